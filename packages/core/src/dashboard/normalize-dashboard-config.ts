@@ -1,0 +1,88 @@
+/**
+ * The dashboard normalizer: turns any client body into the one canonical configuration.
+ * Wrong JSON types are validation errors; unknown enum values fall back to the positional
+ * default; unknown properties are dropped because the result is built field by field.
+ */
+import { validationError } from '../shared/domain-error.js';
+import {
+  DEFAULT_RANGE,
+  DEFAULT_TEMPLATE_ID,
+  DEFAULT_VERSION,
+  MAX_SLOTS,
+  SLOT_RANGES,
+  SLOT_SPANS,
+  SLOT_TYPES,
+  defaultSlotIdAt,
+  defaultSlots,
+  defaultSpanAt,
+  defaultTypeAt,
+  type DashboardConfig,
+  type DashboardSlot,
+} from './dashboard-config.js';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** JSON `null` means "absent" for every optional property. */
+const isAbsent = (value: unknown): value is null | undefined => value === undefined || value === null;
+
+function oneOf<T extends string>(allowed: readonly T[], value: unknown, fallback: T): T {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+function boundedString(value: unknown, path: string, max: number): string {
+  if (typeof value !== 'string' || value.length < 1 || value.length > max) {
+    throw validationError(path, `must be a string of 1 to ${max} characters`);
+  }
+  return value;
+}
+
+function normalizeSlot(raw: unknown, index: number): DashboardSlot {
+  const path = `body.slots[${index}]`;
+  if (!isObject(raw)) throw validationError(path, 'must be an object');
+  const id = isAbsent(raw.id) ? defaultSlotIdAt(index) : boundedString(raw.id, `${path}.id`, 64);
+  if (!isAbsent(raw.enabled) && typeof raw.enabled !== 'boolean') {
+    throw validationError(`${path}.enabled`, 'must be a boolean');
+  }
+  if (!isAbsent(raw.settings) && !isObject(raw.settings)) {
+    throw validationError(`${path}.settings`, 'must be an object');
+  }
+  return {
+    id,
+    type: oneOf(SLOT_TYPES, raw.type, defaultTypeAt(index)),
+    enabled: raw.enabled ?? true,
+    span: oneOf(SLOT_SPANS, raw.span, defaultSpanAt(index)),
+    settings: { range: oneOf(SLOT_RANGES, raw.settings?.range, DEFAULT_RANGE) },
+  };
+}
+
+function normalizeSlots(raw: unknown): DashboardSlot[] {
+  if (isAbsent(raw)) return defaultSlots();
+  if (!Array.isArray(raw)) throw validationError('body.slots', 'must be an array');
+  if (raw.length === 0) return defaultSlots();
+  if (raw.length > MAX_SLOTS) throw validationError('body.slots', `must have at most ${MAX_SLOTS} items`);
+  const slots = raw.map(normalizeSlot);
+  const seen = new Set<string>();
+  slots.forEach((slot, index) => {
+    if (seen.has(slot.id)) throw validationError(`body.slots[${index}].id`, `duplicates the slot id "${slot.id}"`);
+    seen.add(slot.id);
+  });
+  return slots;
+}
+
+/** Normalizes a request body (absent, `null` or an object) into a full configuration. */
+export function normalizeDashboardConfig(body: unknown): DashboardConfig {
+  if (isAbsent(body)) return normalizeDashboardConfig({});
+  if (!isObject(body)) throw validationError('body', 'must be an object');
+  const { version, templateId } = body;
+  if (!isAbsent(version) && (typeof version !== 'number' || !Number.isFinite(version) || version < 1)) {
+    throw validationError('body.version', 'must be a finite number of at least 1');
+  }
+  return {
+    version: version ?? DEFAULT_VERSION,
+    templateId: isAbsent(templateId) ? DEFAULT_TEMPLATE_ID : boundedString(templateId, 'body.templateId', 64),
+    slots: normalizeSlots(body.slots),
+  };
+}

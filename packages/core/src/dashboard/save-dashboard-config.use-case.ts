@@ -1,0 +1,27 @@
+import type { Clock } from '../shared/clock.js';
+import type { Caller } from '../shared/caller.js';
+import { requireUser } from '../shared/require-user.js';
+import { type DashboardConfig } from './dashboard-config.js';
+import type { DashboardConfigRepository } from './dashboard.ports.js';
+import { normalizeDashboardConfig } from './normalize-dashboard-config.js';
+
+/** Upserts the caller's dashboard layout after normalizing it; returns what was stored. */
+export class SaveDashboardConfig {
+  constructor(
+    private readonly configs: DashboardConfigRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: Caller, body: unknown): Promise<DashboardConfig> {
+    const user = requireUser(caller);
+    const config = normalizeDashboardConfig(body);
+    const stored = await this.configs.upsert({
+      tenantId: caller.tenantId,
+      userId: user.id,
+      config,
+      updatedBy: user.id,
+      updatedAt: this.clock.now(),
+    });
+    return stored.config;
+  }
+}

@@ -1,0 +1,14 @@
+import {
+  apiKeyRepositoryContract,
+  dashboardConfigRepositoryContract,
+  repurposeTemplateRepositoryContract,
+  tenantRepositoryContract,
+} from '../testing/index.js';
+import { MemoryDashboardConfigRepository } from './memory-dashboard-config.repository.js';
+import { MemoryRepurposeTemplateRepository } from './memory-repurpose-template.repository.js';
+import { MemoryApiKeyRepository, MemoryTenantRepository } from './memory-tenancy.repository.js';
+
+tenantRepositoryContract('memory', async () => ({ repository: new MemoryTenantRepository() }));
+apiKeyRepositoryContract('memory', async () => ({ repository: new MemoryApiKeyRepository() }));
+dashboardConfigRepositoryContract('memory', async () => ({ repository: new MemoryDashboardConfigRepository() }));
+repurposeTemplateRepositoryContract('memory', async () => ({ repository: new MemoryRepurposeTemplateRepository() }));

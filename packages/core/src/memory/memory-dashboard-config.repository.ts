@@ -1,0 +1,19 @@
+import type { DashboardConfigRecord } from '../dashboard/dashboard-config.js';
+import type { DashboardConfigRepository } from '../dashboard/dashboard.ports.js';
+
+/** In-memory dashboard configurations, one per (tenant, user). */
+export class MemoryDashboardConfigRepository implements DashboardConfigRepository {
+  readonly #records = new Map<string, DashboardConfigRecord>();
+
+  async upsert(record: DashboardConfigRecord): Promise<DashboardConfigRecord> {
+    this.#records.set(keyOf(record.tenantId, record.userId), structuredClone(record));
+    return structuredClone(record);
+  }
+
+  async find(tenantId: string, userId: string): Promise<DashboardConfigRecord | null> {
+    const record = this.#records.get(keyOf(tenantId, userId));
+    return record ? structuredClone(record) : null;
+  }
+}
+
+const keyOf = (tenantId: string, userId: string) => JSON.stringify([tenantId, userId]);

@@ -1,0 +1,15 @@
+import type { Clock } from '../shared/clock.js';
+import { defaultRepurposeTemplate, type RepurposeTemplate } from './repurpose-template.js';
+import type { RepurposeTemplateRepository } from './repurpose.ports.js';
+
+/** The template provisioner: returns the tenant's template, creating it with defaults on first read. */
+export class GetRepurposeTemplate {
+  constructor(
+    private readonly templates: RepurposeTemplateRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(tenantId: string): Promise<RepurposeTemplate> {
+    return this.templates.findOrCreate(defaultRepurposeTemplate(tenantId, this.clock.now()));
+  }
+}

@@ -1,0 +1,92 @@
+import { expect } from 'chai';
+import { MemoryRepurposeTemplateRepository } from '../memory/memory-repurpose-template.repository.js';
+import { ManualClock } from '../shared/clock.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { StaticLanguageCatalog } from '../shared/languages.js';
+import { anonymousCaller, userCaller } from '../testing/callers.js';
+import { GetRepurposeTemplate } from './get-repurpose-template.use-case.js';
+import { UpdateRepurposeTemplate } from './update-repurpose-template.use-case.js';
+
+describe('GetRepurposeTemplate and UpdateRepurposeTemplate', () => {
+  const setup = () => {
+    const repo = new MemoryRepurposeTemplateRepository();
+    const clock = new ManualClock('2026-03-04T05:06:07.890Z');
+    return {
+      clock,
+      get: new GetRepurposeTemplate(repo, clock),
+      update: new UpdateRepurposeTemplate(repo, new StaticLanguageCatalog(['en', 'fr']), clock),
+    };
+  };
+
+  describe('when the tenant has no template', () => {
+    it('creates one with the service defaults', async () => {
+      const { get } = setup();
+      const template = await get.execute('acme');
+      expect(template.tenantId).to.equal('acme');
+      expect(template.defaults).to.deep.equal({ language: 'en', tone: 'professional', length: 'medium' });
+      expect(Object.keys(template.platforms)).to.deep.equal(['linkedin', 'twitter', 'whatsapp', 'instagram']);
+      const summary = Object.values(template.platforms).map((p) => [p.tone, p.length, p.maxHashtags]);
+      expect(summary).to.deep.equal([
+        ['professional', 'medium', 5],
+        ['casual', 'short', 3],
+        ['friendly', 'medium', 6],
+        ['friendly', 'medium', 8],
+      ]);
+      for (const platform of Object.values(template.platforms)) {
+        expect(platform.ctaTemplate).to.be.a('string').and.not.equal('');
+        expect(platform.hashtagStyle).to.be.a('string').and.not.equal('');
+      }
+      expect(template.updatedBy).to.equal(null);
+      expect(template.createdAt.toISOString()).to.equal(template.updatedAt.toISOString());
+    });
+  });
+
+  describe('when the template exists', () => {
+    it('returns it unchanged on later reads', async () => {
+      const { get, clock } = setup();
+      const first = await get.execute('acme');
+      clock.advance(60_000);
+      expect(await get.execute('acme')).to.deep.equal(first);
+    });
+
+    it('merges a partial update and records who made it', async () => {
+      const { get, update, clock } = setup();
+      await get.execute('acme');
+      clock.advance(1000);
+      const updated = await update.execute(userCaller('acme', 'editor-1'), {
+        defaults: { language: 'fr' },
+        platforms: { twitter: { maxHashtags: 0, tone: 'humorous' } },
+      });
+      expect(updated.defaults).to.deep.equal({ language: 'fr', tone: 'professional', length: 'medium' });
+      expect(updated.platforms.twitter).to.include({ maxHashtags: 0, tone: 'humorous', length: 'short' });
+      expect(updated.updatedBy).to.equal('editor-1');
+      expect(updated.updatedAt.toISOString()).to.equal('2026-03-04T05:06:08.890Z');
+      expect(updated.createdAt.toISOString()).to.equal('2026-03-04T05:06:07.890Z');
+    });
+  });
+
+  describe('when an update is not acceptable', () => {
+    const cases: Array<[string, object, string]> = [
+      ['a language the tenant lacks', { defaults: { language: 'de' } }, 'body.defaults.language must be one of en, fr'],
+      ['an unknown tone', { platforms: { linkedin: { tone: 'angry' } } }, 'body.platforms.linkedin.tone must be one of'],
+      ['too many hashtags', { platforms: { linkedin: { maxHashtags: 31 } } }, 'body.platforms.linkedin.maxHashtags must be a whole number from 0 to 30'],
+      ['an unknown platform', { platforms: { myspace: { tone: 'casual' } } }, 'body.platforms.myspace is not allowed'],
+    ];
+    for (const [name, patch, message] of cases) {
+      it(`rejects ${name} and changes nothing`, async () => {
+        const { get, update } = setup();
+        const before = await get.execute('acme');
+        const error = await update.execute(userCaller('acme', 'u1'), patch).catch((e: unknown) => e);
+        expect((error as { code: string }).code).to.equal(ErrorCodes.VALIDATION_FAILED);
+        expect((error as Error).message).to.contain(message);
+        expect(await get.execute('acme')).to.deep.equal(before);
+      });
+    }
+
+    it('needs a user', async () => {
+      const { update } = setup();
+      const error = await update.execute(anonymousCaller('acme'), {}).catch((e: unknown) => e);
+      expect((error as { code: string }).code).to.equal(ErrorCodes.MISSING_USER_ID);
+    });
+  });
+});

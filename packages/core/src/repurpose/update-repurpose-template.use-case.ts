@@ -1,0 +1,96 @@
+/**
+ * Partial update of the tenant's repurpose template. Each given property becomes one atomic
+ * `set`, so two editors changing different platforms at once both keep their change.
+ */
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { validationError } from '../shared/domain-error.js';
+import type { LanguageCatalog } from '../shared/languages.js';
+import { requireUser } from '../shared/require-user.js';
+import {
+  CTA_TEMPLATE_MAX,
+  HASHTAG_STYLE_MAX,
+  LENGTHS,
+  MAX_HASHTAGS_LIMIT,
+  PLATFORMS,
+  TONES,
+  defaultRepurposeTemplate,
+  type Length,
+  type Platform,
+  type RepurposeTemplate,
+  type Tone,
+} from './repurpose-template.js';
+import type { RepurposeTemplateRepository, TemplateChange } from './repurpose.ports.js';
+
+export interface RepurposeTemplatePatch {
+  defaults?: { language?: string; tone?: Tone; length?: Length };
+  platforms?: Partial<
+    Record<Platform, { tone?: Tone; length?: Length; ctaTemplate?: string; hashtagStyle?: string; maxHashtags?: number }>
+  >;
+}
+
+type Rule = (value: unknown, path: string) => void;
+
+const enumRule = (allowed: readonly string[]): Rule => (value, path) => {
+  if (typeof value !== 'string' || !allowed.includes(value)) {
+    throw validationError(path, `must be one of ${allowed.join(', ')}`);
+  }
+};
+const textRule = (max: number): Rule => (value, path) => {
+  if (typeof value !== 'string' || value.length > max) throw validationError(path, `must be a string of at most ${max} characters`);
+};
+const hashtagRule: Rule = (value, path) => {
+  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_HASHTAGS_LIMIT) {
+    throw validationError(path, `must be a whole number from 0 to ${MAX_HASHTAGS_LIMIT}`);
+  }
+};
+const PLATFORM_RULES: Record<string, Rule> = {
+  tone: enumRule(TONES),
+  length: enumRule(LENGTHS),
+  ctaTemplate: textRule(CTA_TEMPLATE_MAX),
+  hashtagStyle: textRule(HASHTAG_STYLE_MAX),
+  maxHashtags: hashtagRule,
+};
+
+export class UpdateRepurposeTemplate {
+  constructor(
+    private readonly templates: RepurposeTemplateRepository,
+    private readonly languages: LanguageCatalog,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: Caller, patch: RepurposeTemplatePatch): Promise<RepurposeTemplate> {
+    const user = requireUser(caller);
+    const changes = this.#changesOf(caller.tenantId, patch);
+    const now = this.clock.now();
+    await this.templates.findOrCreate(defaultRepurposeTemplate(caller.tenantId, now));
+    const updated = await this.templates.applyChanges(caller.tenantId, changes, { updatedBy: user.id, updatedAt: now });
+    if (!updated) throw new Error(`repurpose template of ${caller.tenantId} vanished during update`);
+    return updated;
+  }
+
+  #changesOf(tenantId: string, patch: RepurposeTemplatePatch): TemplateChange[] {
+    const changes: TemplateChange[] = [];
+    const defaultRules: Record<string, Rule> = {
+      language: enumRule(this.languages.languagesOf(tenantId)),
+      tone: PLATFORM_RULES.tone!,
+      length: PLATFORM_RULES.length!,
+    };
+    const collect = (group: object | undefined, rules: Record<string, Rule>, path: [string, ...string[]]) => {
+      for (const [key, value] of Object.entries(group ?? {})) {
+        if (value === undefined || value === null) continue;
+        const where = `body.${[...path, key].join('.')}`;
+        const rule = rules[key];
+        if (!rule) throw validationError(where, 'is not allowed');
+        rule(value, where);
+        changes.push({ path: [...path, key], value: value as string | number });
+      }
+    };
+    collect(patch.defaults, defaultRules, ['defaults']);
+    for (const [platform, values] of Object.entries(patch.platforms ?? {})) {
+      if (!(PLATFORMS as readonly string[]).includes(platform)) throw validationError(`body.platforms.${platform}`, 'is not allowed');
+      collect(values, PLATFORM_RULES, ['platforms', platform]);
+    }
+    return changes;
+  }
+}

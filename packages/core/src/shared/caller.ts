@@ -1,0 +1,29 @@
+/** Who is calling, as resolved by an inbound adapter from credentials. */
+export const ROLES = ['admin', 'editor', 'author', 'member'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface UserIdentity {
+  readonly id: string;
+  readonly role: Role;
+  /** true when the identity comes from a verified bearer token, false for a trusted header. */
+  readonly verified: boolean;
+}
+
+export interface GuestIdentity {
+  /** Absent when the caller sent no valid guest id. */
+  readonly id: string | undefined;
+  readonly captchaToken: string | undefined;
+}
+
+export interface Caller {
+  readonly tenantId: string;
+  readonly user: UserIdentity | undefined;
+  readonly guest: GuestIdentity | undefined;
+}
+
+/** The actor a per-caller record (a reaction) belongs to: a user id or a guest id, never both. */
+export function actorKey(caller: Caller): string | undefined {
+  if (caller.user) return `user:${caller.user.id}`;
+  if (caller.guest?.id) return `guest:${caller.guest.id}`;
+  return undefined;
+}

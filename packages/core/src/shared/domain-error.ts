@@ -1,0 +1,45 @@
+/**
+ * Typed domain errors. Recognised by a brand (a registered symbol), not only `instanceof`, so two
+ * copies of this package in one process still understand each other's errors.
+ */
+import type { ErrorCode } from './error-codes.js';
+import { ErrorCodes } from './error-codes.js';
+
+const BRAND = Symbol.for('cms/DomainError');
+
+/** One validation problem: where (`body.sections[0].title`) and what, in plain words. */
+export interface ValidationIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+export class DomainError extends Error {
+  readonly [BRAND] = true;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string = code,
+    readonly issues: readonly ValidationIssue[] = [],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[BRAND] === true;
+}
+
+/**
+ * A validation failure. The message is the first problem in plain words; adapters prefix it
+ * (adapter-koa: `Validation failed: <message>`).
+ */
+export function validationError(path: string, message: string, more: readonly ValidationIssue[] = []): DomainError {
+  const first = { path, message };
+  return new DomainError(ErrorCodes.VALIDATION_FAILED, describeIssue(first), [first, ...more]);
+}
+
+/** `body.slots[2].id must be unique` — the path and the problem as one sentence. */
+export function describeIssue(issue: ValidationIssue): string {
+  return issue.path ? `${issue.path} ${issue.message}` : issue.message;
+}

@@ -1,0 +1,63 @@
+import { expect } from 'chai';
+import { MemoryApiKeyRepository, MemoryTenantRepository } from '../memory/memory-tenancy.repository.js';
+import { ManualClock } from '../shared/clock.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { hashApiKey } from './api-key-secret.js';
+import { AuthenticateApiKey } from './authenticate-api-key.use-case.js';
+import { ManageTenants } from './manage-tenants.use-case.js';
+
+describe('ManageTenants and AuthenticateApiKey', () => {
+  const setup = () => {
+    const keys = new MemoryApiKeyRepository();
+    const manage = new ManageTenants(new MemoryTenantRepository(), keys, new ManualClock());
+    return { keys, manage, authenticate: new AuthenticateApiKey(keys) };
+  };
+  const codeOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', (e: { code: string }) => e.code);
+
+  describe('when a key is issued', () => {
+    it('stores only its hash and authenticates it to its tenant', async () => {
+      const { keys, manage, authenticate } = setup();
+      await manage.createTenant('acme');
+      const issued = await manage.issueKey('acme', 'front end');
+      const [stored] = await keys.listByTenant('acme');
+      expect(stored?.hash).to.equal(hashApiKey(issued.key));
+      expect(JSON.stringify(stored)).not.to.contain(issued.key);
+      expect(await authenticate.execute(issued.key)).to.deep.equal({ tenantId: 'acme', keyId: issued.record.id });
+    });
+
+    it('refuses the key once revoked', async () => {
+      const { manage, authenticate } = setup();
+      await manage.createTenant('acme');
+      const issued = await manage.issueKey('acme');
+      await manage.revokeKey(issued.record.id.toUpperCase());
+      expect(await codeOf(authenticate.execute(issued.key))).to.equal(ErrorCodes.UNAUTHORIZED);
+    });
+  });
+
+  describe('when credentials or names are wrong', () => {
+    it('answers UNAUTHORIZED for missing and unknown keys', async () => {
+      const { authenticate } = setup();
+      expect(await codeOf(authenticate.execute(undefined))).to.equal(ErrorCodes.UNAUTHORIZED);
+      expect(await codeOf(authenticate.execute('cms_unknown'))).to.equal(ErrorCodes.UNAUTHORIZED);
+    });
+
+    it('rejects bad tenant ids, duplicate tenants and keys for unknown tenants', async () => {
+      const { manage } = setup();
+      expect(await codeOf(manage.createTenant('Bad Id'))).to.equal(ErrorCodes.VALIDATION_FAILED);
+      await manage.createTenant('acme');
+      expect(await codeOf(manage.createTenant('acme'))).to.equal(ErrorCodes.TENANT_EXISTS);
+      expect(await codeOf(manage.issueKey('ghost'))).to.equal(ErrorCodes.TENANT_NOT_FOUND);
+      expect(await codeOf(manage.revokeKey('nope'))).to.equal(ErrorCodes.API_KEY_NOT_FOUND);
+    });
+
+    it('registers a configured key idempotently but never for two tenants', async () => {
+      const { manage } = setup();
+      await manage.ensureTenant('acme');
+      await manage.ensureTenant('acme');
+      await manage.ensureTenant('other');
+      const first = await manage.registerKey('acme', 'configured-key');
+      expect((await manage.registerKey('acme', 'configured-key')).id).to.equal(first.id);
+      expect(await codeOf(manage.registerKey('other', 'configured-key'))).to.equal(ErrorCodes.VALIDATION_FAILED);
+    });
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Tenant and key administration: what the start-up bootstrap and the admin command line do.
+ * Each method is one small use case; they share a class because they share every port.
+ */
+import type { Clock } from '../shared/clock.js';
+import { DomainError, validationError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { canonicalId, isWellFormedId, newId } from '../shared/ids.js';
+import { displayPrefix, generateApiKey, hashApiKey } from './api-key-secret.js';
+import type { ApiKeyRepository, TenantRepository } from './tenancy.ports.js';
+import { isValidTenantId, type ApiKey, type Tenant } from './tenant.js';
+
+export interface IssuedApiKey {
+  /** The key in clear: shown once, never stored. */
+  readonly key: string;
+  readonly record: ApiKey;
+}
+
+export class ManageTenants {
+  constructor(
+    private readonly tenants: TenantRepository,
+    private readonly keys: ApiKeyRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates a tenant; `TENANT_EXISTS` when the id is taken. */
+  async createTenant(id: string, name = id): Promise<Tenant> {
+    const tenant = this.#newTenant(id, name);
+    if (!(await this.tenants.insert(tenant))) {
+      throw new DomainError(ErrorCodes.TENANT_EXISTS, `Tenant ${id} already exists`);
+    }
+    return tenant;
+  }
+
+  /** Creates the tenant unless it exists; returns it either way. */
+  async ensureTenant(id: string, name = id): Promise<Tenant> {
+    await this.tenants.insert(this.#newTenant(id, name));
+    return (await this.tenants.findById(id)) as Tenant;
+  }
+
+  /** Issues a new random key for an existing tenant. */
+  async issueKey(tenantId: string, name = 'default'): Promise<IssuedApiKey> {
+    await this.#requireTenant(tenantId);
+    const key = generateApiKey();
+    return { key, record: await this.registerKey(tenantId, key, name) };
+  }
+
+  /** Registers a key chosen by the operator (CMS_API_KEYS); idempotent for the same key. */
+  async registerKey(tenantId: string, key: string, name = 'configured'): Promise<ApiKey> {
+    await this.#requireTenant(tenantId);
+    const hash = hashApiKey(key);
+    const existing = await this.keys.findByHash(hash);
+    if (existing) {
+      if (existing.tenantId !== tenantId) throw validationError('apiKey', 'is already registered to another tenant');
+      return existing;
+    }
+    const record: ApiKey = {
+      id: newId(this.clock.now()),
+      tenantId,
+      name,
+      hash,
+      prefix: displayPrefix(key),
+      createdAt: this.clock.now(),
+      revokedAt: null,
+    };
+    await this.keys.insert(record);
+    return record;
+  }
+
+  async listKeys(tenantId: string): Promise<ApiKey[]> {
+    await this.#requireTenant(tenantId);
+    return this.keys.listByTenant(tenantId);
+  }
+
+  async revokeKey(keyId: string): Promise<void> {
+    if (!isWellFormedId(keyId) || !(await this.keys.revoke(canonicalId(keyId), this.clock.now()))) {
+      throw new DomainError(ErrorCodes.API_KEY_NOT_FOUND, `API key ${keyId} not found`);
+    }
+  }
+
+  async setAiTokenLimit(tenantId: string, limit: number | null): Promise<void> {
+    if (limit !== null && (!Number.isSafeInteger(limit) || limit < 0)) {
+      throw validationError('limit', 'must be a whole number of at least 0');
+    }
+    if (!(await this.tenants.setAiTokenLimit(tenantId, limit))) {
+      throw new DomainError(ErrorCodes.TENANT_NOT_FOUND, `Tenant ${tenantId} not found`);
+    }
+  }
+
+  async #requireTenant(id: string): Promise<Tenant> {
+    const tenant = await this.tenants.findById(id);
+    if (!tenant) throw new DomainError(ErrorCodes.TENANT_NOT_FOUND, `Tenant ${id} not found`);
+    return tenant;
+  }
+
+  #newTenant(id: string, name: string): Tenant {
+    if (!isValidTenantId(id)) throw validationError('tenantId', 'must match ^[a-z0-9][a-z0-9-]{0,63}$');
+    return { id, name, aiTokenLimitMonthly: null, createdAt: this.clock.now() };
+  }
+}

@@ -1,0 +1,65 @@
+import { expect } from 'chai';
+import { defaultRepurposeTemplate } from '../../repurpose/repurpose-template.js';
+import type { RepurposeTemplateRepository } from '../../repurpose/repurpose.ports.js';
+import { useRepository, type RepositoryFactory } from './contract-fixture.js';
+
+export function repurposeTemplateRepositoryContract(name: string, factory: RepositoryFactory<RepurposeTemplateRepository>): void {
+  describe(`RepurposeTemplateRepository contract: ${name}`, () => {
+    const repo = useRepository(factory);
+    const at = (iso: string) => new Date(iso);
+
+    it('creates the template on first call and returns the stored one afterwards', async () => {
+      const first = await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-01-01T00:00:00.000Z')));
+      const second = await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-05-05T00:00:00.000Z')));
+      expect(first.createdAt.toISOString()).to.equal('2026-01-01T00:00:00.000Z');
+      expect(second).to.deep.equal(first);
+    });
+
+    it('stores one template when eight first reads race, and all return it', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => repo().findOrCreate(defaultRepurposeTemplate('acme', at(`2026-01-01T00:00:0${i}.000Z`)))),
+      );
+      const created = new Set(results.map((t) => t.createdAt.toISOString()));
+      expect(created.size).to.equal(1);
+    });
+
+    it('applies changes atomically and keeps other properties', async () => {
+      await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-01-01T00:00:00.000Z')));
+      const updated = await repo().applyChanges(
+        'acme',
+        [
+          { path: ['platforms', 'twitter', 'maxHashtags'], value: 1 },
+          { path: ['defaults', 'tone'], value: 'formal' },
+        ],
+        { updatedBy: 'u1', updatedAt: at('2026-02-01T00:00:00.000Z') },
+      );
+      expect(updated?.platforms.twitter.maxHashtags).to.equal(1);
+      expect(updated?.platforms.twitter.tone).to.equal('casual');
+      expect(updated?.defaults).to.deep.equal({ language: 'en', tone: 'formal', length: 'medium' });
+      expect(updated?.updatedBy).to.equal('u1');
+      expect(updated?.updatedAt.toISOString()).to.equal('2026-02-01T00:00:00.000Z');
+      expect(updated?.createdAt.toISOString()).to.equal('2026-01-01T00:00:00.000Z');
+    });
+
+    it('keeps both of two concurrent changes to different platforms', async () => {
+      await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-01-01T00:00:00.000Z')));
+      const audit = { updatedBy: 'u1', updatedAt: at('2026-02-01T00:00:00.000Z') };
+      await Promise.all([
+        repo().applyChanges('acme', [{ path: ['platforms', 'linkedin', 'tone'], value: 'formal' }], audit),
+        repo().applyChanges('acme', [{ path: ['platforms', 'instagram', 'tone'], value: 'humorous' }], audit),
+      ]);
+      const final = await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-03-01T00:00:00.000Z')));
+      expect(final.platforms.linkedin.tone).to.equal('formal');
+      expect(final.platforms.instagram.tone).to.equal('humorous');
+    });
+
+    it('keeps tenants apart and answers null for a tenant without a template', async () => {
+      await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-01-01T00:00:00.000Z')));
+      const audit = { updatedBy: 'u1', updatedAt: at('2026-02-01T00:00:00.000Z') };
+      expect(await repo().applyChanges('other', [], audit)).to.equal(null);
+      const other = await repo().findOrCreate(defaultRepurposeTemplate('other', at('2026-04-01T00:00:00.000Z')));
+      expect(other.tenantId).to.equal('other');
+      expect(other.createdAt.toISOString()).to.equal('2026-04-01T00:00:00.000Z');
+    });
+  });
+}

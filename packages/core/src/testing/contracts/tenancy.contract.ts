@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import { newId } from '../../shared/ids.js';
+import type { ApiKeyRepository, TenantRepository } from '../../tenancy/tenancy.ports.js';
+import type { ApiKey } from '../../tenancy/tenant.js';
+import { useRepository, type RepositoryFactory } from './contract-fixture.js';
+
+export function tenantRepositoryContract(name: string, factory: RepositoryFactory<TenantRepository>): void {
+  describe(`TenantRepository contract: ${name}`, () => {
+    const repo = useRepository(factory);
+    const tenant = (id: string) => ({ id, name: `Tenant ${id}`, aiTokenLimitMonthly: null, createdAt: new Date('2026-01-02T03:04:05.678Z') });
+
+    it('stores a tenant and finds it by id', async () => {
+      expect(await repo().insert(tenant('acme'))).to.equal(true);
+      const found = await repo().findById('acme');
+      expect(found).to.deep.equal(tenant('acme'));
+      expect(await repo().findById('other')).to.equal(null);
+    });
+
+    it('refuses a second tenant with the same id, even when inserts race', async () => {
+      const results = await Promise.all(Array.from({ length: 6 }, () => repo().insert(tenant('acme'))));
+      expect(results.filter(Boolean)).to.have.length(1);
+      expect(await repo().list()).to.have.length(1);
+    });
+
+    it('sets and clears the tenant AI token limit', async () => {
+      await repo().insert(tenant('acme'));
+      expect(await repo().setAiTokenLimit('acme', 500)).to.equal(true);
+      expect((await repo().findById('acme'))?.aiTokenLimitMonthly).to.equal(500);
+      expect(await repo().setAiTokenLimit('acme', null)).to.equal(true);
+      expect((await repo().findById('acme'))?.aiTokenLimitMonthly).to.equal(null);
+      expect(await repo().setAiTokenLimit('ghost', 1)).to.equal(false);
+    });
+  });
+}
+
+export function apiKeyRepositoryContract(name: string, factory: RepositoryFactory<ApiKeyRepository>): void {
+  describe(`ApiKeyRepository contract: ${name}`, () => {
+    const repo = useRepository(factory);
+    const key = (tenantId: string, hash: string): ApiKey => ({
+      id: newId(),
+      tenantId,
+      name: 'k',
+      hash,
+      prefix: 'cms_abcdef',
+      createdAt: new Date('2026-01-02T03:04:05.678Z'),
+      revokedAt: null,
+    });
+
+    it('finds a key by its hash and lists keys per tenant', async () => {
+      const a = key('acme', 'a'.repeat(64));
+      await repo().insert(a);
+      await repo().insert(key('other', 'b'.repeat(64)));
+      expect(await repo().findByHash('a'.repeat(64))).to.deep.equal(a);
+      expect(await repo().findByHash('c'.repeat(64))).to.equal(null);
+      expect((await repo().listByTenant('acme')).map((k) => k.id)).to.deep.equal([a.id]);
+    });
+
+    it('rejects a second key with the same hash', async () => {
+      await repo().insert(key('acme', 'a'.repeat(64)));
+      let failed = false;
+      await repo().insert(key('other', 'a'.repeat(64))).catch(() => (failed = true));
+      expect(failed).to.equal(true);
+      expect((await repo().findByHash('a'.repeat(64)))?.tenantId).to.equal('acme');
+    });
+
+    it('revokes a key once and keeps the first revocation time', async () => {
+      const a = key('acme', 'a'.repeat(64));
+      await repo().insert(a);
+      const first = new Date('2026-02-01T00:00:00.000Z');
+      expect(await repo().revoke(a.id, first)).to.equal(true);
+      expect(await repo().revoke(a.id, new Date('2026-03-01T00:00:00.000Z'))).to.equal(true);
+      expect((await repo().findByHash(a.hash))?.revokedAt?.toISOString()).to.equal(first.toISOString());
+      expect(await repo().revoke(newId(), first)).to.equal(false);
+    });
+  });
+}
