@@ -10,6 +10,7 @@ export * from './shared/caller.js';
 export * from './shared/logger.js';
 export * from './shared/languages.js';
 export * from './shared/require-user.js';
+export * from './shared/port-token.js';
 
 export * from './tenancy/tenant.js';
 export * from './tenancy/tenancy.ports.js';

@@ -1,3 +1,4 @@
+import { portToken, type PortToken } from '../shared/port-token.js';
 import type { DashboardConfigRecord } from './dashboard-config.js';
 
 export interface DashboardConfigRepository {
@@ -6,4 +7,4 @@ export interface DashboardConfigRepository {
   find(tenantId: string, userId: string): Promise<DashboardConfigRecord | null>;
 }
 
-export const DashboardConfigRepositoryToken = Symbol.for('cms/DashboardConfigRepository');
+export const DashboardConfigRepositoryToken: PortToken<DashboardConfigRepository> = portToken('DashboardConfigRepository');

@@ -1,3 +1,4 @@
+import { portToken, type PortToken } from '../shared/port-token.js';
 import type { RepurposeTemplate } from './repurpose-template.js';
 
 /** One property of the template to set: `['platforms', 'linkedin', 'tone']` → value. */
@@ -20,4 +21,4 @@ export interface RepurposeTemplateRepository {
   ): Promise<RepurposeTemplate | null>;
 }
 
-export const RepurposeTemplateRepositoryToken = Symbol.for('cms/RepurposeTemplateRepository');
+export const RepurposeTemplateRepositoryToken: PortToken<RepurposeTemplateRepository> = portToken('RepurposeTemplateRepository');

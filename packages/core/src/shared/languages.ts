@@ -1,9 +1,10 @@
+import { portToken, type PortToken } from './port-token.js';
 /** Which language codes a tenant may use in multilingual text and as translation targets. */
 export interface LanguageCatalog {
   languagesOf(tenantId: string): readonly string[];
 }
 
-export const LanguageCatalogToken = Symbol.for('cms/LanguageCatalog');
+export const LanguageCatalogToken: PortToken<LanguageCatalog> = portToken('LanguageCatalog');
 
 export const DEFAULT_LANGUAGES = ['en', 'ar', 'fr', 'es', 'de'] as const;
 

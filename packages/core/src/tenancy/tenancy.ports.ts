@@ -1,3 +1,4 @@
+import { portToken, type PortToken } from '../shared/port-token.js';
 import type { ApiKey, Tenant } from './tenant.js';
 
 export interface TenantRepository {
@@ -18,5 +19,5 @@ export interface ApiKeyRepository {
   revoke(id: string, at: Date): Promise<boolean>;
 }
 
-export const TenantRepositoryToken = Symbol.for('cms/TenantRepository');
-export const ApiKeyRepositoryToken = Symbol.for('cms/ApiKeyRepository');
+export const TenantRepositoryToken: PortToken<TenantRepository> = portToken('TenantRepository');
+export const ApiKeyRepositoryToken: PortToken<ApiKeyRepository> = portToken('ApiKeyRepository');

@@ -1,0 +1,68 @@
+/**
+ * The Koa application factory. Middleware order: request log (id, one line per request) →
+ * error envelope → health probes → OpenAPI document → routes (which read the JSON body
+ * themselves, after credentials).
+ */
+import Koa from 'koa';
+import type { Logger } from '@cms/core';
+import type { CredentialResolver } from '../auth/credentials.js';
+import { successEnvelope, errorEnvelope } from '../http/envelope.js';
+import { errorMiddleware } from '../http/error.middleware.js';
+import { requestLogMiddleware } from '../http/request-log.middleware.js';
+import type { CmsState } from '../http/state.js';
+import { buildOpenApiDocument, type OpenApiInfo } from '../openapi/openapi-document.js';
+import { mountRoutes, type GuestGate } from '../routing/mount-routes.js';
+import type { RouteDefinition } from '../routing/route-definition.js';
+
+export interface AppOptions {
+  /** Path prefix of every operation, e.g. `/cms`. */
+  readonly basePath: string;
+  readonly bodyLimitBytes: number;
+  readonly routes: readonly RouteDefinition[];
+  readonly credentials: CredentialResolver;
+  readonly guestGate?: GuestGate;
+  /** Errors and warnings. */
+  readonly logger: Logger;
+  /** Where the one-line-per-request log goes; undefined turns it off. */
+  readonly requestLogger?: Logger;
+  /** Storage reachable? Answers `/readyz`. */
+  readonly readiness: () => Promise<boolean>;
+  readonly openApi: Omit<OpenApiInfo, 'serverUrl'> & { readonly serverUrl?: string };
+}
+
+export function createApp(options: AppOptions): Koa<CmsState> {
+  const app = new Koa<CmsState>();
+  app.silent = true;
+  const openApiPath = `${options.basePath}/openapi.json`;
+  const document = JSON.stringify(
+    buildOpenApiDocument({ ...options.openApi, serverUrl: options.openApi.serverUrl ?? options.basePath }, options.routes),
+  );
+
+  app.use(requestLogMiddleware(options.requestLogger));
+  app.use(errorMiddleware(options.logger));
+  app.use(async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path === '/healthz') {
+      ctx.body = successEnvelope(200, 'OK', { status: 'ok' });
+    } else if (ctx.path === '/readyz') {
+      const ready = await options.readiness().catch(() => false);
+      ctx.status = ready ? 200 : 503;
+      ctx.body = ready ? successEnvelope(200, 'OK', { status: 'ready' }) : errorEnvelope(503, 'Storage unreachable');
+    } else if (ctx.path === openApiPath) {
+      ctx.type = 'application/json';
+      ctx.body = document;
+    } else {
+      return next();
+    }
+  });
+  app.use(
+    mountRoutes({
+      basePath: options.basePath,
+      routes: options.routes,
+      credentials: options.credentials,
+      bodyLimitBytes: options.bodyLimitBytes,
+      ...(options.guestGate ? { guestGate: options.guestGate } : {}),
+    }),
+  );
+  return app;
+}

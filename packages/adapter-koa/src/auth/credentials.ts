@@ -1,0 +1,46 @@
+/**
+ * Resolves the caller of a request, in the contract's order: API key → tenant, then a bearer
+ * token if sent (a bad one is 401 on every route), then `x-user-id`, then guest headers.
+ */
+import { DomainError, ErrorCodes, type AuthenticateApiKey, type Caller, type GuestIdentity } from '@cms/core';
+import type { Context } from 'koa';
+import type { BearerVerifier } from './jwt-verifier.js';
+
+const USER_ID_HEADER = /^[A-Za-z0-9_.:@-]{1,128}$/;
+const GUEST_ID_HEADER = /^[A-Za-z0-9_-]{8,128}$/;
+
+const unauthorized = () => new DomainError(ErrorCodes.UNAUTHORIZED, 'Unauthorized');
+
+export class CredentialResolver {
+  constructor(
+    private readonly apiKeys: AuthenticateApiKey,
+    private readonly bearer: BearerVerifier,
+  ) {}
+
+  async resolve(ctx: Context): Promise<Caller> {
+    const { tenantId } = await this.apiKeys.execute(ctx.get('x-api-key') || undefined);
+    ctx.state.tenantId = tenantId;
+
+    const authorization = ctx.get('authorization');
+    if (authorization) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+      const claims = match ? await this.bearer.verify(match[1]!) : undefined;
+      if (!claims || (claims.tenant !== undefined && claims.tenant !== tenantId)) throw unauthorized();
+      return { tenantId, user: { id: claims.userId, role: claims.role, verified: true }, guest: undefined };
+    }
+
+    const userId = ctx.get('x-user-id');
+    if (USER_ID_HEADER.test(userId)) {
+      return { tenantId, user: { id: userId, role: 'member', verified: false }, guest: undefined };
+    }
+    return { tenantId, user: undefined, guest: guestOf(ctx) };
+  }
+}
+
+/** A guest's id (`x-guest-id`) and CAPTCHA token (header `x-captcha-token`, else query `captchaToken`). */
+function guestOf(ctx: Context): GuestIdentity {
+  const guestId = ctx.get('x-guest-id');
+  const fromQuery = ctx.query.captchaToken;
+  const captchaToken = ctx.get('x-captcha-token') || (typeof fromQuery === 'string' ? fromQuery : undefined) || undefined;
+  return { id: GUEST_ID_HEADER.test(guestId) ? guestId : undefined, captchaToken };
+}

@@ -1,0 +1,37 @@
+/** PUT and GET /reports/dashboardConfig: the caller's dashboard layout. */
+import type { GetDashboardConfig, SaveDashboardConfig } from '@cms/core';
+import { defineRoute, type RouteModule } from '../routing/route-definition.js';
+import { dashboardConfigBodySchema, dashboardConfigDataSchema } from './dashboard.schemas.js';
+
+export interface DashboardUseCases {
+  readonly save: SaveDashboardConfig;
+  readonly get: GetDashboardConfig;
+}
+
+export function dashboardRoutes({ save, get }: DashboardUseCases): RouteModule {
+  return [
+    defineRoute({
+      operationId: 'saveDashboardConfig',
+      method: 'PUT',
+      path: '/reports/dashboardConfig',
+      summary: 'Save or reset the caller’s dashboard layout',
+      tags: ['dashboard'],
+      access: { user: 'MISSING_USER_ID', readsBearer: true },
+      body: dashboardConfigBodySchema,
+      bodyRequired: false,
+      success: { status: 200, message: 'Dashboard config updated successfully', data: dashboardConfigDataSchema },
+      serverErrorMessage: 'Failed to update dashboard config',
+      handler: async ({ caller, body }) => ({ dashboardConfig: await save.execute(caller, body) }),
+    }),
+    defineRoute({
+      operationId: 'getDashboardConfig',
+      method: 'GET',
+      path: '/reports/dashboardConfig',
+      summary: 'Read the caller’s dashboard layout (the default when none is stored)',
+      tags: ['dashboard'],
+      access: { user: 'MISSING_USER_ID', readsBearer: true },
+      success: { status: 200, message: 'Dashboard config retrieved successfully', data: dashboardConfigDataSchema },
+      handler: async ({ caller }) => ({ dashboardConfig: await get.execute(caller) }),
+    }),
+  ];
+}

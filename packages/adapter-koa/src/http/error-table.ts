@@ -1,0 +1,61 @@
+/**
+ * The one table from outcome codes to HTTP status and message. Typed as a Record over every
+ * code, so a domain code added to core without a row here fails to compile.
+ */
+import type { ErrorCode } from '@cms/core';
+import type { HttpErrorCode } from './http-error-codes.js';
+
+export interface HttpOutcome {
+  readonly status: number;
+  /** Fixed message; absent means "the error's own message" (validation problems). */
+  readonly message?: string;
+}
+
+export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome>> = {
+  VALIDATION_FAILED: { status: 400 },
+  UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
+  FORBIDDEN: { status: 403, message: 'Forbidden' },
+  MISSING_USER_ID: { status: 400, message: 'Missing userId' },
+
+  GUEST_CAPTCHA_REQUIRED: { status: 401, message: 'captchaToken is required for guest engagement' },
+  GUEST_ID_MISSING: { status: 400, message: 'Missing x-guest-id header' },
+  GUEST_CAPTCHA_INVALID: { status: 401, message: 'captchaToken is invalid' },
+  GUEST_RATE_LIMITED: { status: 429, message: 'Too many guest reactions, please try later' },
+
+  AUTHOR_NOT_FOUND: { status: 404, message: 'Author not found' },
+  INVALID_ARTICLE_ID: { status: 400, message: 'Invalid article id' },
+  ARTICLE_NOT_FOUND: { status: 404, message: 'Article not found' },
+  REACTIONS_DISABLED: { status: 403, message: 'Reactions are disabled for this article' },
+  INVALID_COMMENT_ID: { status: 400, message: 'Invalid comment id' },
+  COMMENT_NOT_FOUND: { status: 404, message: 'Comment not found' },
+
+  INVALID_FORM_ID: { status: 400, message: 'Invalid form id' },
+  FORM_NOT_FOUND: { status: 404, message: 'Form not found' },
+  FORM_SLUG_TAKEN: { status: 409, message: 'Form slug already exists' },
+  FORM_INACTIVE: { status: 403, message: 'Form is not active' },
+  FORM_INTERNAL: { status: 403, message: 'Form is internal' },
+  FORM_CAPTCHA_REQUIRED: { status: 401, message: 'captchaToken is required' },
+  FORM_CAPTCHA_FAILED: { status: 403, message: 'CAPTCHA verification failed' },
+  INVALID_SUBMISSION_ID: { status: 400, message: 'Invalid submission id' },
+  SUBMISSION_NOT_FOUND: { status: 404, message: 'Submission not found' },
+  RELATION_FIELD_NOT_FOUND: { status: 404, message: 'Relation field not found' },
+  RELATED_SUBMISSION_NOT_FOUND: { status: 404, message: 'Related submission not found' },
+  RELATED_SUBMISSION_OTHER_FORM: { status: 400, message: 'Related submission belongs to another form' },
+
+  AI_NOT_CONFIGURED: { status: 503, message: 'AI provider is not configured' },
+  AI_PROVIDER_FAILED: { status: 502, message: 'AI provider request failed' },
+  AI_PROVIDER_TIMEOUT: { status: 504, message: 'AI provider timed out' },
+  AI_QUOTA_EXCEEDED: { status: 429, message: 'AI token quota exceeded' },
+
+  TENANT_NOT_FOUND: { status: 404, message: 'Tenant not found' },
+  TENANT_EXISTS: { status: 409, message: 'Tenant already exists' },
+  API_KEY_NOT_FOUND: { status: 404, message: 'API key not found' },
+
+  INVALID_JSON: { status: 400, message: 'Invalid JSON body' },
+  BODY_TOO_LARGE: { status: 413, message: 'Request body too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'Route not found' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+};
+
+export const DEFAULT_SERVER_ERROR_MESSAGE = 'Server Error';

@@ -1,0 +1,21 @@
+/** Outcomes that belong to HTTP itself rather than to the domain. */
+export const HttpErrorCodes = {
+  INVALID_JSON: 'INVALID_JSON',
+  BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  ROUTE_NOT_FOUND: 'ROUTE_NOT_FOUND',
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+} as const;
+
+export type HttpErrorCode = (typeof HttpErrorCodes)[keyof typeof HttpErrorCodes];
+
+/** An HTTP-level failure raised by the edge (body parsing, routing). */
+export class HttpProblem extends Error {
+  constructor(
+    readonly code: HttpErrorCode,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(code);
+    this.name = 'HttpProblem';
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * JSON body reading on koa-bodyparser, run by the route pipeline at the body step (so
+ * credentials and access are answered first). Its plain-text failures become envelope outcomes:
+ * malformed JSON 400, oversized 413 (and the connection closes), another media type 415. An
+ * empty body is `undefined` (absent), so "no body" and `{}` stay distinguishable.
+ */
+import bodyParser from 'koa-bodyparser';
+import type { Context } from 'koa';
+import { HttpErrorCodes, HttpProblem } from './http-error-codes.js';
+
+export type JsonBodyReader = (ctx: Context) => Promise<unknown>;
+
+export function jsonBodyReader(limitBytes: number): JsonBodyReader {
+  const tooLarge = () => new HttpProblem(HttpErrorCodes.BODY_TOO_LARGE, { connection: 'close' });
+  const parse = bodyParser({
+    enableTypes: ['json'],
+    jsonLimit: `${limitBytes}b`,
+    strict: false,
+    onerror: (error: Error & { status?: number; type?: string }) => {
+      if (error.status === 413 || error.type === 'entity.too.large') throw tooLarge();
+      if (error.status === 415) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_MEDIA_TYPE);
+      throw new HttpProblem(HttpErrorCodes.INVALID_JSON);
+    },
+  });
+  const done = async () => {};
+  return async (ctx) => {
+    if (!hasBody(ctx.req.headers)) return undefined;
+    if (!ctx.request.is('application/json', 'application/*+json')) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_MEDIA_TYPE);
+    const declared = Number(ctx.get('content-length'));
+    if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
+    await parse(ctx, done);
+    const raw = ctx.request.rawBody;
+    return raw === '' || raw === undefined ? undefined : ctx.request.body;
+  };
+}
+
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}

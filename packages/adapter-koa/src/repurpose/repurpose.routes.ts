@@ -1,0 +1,34 @@
+/** GET and PUT /ai/repurpose/template: the tenant's repurpose template. */
+import type { GetRepurposeTemplate, RepurposeTemplatePatch, UpdateRepurposeTemplate } from '@cms/core';
+import { defineRoute, type RouteModule } from '../routing/route-definition.js';
+import { repurposeTemplatePatchSchema, repurposeTemplateSchema } from './repurpose.schemas.js';
+
+export interface RepurposeUseCases {
+  readonly get: GetRepurposeTemplate;
+  readonly update: UpdateRepurposeTemplate;
+}
+
+export function repurposeRoutes({ get, update }: RepurposeUseCases): RouteModule {
+  return [
+    defineRoute({
+      operationId: 'getRepurposeTemplate',
+      method: 'GET',
+      path: '/ai/repurpose/template',
+      summary: 'Read the tenant’s repurpose template, creating it with the defaults on first read',
+      tags: ['ai'],
+      success: { status: 200, message: 'Repurpose template loaded', data: repurposeTemplateSchema },
+      handler: ({ caller }) => get.execute(caller.tenantId),
+    }),
+    defineRoute<RepurposeTemplatePatch>({
+      operationId: 'updateRepurposeTemplate',
+      method: 'PUT',
+      path: '/ai/repurpose/template',
+      summary: 'Change parts of the tenant’s repurpose template',
+      tags: ['ai'],
+      access: { user: 'MISSING_USER_ID', readsBearer: true },
+      body: repurposeTemplatePatchSchema,
+      success: { status: 200, message: 'Repurpose template updated', data: repurposeTemplateSchema },
+      handler: ({ caller, body }) => update.execute(caller, body),
+    }),
+  ];
+}

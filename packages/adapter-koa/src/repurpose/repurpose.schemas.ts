@@ -1,0 +1,62 @@
+/** Repurpose template JSON Schemas: the strict partial update body and the stored template. */
+import { CTA_TEMPLATE_MAX, HASHTAG_STYLE_MAX, LENGTHS, MAX_HASHTAGS_LIMIT, PLATFORMS, TONES } from '@cms/core';
+import type { JsonSchema } from '../routing/route-definition.js';
+
+const platformProperties = {
+  tone: { enum: [...TONES] },
+  length: { enum: [...LENGTHS] },
+  ctaTemplate: { type: 'string', maxLength: CTA_TEMPLATE_MAX },
+  hashtagStyle: { type: 'string', maxLength: HASHTAG_STYLE_MAX },
+  maxHashtags: { type: 'integer', minimum: 0, maximum: MAX_HASHTAGS_LIMIT },
+};
+
+const platformPatch: JsonSchema = { type: 'object', additionalProperties: false, properties: platformProperties };
+
+export const repurposeTemplatePatchSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    defaults: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        language: { type: 'string', minLength: 2, maxLength: 16, description: 'A language configured for the tenant' },
+        tone: { enum: [...TONES] },
+        length: { enum: [...LENGTHS] },
+      },
+    },
+    platforms: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(PLATFORMS.map((platform) => [platform, platformPatch])),
+    },
+  },
+};
+
+const timestamp = { type: 'string', format: 'date-time', example: '2026-01-02T03:04:05.678Z' };
+
+export const repurposeTemplateSchema: JsonSchema = {
+  type: 'object',
+  required: ['tenantId', 'defaults', 'platforms', 'updatedBy', 'createdAt', 'updatedAt'],
+  properties: {
+    tenantId: { type: 'string' },
+    defaults: {
+      type: 'object',
+      required: ['language', 'tone', 'length'],
+      properties: { language: { type: 'string' }, tone: { enum: [...TONES] }, length: { enum: [...LENGTHS] } },
+    },
+    platforms: {
+      type: 'object',
+      required: [...PLATFORMS],
+      properties: Object.fromEntries(
+        PLATFORMS.map((platform) => [
+          platform,
+          { type: 'object', required: Object.keys(platformProperties), properties: platformProperties },
+        ]),
+      ),
+    },
+    updatedBy: { type: ['string', 'null'] },
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  },
+};

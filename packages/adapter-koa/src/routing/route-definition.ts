@@ -1,0 +1,67 @@
+/**
+ * A route is declared once: its path, who may call it, its JSON Schemas and its handler. The
+ * same declaration drives request validation and the OpenAPI document.
+ */
+import type { Caller, ErrorCode, Role } from '@cms/core';
+
+export type JsonSchema = Record<string, unknown>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteAccess {
+  /**
+   * A user is required: without one the route answers this code before anything else is
+   * checked (`MISSING_USER_ID` → 400, `UNAUTHORIZED` → 401).
+   */
+  readonly user?: 'MISSING_USER_ID' | 'UNAUTHORIZED';
+  /** A verified bearer token with one of these roles (no token 401, other role 403). */
+  readonly roles?: readonly Role[];
+  /** The route reads a bearer token when one is sent (documented as optional security). */
+  readonly readsBearer?: boolean;
+  /** Guests pass the guest-engagement gate (CAPTCHA, guest id, rate limit) after the params check. */
+  readonly guestGate?: boolean;
+  /** No API key needed (only the OpenAPI document is like this). */
+  readonly public?: boolean;
+}
+
+export interface RouteInput<B, P, Q> {
+  readonly caller: Caller;
+  readonly params: P;
+  readonly query: Q;
+  readonly body: B;
+  /** Header values the handler may need (a CAPTCHA token is read by the credentials instead). */
+  readonly header: (name: string) => string | undefined;
+}
+
+export interface RouteDefinition<B = any, P = any, Q = any> {
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** Relative to the base path, Koa style: `/authors/delete/:id`. */
+  readonly path: string;
+  readonly summary: string;
+  readonly tags: readonly string[];
+  readonly access?: RouteAccess;
+  readonly params?: JsonSchema;
+  /** The code answered when the path parameters fail their schema (default: validation 400). */
+  readonly invalidParams?: ErrorCode;
+  readonly query?: JsonSchema;
+  /** Body schema; `bodyRequired: false` lets an absent body through as `undefined`. */
+  readonly body?: JsonSchema;
+  readonly bodyRequired?: boolean;
+  readonly success: { readonly status: number; readonly message: string; readonly data?: JsonSchema };
+  /** Domain outcomes this route can answer, for the OpenAPI document. */
+  readonly errors?: readonly ErrorCode[];
+  /** The 500 message of this operation (default `Server Error`). */
+  readonly serverErrorMessage?: string;
+  readonly handler: (input: RouteInput<B, P, Q>) => Promise<unknown>;
+}
+
+/** Identity function that gives a route declaration its types. */
+export function defineRoute<B = unknown, P = Record<string, string>, Q = Record<string, unknown>>(
+  route: RouteDefinition<B, P, Q>,
+): RouteDefinition<B, P, Q> {
+  return route;
+}
+
+/** Every route module exposes its routes under this token (multi-bound in the container). */
+export const RouteModuleToken = Symbol.for('cms/RouteModule');
+export type RouteModule = readonly RouteDefinition[];

@@ -1,0 +1,66 @@
+/**
+ * Request validation with AJV. Schemas are compiled once at start-up; a failure becomes a
+ * domain validation error whose message is the first problem in plain words.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { DomainError, ErrorCodes, validationError, type ErrorCode } from '@cms/core';
+import type { JsonSchema } from './route-definition.js';
+
+// ajv-formats ships CommonJS with a default export; under NodeNext it arrives one level deep.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+
+export type Location = 'body' | 'query' | 'params';
+
+export class SchemaValidator {
+  readonly #ajv: Ajv;
+
+  constructor() {
+    this.#ajv = new Ajv({ allErrors: false, strict: true, coerceTypes: false, useDefaults: false });
+    addFormats(this.#ajv);
+    this.#ajv.addKeyword({ keyword: 'example' });
+  }
+
+  /** Compiles a schema into a check that throws on the first problem. */
+  compile(schema: JsonSchema, location: Location, override?: ErrorCode): (value: unknown) => void {
+    const validate: ValidateFunction = this.#ajv.compile(schema);
+    return (value) => {
+      if (validate(value)) return;
+      if (override && override !== ErrorCodes.VALIDATION_FAILED) throw new DomainError(override);
+      const [first] = validate.errors ?? [];
+      const issue = first ? describe(first, location) : { path: location, message: 'is invalid' };
+      throw validationError(issue.path, issue.message);
+    };
+  }
+}
+
+function describe(error: ErrorObject, location: Location): { path: string; message: string } {
+  const base = pathOf(error.instancePath, location);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return { path: join(base, String(params.missingProperty)), message: 'is required' };
+    case 'additionalProperties':
+      return { path: join(base, String(params.additionalProperty)), message: 'is not allowed' };
+    case 'propertyNames':
+      return { path: join(base, String(params.propertyName)), message: 'is not an allowed key' };
+    case 'type': {
+      const type = String(params.type);
+      return { path: base, message: `must be ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type.replace(',', ' or ')}` };
+    }
+    case 'enum':
+      return { path: base, message: `must be one of ${(params.allowedValues as unknown[]).join(', ')}` };
+    default:
+      return { path: base, message: error.message ?? 'is invalid' };
+  }
+}
+
+/** `/sections/0/title` in the body → `body.sections[0].title`; path params drop the prefix. */
+function pathOf(instancePath: string, location: Location): string {
+  const parts = instancePath.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let path = location === 'params' ? '' : location;
+  for (const part of parts) path = /^\d+$/.test(part) ? `${path}[${part}]` : join(path, part);
+  return path;
+}
+
+const join = (base: string, key: string) => (base ? `${base}.${key}` : key);

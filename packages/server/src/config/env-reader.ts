@@ -1,0 +1,70 @@
+/**
+ * Reads environment variables once, at start-up. Every bad value stops start-up with a
+ * ConfigError that names the variable and says what it must be.
+ */
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export class EnvReader {
+  constructor(private readonly env: Env) {}
+
+  /** The trimmed value, or undefined when unset or blank. */
+  string(name: string): string | undefined {
+    const value = this.env[name]?.trim();
+    return value ? value : undefined;
+  }
+
+  /** Like `string`, but keeps the raw value (PEM keys span lines). */
+  raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value && value.trim() ? value : undefined;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const text = this.string(name);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!/^-?\d+$/.test(text) || value < min || value > max) {
+      throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${text}")`);
+    }
+    return value;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const text = this.string(name) ?? fallback;
+    if (!(allowed as readonly string[]).includes(text)) {
+      throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${text}")`);
+    }
+    return text as T;
+  }
+
+  flag(name: string, fallback: boolean): boolean {
+    const text = this.string(name)?.toLowerCase();
+    if (text === undefined) return fallback;
+    if (['1', 'true', 'on', 'yes'].includes(text)) return true;
+    if (['0', 'false', 'off', 'no'].includes(text)) return false;
+    throw new ConfigError(name, `must be true or false (got "${text}")`);
+  }
+
+  list(name: string): string[] | undefined {
+    const text = this.string(name);
+    return text === undefined ? undefined : text.split(',').map((item) => item.trim()).filter(Boolean);
+  }
+
+  /** `1048576`, `512kb`, `1mb`. */
+  bytes(name: string, fallback: number): number {
+    const text = this.string(name)?.toLowerCase();
+    if (text === undefined) return fallback;
+    const match = /^(\d+)\s*(b|kb|mb)?$/.exec(text);
+    if (!match) throw new ConfigError(name, `must be a size such as 1048576, 512kb or 1mb (got "${text}")`);
+    const value = Number(match[1]) * (match[2] === 'mb' ? 1024 * 1024 : match[2] === 'kb' ? 1024 : 1);
+    if (value < 1 || value > 64 * 1024 * 1024) throw new ConfigError(name, 'must be between 1 byte and 64mb');
+    return value;
+  }
+}

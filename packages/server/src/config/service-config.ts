@@ -1,0 +1,105 @@
+/** The service configuration: every setting the service reads, validated once at start-up. */
+import { DEFAULT_LANGUAGES, isValidTenantId } from '@cms/core';
+import { ConfigError, EnvReader, type Env } from './env-reader.js';
+
+export interface ApiKeySetting {
+  readonly key: string;
+  readonly tenantId: string;
+}
+
+export type StorageConfig =
+  | { readonly kind: 'memory' }
+  | { readonly kind: 'mongo'; readonly uri: string; readonly database: string };
+
+export interface ServiceConfig {
+  readonly http: {
+    readonly host: string;
+    readonly port: number;
+    readonly basePath: string;
+    readonly bodyLimitBytes: number;
+    /** How long shutdown waits for in-flight requests before closing connections. */
+    readonly shutdownGraceMs: number;
+  };
+  readonly auth: {
+    readonly apiKeys: readonly ApiKeySetting[];
+    readonly jwtSecret: string | undefined;
+    readonly jwtPublicKeyPem: string | undefined;
+  };
+  readonly storage: StorageConfig;
+  readonly languages: readonly string[];
+  readonly logging: {
+    readonly level: 'info' | 'warn' | 'error';
+    /** One line per request; off for quiet tests. */
+    readonly requests: boolean;
+    /** Write logs to this file instead of standard output. */
+    readonly file: string | undefined;
+  };
+}
+
+const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
+
+export function loadConfig(env: Env): ServiceConfig {
+  const read = new EnvReader(env);
+  const mongoUri = read.string('MONGODB_URI');
+  return {
+    http: {
+      host: read.string('HOST') ?? '127.0.0.1',
+      port: read.int('PORT', 3000, 0, 65535),
+      basePath: basePathOf(read.string('CMS_BASE_PATH') ?? '/cms'),
+      bodyLimitBytes: read.bytes('CMS_BODY_LIMIT', 1024 * 1024),
+      shutdownGraceMs: read.int('CMS_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    },
+    auth: {
+      apiKeys: apiKeysOf(read.string('CMS_API_KEYS')),
+      jwtSecret: read.raw('CMS_JWT_SECRET'),
+      jwtPublicKeyPem: read.raw('CMS_JWT_PUBLIC_KEY')?.replace(/\\n/g, '\n'),
+    },
+    storage: mongoUri
+      ? { kind: 'mongo', uri: mongoUri, database: databaseOf(mongoUri) ?? read.string('MONGODB_DB') ?? 'cms' }
+      : { kind: 'memory' },
+    languages: languagesOf(read.list('CMS_LANGUAGES')),
+    logging: {
+      level: read.oneOf('LOG_LEVEL', ['info', 'warn', 'error'] as const, 'info'),
+      requests: read.flag('CMS_REQUEST_LOG', true),
+      file: read.string('CMS_LOG_FILE'),
+    },
+  };
+}
+
+function basePathOf(value: string): string {
+  if (!/^\/[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(value)) {
+    throw new ConfigError('CMS_BASE_PATH', `must be a path such as /cms, without a trailing slash (got "${value}")`);
+  }
+  return value;
+}
+
+function apiKeysOf(value: string | undefined): ApiKeySetting[] {
+  if (value === undefined) return [];
+  return value.split(',').map((pair) => {
+    const at = pair.lastIndexOf(':');
+    const key = pair.slice(0, at).trim();
+    const tenantId = pair.slice(at + 1).trim();
+    if (at < 1 || key.length < 16) {
+      throw new ConfigError('CMS_API_KEYS', 'must be comma-separated key:tenantId pairs with keys of at least 16 characters');
+    }
+    if (!isValidTenantId(tenantId)) {
+      throw new ConfigError('CMS_API_KEYS', `has an invalid tenant id "${tenantId}" (must match ^[a-z0-9][a-z0-9-]{0,63}$)`);
+    }
+    return { key, tenantId };
+  });
+}
+
+function languagesOf(list: string[] | undefined): string[] {
+  const languages = list ?? [...DEFAULT_LANGUAGES];
+  const bad = languages.find((code) => !LANGUAGE_CODE.test(code));
+  if (bad !== undefined || languages.length === 0) {
+    throw new ConfigError('CMS_LANGUAGES', `must be a comma-separated list of language codes such as en,fr (got "${bad ?? ''}")`);
+  }
+  return [...new Set(languages)];
+}
+
+/** The database named in the URI path (`mongodb://host/cms_prod`), if any. */
+function databaseOf(uri: string): string | undefined {
+  const match = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]+)/.exec(uri);
+  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
+}

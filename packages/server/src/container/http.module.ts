@@ -1,0 +1,56 @@
+/** The HTTP edge: credentials and the Koa app over every bound route module. */
+import {
+  createApp,
+  createJwtVerifier,
+  CredentialResolver,
+  RouteModuleToken,
+  type BearerVerifier,
+  type RouteModule,
+} from '@cms/adapter-koa';
+import { AuthenticateApiKey, type Logger } from '@cms/core';
+import { ContainerModule } from 'inversify';
+import type Koa from 'koa';
+import type { ServiceConfig } from '../config/service-config.js';
+import { ServerTokens, type StorageLifecycle } from './server-tokens.js';
+
+export const KoaAppToken = Symbol.for('cms/server/KoaApp');
+
+export const httpModule = new ContainerModule(({ bind }) => {
+  bind(ServerTokens.BearerVerifier).toResolvedValue(
+    (config: ServiceConfig) =>
+      createJwtVerifier({
+        ...(config.auth.jwtSecret ? { secret: config.auth.jwtSecret } : {}),
+        ...(config.auth.jwtPublicKeyPem ? { publicKeyPem: config.auth.jwtPublicKeyPem } : {}),
+      }),
+    [ServerTokens.Config],
+  );
+  bind(CredentialResolver).toResolvedValue(
+    (apiKeys: AuthenticateApiKey, bearer: BearerVerifier) => new CredentialResolver(apiKeys, bearer),
+    [AuthenticateApiKey, ServerTokens.BearerVerifier],
+  );
+  bind<Koa>(KoaAppToken).toResolvedValue(
+    (config: ServiceConfig, credentials: CredentialResolver, modules: RouteModule[], logger: Logger, requestLogger: Logger | undefined, storage: StorageLifecycle) =>
+      createApp({
+        basePath: config.http.basePath,
+        bodyLimitBytes: config.http.bodyLimitBytes,
+        routes: modules.flat(),
+        credentials,
+        logger,
+        ...(requestLogger ? { requestLogger } : {}),
+        readiness: () => storage.ready(),
+        openApi: {
+          title: 'CMS service',
+          version: '1.0.0',
+          description: 'Multi-tenant content-management API. Every operation needs the x-api-key header.',
+        },
+      }) as unknown as Koa,
+    [
+      ServerTokens.Config,
+      CredentialResolver,
+      { serviceIdentifier: RouteModuleToken, isMultiple: true },
+      ServerTokens.Logger,
+      ServerTokens.RequestLogger,
+      ServerTokens.Storage,
+    ],
+  );
+});

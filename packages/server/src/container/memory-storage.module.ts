@@ -1,0 +1,22 @@
+/** The embedded store: every repository port bound to its in-memory adapter. */
+import {
+  ApiKeyRepositoryToken,
+  DashboardConfigRepositoryToken,
+  MemoryApiKeyRepository,
+  MemoryDashboardConfigRepository,
+  MemoryRepurposeTemplateRepository,
+  MemoryTenantRepository,
+  RepurposeTemplateRepositoryToken,
+  TenantRepositoryToken,
+} from '@cms/core';
+import { ContainerModule } from 'inversify';
+import { ServerTokens, type StorageLifecycle } from './server-tokens.js';
+
+export const memoryStorageModule = new ContainerModule(({ bind }) => {
+  const lifecycle: StorageLifecycle = { kind: 'memory', ready: async () => true, close: async () => {} };
+  bind(ServerTokens.Storage).toConstantValue(lifecycle);
+  bind(TenantRepositoryToken).toConstantValue(new MemoryTenantRepository());
+  bind(ApiKeyRepositoryToken).toConstantValue(new MemoryApiKeyRepository());
+  bind(DashboardConfigRepositoryToken).toConstantValue(new MemoryDashboardConfigRepository());
+  bind(RepurposeTemplateRepositoryToken).toConstantValue(new MemoryRepurposeTemplateRepository());
+});

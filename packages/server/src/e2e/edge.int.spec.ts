@@ -1,0 +1,235 @@
+/** §0 conventions and §1 credentials over real HTTP: envelope, errors, keys, tokens, logs. */
+import { expect } from 'chai';
+import { generateKeyPairSync } from 'node:crypto';
+import { SignJWT, importPKCS8 } from 'jose';
+import { DashboardConfigRepositoryToken, ManageTenants, type DashboardConfigRepository } from '@cms/core';
+import sinon from 'sinon';
+import { CapturingLogger, startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
+
+describe('HTTP edge', () => {
+  let api: TestService;
+  before(async () => {
+    api = await startTestService();
+  });
+  after(() => api.stop());
+
+  describe('when the API key is missing, unknown or revoked', () => {
+    it('answers 401 Unauthorized for a missing key', async () => {
+      const res = await api.call('GET', '/ai/repurpose/template', { key: null });
+      expect(res.status).to.equal(401);
+      expect(res.body).to.deep.equal({ success: false, statusCode: 401, message: 'Unauthorized', data: null });
+    });
+
+    it('answers 401 for an unknown key', async () => {
+      const res = await api.call('GET', '/ai/repurpose/template', { key: 'cms_not-a-real-key' });
+      expect(res.status).to.equal(401);
+      expect(res.body.message).to.equal('Unauthorized');
+    });
+
+    it('answers 401 for a key revoked after it worked', async () => {
+      const manage = api.service.container.get(ManageTenants);
+      const issued = await manage.issueKey('tenant-a', 'short-lived');
+      expect((await api.call('GET', '/ai/repurpose/template', { key: issued.key })).status).to.equal(200);
+      await manage.revokeKey(issued.record.id);
+      expect((await api.call('GET', '/ai/repurpose/template', { key: issued.key })).status).to.equal(401);
+    });
+
+    it('checks the key before the body, so a keyless broken body is 401', async () => {
+      const res = await api.call('PUT', '/reports/dashboardConfig', { key: null, rawBody: '{oops' });
+      expect(res.status).to.equal(401);
+    });
+  });
+
+  describe('when a bearer token is sent', () => {
+    const dashboard = (authorization: string) =>
+      api.call('GET', '/reports/dashboardConfig', { headers: { authorization } });
+
+    it('accepts a valid token and takes the user from sub', async () => {
+      const token = await api.token({ sub: 'editor-7', role: 'editor' });
+      await api.call('PUT', '/reports/dashboardConfig', { headers: { authorization: `Bearer ${token}` }, body: { templateId: 'mine' } });
+      const res = await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'editor-7' } });
+      expect(res.body.data.dashboardConfig.templateId).to.equal('mine');
+    });
+
+    const refusals: Array<[string, () => Promise<string>]> = [
+      ['malformed', async () => 'Bearer not.a.jwt'],
+      ['expired', async () => `Bearer ${await api.token({ sub: 'u1' }, { expiresIn: '-1m' })}`],
+      ['forged (wrong secret)', async () => `Bearer ${await api.token({ sub: 'u1' }, { secret: 'someone-elses-secret-0123456789abc' })}`],
+      ['for another tenant', async () => `Bearer ${await api.token({ sub: 'u1', tenant: 'tenant-b' })}`],
+      ['without sub', async () => `Bearer ${await api.token({ role: 'admin' })}`],
+      ['with an unknown role', async () => `Bearer ${await api.token({ sub: 'u1', role: 'superuser' })}`],
+      ['with alg none', async () => `Bearer ${unsigned({ sub: 'u1', tenant: 'tenant-a' })}`],
+      ['of another scheme', async () => 'Basic dXNlcjpwYXNz'],
+    ];
+    for (const [name, header] of refusals) {
+      it(`answers 401 for a token that is ${name}, even where x-user-id would do`, async () => {
+        const res = await api.call('GET', '/reports/dashboardConfig', { headers: { authorization: await header(), 'x-user-id': 'u1' } });
+        expect(res.status).to.equal(401);
+        expect(res.body).to.deep.equal({ success: false, statusCode: 401, message: 'Unauthorized', data: null });
+      });
+    }
+
+    it('answers 401 on routes that need no user too', async () => {
+      const res = await api.call('GET', '/ai/repurpose/template', { headers: { authorization: 'Bearer broken' } });
+      expect(res.status).to.equal(401);
+      void dashboard;
+    });
+  });
+
+  describe('when the request is malformed at the HTTP level', () => {
+    it('answers 400 Invalid JSON body for unparseable JSON', async () => {
+      const res = await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1' }, rawBody: '{"slots": [' });
+      expect(res.status).to.equal(400);
+      expect(res.body).to.deep.equal({ success: false, statusCode: 400, message: 'Invalid JSON body', data: null });
+    });
+
+    it('answers 413 for a body over the limit and stores nothing', async () => {
+      const big = JSON.stringify({ templateId: 'big', padding: 'x'.repeat(1024 * 1024) });
+      const res = await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'big-user' }, rawBody: big });
+      expect(res.status).to.equal(413);
+      expect(res.body.message).to.equal('Request body too large');
+      const read = await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'big-user' } });
+      expect(read.body.data.dashboardConfig.templateId).to.equal('executive_focus');
+    });
+
+    it('accepts a body just under the limit', async () => {
+      const padding = 'x'.repeat(1024 * 1024 - 100);
+      const res = await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1' }, body: { padding } });
+      expect(res.status).to.equal(200);
+    });
+
+    it('answers 415 for a body that is not JSON', async () => {
+      const res = await api.call('PUT', '/reports/dashboardConfig', {
+        headers: { 'x-user-id': 'u1' },
+        rawBody: 'templateId=x',
+        contentType: 'application/x-www-form-urlencoded',
+      });
+      expect(res.status).to.equal(415);
+      expect(res.body.success).to.equal(false);
+    });
+
+    it('answers 404 Route not found for an unknown path, with or without a key', async () => {
+      for (const key of [TEST_KEYS.a, null]) {
+        const res = await api.call('GET', '/no/such/route', { key });
+        expect(res.status).to.equal(404);
+        expect(res.body).to.deep.equal({ success: false, statusCode: 404, message: 'Route not found', data: null });
+      }
+    });
+
+    it('answers 405 Method not allowed with an Allow header for a known path', async () => {
+      const res = await api.call('DELETE', '/reports/dashboardConfig');
+      expect(res.status).to.equal(405);
+      expect(res.body.message).to.equal('Method not allowed');
+      expect(res.headers.get('allow')).to.contain('GET').and.to.contain('PUT');
+    });
+  });
+
+  describe('request ids', () => {
+    it('echoes a safe caller id', async () => {
+      const res = await api.call('GET', '/ai/repurpose/template', { headers: { 'x-request-id': 'trace-123_abc' } });
+      expect(res.headers.get('x-request-id')).to.equal('trace-123_abc');
+    });
+
+    it('replaces an unsafe or overlong id with a new one', async () => {
+      for (const given of ['has spaces in it', 'x'.repeat(129), '<script>']) {
+        const res = await api.call('GET', '/ai/repurpose/template', { headers: { 'x-request-id': given } });
+        const id = res.headers.get('x-request-id');
+        expect(id).to.match(/^[0-9a-f-]{36}$/);
+      }
+    });
+
+    it('sets an id on errors too', async () => {
+      const res = await api.call('GET', '/nowhere', { key: null });
+      expect(res.headers.get('x-request-id')).to.be.a('string').and.not.equal('');
+    });
+  });
+
+  describe('health and the interface description', () => {
+    it('answers /healthz and /readyz without a key', async () => {
+      expect((await api.call('GET', `${api.service.url}/healthz`, { key: null })).status).to.equal(200);
+      const ready = await api.call('GET', `${api.service.url}/readyz`, { key: null });
+      expect(ready.status).to.equal(200);
+      expect(ready.body.data).to.deep.equal({ status: 'ready' });
+    });
+
+    it('serves an OpenAPI 3.1 document without a key', async () => {
+      const res = await api.call('GET', '/openapi.json', { key: null });
+      expect(res.status).to.equal(200);
+      expect(res.body.openapi).to.equal('3.1.0');
+      expect(res.body.info.version).to.equal('1.0.0');
+      expect(res.body.servers[0].url).to.match(/\/cms$/);
+      expect(res.body.components.securitySchemes.apiKey).to.deep.equal({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+      expect(res.body.security).to.deep.equal([{ apiKey: [] }]);
+      const put = res.body.paths['/reports/dashboardConfig'].put;
+      expect(put.responses).to.have.keys('200', '400', '401', '413', '500');
+      expect(put.responses['500'].description).to.equal('Failed to update dashboard config');
+      expect(res.body.paths['/ai/repurpose/template'].get.responses['200'].description).to.equal('Repurpose template loaded');
+    });
+  });
+});
+
+describe('HTTP edge with public-key tokens and logs', () => {
+  it('verifies RS256 and ES256 tokens against CMS_JWT_PUBLIC_KEY', async () => {
+    for (const [type, alg, options] of [
+      ['rsa', 'RS256', { modulusLength: 2048 }],
+      ['ec', 'ES256', { namedCurve: 'P-256' }],
+    ] as const) {
+      const pair = generateKeyPairSync(type as 'rsa', options as { modulusLength: number });
+      const pem = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+      const privateKey = await importPKCS8(pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), alg);
+      const api = await startTestService({ CMS_JWT_SECRET: '', CMS_JWT_PUBLIC_KEY: pem });
+      try {
+        const good = await new SignJWT({ tenant: 'tenant-a' }).setProtectedHeader({ alg }).setSubject('pk-user').sign(privateKey);
+        const res = await api.call('GET', '/reports/dashboardConfig', { headers: { authorization: `Bearer ${good}` } });
+        expect(res.status, alg).to.equal(200);
+        const hs = await api.token({ sub: 'pk-user' });
+        expect((await api.call('GET', '/reports/dashboardConfig', { headers: { authorization: `Bearer ${hs}` } })).status).to.equal(401);
+      } finally {
+        await api.stop();
+      }
+    }
+  });
+
+  it('logs one line per request with method, route, status, duration, request id and tenant, and no secrets', async () => {
+    const requests = new CapturingLogger();
+    const api = await startTestService({}, { requestLogger: requests });
+    try {
+      const token = await api.token({ sub: 'u1' });
+      await api.call('PUT', '/reports/dashboardConfig', {
+        headers: { authorization: `Bearer ${token}`, 'x-request-id': 'log-check-1', 'x-captcha-token': 'captcha-secret' },
+        body: { templateId: 'body-secret' },
+      });
+      expect(requests.lines).to.have.length(1);
+      const line = requests.lines[0]!;
+      expect(line).to.include({ method: 'PUT', route: '/cms/reports/dashboardConfig', status: 200, requestId: 'log-check-1', tenant: 'tenant-a' });
+      expect(line.durationMs).to.be.a('number');
+      const text = JSON.stringify(requests.lines);
+      for (const secret of [TEST_KEYS.a, token, 'captcha-secret', 'body-secret']) expect(text).not.to.contain(secret);
+    } finally {
+      await api.stop();
+    }
+  });
+
+  it('answers a storage failure with the operation’s 500 message, no internals, and logs it under the request id', async () => {
+    const errors = new CapturingLogger();
+    const api = await startTestService({}, { logger: errors });
+    try {
+      const repo = api.service.container.get<DashboardConfigRepository>(DashboardConfigRepositoryToken);
+      const stub = sinon.stub(repo, 'upsert').rejects(new Error('disk on fire at /var/db'));
+      const res = await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1', 'x-request-id': 'boom-1' }, body: {} });
+      stub.restore();
+      expect(res.status).to.equal(500);
+      expect(res.body).to.deep.equal({ success: false, statusCode: 500, message: 'Failed to update dashboard config', data: null });
+      const logged = errors.lines.find((line) => line.level === 'error');
+      expect(logged?.requestId).to.equal('boom-1');
+      expect(JSON.stringify(logged)).to.contain('disk on fire');
+    } finally {
+      await api.stop();
+    }
+  });
+});
+
+function unsigned(claims: object): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+/** Entry point: `npm start`. Reads the environment, starts the service, stops it on SIGTERM/SIGINT. */
+import 'reflect-metadata';
+import { ConfigError } from './config/env-reader.js';
+import { loadConfig } from './config/service-config.js';
+import { startService } from './service.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const service = await startService(config);
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  say(`CMS service listening on ${service.url}${config.http.basePath} (storage: ${config.storage.kind})`);
+  if (config.storage.kind === 'memory') {
+    say('Embedded in-memory store: data lives only as long as this process. Set MONGODB_URI to keep it.');
+  }
+  if (service.generatedKey) {
+    say(`API key for tenant "default" (shown once): ${service.generatedKey}`);
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say(`${signal} received: finishing in-flight requests`);
+    service.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        say(`shutdown failed: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof ConfigError ? `Configuration error: ${error.message}` : `Start-up failed: ${String(error)}`;
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import { expect } from 'chai';
+import { request } from 'node:http';
+import { DashboardConfigRepositoryToken, type DashboardConfigRepository } from '@cms/core';
+import { loadConfig } from './config/service-config.js';
+import { startService } from './service.js';
+import { CapturingLogger, startTestService, TEST_KEYS } from './testing/test-service.js';
+
+describe('startService', () => {
+  describe('when no API key is configured on the embedded store', () => {
+    it('creates tenant default with a generated key that works', async () => {
+      const service = await startService(loadConfig({ PORT: '0', CMS_REQUEST_LOG: 'off' }), { logger: new CapturingLogger() });
+      try {
+        expect(service.generatedKey).to.match(/^cms_[A-Za-z0-9_-]{43}$/);
+        const res = await fetch(`${service.url}/cms/ai/repurpose/template`, { headers: { 'x-api-key': service.generatedKey! } });
+        expect(res.status).to.equal(200);
+        expect(((await res.json()) as { data: { tenantId: string } }).data.tenantId).to.equal('default');
+      } finally {
+        await service.stop();
+      }
+    });
+  });
+
+  describe('when it is stopped with a request in flight', () => {
+    it('finishes that request, then refuses new connections', async () => {
+      const api = await startTestService();
+      const repo = api.service.container.get<DashboardConfigRepository>(DashboardConfigRepositoryToken);
+      const original = repo.upsert.bind(repo);
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      repo.upsert = async (record) => {
+        entered();
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return original(record);
+      };
+      const slow = api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1' }, body: {} });
+      await inside;
+      const stopped = api.stop();
+      const res = await slow;
+      await stopped;
+      expect(res.status).to.equal(200);
+      const refused = await new Promise<string>((resolve) => {
+        const req = request(`${api.baseUrl}/ai/repurpose/template`, { headers: { 'x-api-key': TEST_KEYS.a } }, () => resolve('answered'));
+        req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+        req.end();
+      });
+      expect(refused).to.equal('ECONNREFUSED');
+    });
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Starts and stops the whole service: container, key bootstrap, HTTP listener and graceful
+ * shutdown (stop accepting, let in-flight requests finish, then close the store).
+ */
+import { createWriteStream } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { JsonLineLogger } from '@cms/adapter-koa';
+import { ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
+import type { Container } from 'inversify';
+import type Koa from 'koa';
+import { bootstrapKeys } from './bootstrap-keys.js';
+import type { ServiceConfig } from './config/service-config.js';
+import { buildContainer } from './container/build-container.js';
+import { KoaAppToken } from './container/http.module.js';
+import { ServerTokens, type StorageLifecycle } from './container/server-tokens.js';
+
+export interface StartOptions {
+  readonly clock?: Clock;
+  /** Overrides where logs go (tests pass a silent or capturing logger). */
+  readonly logger?: Logger;
+  readonly requestLogger?: Logger;
+}
+
+export interface RunningService {
+  readonly url: string;
+  readonly port: number;
+  readonly container: Container;
+  readonly generatedKey: string | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startService(config: ServiceConfig, options: StartOptions = {}): Promise<RunningService> {
+  const logger = options.logger ?? defaultLogger(config);
+  const requestLogger = options.requestLogger ?? (config.logging.requests ? logger : undefined);
+  const container = await buildContainer({ config, clock: options.clock ?? systemClock, logger, requestLogger });
+  const storage = container.get<StorageLifecycle>(ServerTokens.Storage);
+  try {
+    const { generatedKey } = await bootstrapKeys(config, container.get(ManageTenants));
+    const app = await container.getAsync<Koa>(KoaAppToken);
+    const server = createServer(app.callback());
+    server.keepAliveTimeout = 65_000;
+    await listen(server, config.http.port, config.http.host);
+    const port = (server.address() as AddressInfo).port;
+    return {
+      url: `http://${config.http.host.includes(':') ? `[${config.http.host}]` : config.http.host}:${port}`,
+      port,
+      container,
+      generatedKey,
+      stop: once(() => shutdown(server, storage, config.http.shutdownGraceMs)),
+    };
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+}
+
+function defaultLogger(config: ServiceConfig): Logger {
+  const out = config.logging.file ? createWriteStream(config.logging.file, { flags: 'a' }) : process.stdout;
+  return new JsonLineLogger(out, config.logging.level);
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+async function shutdown(server: Server, storage: StorageLifecycle, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Keep-alive connections that finish their request while we wait become idle; close them as
+  // they do, and cut whatever is still open when the grace period ends.
+  const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+  server.closeIdleConnections();
+  await closed;
+  clearInterval(sweeper);
+  clearTimeout(deadline);
+  await storage.close();
+}
+
+function once(action: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => (running ??= action());
+}
