@@ -18,6 +18,9 @@ export * from './tenancy/api-key-secret.js';
 export * from './tenancy/authenticate-api-key.use-case.js';
 export * from './tenancy/manage-tenants.use-case.js';
 
+export * from './captcha/captcha.ports.js';
+export * from './notifications/notification.ports.js';
+
 export * from './dashboard/dashboard-config.js';
 export * from './dashboard/dashboard.ports.js';
 export * from './dashboard/normalize-dashboard-config.js';

@@ -17,6 +17,9 @@ import { SchemaValidator } from './schema-validator.js';
 /** Runs the guest-engagement checks for a guest caller; throws the outcome when refused. */
 export type GuestGate = (caller: Caller) => Promise<void>;
 
+/** Where the composition root binds the guest gate (optional until a route needs one). */
+export const GuestGateToken = Symbol.for('cms/GuestGate');
+
 export interface MountOptions {
   readonly basePath: string;
   readonly routes: readonly RouteDefinition[];

@@ -26,6 +26,13 @@ export class MemoryTenantRepository implements TenantRepository {
     this.#tenants.set(id, { ...tenant, aiTokenLimitMonthly: limit });
     return true;
   }
+
+  async setAdminEmails(id: string, emails: readonly string[]): Promise<boolean> {
+    const tenant = this.#tenants.get(id);
+    if (!tenant) return false;
+    this.#tenants.set(id, { ...tenant, adminEmails: [...emails] });
+    return true;
+  }
 }
 
 export class MemoryApiKeyRepository implements ApiKeyRepository {

@@ -87,6 +87,14 @@ export class ManageTenants {
     }
   }
 
+  async setAdminEmails(tenantId: string, emails: readonly string[]): Promise<void> {
+    const bad = emails.find((email) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
+    if (bad !== undefined) throw validationError('emails', `has an invalid address "${bad}"`);
+    if (!(await this.tenants.setAdminEmails(tenantId, [...new Set(emails)]))) {
+      throw new DomainError(ErrorCodes.TENANT_NOT_FOUND, `Tenant ${tenantId} not found`);
+    }
+  }
+
   async #requireTenant(id: string): Promise<Tenant> {
     const tenant = await this.tenants.findById(id);
     if (!tenant) throw new DomainError(ErrorCodes.TENANT_NOT_FOUND, `Tenant ${id} not found`);
@@ -95,6 +103,6 @@ export class ManageTenants {
 
   #newTenant(id: string, name: string): Tenant {
     if (!isValidTenantId(id)) throw validationError('tenantId', 'must match ^[a-z0-9][a-z0-9-]{0,63}$');
-    return { id, name, aiTokenLimitMonthly: null, createdAt: this.clock.now() };
+    return { id, name, aiTokenLimitMonthly: null, adminEmails: [], createdAt: this.clock.now() };
   }
 }

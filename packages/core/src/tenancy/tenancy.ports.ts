@@ -8,6 +8,8 @@ export interface TenantRepository {
   list(): Promise<Tenant[]>;
   /** Sets the tenant's own monthly AI token limit (null: the default); false when no such tenant. */
   setAiTokenLimit(id: string, limit: number | null): Promise<boolean>;
+  /** Replaces the tenant's admin e-mail addresses; false when no such tenant. */
+  setAdminEmails(id: string, emails: readonly string[]): Promise<boolean>;
 }
 
 export interface ApiKeyRepository {

@@ -6,6 +6,8 @@ export interface Tenant {
   readonly name: string;
   /** Monthly AI token limit of this tenant; null means the service-wide default. */
   readonly aiTokenLimitMonthly: number | null;
+  /** Where admin notification e-mail goes when a form names no recipients. */
+  readonly adminEmails: readonly string[];
   readonly createdAt: Date;
 }
 

@@ -3,8 +3,10 @@ import {
   createApp,
   createJwtVerifier,
   CredentialResolver,
+  GuestGateToken,
   RouteModuleToken,
   type BearerVerifier,
+  type GuestGate,
   type RouteModule,
 } from '@cms/adapter-koa';
 import { AuthenticateApiKey, type Logger } from '@cms/core';
@@ -29,12 +31,21 @@ export const httpModule = new ContainerModule(({ bind }) => {
     [AuthenticateApiKey, ServerTokens.BearerVerifier],
   );
   bind<Koa>(KoaAppToken).toResolvedValue(
-    (config: ServiceConfig, credentials: CredentialResolver, modules: RouteModule[], logger: Logger, requestLogger: Logger | undefined, storage: StorageLifecycle) =>
+    (
+      config: ServiceConfig,
+      credentials: CredentialResolver,
+      modules: RouteModule[],
+      logger: Logger,
+      requestLogger: Logger | undefined,
+      storage: StorageLifecycle,
+      guestGate: GuestGate | undefined,
+    ) =>
       createApp({
         basePath: config.http.basePath,
         bodyLimitBytes: config.http.bodyLimitBytes,
         routes: modules.flat(),
         credentials,
+        ...(guestGate ? { guestGate } : {}),
         logger,
         ...(requestLogger ? { requestLogger } : {}),
         readiness: () => storage.ready(),
@@ -51,6 +62,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
       ServerTokens.Logger,
       ServerTokens.RequestLogger,
       ServerTokens.Storage,
+      { serviceIdentifier: GuestGateToken, optional: true },
     ],
   );
 });

@@ -7,7 +7,7 @@ import { useRepository, type RepositoryFactory } from './contract-fixture.js';
 export function tenantRepositoryContract(name: string, factory: RepositoryFactory<TenantRepository>): void {
   describe(`TenantRepository contract: ${name}`, () => {
     const repo = useRepository(factory);
-    const tenant = (id: string) => ({ id, name: `Tenant ${id}`, aiTokenLimitMonthly: null, createdAt: new Date('2026-01-02T03:04:05.678Z') });
+    const tenant = (id: string) => ({ id, name: `Tenant ${id}`, aiTokenLimitMonthly: null, adminEmails: [] as string[], createdAt: new Date('2026-01-02T03:04:05.678Z') });
 
     it('stores a tenant and finds it by id', async () => {
       expect(await repo().insert(tenant('acme'))).to.equal(true);
@@ -29,6 +29,15 @@ export function tenantRepositoryContract(name: string, factory: RepositoryFactor
       expect(await repo().setAiTokenLimit('acme', null)).to.equal(true);
       expect((await repo().findById('acme'))?.aiTokenLimitMonthly).to.equal(null);
       expect(await repo().setAiTokenLimit('ghost', 1)).to.equal(false);
+    });
+
+    it('replaces the admin e-mail addresses', async () => {
+      await repo().insert(tenant('acme'));
+      expect(await repo().setAdminEmails('acme', ['a@acme.test', 'b@acme.test'])).to.equal(true);
+      expect((await repo().findById('acme'))?.adminEmails).to.deep.equal(['a@acme.test', 'b@acme.test']);
+      expect(await repo().setAdminEmails('acme', [])).to.equal(true);
+      expect((await repo().findById('acme'))?.adminEmails).to.deep.equal([]);
+      expect(await repo().setAdminEmails('ghost', [])).to.equal(false);
     });
   });
 }

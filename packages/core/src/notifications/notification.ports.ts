@@ -1,0 +1,69 @@
+/**
+ * The notification outbox: a durable queue of jobs in the same store as the submissions. The
+ * forms module enqueues one job per enabled channel and audience after a submission is stored;
+ * a dispatcher claims due jobs atomically (so several instances never send one job twice),
+ * sends them, and retries with back-off. Nothing here ever blocks an HTTP response.
+ */
+import { portToken, type PortToken } from '../shared/port-token.js';
+
+export type NotificationChannel = 'email' | 'push';
+export type NotificationAudience = 'admin' | 'submitter';
+export type NotificationStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+
+/** What happened, with enough to write a useful e-mail or push payload. */
+export interface NotificationMessage {
+  readonly formId: string;
+  readonly formSlug: string;
+  readonly formTitle: Readonly<Record<string, string>>;
+  readonly submissionId: string;
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly submittedBy: string | null;
+  readonly submittedAt: Date;
+}
+
+export interface NewNotificationJob {
+  readonly tenantId: string;
+  readonly channel: NotificationChannel;
+  readonly audience: NotificationAudience;
+  /**
+   * E-mail recipients. Admin e-mail with none given goes to the tenant's admin addresses (the
+   * dispatcher resolves them); submitter e-mail carries the address taken from the submission.
+   */
+  readonly recipients: readonly string[];
+  readonly message: NotificationMessage;
+}
+
+export interface NotificationJob extends NewNotificationJob {
+  readonly id: string;
+  readonly status: NotificationStatus;
+  readonly attempts: number;
+  readonly nextAttemptAt: Date;
+  /** While a dispatcher holds the job; another may claim it only after this passes. */
+  readonly claimedUntil: Date | null;
+  readonly lastError: string | null;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export interface NotificationOutbox {
+  /** Stores the jobs as pending, due now. */
+  enqueue(jobs: readonly NewNotificationJob[], now: Date): Promise<void>;
+  /**
+   * Atomically claims up to `limit` pending jobs that are due and not claimed (or whose claim
+   * expired), marking each claimed until `now + leaseMs`. No job is returned to two callers
+   * within one lease.
+   */
+  claimDue(now: Date, leaseMs: number, limit: number): Promise<NotificationJob[]>;
+  /** Records the outcome of one attempt and releases the claim. */
+  complete(id: string, outcome: NotificationOutcome, now: Date): Promise<void>;
+  /** Jobs of a tenant, newest first (operations and tests). */
+  listByTenant(tenantId: string): Promise<NotificationJob[]>;
+}
+
+export type NotificationOutcome =
+  | { readonly status: 'sent' }
+  | { readonly status: 'skipped'; readonly reason: string }
+  | { readonly status: 'failed'; readonly error: string }
+  | { readonly status: 'retry'; readonly error: string; readonly nextAttemptAt: Date };
+
+export const NotificationOutboxToken: PortToken<NotificationOutbox> = portToken('NotificationOutbox');
