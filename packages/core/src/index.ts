@@ -35,3 +35,4 @@ export * from './repurpose/update-repurpose-template.use-case.js';
 export * from './memory/memory-tenancy.repository.js';
 export * from './memory/memory-dashboard-config.repository.js';
 export * from './memory/memory-repurpose-template.repository.js';
+export * from './memory/memory-notification-outbox.js';

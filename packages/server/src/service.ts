@@ -20,6 +20,8 @@ export interface StartOptions {
   /** Overrides where logs go (tests pass a silent or capturing logger). */
   readonly logger?: Logger;
   readonly requestLogger?: Logger;
+  /** Last word on the bindings before the app is built (tests rebind ports here). */
+  readonly configure?: (container: Container) => void;
 }
 
 export interface RunningService {
@@ -34,6 +36,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   const logger = options.logger ?? defaultLogger(config);
   const requestLogger = options.requestLogger ?? (config.logging.requests ? logger : undefined);
   const container = await buildContainer({ config, clock: options.clock ?? systemClock, logger, requestLogger });
+  options.configure?.(container);
   const storage = container.get<StorageLifecycle>(ServerTokens.Storage);
   try {
     const { generatedKey } = await bootstrapKeys(config, container.get(ManageTenants));

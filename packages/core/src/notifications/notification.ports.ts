@@ -36,6 +36,7 @@ export interface NewNotificationJob {
 export interface NotificationJob extends NewNotificationJob {
   readonly id: string;
   readonly status: NotificationStatus;
+  /** Attempts started so far (a claim counts as one). */
   readonly attempts: number;
   readonly nextAttemptAt: Date;
   /** While a dispatcher holds the job; another may claim it only after this passes. */

@@ -1,5 +1,6 @@
 /** The service configuration: every setting the service reads, validated once at start-up. */
 import { DEFAULT_LANGUAGES, isValidTenantId } from '@cms/core';
+import { loadCaptchaConfig, type CaptchaConfig } from './captcha.config.js';
 import { ConfigError, EnvReader, type Env } from './env-reader.js';
 
 export interface ApiKeySetting {
@@ -27,6 +28,7 @@ export interface ServiceConfig {
   };
   readonly storage: StorageConfig;
   readonly languages: readonly string[];
+  readonly captcha: CaptchaConfig;
   readonly logging: {
     readonly level: 'info' | 'warn' | 'error';
     /** One line per request; off for quiet tests. */
@@ -58,6 +60,7 @@ export function loadConfig(env: Env): ServiceConfig {
       ? { kind: 'mongo', uri: mongoUri, database: databaseOf(mongoUri) ?? read.string('MONGODB_DB') ?? 'cms' }
       : { kind: 'memory' },
     languages: languagesOf(read.list('CMS_LANGUAGES')),
+    captcha: loadCaptchaConfig(read),
     logging: {
       level: read.oneOf('LOG_LEVEL', ['info', 'warn', 'error'] as const, 'info'),
       requests: read.flag('CMS_REQUEST_LOG', true),

@@ -4,9 +4,11 @@ import {
   DashboardConfigRepositoryToken,
   MemoryApiKeyRepository,
   MemoryDashboardConfigRepository,
+  MemoryNotificationOutbox,
   MemoryRepurposeTemplateRepository,
   MemoryTenantRepository,
   RepurposeTemplateRepositoryToken,
+  NotificationOutboxToken,
   TenantRepositoryToken,
 } from '@cms/core';
 import { ContainerModule } from 'inversify';
@@ -19,4 +21,5 @@ export const memoryStorageModule = new ContainerModule(({ bind }) => {
   bind(ApiKeyRepositoryToken).toConstantValue(new MemoryApiKeyRepository());
   bind(DashboardConfigRepositoryToken).toConstantValue(new MemoryDashboardConfigRepository());
   bind(RepurposeTemplateRepositoryToken).toConstantValue(new MemoryRepurposeTemplateRepository());
+  bind(NotificationOutboxToken).toConstantValue(new MemoryNotificationOutbox());
 });

@@ -1,0 +1,70 @@
+/**
+ * In-memory notification outbox. Claims read and mark jobs without awaiting in between, so two
+ * dispatchers in one process can never claim the same job within a lease.
+ */
+import { newId } from '../shared/ids.js';
+import type {
+  NewNotificationJob,
+  NotificationJob,
+  NotificationOutbox,
+  NotificationOutcome,
+} from '../notifications/notification.ports.js';
+
+type MutableJob = { -readonly [K in keyof NotificationJob]: NotificationJob[K] };
+
+export class MemoryNotificationOutbox implements NotificationOutbox {
+  readonly #jobs = new Map<string, MutableJob>();
+
+  async enqueue(jobs: readonly NewNotificationJob[], now: Date): Promise<void> {
+    for (const job of jobs) {
+      const id = newId(now);
+      this.#jobs.set(id, {
+        ...structuredClone(job),
+        id,
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        claimedUntil: null,
+        lastError: null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+  }
+
+  async claimDue(now: Date, leaseMs: number, limit: number): Promise<NotificationJob[]> {
+    const claimed: NotificationJob[] = [];
+    for (const job of this.#jobs.values()) {
+      if (claimed.length >= limit) break;
+      const free = job.claimedUntil === null || job.claimedUntil <= now;
+      if (job.status !== 'pending' || job.nextAttemptAt > now || !free) continue;
+      job.claimedUntil = new Date(now.getTime() + leaseMs);
+      job.attempts += 1;
+      job.updatedAt = now;
+      claimed.push(structuredClone(job));
+    }
+    return claimed;
+  }
+
+  async complete(id: string, outcome: NotificationOutcome, now: Date): Promise<void> {
+    const job = this.#jobs.get(id);
+    if (!job) return;
+    job.claimedUntil = null;
+    job.updatedAt = now;
+    if (outcome.status === 'retry') {
+      job.lastError = outcome.error;
+      job.nextAttemptAt = outcome.nextAttemptAt;
+      return;
+    }
+    job.status = outcome.status;
+    if (outcome.status === 'failed') job.lastError = outcome.error;
+    if (outcome.status === 'skipped') job.lastError = outcome.reason;
+  }
+
+  async listByTenant(tenantId: string): Promise<NotificationJob[]> {
+    return [...this.#jobs.values()]
+      .filter((job) => job.tenantId === tenantId)
+      .reverse()
+      .map((job) => structuredClone(job));
+  }
+}
