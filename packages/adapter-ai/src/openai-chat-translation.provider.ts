@@ -4,7 +4,16 @@
  * llama.cpp servers all speak it. One attempt per call, no retries: each attempt may cost money,
  * and the caller decides whether to try again.
  */
-import { aiProviderFailed, aiProviderTimedOut, isDomainError, silentLogger, type Logger, type TranslationProvider, type TranslationRequest, type TranslationResult } from '@cms/core';
+import {
+  aiProviderFailed,
+  aiProviderTimedOut,
+  isDomainError,
+  silentLogger,
+  type Logger,
+  type TranslationProvider,
+  type TranslationRequest,
+  type TranslationResult,
+} from '@cms/core';
 import { parseChatCompletion } from './chat-completion.answer.js';
 import { translationMessages } from './chat-translation.prompt.js';
 
