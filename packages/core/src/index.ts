@@ -32,7 +32,14 @@ export * from './repurpose/repurpose.ports.js';
 export * from './repurpose/get-repurpose-template.use-case.js';
 export * from './repurpose/update-repurpose-template.use-case.js';
 
+export * from './ai/translation.ports.js';
+export * from './ai/ai-usage.ports.js';
+export * from './ai/ai-quota.js';
+export * from './ai/translate-text.use-case.js';
+export * from './ai/get-ai-usage.use-case.js';
+
 export * from './memory/memory-tenancy.repository.js';
 export * from './memory/memory-dashboard-config.repository.js';
 export * from './memory/memory-repurpose-template.repository.js';
 export * from './memory/memory-notification-outbox.js';
+export * from './memory/memory-ai-usage-ledger.js';

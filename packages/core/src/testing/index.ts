@@ -6,4 +6,5 @@ export * from './contracts/contract-fixture.js';
 export * from './contracts/tenancy.contract.js';
 export * from './contracts/dashboard-config.contract.js';
 export * from './contracts/repurpose-template.contract.js';
+export * from './contracts/ai-usage-ledger.contract.js';
 export * from './callers.js';

@@ -3,6 +3,7 @@
  * MongoDB); every other module depends only on port tokens.
  */
 import { Container, type ContainerModule } from 'inversify';
+import { aiModule } from './ai.module.js';
 import { captchaModule } from './captcha.module.js';
 import { dashboardModule } from './dashboard.module.js';
 import { httpModule } from './http.module.js';
@@ -12,7 +13,7 @@ import { repurposeModule } from './repurpose.module.js';
 import { tenancyModule } from './tenancy.module.js';
 
 /** Feature modules, in no particular order: each binds its use cases and its routes. */
-const FEATURE_MODULES: readonly ContainerModule[] = [tenancyModule, captchaModule, dashboardModule, repurposeModule];
+const FEATURE_MODULES: readonly ContainerModule[] = [tenancyModule, captchaModule, dashboardModule, repurposeModule, aiModule];
 
 export async function buildContainer(infrastructure: Infrastructure): Promise<Container> {
   const container = new Container({ defaultScope: 'Singleton' });

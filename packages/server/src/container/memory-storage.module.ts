@@ -1,7 +1,9 @@
 /** The embedded store: every repository port bound to its in-memory adapter. */
 import {
+  AiUsageLedgerToken,
   ApiKeyRepositoryToken,
   DashboardConfigRepositoryToken,
+  MemoryAiUsageLedger,
   MemoryApiKeyRepository,
   MemoryDashboardConfigRepository,
   MemoryNotificationOutbox,
@@ -22,4 +24,5 @@ export const memoryStorageModule = new ContainerModule(({ bind }) => {
   bind(DashboardConfigRepositoryToken).toConstantValue(new MemoryDashboardConfigRepository());
   bind(RepurposeTemplateRepositoryToken).toConstantValue(new MemoryRepurposeTemplateRepository());
   bind(NotificationOutboxToken).toConstantValue(new MemoryNotificationOutbox());
+  bind(AiUsageLedgerToken).toConstantValue(new MemoryAiUsageLedger());
 });

@@ -1,0 +1,110 @@
+/**
+ * A real HTTP server on 127.0.0.1 that speaks the chat-completions protocol, for tests of the
+ * adapter and of the service: it records every request and answers as the test scripts it —
+ * a completion, an error status, broken JSON, or nothing at all (to exercise timeouts).
+ */
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedChatRequest {
+  readonly method: string;
+  /** Path and query as received (`/v1/chat/completions?api-version=1`). */
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  /** The JSON body, parsed (or the raw text when it is not JSON). */
+  readonly body: any;
+}
+
+export type FakeChatReply =
+  /** A JSON answer (default status 200). */
+  | { readonly status?: number; readonly json: unknown }
+  /** Exactly these bytes (default status 200, content type application/json). */
+  | { readonly status?: number; readonly raw: string; readonly contentType?: string }
+  /** Never answer: the connection stays open until the server closes. */
+  | { readonly hang: 'before-headers' | 'after-headers' };
+
+export type FakeChatScript = (request: ReceivedChatRequest) => FakeChatReply | Promise<FakeChatReply>;
+
+/** An OpenAI-shaped completion whose first choice says `content`, charging `totalTokens`. */
+export function chatCompletion(content: string, totalTokens: number): Record<string, unknown> {
+  const prompt = Math.ceil(totalTokens / 2);
+  return {
+    id: 'chatcmpl-fake',
+    object: 'chat.completion',
+    created: 1767225600,
+    model: 'fake-model',
+    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: prompt, completion_tokens: totalTokens - prompt, total_tokens: totalTokens },
+  };
+}
+
+/** Answers every chat-completions request with `Translated: <user message>` for 10 tokens. */
+export const echoTranslation: FakeChatScript = (request) => {
+  const user = (request.body?.messages as Array<{ role: string; content: string }> | undefined)?.find((m) => m.role === 'user');
+  return { json: chatCompletion(`Translated: ${user?.content ?? ''}`, 10) };
+};
+
+export class FakeChatCompletionsServer {
+  readonly requests: ReceivedChatRequest[] = [];
+  /** What the next requests get; change it between calls. */
+  script: FakeChatScript;
+  readonly #server: Server;
+
+  private constructor(script: FakeChatScript) {
+    this.script = script;
+    this.#server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => void this.#answer(req.method ?? '', req.url ?? '', req.headers, Buffer.concat(chunks).toString('utf8'), res));
+    });
+  }
+
+  /** Starts on an ephemeral port of 127.0.0.1. */
+  static async start(script: FakeChatScript = echoTranslation): Promise<FakeChatCompletionsServer> {
+    const fake = new FakeChatCompletionsServer(script);
+    await new Promise<void>((resolve, reject) => {
+      fake.#server.once('error', reject);
+      fake.#server.listen(0, '127.0.0.1', () => resolve());
+    });
+    return fake;
+  }
+
+  /** The base URL to configure as AI_BASE_URL, with a `/v1` path like hosted OpenAI. */
+  get baseUrl(): string {
+    return `${this.origin}/v1`;
+  }
+
+  get origin(): string {
+    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+  }
+
+  /** Stops listening and cuts every connection, hanging ones included. */
+  async close(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    this.#server.closeAllConnections();
+    await closed;
+  }
+
+  async #answer(method: string, path: string, headers: IncomingHttpHeaders, text: string, res: ServerResponse) {
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // keep the raw text: a test may want to see what was sent
+    }
+    const request: ReceivedChatRequest = { method, path, headers, body };
+    this.requests.push(request);
+    const reply = await this.script(request);
+    if ('hang' in reply) {
+      if (reply.hang === 'after-headers') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"choices":');
+      }
+      return;
+    }
+    const payload = 'json' in reply ? JSON.stringify(reply.json) : reply.raw;
+    const contentType = 'contentType' in reply && reply.contentType ? reply.contentType : 'application/json';
+    res.writeHead(reply.status ?? 200, { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) });
+    res.end(payload);
+  }
+}

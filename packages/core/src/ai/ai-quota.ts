@@ -1,0 +1,34 @@
+/**
+ * The monthly token quota: which month a moment belongs to, which limit applies to a tenant,
+ * and the usage figures every answer reports.
+ */
+import { DomainError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import type { TenantRepository } from '../tenancy/tenancy.ports.js';
+import type { AiQuotaPolicy } from './ai-usage.ports.js';
+
+export const USAGE_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** Tokens used, remaining and the limit, for the month in question. */
+export interface AiTokenUsage {
+  readonly used: number;
+  /** max(0, limit − used): a month can overshoot its limit (the check runs before the call). */
+  readonly remaining: number;
+  readonly limit: number;
+}
+
+/** The calendar month (UTC) of a moment, as `YYYY-MM`. */
+export function usageMonthOf(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
+export function tokenUsageOf(used: number, limit: number): AiTokenUsage {
+  return { used, remaining: Math.max(0, limit - used), limit };
+}
+
+/** The tenant's own monthly limit when set, else the service default. Unknown tenant: `TENANT_NOT_FOUND`. */
+export async function monthlyTokenLimitOf(tenants: TenantRepository, policy: AiQuotaPolicy, tenantId: string): Promise<number> {
+  const tenant = await tenants.findById(tenantId);
+  if (!tenant) throw new DomainError(ErrorCodes.TENANT_NOT_FOUND, `Tenant ${tenantId} not found`);
+  return tenant.aiTokenLimitMonthly ?? policy.defaultMonthlyTokenLimit;
+}

@@ -1,0 +1,82 @@
+/**
+ * Translates a text for a tenant and charges the provider's tokens to the tenant's month.
+ * Order: input (400) → provider configured (503) → quota (429) → provider (502/504) → charge.
+ * The quota is checked before the call, so concurrent calls near the limit may all pass and
+ * overshoot it; every call's tokens are still counted (the ledger adds atomically).
+ */
+import type { Clock } from '../shared/clock.js';
+import { DomainError, validationError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import type { LanguageCatalog } from '../shared/languages.js';
+import type { TenantRepository } from '../tenancy/tenancy.ports.js';
+import { monthlyTokenLimitOf, tokenUsageOf, usageMonthOf, type AiTokenUsage } from './ai-quota.js';
+import type { AiQuotaPolicy, AiUsageLedger } from './ai-usage.ports.js';
+import { aiNotConfigured, aiProviderFailed, type TranslationProvider, type TranslationRequest } from './translation.ports.js';
+
+/** Longest text accepted, in characters (Unicode code points). */
+export const TRANSLATION_TEXT_MAX = 20_000;
+
+export interface TranslateTextInput {
+  readonly text: string;
+  readonly targetLanguage: string;
+  /** Absent or null: the provider detects the language. */
+  readonly sourceLanguage?: string | null;
+}
+
+export interface TranslatedText {
+  readonly content: string;
+  /** This month's usage including this call. */
+  readonly tokens: AiTokenUsage;
+}
+
+export class TranslateText {
+  constructor(
+    private readonly provider: TranslationProvider,
+    private readonly ledger: AiUsageLedger,
+    private readonly tenants: TenantRepository,
+    private readonly languages: LanguageCatalog,
+    private readonly policy: AiQuotaPolicy,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(tenantId: string, input: TranslateTextInput): Promise<TranslatedText> {
+    const request = this.#requestOf(tenantId, input);
+    if (!this.provider.configured) throw aiNotConfigured();
+    // The month is fixed when the call starts: the month whose quota let it through pays for it.
+    const month = usageMonthOf(this.clock.now());
+    const limit = await monthlyTokenLimitOf(this.tenants, this.policy, tenantId);
+    if ((await this.ledger.get(tenantId, month)) >= limit) {
+      throw new DomainError(ErrorCodes.AI_QUOTA_EXCEEDED, 'AI token quota exceeded');
+    }
+    const result = await this.provider.translate(request);
+    if (!Number.isSafeInteger(result.totalTokens) || result.totalTokens < 0) {
+      throw aiProviderFailed(`invalid token count ${String(result.totalTokens)}`);
+    }
+    const used = await this.ledger.add(tenantId, month, result.totalTokens);
+    return { content: result.content, tokens: tokenUsageOf(used, limit) };
+  }
+
+  #requestOf(tenantId: string, input: TranslateTextInput): TranslationRequest {
+    const { text, targetLanguage, sourceLanguage } = input;
+    if (typeof text !== 'string') throw validationError('body.text', 'must be a string');
+    if (text.trim() === '') throw validationError('body.text', 'must not be blank');
+    if (codePointLength(text) > TRANSLATION_TEXT_MAX) {
+      throw validationError('body.text', `must NOT have more than ${TRANSLATION_TEXT_MAX} characters`);
+    }
+    const allowed = this.languages.languagesOf(tenantId);
+    const requireLanguage = (value: unknown, path: string) => {
+      if (typeof value !== 'string' || !allowed.includes(value)) throw validationError(path, `must be one of ${allowed.join(', ')}`);
+    };
+    requireLanguage(targetLanguage, 'body.targetLanguage');
+    if (sourceLanguage === undefined || sourceLanguage === null) return { text, targetLanguage };
+    requireLanguage(sourceLanguage, 'body.sourceLanguage');
+    return { text, targetLanguage, sourceLanguage };
+  }
+}
+
+/** Characters as a reader counts them: an emoji or a CJK extension character is one, not two. */
+function codePointLength(text: string): number {
+  let length = 0;
+  for (const _ of text) length += 1;
+  return length;
+}
