@@ -6,7 +6,7 @@ import { createWriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JsonLineLogger } from '@cms/adapter-koa';
-import { ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
+import { CaptchaVerifierToken, ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { bootstrapKeys } from './bootstrap-keys.js';
@@ -39,6 +39,8 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   options.configure?.(container);
   const storage = container.get<StorageLifecycle>(ServerTokens.Storage);
   try {
+    // Built now, so each CAPTCHA provider without a secret is reported at start-up.
+    container.get(CaptchaVerifierToken);
     const { generatedKey } = await bootstrapKeys(config, container.get(ManageTenants));
     const app = await container.getAsync<Koa>(KoaAppToken);
     const server = createServer(app.callback());
