@@ -7,3 +7,4 @@ export * from './contracts/tenancy.contract.js';
 export * from './contracts/dashboard-config.contract.js';
 export * from './contracts/repurpose-template.contract.js';
 export * from './callers.js';
+export * from './contracts/notification-outbox.contract.js';
