@@ -2,6 +2,7 @@
 import { DEFAULT_LANGUAGES, isValidTenantId } from '@cms/core';
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha.config.js';
 import { ConfigError, EnvReader, type Env } from './env-reader.js';
+import { loadNotifyConfig, type NotifyConfig } from './notify.config.js';
 
 export interface ApiKeySetting {
   readonly key: string;
@@ -29,6 +30,7 @@ export interface ServiceConfig {
   readonly storage: StorageConfig;
   readonly languages: readonly string[];
   readonly captcha: CaptchaConfig;
+  readonly notify: NotifyConfig;
   readonly logging: {
     readonly level: 'info' | 'warn' | 'error';
     /** One line per request; off for quiet tests. */
@@ -61,6 +63,7 @@ export function loadConfig(env: Env): ServiceConfig {
       : { kind: 'memory' },
     languages: languagesOf(read.list('CMS_LANGUAGES')),
     captcha: loadCaptchaConfig(read),
+    notify: loadNotifyConfig(read),
     logging: {
       level: read.oneOf('LOG_LEVEL', ['info', 'warn', 'error'] as const, 'info'),
       requests: read.flag('CMS_REQUEST_LOG', true),
