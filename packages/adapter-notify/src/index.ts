@@ -1,2 +1,6 @@
-/** @cms/adapter-notify — Notification delivery adapters of the CMS service: e-mail over SMTP and push webhooks. */
-export {};
+/**
+ * @cms/adapter-notify — notification delivery adapters of the CMS service: e-mail over SMTP
+ * (nodemailer) and push as a JSON webhook (fetch), for the core EmailSender and PushSender ports.
+ */
+export * from './smtp-email.sender.js';
+export * from './webhook-push.sender.js';

@@ -20,6 +20,9 @@ export * from './tenancy/manage-tenants.use-case.js';
 
 export * from './captcha/captcha.ports.js';
 export * from './notifications/notification.ports.js';
+export * from './notifications/notification-delivery.ports.js';
+export * from './notifications/render-notification.js';
+export * from './notifications/dispatch-notifications.use-case.js';
 
 export * from './dashboard/dashboard-config.js';
 export * from './dashboard/dashboard.ports.js';

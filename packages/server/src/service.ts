@@ -1,12 +1,13 @@
 /**
- * Starts and stops the whole service: container, key bootstrap, HTTP listener and graceful
- * shutdown (stop accepting, let in-flight requests finish, then close the store).
+ * Starts and stops the whole service: container, key bootstrap, HTTP listener, notification
+ * dispatch and graceful shutdown (stop accepting, let in-flight requests and the dispatch pass in
+ * progress finish, then close the store).
  */
 import { createWriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JsonLineLogger } from '@cms/adapter-koa';
-import { ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
+import { CaptchaVerifierToken, ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { bootstrapKeys } from './bootstrap-keys.js';
@@ -14,6 +15,7 @@ import type { ServiceConfig } from './config/service-config.js';
 import { buildContainer } from './container/build-container.js';
 import { KoaAppToken } from './container/http.module.js';
 import { ServerTokens, type StorageLifecycle } from './container/server-tokens.js';
+import { NotificationDispatchLoop } from './notifications/notification-dispatch.loop.js';
 
 export interface StartOptions {
   readonly clock?: Clock;
@@ -39,18 +41,22 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   options.configure?.(container);
   const storage = container.get<StorageLifecycle>(ServerTokens.Storage);
   try {
+    // Built now, so each CAPTCHA provider without a secret is reported at start-up.
+    container.get(CaptchaVerifierToken);
     const { generatedKey } = await bootstrapKeys(config, container.get(ManageTenants));
     const app = await container.getAsync<Koa>(KoaAppToken);
+    const notifications = container.get(NotificationDispatchLoop);
     const server = createServer(app.callback());
     server.keepAliveTimeout = 65_000;
     await listen(server, config.http.port, config.http.host);
     const port = (server.address() as AddressInfo).port;
+    notifications.start();
     return {
       url: `http://${config.http.host.includes(':') ? `[${config.http.host}]` : config.http.host}:${port}`,
       port,
       container,
       generatedKey,
-      stop: once(() => shutdown(server, storage, config.http.shutdownGraceMs)),
+      stop: once(() => shutdown(server, storage, config.http.shutdownGraceMs, notifications)),
     };
   } catch (error) {
     await storage.close();
@@ -73,8 +79,10 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-async function shutdown(server: Server, storage: StorageLifecycle, graceMs: number): Promise<void> {
+async function shutdown(server: Server, storage: StorageLifecycle, graceMs: number, notifications: NotificationDispatchLoop): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // The dispatch pass in progress finishes (its outcomes recorded) while requests drain.
+  const dispatchStopped = notifications.stop();
   // Keep-alive connections that finish their request while we wait become idle; close them as
   // they do, and cut whatever is still open when the grace period ends.
   const sweeper = setInterval(() => server.closeIdleConnections(), 50);
@@ -83,6 +91,7 @@ async function shutdown(server: Server, storage: StorageLifecycle, graceMs: numb
   await closed;
   clearInterval(sweeper);
   clearTimeout(deadline);
+  await dispatchStopped;
   await storage.close();
 }
 

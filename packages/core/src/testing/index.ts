@@ -8,3 +8,4 @@ export * from './contracts/dashboard-config.contract.js';
 export * from './contracts/repurpose-template.contract.js';
 export * from './contracts/ai-usage-ledger.contract.js';
 export * from './callers.js';
+export * from './contracts/notification-outbox.contract.js';

@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGES, isValidTenantId } from '@cms/core';
 import { loadAiConfig, type AiConfig } from './ai.config.js';
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha.config.js';
 import { ConfigError, EnvReader, type Env } from './env-reader.js';
+import { loadNotifyConfig, type NotifyConfig } from './notify.config.js';
 
 export interface ApiKeySetting {
   readonly key: string;
@@ -31,6 +32,7 @@ export interface ServiceConfig {
   readonly languages: readonly string[];
   readonly captcha: CaptchaConfig;
   readonly ai: AiConfig;
+  readonly notify: NotifyConfig;
   readonly logging: {
     readonly level: 'info' | 'warn' | 'error';
     /** One line per request; off for quiet tests. */
@@ -64,6 +66,7 @@ export function loadConfig(env: Env): ServiceConfig {
     languages: languagesOf(read.list('CMS_LANGUAGES')),
     captcha: loadCaptchaConfig(read),
     ai: loadAiConfig(read),
+    notify: loadNotifyConfig(read),
     logging: {
       level: read.oneOf('LOG_LEVEL', ['info', 'warn', 'error'] as const, 'info'),
       requests: read.flag('CMS_REQUEST_LOG', true),

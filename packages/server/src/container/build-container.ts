@@ -9,11 +9,19 @@ import { dashboardModule } from './dashboard.module.js';
 import { httpModule } from './http.module.js';
 import { infrastructureModule, type Infrastructure } from './infrastructure.module.js';
 import { memoryStorageModule } from './memory-storage.module.js';
+import { notificationsModule } from './notifications.module.js';
 import { repurposeModule } from './repurpose.module.js';
 import { tenancyModule } from './tenancy.module.js';
 
 /** Feature modules, in no particular order: each binds its use cases and its routes. */
-const FEATURE_MODULES: readonly ContainerModule[] = [tenancyModule, captchaModule, dashboardModule, repurposeModule, aiModule];
+const FEATURE_MODULES: readonly ContainerModule[] = [
+  tenancyModule,
+  captchaModule,
+  dashboardModule,
+  repurposeModule,
+  aiModule,
+  notificationsModule,
+];
 
 export async function buildContainer(infrastructure: Infrastructure): Promise<Container> {
   const container = new Container({ defaultScope: 'Singleton' });

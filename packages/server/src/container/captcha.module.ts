@@ -1,21 +1,22 @@
 /**
- * CAPTCHA: the service-wide policy, and the verifier. Until the provider adapters are wired
- * (adapter-captcha), every provider behaves like `none` — which is what the contract asks of a
- * provider whose secret is not configured.
+ * CAPTCHA: the service-wide policy, and the one verifier every gate uses (adapter-captcha's
+ * composite over reCAPTCHA v3, hCaptcha, Turnstile and `none`). Building the verifier logs one
+ * warning per provider without a secret; startService resolves it at start-up so that happens then.
  */
-import { CaptchaPolicyToken, CaptchaVerifierToken, type CaptchaPolicy, type CaptchaVerifier } from '@cms/core';
+import { createCaptchaVerifier } from '@cms/adapter-captcha';
+import { CaptchaPolicyToken, CaptchaVerifierToken, type CaptchaPolicy, type CaptchaVerifier, type Logger } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import type { ServiceConfig } from '../config/service-config.js';
 import { ServerTokens } from './server-tokens.js';
-
-const acceptAnyNonEmptyToken: CaptchaVerifier = {
-  verify: async (_provider, token) => ({ success: token.length > 0 }),
-};
 
 export const captchaModule = new ContainerModule(({ bind }) => {
   bind(CaptchaPolicyToken).toResolvedValue(
     (config: ServiceConfig): CaptchaPolicy => ({ defaultProvider: config.captcha.defaultProvider }),
     [ServerTokens.Config],
   );
-  bind(CaptchaVerifierToken).toConstantValue(acceptAnyNonEmptyToken);
+  bind(CaptchaVerifierToken).toResolvedValue(
+    (config: ServiceConfig, logger: Logger): CaptchaVerifier =>
+      createCaptchaVerifier({ timeoutMs: config.captcha.timeoutMs, providers: config.captcha.providers }, logger),
+    [ServerTokens.Config, ServerTokens.Logger],
+  );
 });

@@ -1,0 +1,85 @@
+/**
+ * One provider's site-verify call: POST `secret`, `response` (and `remoteip`) form-encoded, read
+ * `success` (and `score`). Fails closed: a timeout, a network error, a non-2xx status or a body
+ * that is not the expected JSON is a rejected token, logged once per call without the token.
+ */
+import type { CaptchaVerdict, Logger } from '@cms/core';
+import type { ProviderVerifier } from './provider-verifier.js';
+import { SITE_VERIFY_TRAITS, type SiteVerifyProvider } from './site-verify-providers.js';
+
+export interface SiteVerifySettings {
+  readonly provider: SiteVerifyProvider;
+  readonly secret: string;
+  /** Defaults to the provider's public endpoint. */
+  readonly verifyUrl?: string | undefined;
+  /** The whole exchange (connect, send, read the body) must finish within this. */
+  readonly timeoutMs: number;
+}
+
+/** Error codes that mean our own secret is wrong: worth an operator's attention, not the user's fault. */
+const SECRET_ERRORS = new Set(['missing-input-secret', 'invalid-input-secret']);
+
+export class SiteVerifyVerifier implements ProviderVerifier {
+  readonly #verifyUrl: string;
+  readonly #returnsScore: boolean;
+
+  constructor(
+    private readonly settings: SiteVerifySettings,
+    private readonly logger: Logger,
+  ) {
+    const traits = SITE_VERIFY_TRAITS[settings.provider];
+    this.#verifyUrl = settings.verifyUrl ?? traits.defaultVerifyUrl;
+    this.#returnsScore = traits.returnsScore;
+  }
+
+  async verify(token: string, context: { readonly remoteIp?: string } = {}): Promise<CaptchaVerdict> {
+    if (token.length === 0) return { success: false };
+    const form = new URLSearchParams({ secret: this.settings.secret, response: token });
+    if (context.remoteIp) form.set('remoteip', context.remoteIp);
+    let body: unknown;
+    try {
+      const response = await fetch(this.#verifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: form,
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+      const text = await response.text();
+      if (!response.ok) return this.#unavailable(`HTTP ${response.status}`);
+      body = JSON.parse(text);
+    } catch (error) {
+      return this.#unavailable(describeFailure(error, this.settings.timeoutMs));
+    }
+    return this.#verdictOf(body);
+  }
+
+  #verdictOf(body: unknown): CaptchaVerdict {
+    if (typeof body !== 'object' || body === null || typeof (body as { success?: unknown }).success !== 'boolean') {
+      return this.#unavailable('answer is not a site-verify result');
+    }
+    const { success, score } = body as { success: boolean; score?: unknown };
+    if (!success) {
+      const codes = (body as { 'error-codes'?: unknown })['error-codes'];
+      if (Array.isArray(codes) && codes.some((code) => SECRET_ERRORS.has(String(code)))) {
+        this.logger.warn('CAPTCHA provider rejects the configured secret', { provider: this.settings.provider, errorCodes: codes });
+      }
+      return { success: false };
+    }
+    if (this.#returnsScore && typeof score === 'number' && Number.isFinite(score)) return { success: true, score };
+    return { success: true };
+  }
+
+  #unavailable(reason: string): CaptchaVerdict {
+    this.logger.warn('CAPTCHA provider unavailable; token rejected', { provider: this.settings.provider, reason });
+    return { success: false };
+  }
+}
+
+function describeFailure(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return `no answer within ${timeoutMs} ms`;
+  }
+  if (error instanceof SyntaxError) return 'answer is not JSON';
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error instanceof Error ? error.message : String(error)}${cause}`;
+}

@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import { SmtpEmailSender } from './smtp-email.sender.js';
+import { LocalSmtpServer, SilentTcpServer } from './testing/local-smtp.server.js';
+
+describe('SmtpEmailSender', () => {
+  describe('when the server accepts the message', () => {
+    let smtp: LocalSmtpServer;
+    beforeEach(async () => (smtp = await LocalSmtpServer.start({ login: { user: 'mailer', pass: 'p@ss word' } })));
+    afterEach(() => smtp.stop());
+
+    it('logs in with the URL credentials and delivers from SMTP_FROM to every recipient', async () => {
+      const sender = new SmtpEmailSender({ url: smtp.url, from: 'CMS <cms@acme.test>', timeoutMs: 2000 });
+      await sender.send({ to: ['ops@acme.test', 'boss@acme.test'], subject: 'New submission: Contact us', text: 'Submission: 123\nname: Ada\n' });
+      expect(smtp.received).to.have.length(1);
+      const [mail] = smtp.received;
+      expect(mail?.user).to.equal('mailer');
+      expect(mail?.mailFrom).to.equal('cms@acme.test');
+      expect(mail?.rcptTo).to.deep.equal(['ops@acme.test', 'boss@acme.test']);
+      expect(mail?.headers['subject']).to.equal('New submission: Contact us');
+      expect(mail?.headers['from']).to.equal('CMS <cms@acme.test>');
+      expect(mail?.headers['to']).to.equal('ops@acme.test, boss@acme.test');
+      expect(mail?.headers['auto-submitted']).to.equal('auto-generated');
+      expect(mail?.text).to.equal('Submission: 123\nname: Ada\n');
+    });
+
+    it('keeps non-ASCII text intact', async () => {
+      const sender = new SmtpEmailSender({ url: smtp.url, from: 'cms@acme.test', timeoutMs: 2000 });
+      await sender.send({ to: ['ops@acme.test'], subject: 'Nouvelle réponse', text: 'Prénom: Zoë — ٱلْعَرَبِيَّة\n' });
+      expect(smtp.received[0]?.text).to.equal('Prénom: Zoë — ٱلْعَرَبِيَّة\n');
+      expect(smtp.received[0]?.headers['subject']).to.match(/^=\?UTF-8\?/);
+    });
+  });
+
+  describe('when the login is wrong', () => {
+    it('rejects with the server’s answer and without the password', async () => {
+      const smtp = await LocalSmtpServer.start({ login: { user: 'mailer', pass: 'right' } });
+      try {
+        const sender = new SmtpEmailSender({ url: `smtp://mailer:wrong-secret@127.0.0.1:${smtp.port}`, from: 'cms@acme.test', timeoutMs: 2000 });
+        const error = await sender.send({ to: ['ops@acme.test'], subject: 's', text: 't' }).then(() => null, (e: Error) => e);
+        expect(error?.message).to.match(/^SMTP send failed: .*535/);
+        expect(error?.message).not.to.contain('wrong-secret');
+        expect(smtp.received).to.have.length(0);
+      } finally {
+        await smtp.stop();
+      }
+    });
+  });
+
+  describe('when the server refuses the recipient', () => {
+    it('rejects with the 550 answer', async () => {
+      const smtp = await LocalSmtpServer.start({ refuse: ['ghost@acme.test'] });
+      try {
+        const sender = new SmtpEmailSender({ url: smtp.url, from: 'cms@acme.test', timeoutMs: 2000 });
+        const error = await sender.send({ to: ['ghost@acme.test'], subject: 's', text: 't' }).then(() => null, (e: Error) => e);
+        expect(error?.message).to.match(/^SMTP send failed: .*550/);
+      } finally {
+        await smtp.stop();
+      }
+    });
+  });
+
+  describe('when the server never speaks', () => {
+    it('gives up near the timeout', async () => {
+      const silent = await SilentTcpServer.start();
+      try {
+        const sender = new SmtpEmailSender({ url: `smtp://127.0.0.1:${silent.port}`, from: 'cms@acme.test', timeoutMs: 300 });
+        const started = performance.now();
+        const error = await sender.send({ to: ['ops@acme.test'], subject: 's', text: 't' }).then(() => null, (e: Error) => e);
+        expect(performance.now() - started).to.be.within(280, 2000);
+        expect(error?.message).to.equal('SMTP server gave no answer within 300 ms');
+        expect(silent.connections).to.equal(1);
+      } finally {
+        await silent.stop();
+      }
+    });
+  });
+
+  describe('when nothing listens', () => {
+    it('rejects', async () => {
+      const silent = await SilentTcpServer.start();
+      const port = silent.port;
+      await silent.stop();
+      const sender = new SmtpEmailSender({ url: `smtp://127.0.0.1:${port}`, from: 'cms@acme.test', timeoutMs: 2000 });
+      const error = await sender.send({ to: ['ops@acme.test'], subject: 's', text: 't' }).then(() => null, (e: Error) => e);
+      expect(error?.message).to.match(/^SMTP send failed: .*ECONNREFUSED/);
+    });
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * Push notifications as an HTTP POST of JSON to one webhook (PUSH_WEBHOOK_URL), which relays them
+ * to devices. Any 2xx is delivered; anything else, a timeout or a network error is a failure the
+ * dispatcher retries. Errors never repeat the URL, which may carry a token.
+ */
+import type { PushPayload, PushSender } from '@cms/core';
+
+export interface WebhookPushSettings {
+  readonly url: string;
+  /** Longest a POST may take, including reading the answer. */
+  readonly timeoutMs: number;
+}
+
+export class WebhookPushSender implements PushSender {
+  constructor(private readonly settings: WebhookPushSettings) {}
+
+  async send(payload: PushPayload): Promise<void> {
+    const signal = AbortSignal.timeout(this.settings.timeoutMs);
+    let status: number;
+    try {
+      const response = await fetch(this.settings.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'cms-service-notifications' },
+        body: JSON.stringify(payload),
+        // A redirected POST would arrive as a GET elsewhere: a 3xx is a failure, not followed.
+        redirect: 'manual',
+        signal,
+      });
+      status = response.status;
+      // Read the answer to the end so the connection can be reused.
+      await response.arrayBuffer();
+    } catch (error) {
+      if (signal.aborted) throw new Error(`push webhook gave no answer within ${this.settings.timeoutMs} ms`);
+      const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+      throw new Error(`push webhook unreachable (${error instanceof Error ? error.message : String(error)}${cause})`);
+    }
+    if (status < 200 || status > 299) throw new Error(`push webhook answered HTTP ${status}`);
+  }
+}

@@ -1,0 +1,245 @@
+import { expect } from 'chai';
+import sinon from 'sinon';
+import { MemoryNotificationOutbox } from '../memory/memory-notification-outbox.js';
+import { MemoryTenantRepository } from '../memory/memory-tenancy.repository.js';
+import { ManualClock } from '../shared/clock.js';
+import type { Logger } from '../shared/logger.js';
+import { sampleNotificationJob } from '../testing/contracts/notification-outbox.contract.js';
+import { DispatchNotifications, retryDelayMs, type NotificationSenders } from './dispatch-notifications.use-case.js';
+import type { EmailMessage, EmailSender, NotificationDeliveryPolicy, PushPayload, PushSender } from './notification-delivery.ports.js';
+import type { NewNotificationJob } from './notification.ports.js';
+
+class RecordingEmailSender implements EmailSender {
+  readonly sent: EmailMessage[] = [];
+  async send(message: EmailMessage): Promise<void> {
+    this.sent.push(message);
+  }
+}
+
+class RecordingPushSender implements PushSender {
+  readonly sent: PushPayload[] = [];
+  async send(payload: PushPayload): Promise<void> {
+    this.sent.push(payload);
+  }
+}
+
+class RecordingLogger implements Logger {
+  readonly lines: Array<{ level: string; message: string; fields: Record<string, unknown> }> = [];
+  info(message: string, fields: Record<string, unknown> = {}) {
+    this.lines.push({ level: 'info', message, fields });
+  }
+  warn(message: string, fields: Record<string, unknown> = {}) {
+    this.lines.push({ level: 'warn', message, fields });
+  }
+  error(message: string, fields: Record<string, unknown> = {}) {
+    this.lines.push({ level: 'error', message, fields });
+  }
+}
+
+const POLICY: NotificationDeliveryPolicy = { maxAttempts: 5, retryBaseMs: 1000, retryMaxMs: 5000, leaseMs: 60_000, batchSize: 10 };
+
+describe('DispatchNotifications', () => {
+  let clock: ManualClock;
+  let outbox: MemoryNotificationOutbox;
+  let tenants: MemoryTenantRepository;
+  let email: RecordingEmailSender;
+  let push: RecordingPushSender;
+  let logger: RecordingLogger;
+
+  const dispatcher = (senders: NotificationSenders = { email, push }, policy = POLICY) =>
+    new DispatchNotifications(outbox, tenants, senders, policy, clock, logger);
+  const enqueue = (overrides: Partial<NewNotificationJob> = {}) => outbox.enqueue([sampleNotificationJob(overrides)], clock.now());
+  const jobs = () => outbox.listByTenant('acme');
+
+  beforeEach(async () => {
+    clock = new ManualClock('2026-03-01T10:00:00.000Z');
+    outbox = new MemoryNotificationOutbox();
+    tenants = new MemoryTenantRepository();
+    email = new RecordingEmailSender();
+    push = new RecordingPushSender();
+    logger = new RecordingLogger();
+    await tenants.insert({ id: 'acme', name: 'Acme', aiTokenLimitMonthly: null, adminEmails: ['boss@acme.test', 'ops@acme.test'], createdAt: clock.now() });
+    await tenants.insert({ id: 'lonely', name: 'Lonely', aiTokenLimitMonthly: null, adminEmails: [], createdAt: clock.now() });
+  });
+
+  afterEach(() => sinon.restore());
+
+  describe('when an admin e-mail job names recipients', () => {
+    it('mails them the rendered submission and marks the job sent', async () => {
+      await enqueue({ recipients: ['forms@acme.test', 'forms@acme.test', ' sales@acme.test '] });
+      const report = await dispatcher().execute();
+      expect(report).to.deep.equal({ claimed: 1, sent: 1, retried: 0, failed: 0, skipped: 0 });
+      expect(email.sent).to.have.length(1);
+      expect(email.sent[0]?.to).to.deep.equal(['forms@acme.test', 'sales@acme.test']);
+      expect(email.sent[0]?.subject).to.equal('New submission: Contact us');
+      expect(email.sent[0]?.text).to.contain('Submission: bbbbbbbbbbbbbbbbbbbbbbbb').and.contain('name: Ada');
+      const [job] = await jobs();
+      expect(job).to.deep.include({ status: 'sent', attempts: 1, lastError: null, claimedUntil: null });
+    });
+  });
+
+  describe('when an admin e-mail job names no recipients', () => {
+    it("sends to the tenant's admin addresses", async () => {
+      await enqueue({ recipients: [] });
+      await dispatcher().execute();
+      expect(email.sent.map((m) => m.to)).to.deep.equal([['boss@acme.test', 'ops@acme.test']]);
+      expect((await jobs())[0]?.status).to.equal('sent');
+    });
+
+    it('skips the job, saying why, when the tenant has no admin addresses', async () => {
+      await enqueue({ tenantId: 'lonely', recipients: [] });
+      const report = await dispatcher().execute();
+      expect(report.skipped).to.equal(1);
+      expect(email.sent).to.deep.equal([]);
+      const [job] = await outbox.listByTenant('lonely');
+      expect(job).to.deep.include({ status: 'skipped', lastError: 'no recipients: the form names none and the tenant has no admin e-mail addresses' });
+    });
+
+    it('skips the job when the tenant no longer exists', async () => {
+      await enqueue({ tenantId: 'gone', recipients: [] });
+      await dispatcher().execute();
+      expect((await outbox.listByTenant('gone'))[0]?.status).to.equal('skipped');
+    });
+  });
+
+  describe('when a submitter e-mail job has no address', () => {
+    it('skips it instead of writing to the admins', async () => {
+      await enqueue({ audience: 'submitter', recipients: [] });
+      await dispatcher().execute();
+      expect(email.sent).to.deep.equal([]);
+      expect((await jobs())[0]).to.deep.include({ status: 'skipped', lastError: 'no recipients: the submission has no e-mail address' });
+    });
+  });
+
+  describe('when a push job is due', () => {
+    it('posts the payload with the job id to de-duplicate on, and marks it sent', async () => {
+      await enqueue({ channel: 'push', audience: 'submitter', recipients: [] });
+      await dispatcher().execute();
+      const [job] = await jobs();
+      expect(push.sent).to.have.length(1);
+      expect(push.sent[0]).to.deep.include({ id: job?.id, event: 'form.submission', tenantId: 'acme', audience: 'submitter', attempt: 1 });
+      expect(job?.status).to.equal('sent');
+    });
+  });
+
+  describe('when a channel is not configured', () => {
+    it('skips its jobs without trying, and still sends the configured one', async () => {
+      await enqueue({ channel: 'email' });
+      await enqueue({ channel: 'push' });
+      const report = await dispatcher({ push }).execute();
+      expect(report).to.deep.include({ sent: 1, skipped: 1 });
+      const byChannel = Object.fromEntries((await jobs()).map((job) => [job.channel, job]));
+      expect(byChannel['email']).to.deep.include({ status: 'skipped', lastError: 'email channel is not configured' });
+      expect(byChannel['push']?.status).to.equal('sent');
+    });
+
+    it('skips push jobs when push is not configured', async () => {
+      await enqueue({ channel: 'push' });
+      await dispatcher({ email }).execute();
+      expect((await jobs())[0]).to.deep.include({ status: 'skipped', lastError: 'push channel is not configured' });
+    });
+  });
+
+  describe('when sending fails', () => {
+    it('retries with back-off base·2^(n-1), capped, and marks the job failed after maxAttempts', async () => {
+      const send = sinon.stub(email, 'send').rejects(new Error('421 try again later'));
+      await enqueue();
+      const waits: number[] = [];
+      for (let attempt = 1; attempt <= POLICY.maxAttempts; attempt += 1) {
+        const before = clock.now().getTime();
+        await dispatcher().execute();
+        const [job] = await jobs();
+        expect(job?.attempts).to.equal(attempt);
+        expect(job?.lastError).to.equal('421 try again later');
+        if (attempt < POLICY.maxAttempts) {
+          expect(job?.status).to.equal('pending');
+          const wait = job!.nextAttemptAt.getTime() - before;
+          waits.push(wait);
+          clock.advance(wait - 1);
+          expect((await dispatcher().execute()).claimed, 'not due a millisecond early').to.equal(0);
+          clock.advance(1);
+        } else {
+          expect(job?.status).to.equal('failed');
+        }
+      }
+      expect(waits).to.deep.equal([1000, 2000, 4000, 5000]);
+      expect(send.callCount).to.equal(5);
+      clock.advance(60_000);
+      expect((await dispatcher().execute()).claimed).to.equal(0);
+      expect(logger.lines.filter((l) => l.level === 'warn').map((l) => l.fields['attempt'])).to.deep.equal([1, 2, 3, 4]);
+      expect(logger.lines.filter((l) => l.level === 'error')).to.have.length(1);
+    });
+
+    it('sends on a later attempt after a failure', async () => {
+      sinon.stub(push, 'send').onFirstCall().rejects(new Error('HTTP 500')).onSecondCall().resolves();
+      await enqueue({ channel: 'push' });
+      expect((await dispatcher().execute()).retried).to.equal(1);
+      clock.advance(1000);
+      expect((await dispatcher().execute()).sent).to.equal(1);
+      expect((await jobs())[0]).to.deep.include({ status: 'sent', attempts: 2 });
+    });
+
+    it('never logs recipients or submitted values', async () => {
+      sinon.stub(email, 'send').rejects(new Error('boom'));
+      await enqueue();
+      await dispatcher().execute();
+      const logged = JSON.stringify(logger.lines);
+      expect(logged).to.contain('boom');
+      expect(logged).not.to.contain('ops@acme.test');
+      expect(logged).not.to.contain('Ada');
+    });
+  });
+
+  describe('when earlier claims lapsed without an outcome', () => {
+    it('marks the job failed without sending once the claims used up the attempts', async () => {
+      await enqueue();
+      for (let i = 0; i < POLICY.maxAttempts; i += 1) {
+        await outbox.claimDue(clock.now(), POLICY.leaseMs, 10);
+        clock.advance(POLICY.leaseMs);
+      }
+      await dispatcher().execute();
+      expect(email.sent).to.deep.equal([]);
+      expect((await jobs())[0]).to.deep.include({ status: 'failed', attempts: 6, lastError: 'gave up after 5 attempts without an outcome' });
+    });
+  });
+
+  describe('when the outcome cannot be recorded', () => {
+    it('logs the error and lets the claim lapse rather than throwing', async () => {
+      await enqueue();
+      sinon.stub(outbox, 'complete').rejects(new Error('store down'));
+      const report = await dispatcher().execute();
+      expect(report.sent).to.equal(1);
+      expect(logger.lines.find((l) => l.level === 'error')?.fields).to.deep.include({ outcome: 'sent', error: 'store down' });
+    });
+  });
+
+  describe('when more jobs are due than a batch holds', () => {
+    it('claims one batch per pass', async () => {
+      await outbox.enqueue(Array.from({ length: 5 }, () => sampleNotificationJob()), clock.now());
+      expect((await dispatcher(undefined, { ...POLICY, batchSize: 3 }).execute()).sent).to.equal(3);
+      expect((await dispatcher(undefined, { ...POLICY, batchSize: 3 }).execute()).sent).to.equal(2);
+      expect(email.sent).to.have.length(5);
+    });
+  });
+
+  describe('when two dispatchers run at once over one outbox', () => {
+    it('sends each job once', async () => {
+      await outbox.enqueue(Array.from({ length: 12 }, (_, i) => sampleNotificationJob({ recipients: [`r${i}@acme.test`] })), clock.now());
+      const policy = { ...POLICY, batchSize: 4 };
+      const a = dispatcher(undefined, policy);
+      const b = dispatcher(undefined, policy);
+      for (let pass = 0; pass < 3; pass += 1) await Promise.all([a.execute(), b.execute()]);
+      const to = email.sent.map((m) => m.to[0]).sort();
+      expect(to).to.have.length(12);
+      expect(new Set(to).size).to.equal(12);
+      expect((await jobs()).every((job) => job.status === 'sent' && job.attempts === 1)).to.equal(true);
+    });
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('doubles from the base and stops at the cap', () => {
+    const policy = { retryBaseMs: 1000, retryMaxMs: 10_000 };
+    expect([1, 2, 3, 4, 5, 6].map((n) => retryDelayMs(n, policy))).to.deep.equal([1000, 2000, 4000, 8000, 10_000, 10_000]);
+  });
+});

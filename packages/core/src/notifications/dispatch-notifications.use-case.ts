@@ -1,0 +1,126 @@
+/**
+ * Sends what is due in the notification outbox, once: claims a batch atomically, sends each job on
+ * its channel, and records the outcome — sent; skipped (channel not configured, nobody to write
+ * to); retry after an exponential back-off; or failed once the attempts are used up.
+ */
+import type { Clock } from '../shared/clock.js';
+import type { Logger } from '../shared/logger.js';
+import type { TenantRepository } from '../tenancy/tenancy.ports.js';
+import type { EmailSender, NotificationDeliveryPolicy, PushSender } from './notification-delivery.ports.js';
+import type { NotificationJob, NotificationOutbox, NotificationOutcome } from './notification.ports.js';
+import { renderNotificationEmail, renderNotificationPush } from './render-notification.js';
+
+/** The configured channels; an absent sender means that channel is not configured. */
+export interface NotificationSenders {
+  readonly email?: EmailSender | undefined;
+  readonly push?: PushSender | undefined;
+}
+
+/** What one dispatch did, by outcome. */
+export interface DispatchReport {
+  readonly claimed: number;
+  readonly sent: number;
+  readonly retried: number;
+  readonly failed: number;
+  readonly skipped: number;
+}
+
+const ERROR_MAX = 500;
+
+/** Wait before the attempt after attempt `attempts` (1-based): base · 2^(attempts-1), capped. */
+export function retryDelayMs(attempts: number, policy: Pick<NotificationDeliveryPolicy, 'retryBaseMs' | 'retryMaxMs'>): number {
+  return Math.min(policy.retryBaseMs * 2 ** Math.max(0, attempts - 1), policy.retryMaxMs);
+}
+
+export class DispatchNotifications {
+  constructor(
+    private readonly outbox: NotificationOutbox,
+    private readonly tenants: TenantRepository,
+    private readonly senders: NotificationSenders,
+    private readonly policy: NotificationDeliveryPolicy,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  /** One pass: claims up to a batch of due jobs and settles every one of them. */
+  async execute(): Promise<DispatchReport> {
+    const jobs = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, this.policy.batchSize);
+    const report = { claimed: jobs.length, sent: 0, retried: 0, failed: 0, skipped: 0 };
+    const outcomes = await Promise.all(jobs.map((job) => this.#settle(job)));
+    for (const status of outcomes) {
+      if (status === 'retry') report.retried += 1;
+      else report[status] += 1;
+    }
+    return report;
+  }
+
+  async #settle(job: NotificationJob): Promise<NotificationOutcome['status']> {
+    let outcome: NotificationOutcome;
+    try {
+      outcome = await this.#attempt(job);
+    } catch (error) {
+      outcome = this.#afterFailure(job, errorText(error));
+    }
+    const fields = { jobId: job.id, tenantId: job.tenantId, channel: job.channel, audience: job.audience, attempt: job.attempts };
+    try {
+      await this.outbox.complete(job.id, outcome, this.clock.now());
+    } catch (error) {
+      // The claim lapses and the job is tried again: at worst a duplicate, never a loss.
+      this.logger.error('notification outcome could not be recorded', { ...fields, outcome: outcome.status, error: errorText(error) });
+    }
+    if (outcome.status === 'sent') this.logger.info('notification sent', fields);
+    if (outcome.status === 'skipped') this.logger.info('notification skipped', { ...fields, reason: outcome.reason });
+    if (outcome.status === 'retry') {
+      this.logger.warn('notification attempt failed; will retry', { ...fields, error: outcome.error, nextAttemptAt: outcome.nextAttemptAt.toISOString() });
+    }
+    if (outcome.status === 'failed') this.logger.error('notification failed; giving up', { ...fields, error: outcome.error });
+    return outcome.status;
+  }
+
+  async #attempt(job: NotificationJob): Promise<NotificationOutcome> {
+    if (job.attempts > this.policy.maxAttempts) {
+      // Earlier claims lapsed without an outcome (a dispatcher died mid-send): stop here.
+      return { status: 'failed', error: `gave up after ${job.attempts - 1} attempts without an outcome` };
+    }
+    if (job.channel === 'email') {
+      if (!this.senders.email) return { status: 'skipped', reason: 'email channel is not configured' };
+      const to = await this.#emailRecipients(job);
+      if (to.length === 0) {
+        return {
+          status: 'skipped',
+          reason:
+            job.audience === 'admin'
+              ? 'no recipients: the form names none and the tenant has no admin e-mail addresses'
+              : 'no recipients: the submission has no e-mail address',
+        };
+      }
+      await this.senders.email.send(renderNotificationEmail(job, to));
+      return { status: 'sent' };
+    }
+    if (job.channel === 'push') {
+      if (!this.senders.push) return { status: 'skipped', reason: 'push channel is not configured' };
+      await this.senders.push.send(renderNotificationPush(job));
+      return { status: 'sent' };
+    }
+    return { status: 'failed', error: `unknown channel "${String(job.channel)}"` };
+  }
+
+  async #emailRecipients(job: NotificationJob): Promise<string[]> {
+    let recipients = job.recipients;
+    if (recipients.length === 0 && job.audience === 'admin') {
+      recipients = (await this.tenants.findById(job.tenantId))?.adminEmails ?? [];
+    }
+    return [...new Set(recipients.map((address) => address.trim()).filter(Boolean))];
+  }
+
+  #afterFailure(job: NotificationJob, error: string): NotificationOutcome {
+    if (job.attempts >= this.policy.maxAttempts) return { status: 'failed', error };
+    const nextAttemptAt = new Date(this.clock.now().getTime() + retryDelayMs(job.attempts, this.policy));
+    return { status: 'retry', error, nextAttemptAt };
+  }
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text;
+}

@@ -1,0 +1,48 @@
+/**
+ * Delivery side of notifications: one sender port per channel, and the policy the dispatcher
+ * follows (attempts, back-off, lease, batch). A channel whose sender is absent is "not
+ * configured": its jobs are completed as skipped rather than retried.
+ */
+import { portToken, type PortToken } from '../shared/port-token.js';
+
+/** A plain e-mail, already rendered. */
+export interface EmailMessage {
+  readonly to: readonly string[];
+  readonly subject: string;
+  readonly text: string;
+  readonly html?: string;
+}
+
+/**
+ * Sends e-mail. Resolves once the mail server accepted the message; rejects (with a message fit
+ * for an operator's log, never containing credentials) when it did not. Must settle within its
+ * own send timeout, which has to stay well under the dispatcher's lease.
+ */
+export interface EmailSender {
+  send(message: EmailMessage): Promise<void>;
+}
+
+/** A push notification as a JSON object, handed to whatever relays it to devices. */
+export type PushPayload = Readonly<Record<string, unknown>>;
+
+/** Sends push notifications. Same settle-or-reject and timeout rules as EmailSender. */
+export interface PushSender {
+  send(payload: PushPayload): Promise<void>;
+}
+
+export interface NotificationDeliveryPolicy {
+  /** Attempts per job, the first included (NOTIFY_MAX_ATTEMPTS, default 5). */
+  readonly maxAttempts: number;
+  /** Wait before the second attempt; each later wait doubles. */
+  readonly retryBaseMs: number;
+  /** Ceiling of any single wait. */
+  readonly retryMaxMs: number;
+  /** How long a claim holds a job; must exceed the senders' timeout by a margin. */
+  readonly leaseMs: number;
+  /** Jobs claimed (and sent concurrently) per dispatch. */
+  readonly batchSize: number;
+}
+
+export const EmailSenderToken: PortToken<EmailSender> = portToken('EmailSender');
+export const PushSenderToken: PortToken<PushSender> = portToken('PushSender');
+export const NotificationDeliveryPolicyToken: PortToken<NotificationDeliveryPolicy> = portToken('NotificationDeliveryPolicy');

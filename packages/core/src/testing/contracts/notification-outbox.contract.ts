@@ -1,0 +1,174 @@
+/**
+ * The NotificationOutbox contract: what every outbox (memory, MongoDB) must do for the dispatcher
+ * to send each job once, retry it on time and never lose it.
+ */
+import { expect } from 'chai';
+import type { NewNotificationJob, NotificationJob, NotificationOutbox } from '../../notifications/notification.ports.js';
+import { useRepository, type RepositoryFactory } from './contract-fixture.js';
+
+const T0 = new Date('2026-03-01T10:00:00.000Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const LEASE = 60_000;
+
+/** A job as the forms module would enqueue it. */
+export function sampleNotificationJob(overrides: Partial<NewNotificationJob> = {}): NewNotificationJob {
+  return {
+    tenantId: 'acme',
+    channel: 'email',
+    audience: 'admin',
+    recipients: ['ops@acme.test'],
+    message: {
+      formId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+      formSlug: 'contact',
+      formTitle: { en: 'Contact us', fr: 'Contactez-nous' },
+      submissionId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+      values: { name: 'Ada', email: 'ada@example.test', topics: ['a', 'b'] },
+      submittedBy: null,
+      submittedAt: new Date('2026-03-01T09:59:59.123Z'),
+    },
+    ...overrides,
+  };
+}
+
+export function notificationOutboxContract(name: string, factory: RepositoryFactory<NotificationOutbox>): void {
+  describe(`NotificationOutbox contract: ${name}`, () => {
+    const outbox = useRepository(factory);
+    const enqueueOne = async (overrides: Partial<NewNotificationJob> = {}, now = T0): Promise<NotificationJob> => {
+      const before = new Set((await outbox().listByTenant(overrides.tenantId ?? 'acme')).map((job) => job.id));
+      await outbox().enqueue([sampleNotificationJob(overrides)], now);
+      const added = (await outbox().listByTenant(overrides.tenantId ?? 'acme')).filter((job) => !before.has(job.id));
+      expect(added).to.have.length(1);
+      return added[0]!;
+    };
+    const find = async (id: string, tenantId = 'acme') => (await outbox().listByTenant(tenantId)).find((job) => job.id === id);
+
+    describe('when jobs are enqueued', () => {
+      it('stores each as pending, due now, unclaimed, with its message intact', async () => {
+        await outbox().enqueue([sampleNotificationJob(), sampleNotificationJob({ channel: 'push', recipients: [] })], T0);
+        const jobs = await outbox().listByTenant('acme');
+        expect(jobs).to.have.length(2);
+        for (const job of jobs) {
+          expect(job.id).to.match(/^[a-f0-9]{24}$/);
+          expect(job).to.deep.include({ tenantId: 'acme', audience: 'admin', status: 'pending', attempts: 0, claimedUntil: null, lastError: null });
+          expect(job.nextAttemptAt.toISOString()).to.equal(T0.toISOString());
+          expect(job.createdAt.toISOString()).to.equal(T0.toISOString());
+          expect(job.message).to.deep.equal(sampleNotificationJob().message);
+          expect(job.message.submittedAt).to.be.instanceOf(Date);
+        }
+        expect(jobs.map((job) => job.channel).sort()).to.deep.equal(['email', 'push']);
+        expect(new Set(jobs.map((job) => job.id)).size).to.equal(2);
+      });
+
+      it('accepts an empty batch', async () => {
+        await outbox().enqueue([], T0);
+        expect(await outbox().listByTenant('acme')).to.deep.equal([]);
+      });
+    });
+
+    describe('when due jobs are claimed', () => {
+      it('claims a due job once: counts the attempt and holds it for the lease', async () => {
+        const job = await enqueueOne();
+        const claimed = await outbox().claimDue(at(5), LEASE, 10);
+        expect(claimed.map((c) => c.id)).to.deep.equal([job.id]);
+        expect(claimed[0]).to.deep.include({ status: 'pending', attempts: 1 });
+        expect(claimed[0]?.claimedUntil?.toISOString()).to.equal(at(5 + LEASE).toISOString());
+        expect(claimed[0]?.recipients).to.deep.equal(['ops@acme.test']);
+        expect(await outbox().claimDue(at(10), LEASE, 10)).to.deep.equal([]);
+        expect(await outbox().claimDue(at(5 + LEASE - 1), LEASE, 10)).to.deep.equal([]);
+      });
+
+      it('leaves jobs that are not yet due', async () => {
+        const later = await enqueueOne({}, at(1000));
+        expect(await outbox().claimDue(at(999), LEASE, 10)).to.deep.equal([]);
+        expect((await outbox().claimDue(at(1000), LEASE, 10)).map((c) => c.id)).to.deep.equal([later.id]);
+      });
+
+      it('claims at most the limit, and the rest on the next call', async () => {
+        await outbox().enqueue(Array.from({ length: 5 }, () => sampleNotificationJob()), T0);
+        const first = await outbox().claimDue(T0, LEASE, 3);
+        const second = await outbox().claimDue(T0, LEASE, 3);
+        expect(first).to.have.length(3);
+        expect(second).to.have.length(2);
+        expect(new Set([...first, ...second].map((job) => job.id)).size).to.equal(5);
+        expect(await outbox().claimDue(T0, LEASE, 3)).to.deep.equal([]);
+      });
+
+      it('makes a job claimable again once its lease expires (a dispatcher died holding it)', async () => {
+        const job = await enqueueOne();
+        await outbox().claimDue(T0, LEASE, 10);
+        const again = await outbox().claimDue(at(LEASE), LEASE, 10);
+        expect(again.map((c) => c.id)).to.deep.equal([job.id]);
+        expect(again[0]?.attempts).to.equal(2);
+        expect(again[0]?.claimedUntil?.toISOString()).to.equal(at(2 * LEASE).toISOString());
+      });
+
+      it('never hands one job to two concurrent claimers', async () => {
+        await outbox().enqueue(Array.from({ length: 20 }, () => sampleNotificationJob()), T0);
+        const batches = await Promise.all(Array.from({ length: 4 }, () => outbox().claimDue(T0, LEASE, 7)));
+        const rest = await outbox().claimDue(T0, LEASE, 20);
+        const ids = [...batches.flat(), ...rest].map((job) => job.id);
+        expect(ids).to.have.length(20);
+        expect(new Set(ids).size).to.equal(20);
+        expect((await outbox().listByTenant('acme')).every((job) => job.attempts === 1)).to.equal(true);
+      });
+
+      it('returns copies: changing a claimed job changes nothing stored', async () => {
+        const job = await enqueueOne();
+        const [claimed] = await outbox().claimDue(T0, LEASE, 1);
+        (claimed!.recipients as string[]).push('intruder@evil.test');
+        (claimed!.message.values as Record<string, unknown>)['name'] = 'Mallory';
+        const stored = await find(job.id);
+        expect(stored?.recipients).to.deep.equal(['ops@acme.test']);
+        expect(stored?.message.values['name']).to.equal('Ada');
+      });
+    });
+
+    describe('when an attempt is completed', () => {
+      for (const [outcome, status, lastError] of [
+        [{ status: 'sent' }, 'sent', null],
+        [{ status: 'skipped', reason: 'push channel is not configured' }, 'skipped', 'push channel is not configured'],
+        [{ status: 'failed', error: 'HTTP 500' }, 'failed', 'HTTP 500'],
+      ] as const) {
+        it(`records ${status}, releases the claim and never offers the job again`, async () => {
+          const job = await enqueueOne();
+          await outbox().claimDue(T0, LEASE, 10);
+          await outbox().complete(job.id, outcome, at(50));
+          const stored = await find(job.id);
+          expect(stored).to.deep.include({ status, lastError, attempts: 1, claimedUntil: null });
+          expect(stored?.updatedAt.toISOString()).to.equal(at(50).toISOString());
+          expect(await outbox().claimDue(at(10 * LEASE), LEASE, 10)).to.deep.equal([]);
+        });
+      }
+
+      it('records a retry: still pending, with its error, due again only at nextAttemptAt', async () => {
+        const job = await enqueueOne();
+        await outbox().claimDue(T0, LEASE, 10);
+        await outbox().complete(job.id, { status: 'retry', error: 'connection refused', nextAttemptAt: at(30_000) }, at(50));
+        const stored = await find(job.id);
+        expect(stored).to.deep.include({ status: 'pending', lastError: 'connection refused', attempts: 1, claimedUntil: null });
+        expect(stored?.nextAttemptAt.toISOString()).to.equal(at(30_000).toISOString());
+        expect(await outbox().claimDue(at(29_999), LEASE, 10)).to.deep.equal([]);
+        const again = await outbox().claimDue(at(30_000), LEASE, 10);
+        expect(again.map((c) => c.id)).to.deep.equal([job.id]);
+        expect(again[0]?.attempts).to.equal(2);
+      });
+
+      it('ignores an unknown job id', async () => {
+        await outbox().complete('cccccccccccccccccccccccc', { status: 'sent' }, T0);
+        expect(await outbox().listByTenant('acme')).to.deep.equal([]);
+      });
+    });
+
+    describe('when jobs are listed', () => {
+      it('lists only the tenant’s jobs, newest first', async () => {
+        const first = await enqueueOne({}, at(0));
+        await enqueueOne({ tenantId: 'other' }, at(1));
+        const second = await enqueueOne({ channel: 'push' }, at(2));
+        const third = await enqueueOne({ audience: 'submitter' }, at(3));
+        expect((await outbox().listByTenant('acme')).map((job) => job.id)).to.deep.equal([third.id, second.id, first.id]);
+        expect((await outbox().listByTenant('other')).map((job) => job.tenantId)).to.deep.equal(['other']);
+        expect(await outbox().listByTenant('nobody')).to.deep.equal([]);
+      });
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import { ConfigError } from './env-reader.js';
+import { loadConfig } from './service-config.js';
+
+describe('loadNotifyConfig', () => {
+  describe('when nothing is set', () => {
+    it('leaves both channels unconfigured and uses the documented defaults', () => {
+      expect(loadConfig({}).notify).to.deep.equal({
+        email: undefined,
+        push: undefined,
+        maxAttempts: 5,
+        retryBaseMs: 30_000,
+        retryMaxMs: 3_600_000,
+        pollMs: 1000,
+        sendTimeoutMs: 10_000,
+        leaseMs: 60_000,
+        batchSize: 10,
+      });
+    });
+  });
+
+  describe('when the channels and limits are set', () => {
+    it('reads them, and stretches the lease to three send timeouts when that is longer than a minute', () => {
+      const notify = loadConfig({
+        SMTP_URL: 'smtps://mailer:secret@mail.example.com:465',
+        SMTP_FROM: 'CMS <cms@example.com>',
+        PUSH_WEBHOOK_URL: 'https://push.example.com/hook?token=abc',
+        NOTIFY_MAX_ATTEMPTS: '3',
+        NOTIFY_RETRY_BASE_MS: '500',
+        NOTIFY_RETRY_MAX_MS: '4000',
+        NOTIFY_POLL_MS: '50',
+        NOTIFY_SEND_TIMEOUT_MS: '30000',
+      }).notify;
+      expect(notify).to.deep.equal({
+        email: { smtpUrl: 'smtps://mailer:secret@mail.example.com:465', from: 'CMS <cms@example.com>' },
+        push: { webhookUrl: 'https://push.example.com/hook?token=abc' },
+        maxAttempts: 3,
+        retryBaseMs: 500,
+        retryMaxMs: 4000,
+        pollMs: 50,
+        sendTimeoutMs: 30_000,
+        leaseMs: 90_000,
+        batchSize: 10,
+      });
+    });
+
+    it('raises the default retry ceiling to a base above an hour', () => {
+      expect(loadConfig({ NOTIFY_RETRY_BASE_MS: '7200000' }).notify.retryMaxMs).to.equal(7_200_000);
+    });
+  });
+
+  describe('when a setting is bad', () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ SMTP_URL: 'http://mail.example.com', SMTP_FROM: 'a@b.c' }, 'SMTP_URL'],
+      [{ SMTP_URL: 'smtp://mail.example.com' }, 'SMTP_FROM'],
+      [{ SMTP_URL: 'smtp://mail.example.com', SMTP_FROM: 'not an address' }, 'SMTP_FROM'],
+      [{ SMTP_URL: 'smtp://mail.example.com', SMTP_FROM: 'CMS <cms@example.com>\r\nBcc: x@y.z' }, 'SMTP_FROM'],
+      [{ PUSH_WEBHOOK_URL: 'ftp://push.example.com' }, 'PUSH_WEBHOOK_URL'],
+      [{ NOTIFY_MAX_ATTEMPTS: '0' }, 'NOTIFY_MAX_ATTEMPTS'],
+      [{ NOTIFY_RETRY_BASE_MS: 'soon' }, 'NOTIFY_RETRY_BASE_MS'],
+      [{ NOTIFY_RETRY_BASE_MS: '5000', NOTIFY_RETRY_MAX_MS: '1000' }, 'NOTIFY_RETRY_MAX_MS'],
+      [{ NOTIFY_POLL_MS: '1' }, 'NOTIFY_POLL_MS'],
+      [{ NOTIFY_SEND_TIMEOUT_MS: '999999' }, 'NOTIFY_SEND_TIMEOUT_MS'],
+    ];
+    for (const [env, name] of cases) {
+      it(`stops with a message naming ${name} for ${JSON.stringify(env)}`, () => {
+        expect(() => loadConfig(env)).to.throw(ConfigError, new RegExp(`^${name} `));
+      });
+    }
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Notification delivery settings: the two channels (SMTP e-mail, push webhook; each optional) and
+ * how the dispatcher polls, times out, leases and retries. A channel left unset is "not
+ * configured": its jobs are marked skipped.
+ */
+import { ConfigError, type EnvReader } from './env-reader.js';
+
+export interface NotifyConfig {
+  /** Set when SMTP_URL is. */
+  readonly email: { readonly smtpUrl: string; readonly from: string } | undefined;
+  /** Set when PUSH_WEBHOOK_URL is. */
+  readonly push: { readonly webhookUrl: string } | undefined;
+  /** Attempts per job, the first included. */
+  readonly maxAttempts: number;
+  /** Wait before the second attempt; doubles after each failure … */
+  readonly retryBaseMs: number;
+  /** … up to this. */
+  readonly retryMaxMs: number;
+  /** Pause between dispatch passes when the outbox had nothing more to send. */
+  readonly pollMs: number;
+  /** Longest one send (SMTP exchange or webhook POST) may take. */
+  readonly sendTimeoutMs: number;
+  /** How long a claim holds a job: well above the send timeout, so no live send is claimed twice. */
+  readonly leaseMs: number;
+  /** Jobs claimed and sent concurrently per pass. */
+  readonly batchSize: number;
+}
+
+const MAILBOX = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
+const NAMED_MAILBOX = /^[^<>\r\n]*<[^\s@<>",;]+@[^\s@<>",;]+>$/;
+
+export function loadNotifyConfig(read: EnvReader): NotifyConfig {
+  const smtpUrl = read.string('SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s/]+/.test(smtpUrl)) {
+    throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587');
+  }
+  const from = read.string('SMTP_FROM');
+  if (from !== undefined && !MAILBOX.test(from) && !NAMED_MAILBOX.test(from)) {
+    throw new ConfigError('SMTP_FROM', `must be an address such as cms@example.com or "CMS <cms@example.com>" (got "${from}")`);
+  }
+  if (smtpUrl !== undefined && from === undefined) {
+    throw new ConfigError('SMTP_FROM', 'must be set when SMTP_URL is (the sender address of notification e-mail)');
+  }
+  const webhookUrl = read.string('PUSH_WEBHOOK_URL');
+  if (webhookUrl !== undefined && !/^https?:\/\/\S+$/.test(webhookUrl)) {
+    throw new ConfigError('PUSH_WEBHOOK_URL', 'must be an http(s) URL');
+  }
+  const retryBaseMs = read.int('NOTIFY_RETRY_BASE_MS', 30_000, 10, 86_400_000);
+  const retryMaxMs = read.int('NOTIFY_RETRY_MAX_MS', Math.max(3_600_000, retryBaseMs), 10, 86_400_000);
+  if (retryMaxMs < retryBaseMs) {
+    throw new ConfigError('NOTIFY_RETRY_MAX_MS', `must not be below NOTIFY_RETRY_BASE_MS (${retryBaseMs})`);
+  }
+  const sendTimeoutMs = read.int('NOTIFY_SEND_TIMEOUT_MS', 10_000, 100, 120_000);
+  return {
+    email: smtpUrl !== undefined && from !== undefined ? { smtpUrl, from } : undefined,
+    push: webhookUrl !== undefined ? { webhookUrl } : undefined,
+    maxAttempts: read.int('NOTIFY_MAX_ATTEMPTS', 5, 1, 100),
+    retryBaseMs,
+    retryMaxMs,
+    pollMs: read.int('NOTIFY_POLL_MS', 1000, 10, 60_000),
+    sendTimeoutMs,
+    leaseMs: Math.max(60_000, 3 * sendTimeoutMs),
+    batchSize: 10,
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Notification delivery: the dispatcher over the outbox, its senders and its background loop.
+ * A sender bound to EmailSenderToken / PushSenderToken (an embedder's, or a test's) wins;
+ * otherwise SMTP_URL and PUSH_WEBHOOK_URL decide, and an unset one leaves its channel unconfigured.
+ */
+import { SmtpEmailSender, WebhookPushSender } from '@cms/adapter-notify';
+import {
+  DispatchNotifications,
+  EmailSenderToken,
+  NotificationDeliveryPolicyToken,
+  NotificationOutboxToken,
+  PushSenderToken,
+  TenantRepositoryToken,
+  type Clock,
+  type EmailSender,
+  type Logger,
+  type NotificationDeliveryPolicy,
+  type NotificationOutbox,
+  type PushSender,
+  type TenantRepository,
+} from '@cms/core';
+import { ContainerModule } from 'inversify';
+import type { ServiceConfig } from '../config/service-config.js';
+import { NotificationDispatchLoop } from '../notifications/notification-dispatch.loop.js';
+import { ServerTokens } from './server-tokens.js';
+
+export const notificationsModule = new ContainerModule(({ bind }) => {
+  bind(NotificationDeliveryPolicyToken).toResolvedValue(
+    ({ notify }: ServiceConfig): NotificationDeliveryPolicy => ({
+      maxAttempts: notify.maxAttempts,
+      retryBaseMs: notify.retryBaseMs,
+      retryMaxMs: notify.retryMaxMs,
+      leaseMs: notify.leaseMs,
+      batchSize: notify.batchSize,
+    }),
+    [ServerTokens.Config],
+  );
+  bind(DispatchNotifications).toResolvedValue(
+    (
+      config: ServiceConfig,
+      outbox: NotificationOutbox,
+      tenants: TenantRepository,
+      policy: NotificationDeliveryPolicy,
+      clock: Clock,
+      logger: Logger,
+      email: EmailSender | undefined,
+      push: PushSender | undefined,
+    ) =>
+      new DispatchNotifications(
+        outbox,
+        tenants,
+        { email: email ?? emailSenderFrom(config), push: push ?? pushSenderFrom(config) },
+        policy,
+        clock,
+        logger,
+      ),
+    [
+      ServerTokens.Config,
+      NotificationOutboxToken,
+      TenantRepositoryToken,
+      NotificationDeliveryPolicyToken,
+      ServerTokens.Clock,
+      ServerTokens.Logger,
+      { serviceIdentifier: EmailSenderToken, optional: true },
+      { serviceIdentifier: PushSenderToken, optional: true },
+    ],
+  );
+  bind(NotificationDispatchLoop).toResolvedValue(
+    (dispatch: DispatchNotifications, config: ServiceConfig, logger: Logger) =>
+      new NotificationDispatchLoop(dispatch, { pollMs: config.notify.pollMs, batchSize: config.notify.batchSize }, logger),
+    [DispatchNotifications, ServerTokens.Config, ServerTokens.Logger],
+  );
+});
+
+function emailSenderFrom({ notify }: ServiceConfig): EmailSender | undefined {
+  return notify.email && new SmtpEmailSender({ url: notify.email.smtpUrl, from: notify.email.from, timeoutMs: notify.sendTimeoutMs });
+}
+
+function pushSenderFrom({ notify }: ServiceConfig): PushSender | undefined {
+  return notify.push && new WebhookPushSender({ url: notify.push.webhookUrl, timeoutMs: notify.sendTimeoutMs });
+}
