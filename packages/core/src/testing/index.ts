@@ -6,4 +6,5 @@ export * from './contracts/contract-fixture.js';
 export * from './contracts/tenancy.contract.js';
 export * from './contracts/dashboard-config.contract.js';
 export * from './contracts/repurpose-template.contract.js';
+export * from './contracts/notification-outbox.contract.js';
 export * from './callers.js';
