@@ -44,7 +44,8 @@ export const GLOBAL_COLLECTIONS: readonly CollectionName[] = [Collections.tenant
 export async function ensureIndexes(db: MongoDatabase): Promise<void> {
   for (const index of INDEXES) {
     try {
-      await db.collection(index.collection).createIndex({ ...index.keys }, { name: index.name, unique: index.unique ?? false });
+      const options = index.unique ? { name: index.name, unique: true } : { name: index.name };
+      await db.collection(index.collection).createIndex({ ...index.keys }, options);
     } catch (error) {
       throw new Error(`Cannot create index ${index.name} on ${index.collection}: ${(error as Error).message}`, { cause: error });
     }

@@ -22,6 +22,10 @@
 import { BSON, ObjectId, type Document } from 'mongodb';
 import { find, update as applyModifier } from 'mingo';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
+import { DuplicateKeyDoubleError, ServerDoubleError } from './mingo-double-errors.js';
+import { seedFromFilter, splitUpdate, valueAt } from './mingo-update-rules.js';
+
+export { DuplicateKeyDoubleError, ServerDoubleError };
 
 type Sort = Record<string, 1 | -1>;
 
@@ -29,35 +33,6 @@ export interface DoubleIndex {
   readonly name: string;
   readonly keys: Readonly<Record<string, unknown>>;
   readonly unique: boolean;
-}
-
-/** What the driver throws on a duplicate key, as far as callers can observe it. */
-export class DuplicateKeyDoubleError extends Error {
-  readonly code = 11000;
-  readonly codeName = 'DuplicateKey';
-  readonly errmsg: string;
-
-  constructor(
-    namespace: string,
-    index: string,
-    readonly keyPattern: Readonly<Record<string, unknown>>,
-    readonly keyValue: Readonly<Record<string, unknown>>,
-  ) {
-    super(`E11000 duplicate key error collection: ${namespace} index: ${index} dup key: ${BSON.EJSON.stringify(keyValue)}`);
-    this.name = 'MongoServerError';
-    this.errmsg = this.message;
-  }
-}
-
-/** A server error other than a duplicate key (conflicting update paths, immutable `_id`, …). */
-export class ServerDoubleError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'MongoServerError';
-  }
 }
 
 const copy = <T extends Document>(document: T): T =>
@@ -71,9 +46,6 @@ function allowOptions(method: string, options: Document | undefined, allowed: re
     if (!allowed.includes(key)) throw new Error(`MingoCollectionDouble.${method} does not support option "${key}"`);
   }
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 export class MingoCollectionDouble {
   readonly #documents: Document[] = [];
@@ -272,51 +244,4 @@ export class MingoDatabaseDouble implements MongoDatabase {
     if (Object.keys(command).length === 1 && command.ping === 1) return { ok: 1 };
     throw new Error(`MingoDatabaseDouble.command supports only { ping: 1 }, got ${JSON.stringify(command)}`);
   }
-}
-
-function splitUpdate(update: Document): { modifier: Document; setOnInsert: Document | undefined } {
-  if (Array.isArray(update)) throw new Error('MingoCollectionDouble does not support pipeline updates');
-  const operators = Object.keys(update);
-  if (operators.length === 0 || operators.some((key) => !key.startsWith('$'))) {
-    throw new Error('Update document requires atomic operators');
-  }
-  assertNoConflicts(update);
-  const { $setOnInsert, ...modifier } = update;
-  return { modifier, setOnInsert: $setOnInsert as Document | undefined };
-}
-
-/** MongoDB refuses an update that names one path twice, or a path and its parent. */
-function assertNoConflicts(update: Document): void {
-  const paths = Object.values(update).flatMap((fields) => Object.keys(fields as Document));
-  for (const path of paths) {
-    const clash = paths.find((other) => other !== path && (other.startsWith(`${path}.`) || path.startsWith(`${other}.`)));
-    if (clash !== undefined || paths.indexOf(path) !== paths.lastIndexOf(path)) {
-      throw new ServerDoubleError(40, `Updating the path '${path}' would create a conflict at '${clash ?? path}'`);
-    }
-  }
-}
-
-/** The fields an upsert copies from its filter: plain equalities and `$eq`, not other operators. */
-function seedFromFilter(filter: Document): Document {
-  const equalities: Document = {};
-  for (const [path, value] of Object.entries(filter)) {
-    if (path.startsWith('$')) continue;
-    if (isPlainObject(value) && Object.keys(value).some((key) => key.startsWith('$'))) {
-      if ('$eq' in value) equalities[path] = value.$eq;
-      continue;
-    }
-    equalities[path] = value;
-  }
-  const seeded: Document = {};
-  if (Object.keys(equalities).length > 0) applyModifier(seeded, { $set: equalities });
-  return seeded;
-}
-
-function valueAt(document: Document, path: string): unknown {
-  let node: unknown = document;
-  for (const segment of path.split('.')) {
-    if (!isPlainObject(node)) return undefined;
-    node = node[segment];
-  }
-  return node;
 }
