@@ -1,7 +1,7 @@
 /**
  * Duplicate-key handling. Unique indexes are how the adapter refuses a second record (a taken
  * tenant id, a known key hash); an upsert that loses a race on a unique index is retried, and on
- * the retry it finds the winner's document and updates it (docs/decisions/0102-upsert-races.md).
+ * the retry it finds the winner's document and updates it (docs/decisions/0102-unique-index-races.md).
  */
 export const DUPLICATE_KEY = 11000;
 
