@@ -7,6 +7,7 @@ import { createWriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JsonLineLogger } from '@cms/adapter-koa';
+import type { MongoDatabase } from '@cms/adapter-mongo';
 import { CaptchaVerifierToken, ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
@@ -24,6 +25,8 @@ export interface StartOptions {
   readonly requestLogger?: Logger;
   /** Last word on the bindings before the app is built (tests rebind ports here). */
   readonly configure?: (container: Container) => void;
+  /** Mongo repositories over this database, whatever `config.storage` says (tests pass the collection double). */
+  readonly mongoDatabase?: MongoDatabase;
 }
 
 export interface RunningService {
@@ -37,7 +40,10 @@ export interface RunningService {
 export async function startService(config: ServiceConfig, options: StartOptions = {}): Promise<RunningService> {
   const logger = options.logger ?? defaultLogger(config);
   const requestLogger = options.requestLogger ?? (config.logging.requests ? logger : undefined);
-  const container = await buildContainer({ config, clock: options.clock ?? systemClock, logger, requestLogger });
+  const container = await buildContainer(
+    { config, clock: options.clock ?? systemClock, logger, requestLogger },
+    { mongoDatabase: options.mongoDatabase },
+  );
   options.configure?.(container);
   const storage = container.get<StorageLifecycle>(ServerTokens.Storage);
   try {

@@ -1,10 +1,12 @@
 import {
   apiKeyRepositoryContract,
   dashboardConfigRepositoryContract,
+  notificationOutboxContract,
   repurposeTemplateRepositoryContract,
   tenantRepositoryContract,
 } from '../testing/index.js';
 import { MemoryDashboardConfigRepository } from './memory-dashboard-config.repository.js';
+import { MemoryNotificationOutbox } from './memory-notification-outbox.js';
 import { MemoryRepurposeTemplateRepository } from './memory-repurpose-template.repository.js';
 import { MemoryApiKeyRepository, MemoryTenantRepository } from './memory-tenancy.repository.js';
 
@@ -12,3 +14,4 @@ tenantRepositoryContract('memory', async () => ({ repository: new MemoryTenantRe
 apiKeyRepositoryContract('memory', async () => ({ repository: new MemoryApiKeyRepository() }));
 dashboardConfigRepositoryContract('memory', async () => ({ repository: new MemoryDashboardConfigRepository() }));
 repurposeTemplateRepositoryContract('memory', async () => ({ repository: new MemoryRepurposeTemplateRepository() }));
+notificationOutboxContract('memory', async () => ({ repository: new MemoryNotificationOutbox() }));

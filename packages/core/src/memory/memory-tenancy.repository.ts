@@ -52,7 +52,10 @@ export class MemoryApiKeyRepository implements ApiKeyRepository {
   }
 
   async listByTenant(tenantId: string): Promise<ApiKey[]> {
-    return [...this.#byId.values()].filter((key) => key.tenantId === tenantId).map((key) => structuredClone(key));
+    return [...this.#byId.values()]
+      .filter((key) => key.tenantId === tenantId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((key) => structuredClone(key));
   }
 
   async revoke(id: string, at: Date): Promise<boolean> {

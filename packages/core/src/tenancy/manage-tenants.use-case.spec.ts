@@ -59,5 +59,13 @@ describe('ManageTenants and AuthenticateApiKey', () => {
       expect((await manage.registerKey('acme', 'configured-key')).id).to.equal(first.id);
       expect(await codeOf(manage.registerKey('other', 'configured-key'))).to.equal(ErrorCodes.VALIDATION_FAILED);
     });
+
+    it('registers one record when instances register the same key at once', async () => {
+      const { keys, manage } = setup();
+      await manage.ensureTenant('acme');
+      const records = await Promise.all([1, 2, 3].map(() => manage.registerKey('acme', 'configured-key')));
+      expect(new Set(records.map((r) => r.id)).size).to.equal(1);
+      expect(await keys.listByTenant('acme')).to.have.length(1);
+    });
   });
 });

@@ -50,10 +50,7 @@ export class ManageTenants {
     await this.#requireTenant(tenantId);
     const hash = hashApiKey(key);
     const existing = await this.keys.findByHash(hash);
-    if (existing) {
-      if (existing.tenantId !== tenantId) throw validationError('apiKey', 'is already registered to another tenant');
-      return existing;
-    }
+    if (existing) return this.#sameTenant(existing, tenantId);
     const record: ApiKey = {
       id: newId(this.clock.now()),
       tenantId,
@@ -63,7 +60,15 @@ export class ManageTenants {
       createdAt: this.clock.now(),
       revokedAt: null,
     };
-    await this.keys.insert(record);
+    try {
+      await this.keys.insert(record);
+    } catch (error) {
+      // Instances starting together with the same CMS_API_KEYS race between the read above and
+      // this insert; hashes are unique, so the loser finds the winner's record and uses it.
+      const winner = await this.keys.findByHash(hash);
+      if (!winner) throw error;
+      return this.#sameTenant(winner, tenantId);
+    }
     return record;
   }
 
@@ -93,6 +98,11 @@ export class ManageTenants {
     if (!(await this.tenants.setAdminEmails(tenantId, [...new Set(emails)]))) {
       throw new DomainError(ErrorCodes.TENANT_NOT_FOUND, `Tenant ${tenantId} not found`);
     }
+  }
+
+  #sameTenant(key: ApiKey, tenantId: string): ApiKey {
+    if (key.tenantId !== tenantId) throw validationError('apiKey', 'is already registered to another tenant');
+    return key;
   }
 
   async #requireTenant(id: string): Promise<Tenant> {

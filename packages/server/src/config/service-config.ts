@@ -46,7 +46,6 @@ const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 
 export function loadConfig(env: Env): ServiceConfig {
   const read = new EnvReader(env);
-  const mongoUri = read.string('MONGODB_URI');
   return {
     http: {
       host: read.string('HOST') ?? '127.0.0.1',
@@ -60,9 +59,7 @@ export function loadConfig(env: Env): ServiceConfig {
       jwtSecret: read.raw('CMS_JWT_SECRET'),
       jwtPublicKeyPem: read.raw('CMS_JWT_PUBLIC_KEY')?.replace(/\\n/g, '\n'),
     },
-    storage: mongoUri
-      ? { kind: 'mongo', uri: mongoUri, database: databaseOf(mongoUri) ?? read.string('MONGODB_DB') ?? 'cms' }
-      : { kind: 'memory' },
+    storage: loadStorageConfig(env),
     languages: languagesOf(read.list('CMS_LANGUAGES')),
     captcha: loadCaptchaConfig(read),
     ai: loadAiConfig(read),
@@ -73,6 +70,15 @@ export function loadConfig(env: Env): ServiceConfig {
       file: read.string('CMS_LOG_FILE'),
     },
   };
+}
+
+/** The storage settings alone (`MONGODB_URI`, `MONGODB_DB`): all the admin command line reads. */
+export function loadStorageConfig(env: Env): StorageConfig {
+  const read = new EnvReader(env);
+  const mongoUri = read.string('MONGODB_URI');
+  return mongoUri
+    ? { kind: 'mongo', uri: mongoUri, database: databaseOf(mongoUri) ?? read.string('MONGODB_DB') ?? 'cms' }
+    : { kind: 'memory' };
 }
 
 function basePathOf(value: string): string {

@@ -2,6 +2,7 @@
  * The composition root: one ContainerModule per area. Storage is chosen here (embedded memory or
  * MongoDB); every other module depends only on port tokens.
  */
+import type { MongoDatabase } from '@cms/adapter-mongo';
 import { Container, type ContainerModule } from 'inversify';
 import { aiModule } from './ai.module.js';
 import { captchaModule } from './captcha.module.js';
@@ -10,6 +11,7 @@ import { httpModule } from './http.module.js';
 import { infrastructureModule, type Infrastructure } from './infrastructure.module.js';
 import { memoryStorageModule } from './memory-storage.module.js';
 import { notificationsModule } from './notifications.module.js';
+import { mongoStorageModule } from './mongo-storage.module.js';
 import { repurposeModule } from './repurpose.module.js';
 import { tenancyModule } from './tenancy.module.js';
 
@@ -23,13 +25,21 @@ const FEATURE_MODULES: readonly ContainerModule[] = [
   notificationsModule,
 ];
 
-export async function buildContainer(infrastructure: Infrastructure): Promise<Container> {
+export interface StorageOverride {
+  /** Use the Mongo repositories over this database instead of `config.storage` (tests pass the collection double). */
+  readonly mongoDatabase?: MongoDatabase;
+}
+
+/** Connects the storage first (MongoDB: connect and ensure indexes), then loads every module. */
+export async function buildContainer(infrastructure: Infrastructure, override: StorageOverride = {}): Promise<Container> {
+  const storage = await storageModuleFor(infrastructure, override);
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(infrastructureModule(infrastructure), storageModuleFor(infrastructure), ...FEATURE_MODULES, httpModule);
+  container.load(infrastructureModule(infrastructure), storage, ...FEATURE_MODULES, httpModule);
   return container;
 }
 
-function storageModuleFor({ config }: Infrastructure): ContainerModule {
-  if (config.storage.kind === 'memory') return memoryStorageModule;
-  throw new Error('MONGODB_URI is set, but this build has no MongoDB adapter yet');
+function storageModuleFor({ config }: Infrastructure, { mongoDatabase }: StorageOverride): Promise<ContainerModule> | ContainerModule {
+  if (mongoDatabase) return mongoStorageModule({ kind: 'database', database: mongoDatabase });
+  if (config.storage.kind === 'mongo') return mongoStorageModule(config.storage);
+  return memoryStorageModule;
 }

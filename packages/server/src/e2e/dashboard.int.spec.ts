@@ -1,109 +1,111 @@
 /** §2.1 over HTTP: PUT and GET /reports/dashboardConfig. */
 import { expect } from 'chai';
-import { startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
+import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
 
-describe('PUT /reports/dashboardConfig', () => {
-  let api: TestService;
-  before(async () => {
-    api = await startTestService();
-  });
-  after(() => api.stop());
-  const put = (body: unknown, headers: Record<string, string> = { 'x-user-id': 'u1' }, key: string = TEST_KEYS.a) =>
-    api.call('PUT', '/reports/dashboardConfig', { headers, body, key });
-
-  describe('when the caller has no user id', () => {
-    it('answers 400 Missing userId, before validating the body', async () => {
-      for (const headers of [{} as Record<string, string>, { 'x-user-id': '' }, { 'x-user-id': 'has space' }, { 'x-user-id': 'x'.repeat(129) }]) {
-        const res = await put('not an object', headers);
-        expect(res.status).to.equal(400);
-        expect(res.body).to.deep.equal({ success: false, statusCode: 400, message: 'Missing userId', data: null });
-      }
+for (const storage of TEST_STORAGES) {
+  describe(`PUT /reports/dashboardConfig (storage: ${storage})`, () => {
+    let api: TestService;
+    before(async () => {
+      api = await startTestService({}, { storage });
     });
+    after(() => api.stop());
+    const put = (body: unknown, headers: Record<string, string> = { 'x-user-id': 'u1' }, key: string = TEST_KEYS.a) =>
+      api.call('PUT', '/reports/dashboardConfig', { headers, body, key });
 
-    it('answers 400 Missing userId on the GET companion', async () => {
-      const res = await api.call('GET', '/reports/dashboardConfig');
-      expect(res.body.message).to.equal('Missing userId');
-    });
-  });
-
-  describe('when the body is acceptable', () => {
-    it('stores and returns the normalized configuration, nothing more', async () => {
-      const res = await put({
-        version: 2,
-        templateId: 'ops',
-        extra: true,
-        slots: [{ type: 'nope', span: 'wide', settings: { range: 'decade', x: 1 }, color: 'red' }, { id: 'b', type: 'topArticles', enabled: false }],
+    describe('when the caller has no user id', () => {
+      it('answers 400 Missing userId, before validating the body', async () => {
+        for (const headers of [{} as Record<string, string>, { 'x-user-id': '' }, { 'x-user-id': 'has space' }, { 'x-user-id': 'x'.repeat(129) }]) {
+          const res = await put('not an object', headers);
+          expect(res.status).to.equal(400);
+          expect(res.body).to.deep.equal({ success: false, statusCode: 400, message: 'Missing userId', data: null });
+        }
       });
-      expect(res.status).to.equal(200);
-      expect(res.body).to.deep.equal({
-        success: true,
-        statusCode: 200,
-        message: 'Dashboard config updated successfully',
-        data: {
-          dashboardConfig: {
-            version: 2,
-            templateId: 'ops',
-            slots: [
-              { id: 'slot_1', type: 'operationsOverview', enabled: true, span: 'full', settings: { range: '2weeks' } },
-              { id: 'b', type: 'topArticles', enabled: false, span: 'half', settings: { range: '2weeks' } },
-            ],
-          },
-        },
+
+      it('answers 400 Missing userId on the GET companion', async () => {
+        const res = await api.call('GET', '/reports/dashboardConfig');
+        expect(res.body.message).to.equal('Missing userId');
       });
-      const read = await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1' } });
-      expect(read.body.message).to.equal('Dashboard config retrieved successfully');
-      expect(read.body.data).to.deep.equal(res.body.data);
     });
 
-    it('gives the default layout for no body, {}, null slots and []', async () => {
-      for (const body of [undefined, {}, { slots: null }, { slots: [] }, null]) {
-        const res = await api.call('PUT', '/reports/dashboardConfig', {
-          headers: { 'x-user-id': 'u2' },
-          ...(body === undefined ? {} : { body }),
+    describe('when the body is acceptable', () => {
+      it('stores and returns the normalized configuration, nothing more', async () => {
+        const res = await put({
+          version: 2,
+          templateId: 'ops',
+          extra: true,
+          slots: [{ type: 'nope', span: 'wide', settings: { range: 'decade', x: 1 }, color: 'red' }, { id: 'b', type: 'topArticles', enabled: false }],
         });
         expect(res.status).to.equal(200);
-        expect(res.body.data.dashboardConfig.slots.map((s: { id: string }) => s.id)).to.deep.equal([
-          'slot_1', 'slot_2', 'slot_3', 'slot_4', 'slot_5', 'slot_6', 'slot_7',
-        ]);
-        expect(res.body.data.dashboardConfig.templateId).to.equal('executive_focus');
+        expect(res.body).to.deep.equal({
+          success: true,
+          statusCode: 200,
+          message: 'Dashboard config updated successfully',
+          data: {
+            dashboardConfig: {
+              version: 2,
+              templateId: 'ops',
+              slots: [
+                { id: 'slot_1', type: 'operationsOverview', enabled: true, span: 'full', settings: { range: '2weeks' } },
+                { id: 'b', type: 'topArticles', enabled: false, span: 'half', settings: { range: '2weeks' } },
+              ],
+            },
+          },
+        });
+        const read = await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1' } });
+        expect(read.body.message).to.equal('Dashboard config retrieved successfully');
+        expect(read.body.data).to.deep.equal(res.body.data);
+      });
+
+      it('gives the default layout for no body, {}, null slots and []', async () => {
+        for (const body of [undefined, {}, { slots: null }, { slots: [] }, null]) {
+          const res = await api.call('PUT', '/reports/dashboardConfig', {
+            headers: { 'x-user-id': 'u2' },
+            ...(body === undefined ? {} : { body }),
+          });
+          expect(res.status).to.equal(200);
+          expect(res.body.data.dashboardConfig.slots.map((s: { id: string }) => s.id)).to.deep.equal([
+            'slot_1', 'slot_2', 'slot_3', 'slot_4', 'slot_5', 'slot_6', 'slot_7',
+          ]);
+          expect(res.body.data.dashboardConfig.templateId).to.equal('executive_focus');
+        }
+      });
+
+      it('keeps each tenant’s record apart for the same user id', async () => {
+        await put({ templateId: 'tenant-a-layout' }, { 'x-user-id': 'shared' });
+        const other = await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'shared' }, key: TEST_KEYS.b });
+        expect(other.body.data.dashboardConfig.templateId).to.equal('executive_focus');
+        await put({ templateId: 'tenant-b-layout' }, { 'x-user-id': 'shared' }, TEST_KEYS.b);
+        const mine = await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'shared' } });
+        expect(mine.body.data.dashboardConfig.templateId).to.equal('tenant-a-layout');
+      });
+    });
+
+    describe('when the body has wrong types', () => {
+      const cases: Array<[string, unknown, string]> = [
+        ['a JSON array body', [1, 2], 'Validation failed: body must be an object'],
+        ['a JSON string body', 'x', 'Validation failed: body must be an object'],
+        ['version as a string', { version: 'one' }, 'Validation failed: body.version must be a number'],
+        ['version 0', { version: 0 }, 'Validation failed: body.version must be >= 1'],
+        ['a 65-character templateId', { templateId: 'x'.repeat(65) }, 'Validation failed: body.templateId must NOT have more than 64 characters'],
+        ['slots as an object', { slots: { a: 1 } }, 'Validation failed: body.slots must be an array'],
+        ['25 slots', { slots: Array.from({ length: 25 }, () => ({})) }, 'Validation failed: body.slots must NOT have more than 24 items'],
+        ['a slot that is a number', { slots: [3] }, 'Validation failed: body.slots[0] must be an object'],
+        ['enabled as a string', { slots: [{ enabled: 'no' }] }, 'Validation failed: body.slots[0].enabled must be a boolean'],
+        ['settings as a string', { slots: [{ settings: 'x' }] }, 'Validation failed: body.slots[0].settings must be an object'],
+        ['duplicate slot ids', { slots: [{ id: 'a' }, { id: 'a' }] }, 'Validation failed: body.slots[1].id duplicates the slot id "a"'],
+      ];
+      for (const [name, body, message] of cases) {
+        it(`answers 400 for ${name} and keeps the stored record`, async () => {
+          await put({ templateId: 'kept' }, { 'x-user-id': 'strict' });
+          const res = await put(body, { 'x-user-id': 'strict' });
+          expect(res.status).to.equal(400);
+          expect(res.body.success).to.equal(false);
+          expect(res.body.data).to.equal(null);
+          expect(res.body.message).to.equal(message);
+          const read = await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'strict' } });
+          expect(read.body.data.dashboardConfig.templateId).to.equal('kept');
+        });
       }
     });
-
-    it('keeps each tenant’s record apart for the same user id', async () => {
-      await put({ templateId: 'tenant-a-layout' }, { 'x-user-id': 'shared' });
-      const other = await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'shared' }, key: TEST_KEYS.b });
-      expect(other.body.data.dashboardConfig.templateId).to.equal('executive_focus');
-      await put({ templateId: 'tenant-b-layout' }, { 'x-user-id': 'shared' }, TEST_KEYS.b);
-      const mine = await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'shared' } });
-      expect(mine.body.data.dashboardConfig.templateId).to.equal('tenant-a-layout');
-    });
   });
-
-  describe('when the body has wrong types', () => {
-    const cases: Array<[string, unknown, string]> = [
-      ['a JSON array body', [1, 2], 'Validation failed: body must be an object'],
-      ['a JSON string body', 'x', 'Validation failed: body must be an object'],
-      ['version as a string', { version: 'one' }, 'Validation failed: body.version must be a number'],
-      ['version 0', { version: 0 }, 'Validation failed: body.version must be >= 1'],
-      ['a 65-character templateId', { templateId: 'x'.repeat(65) }, 'Validation failed: body.templateId must NOT have more than 64 characters'],
-      ['slots as an object', { slots: { a: 1 } }, 'Validation failed: body.slots must be an array'],
-      ['25 slots', { slots: Array.from({ length: 25 }, () => ({})) }, 'Validation failed: body.slots must NOT have more than 24 items'],
-      ['a slot that is a number', { slots: [3] }, 'Validation failed: body.slots[0] must be an object'],
-      ['enabled as a string', { slots: [{ enabled: 'no' }] }, 'Validation failed: body.slots[0].enabled must be a boolean'],
-      ['settings as a string', { slots: [{ settings: 'x' }] }, 'Validation failed: body.slots[0].settings must be an object'],
-      ['duplicate slot ids', { slots: [{ id: 'a' }, { id: 'a' }] }, 'Validation failed: body.slots[1].id duplicates the slot id "a"'],
-    ];
-    for (const [name, body, message] of cases) {
-      it(`answers 400 for ${name} and keeps the stored record`, async () => {
-        await put({ templateId: 'kept' }, { 'x-user-id': 'strict' });
-        const res = await put(body, { 'x-user-id': 'strict' });
-        expect(res.status).to.equal(400);
-        expect(res.body.success).to.equal(false);
-        expect(res.body.data).to.equal(null);
-        expect(res.body.message).to.equal(message);
-        const read = await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'strict' } });
-        expect(read.body.data.dashboardConfig.templateId).to.equal('kept');
-      });
-    }
-  });
-});
+}

@@ -1,105 +1,107 @@
 /** §2.6 over HTTP: GET and PUT /ai/repurpose/template. */
 import { expect } from 'chai';
-import { startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
+import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-describe('GET /ai/repurpose/template', () => {
-  let api: TestService;
-  beforeEach(async () => {
-    api = await startTestService();
-  });
-  afterEach(() => api.stop());
-
-  describe('when the tenant reads it for the first time', () => {
-    it('creates the template with the service defaults', async () => {
-      const res = await api.call('GET', '/ai/repurpose/template');
-      expect(res.status).to.equal(200);
-      expect(res.body.message).to.equal('Repurpose template loaded');
-      const data = res.body.data;
-      expect(Object.keys(data)).to.have.members(['tenantId', 'defaults', 'platforms', 'updatedBy', 'createdAt', 'updatedAt']);
-      expect(data.tenantId).to.equal('tenant-a');
-      expect(data.defaults).to.deep.equal({ language: 'en', tone: 'professional', length: 'medium' });
-      expect(data.platforms.linkedin).to.include({ tone: 'professional', length: 'medium', maxHashtags: 5 });
-      expect(data.platforms.twitter).to.include({ tone: 'casual', length: 'short', maxHashtags: 3 });
-      expect(data.platforms.whatsapp).to.include({ tone: 'friendly', length: 'medium', maxHashtags: 6 });
-      expect(data.platforms.instagram).to.include({ tone: 'friendly', length: 'medium', maxHashtags: 8 });
-      expect(data.updatedBy).to.equal(null);
-      expect(data.createdAt).to.match(ISO_MS);
-      expect(data.updatedAt).to.equal(data.createdAt);
+for (const storage of TEST_STORAGES) {
+  describe(`GET /ai/repurpose/template (storage: ${storage})`, () => {
+    let api: TestService;
+    beforeEach(async () => {
+      api = await startTestService({}, { storage });
     });
+    afterEach(() => api.stop());
 
-    it('stores one template when eight first reads race, and all answer the same one', async () => {
-      const results = await Promise.all(Array.from({ length: 8 }, () => api.call('GET', '/ai/repurpose/template')));
-      expect(results.map((r) => r.status)).to.deep.equal(Array(8).fill(200));
-      expect(new Set(results.map((r) => JSON.stringify(r.body.data))).size).to.equal(1);
-    });
-  });
-
-  describe('when tenants differ', () => {
-    it('gives each tenant its own template', async () => {
-      const token = await api.token({ sub: 'ed' });
-      await api.call('PUT', '/ai/repurpose/template', {
-        headers: { authorization: `Bearer ${token}` },
-        body: { platforms: { twitter: { maxHashtags: 1 } } },
+    describe('when the tenant reads it for the first time', () => {
+      it('creates the template with the service defaults', async () => {
+        const res = await api.call('GET', '/ai/repurpose/template');
+        expect(res.status).to.equal(200);
+        expect(res.body.message).to.equal('Repurpose template loaded');
+        const data = res.body.data;
+        expect(Object.keys(data)).to.have.members(['tenantId', 'defaults', 'platforms', 'updatedBy', 'createdAt', 'updatedAt']);
+        expect(data.tenantId).to.equal('tenant-a');
+        expect(data.defaults).to.deep.equal({ language: 'en', tone: 'professional', length: 'medium' });
+        expect(data.platforms.linkedin).to.include({ tone: 'professional', length: 'medium', maxHashtags: 5 });
+        expect(data.platforms.twitter).to.include({ tone: 'casual', length: 'short', maxHashtags: 3 });
+        expect(data.platforms.whatsapp).to.include({ tone: 'friendly', length: 'medium', maxHashtags: 6 });
+        expect(data.platforms.instagram).to.include({ tone: 'friendly', length: 'medium', maxHashtags: 8 });
+        expect(data.updatedBy).to.equal(null);
+        expect(data.createdAt).to.match(ISO_MS);
+        expect(data.updatedAt).to.equal(data.createdAt);
       });
-      const other = await api.call('GET', '/ai/repurpose/template', { key: TEST_KEYS.b });
-      expect(other.body.data.tenantId).to.equal('tenant-b');
-      expect(other.body.data.platforms.twitter.maxHashtags).to.equal(3);
+
+      it('stores one template when eight first reads race, and all answer the same one', async () => {
+        const results = await Promise.all(Array.from({ length: 8 }, () => api.call('GET', '/ai/repurpose/template')));
+        expect(results.map((r) => r.status)).to.deep.equal(Array(8).fill(200));
+        expect(new Set(results.map((r) => JSON.stringify(r.body.data))).size).to.equal(1);
+      });
+    });
+
+    describe('when tenants differ', () => {
+      it('gives each tenant its own template', async () => {
+        const token = await api.token({ sub: 'ed' });
+        await api.call('PUT', '/ai/repurpose/template', {
+          headers: { authorization: `Bearer ${token}` },
+          body: { platforms: { twitter: { maxHashtags: 1 } } },
+        });
+        const other = await api.call('GET', '/ai/repurpose/template', { key: TEST_KEYS.b });
+        expect(other.body.data.tenantId).to.equal('tenant-b');
+        expect(other.body.data.platforms.twitter.maxHashtags).to.equal(3);
+      });
     });
   });
-});
 
-describe('PUT /ai/repurpose/template', () => {
-  let api: TestService;
-  beforeEach(async () => {
-    api = await startTestService({ CMS_LANGUAGES: 'en,fr' });
-  });
-  afterEach(() => api.stop());
-  const put = (body: unknown, headers: Record<string, string> = { 'x-user-id': 'editor-1' }) =>
-    api.call('PUT', '/ai/repurpose/template', { headers, body });
+  describe(`PUT /ai/repurpose/template (storage: ${storage})`, () => {
+    let api: TestService;
+    beforeEach(async () => {
+      api = await startTestService({ CMS_LANGUAGES: 'en,fr' }, { storage });
+    });
+    afterEach(() => api.stop());
+    const put = (body: unknown, headers: Record<string, string> = { 'x-user-id': 'editor-1' }) =>
+      api.call('PUT', '/ai/repurpose/template', { headers, body });
 
-  it('merges a partial update and sets updatedBy and updatedAt', async () => {
-    const before = (await api.call('GET', '/ai/repurpose/template')).body.data;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const res = await put({ defaults: { language: 'fr' }, platforms: { instagram: { tone: 'humorous', ctaTemplate: 'Go!' } } });
-    expect(res.status).to.equal(200);
-    expect(res.body.message).to.equal('Repurpose template updated');
-    const data = res.body.data;
-    expect(data.defaults).to.deep.equal({ language: 'fr', tone: 'professional', length: 'medium' });
-    expect(data.platforms.instagram).to.include({ tone: 'humorous', ctaTemplate: 'Go!', length: 'medium', maxHashtags: 8 });
-    expect(data.platforms.linkedin).to.deep.equal(before.platforms.linkedin);
-    expect(data.updatedBy).to.equal('editor-1');
-    expect(data.createdAt).to.equal(before.createdAt);
-    expect(data.updatedAt > before.updatedAt).to.equal(true);
-    expect((await api.call('GET', '/ai/repurpose/template')).body.data).to.deep.equal(data);
-  });
-
-  it('answers 400 Missing userId without a user', async () => {
-    const res = await put({ defaults: { tone: 'casual' } }, {});
-    expect(res.status).to.equal(400);
-    expect(res.body.message).to.equal('Missing userId');
-  });
-
-  const refusals: Array<[string, unknown, string]> = [
-    ['an unknown top-level property', { colour: 'red' }, 'Validation failed: body.colour is not allowed'],
-    ['an unknown platform', { platforms: { myspace: {} } }, 'Validation failed: body.platforms.myspace is not allowed'],
-    ['an unknown platform property', { platforms: { twitter: { font: 'x' } } }, 'Validation failed: body.platforms.twitter.font is not allowed'],
-    ['an unknown tone', { defaults: { tone: 'grumpy' } }, 'Validation failed: body.defaults.tone must be one of'],
-    ['a fractional maxHashtags', { platforms: { twitter: { maxHashtags: 1.5 } } }, 'Validation failed: body.platforms.twitter.maxHashtags must be an integer'],
-    ['31 hashtags', { platforms: { twitter: { maxHashtags: 31 } } }, 'Validation failed: body.platforms.twitter.maxHashtags must be <= 30'],
-    ['a long ctaTemplate', { platforms: { twitter: { ctaTemplate: 'x'.repeat(501) } } }, 'Validation failed: body.platforms.twitter.ctaTemplate must NOT have more than 500 characters'],
-    ['a long hashtagStyle', { platforms: { twitter: { hashtagStyle: 'x'.repeat(201) } } }, 'Validation failed: body.platforms.twitter.hashtagStyle must NOT have more than 200 characters'],
-    ['a language the tenant lacks', { defaults: { language: 'de' } }, 'Validation failed: body.defaults.language must be one of en, fr'],
-    ['a non-object body', [], 'Validation failed: body must be an object'],
-  ];
-  for (const [name, body, message] of refusals) {
-    it(`answers 400 for ${name} and changes nothing`, async () => {
+    it('merges a partial update and sets updatedBy and updatedAt', async () => {
       const before = (await api.call('GET', '/ai/repurpose/template')).body.data;
-      const res = await put(body);
-      expect(res.status).to.equal(400);
-      expect(res.body.message).to.contain(message);
-      expect((await api.call('GET', '/ai/repurpose/template')).body.data).to.deep.equal(before);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const res = await put({ defaults: { language: 'fr' }, platforms: { instagram: { tone: 'humorous', ctaTemplate: 'Go!' } } });
+      expect(res.status).to.equal(200);
+      expect(res.body.message).to.equal('Repurpose template updated');
+      const data = res.body.data;
+      expect(data.defaults).to.deep.equal({ language: 'fr', tone: 'professional', length: 'medium' });
+      expect(data.platforms.instagram).to.include({ tone: 'humorous', ctaTemplate: 'Go!', length: 'medium', maxHashtags: 8 });
+      expect(data.platforms.linkedin).to.deep.equal(before.platforms.linkedin);
+      expect(data.updatedBy).to.equal('editor-1');
+      expect(data.createdAt).to.equal(before.createdAt);
+      expect(data.updatedAt > before.updatedAt).to.equal(true);
+      expect((await api.call('GET', '/ai/repurpose/template')).body.data).to.deep.equal(data);
     });
-  }
-});
+
+    it('answers 400 Missing userId without a user', async () => {
+      const res = await put({ defaults: { tone: 'casual' } }, {});
+      expect(res.status).to.equal(400);
+      expect(res.body.message).to.equal('Missing userId');
+    });
+
+    const refusals: Array<[string, unknown, string]> = [
+      ['an unknown top-level property', { colour: 'red' }, 'Validation failed: body.colour is not allowed'],
+      ['an unknown platform', { platforms: { myspace: {} } }, 'Validation failed: body.platforms.myspace is not allowed'],
+      ['an unknown platform property', { platforms: { twitter: { font: 'x' } } }, 'Validation failed: body.platforms.twitter.font is not allowed'],
+      ['an unknown tone', { defaults: { tone: 'grumpy' } }, 'Validation failed: body.defaults.tone must be one of'],
+      ['a fractional maxHashtags', { platforms: { twitter: { maxHashtags: 1.5 } } }, 'Validation failed: body.platforms.twitter.maxHashtags must be an integer'],
+      ['31 hashtags', { platforms: { twitter: { maxHashtags: 31 } } }, 'Validation failed: body.platforms.twitter.maxHashtags must be <= 30'],
+      ['a long ctaTemplate', { platforms: { twitter: { ctaTemplate: 'x'.repeat(501) } } }, 'Validation failed: body.platforms.twitter.ctaTemplate must NOT have more than 500 characters'],
+      ['a long hashtagStyle', { platforms: { twitter: { hashtagStyle: 'x'.repeat(201) } } }, 'Validation failed: body.platforms.twitter.hashtagStyle must NOT have more than 200 characters'],
+      ['a language the tenant lacks', { defaults: { language: 'de' } }, 'Validation failed: body.defaults.language must be one of en, fr'],
+      ['a non-object body', [], 'Validation failed: body must be an object'],
+    ];
+    for (const [name, body, message] of refusals) {
+      it(`answers 400 for ${name} and changes nothing`, async () => {
+        const before = (await api.call('GET', '/ai/repurpose/template')).body.data;
+        const res = await put(body);
+        expect(res.status).to.equal(400);
+        expect(res.body.message).to.contain(message);
+        expect((await api.call('GET', '/ai/repurpose/template')).body.data).to.deep.equal(before);
+      });
+    }
+  });
+}

@@ -1,7 +1,9 @@
 /**
- * Starts the real service (real container, real Koa app, embedded store) on an ephemeral port
- * for HTTP tests, with two tenants and a JWT secret, and offers a small `fetch` client.
+ * Starts the real service (real container, real Koa app) on an ephemeral port for HTTP tests,
+ * with two tenants and a JWT secret, and offers a small `fetch` client. Storage is the embedded
+ * store, or the Mongo repositories over the in-process collection double (`storage: 'mongo-double'`).
  */
+import { MingoDatabaseDouble } from '@cms/adapter-mongo/testing';
 import { SignJWT, type JWTPayload } from 'jose';
 import type { Logger } from '@cms/core';
 import { loadConfig } from '../config/service-config.js';
@@ -13,6 +15,15 @@ export const TEST_KEYS = {
 } as const;
 export const TEST_TENANTS = { a: 'tenant-a', b: 'tenant-b' } as const;
 export const TEST_JWT_SECRET = 'test-jwt-secret-with-enough-entropy-0123456789';
+
+/** The storages an HTTP suite can run on: the embedded store, and the Mongo repositories over the double. */
+export const TEST_STORAGES = ['memory', 'mongo-double'] as const;
+export type TestStorage = (typeof TEST_STORAGES)[number];
+
+export interface TestServiceOptions extends StartOptions {
+  /** Default `memory`. */
+  readonly storage?: TestStorage;
+}
 
 export interface CallOptions {
   /** API key; default tenant a's. `null` sends none. */
@@ -54,7 +65,8 @@ export class CapturingLogger implements Logger {
   }
 }
 
-export async function startTestService(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestService> {
+export async function startTestService(env: Record<string, string> = {}, options: TestServiceOptions = {}): Promise<TestService> {
+  const { storage = 'memory', ...startOptions } = options;
   const config = loadConfig({
     PORT: '0',
     CMS_API_KEYS: `${TEST_KEYS.a}:${TEST_TENANTS.a},${TEST_KEYS.b}:${TEST_TENANTS.b}`,
@@ -63,7 +75,11 @@ export async function startTestService(env: Record<string, string> = {}, options
     ...env,
   });
   const silent = new CapturingLogger();
-  const service = await startService(config, { logger: silent, ...options });
+  const service = await startService(config, {
+    logger: silent,
+    ...(storage === 'mongo-double' ? { mongoDatabase: new MingoDatabaseDouble() } : {}),
+    ...startOptions,
+  });
   const baseUrl = `${service.url}${config.http.basePath}`;
   return {
     service,

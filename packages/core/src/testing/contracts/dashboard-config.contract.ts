@@ -18,6 +18,12 @@ export function dashboardConfigRepositoryContract(name: string, factory: Reposit
       expect(await repo().find('acme', 'u1')).to.equal(null);
     });
 
+    it('returns exactly the stored record, no storage fields added', async () => {
+      const stored = await repo().upsert(record('acme', 'u1', 'ops'));
+      expect(stored).to.deep.equal(record('acme', 'u1', 'ops'));
+      expect(await repo().find('acme', 'u1')).to.deep.equal(record('acme', 'u1', 'ops'));
+    });
+
     it('creates, then replaces, one record per (tenant, user)', async () => {
       await repo().upsert(record('acme', 'u1', 'first'));
       await repo().upsert(record('acme', 'u1', 'second'));

@@ -153,9 +153,13 @@ export function notificationOutboxContract(name: string, factory: RepositoryFact
         expect(again[0]?.attempts).to.equal(2);
       });
 
-      it('ignores an unknown job id', async () => {
-        await outbox().complete('cccccccccccccccccccccccc', { status: 'sent' }, T0);
-        expect(await outbox().listByTenant('acme')).to.deep.equal([]);
+      it('ignores an unknown or malformed job id', async () => {
+        await outbox().enqueue([sampleNotificationJob()], T0);
+        await outbox().complete('cccccccccccccccccccccccc', { status: 'sent' }, at(500));
+        await outbox().complete('not-an-id', { status: 'sent' }, at(500));
+        const [stored] = await outbox().listByTenant('acme');
+        expect(stored).to.include({ status: 'pending', attempts: 0 });
+        expect(stored?.updatedAt.toISOString()).to.equal(T0.toISOString());
       });
     });
 

@@ -15,6 +15,13 @@ export function repurposeTemplateRepositoryContract(name: string, factory: Repos
       expect(second).to.deep.equal(first);
     });
 
+    it('returns exactly the template, no storage fields added', async () => {
+      const candidate = defaultRepurposeTemplate('acme', at('2026-01-01T00:00:00.000Z'));
+      expect(await repo().findOrCreate(candidate)).to.deep.equal(candidate);
+      const updated = await repo().applyChanges('acme', [], { updatedBy: 'u1', updatedAt: at('2026-02-01T00:00:00.000Z') });
+      expect(updated).to.deep.equal({ ...candidate, updatedBy: 'u1', updatedAt: at('2026-02-01T00:00:00.000Z') });
+    });
+
     it('stores one template when eight first reads race, and all return it', async () => {
       const results = await Promise.all(
         Array.from({ length: 8 }, (_, i) => repo().findOrCreate(defaultRepurposeTemplate('acme', at(`2026-01-01T00:00:0${i}.000Z`)))),

@@ -22,6 +22,14 @@ export function tenantRepositoryContract(name: string, factory: RepositoryFactor
       expect(await repo().list()).to.have.length(1);
     });
 
+    it('lists every tenant', async () => {
+      await repo().insert(tenant('acme'));
+      await repo().insert(tenant('other'));
+      const listed = await repo().list();
+      expect(listed.map((t) => t.id).sort()).to.deep.equal(['acme', 'other']);
+      expect(listed.find((t) => t.id === 'other')).to.deep.equal(tenant('other'));
+    });
+
     it('sets and clears the tenant AI token limit', async () => {
       await repo().insert(tenant('acme'));
       expect(await repo().setAiTokenLimit('acme', 500)).to.equal(true);
@@ -64,6 +72,12 @@ export function apiKeyRepositoryContract(name: string, factory: RepositoryFactor
       expect((await repo().listByTenant('acme')).map((k) => k.id)).to.deep.equal([a.id]);
     });
 
+    it('lists a tenant’s keys oldest first', async () => {
+      const keys = ['a', 'b', 'c'].map((c, i) => ({ ...key('acme', c.repeat(64)), createdAt: new Date(Date.UTC(2026, 0, 3 - i)) }));
+      for (const k of keys) await repo().insert(k);
+      expect((await repo().listByTenant('acme')).map((k) => k.hash[0])).to.deep.equal(['c', 'b', 'a']);
+    });
+
     it('rejects a second key with the same hash', async () => {
       await repo().insert(key('acme', 'a'.repeat(64)));
       let failed = false;
@@ -80,6 +94,7 @@ export function apiKeyRepositoryContract(name: string, factory: RepositoryFactor
       expect(await repo().revoke(a.id, new Date('2026-03-01T00:00:00.000Z'))).to.equal(true);
       expect((await repo().findByHash(a.hash))?.revokedAt?.toISOString()).to.equal(first.toISOString());
       expect(await repo().revoke(newId(), first)).to.equal(false);
+      expect(await repo().revoke('not-an-id', first)).to.equal(false);
     });
   });
 }

@@ -1,0 +1,62 @@
+/**
+ * Dashboard configurations on MongoDB: one document per (tenant, user), kept unique by the
+ * `tenant_user_unique` index and written by one upsert, so racing saves end with one whole record.
+ */
+import type { DashboardConfig, DashboardConfigRecord, DashboardConfigRepository, DashboardSlot } from '@cms/core';
+import type { ObjectId } from 'mongodb';
+import { retryUpsertOnDuplicateKey } from '../storage/duplicate-key.js';
+import { Collections } from '../storage/mongo-collections.js';
+import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
+
+interface DashboardConfigDocument {
+  _id: ObjectId;
+  tenantId: string;
+  userId: string;
+  config: DashboardConfig;
+  updatedBy: string;
+  updatedAt: Date;
+}
+
+export class MongoDashboardConfigRepository implements DashboardConfigRepository {
+  readonly #configs: MongoCollection<DashboardConfigDocument>;
+
+  constructor(db: MongoDatabase) {
+    this.#configs = db.collection<DashboardConfigDocument>(Collections.dashboardConfigs);
+  }
+
+  async upsert(record: DashboardConfigRecord): Promise<DashboardConfigRecord> {
+    const document = await retryUpsertOnDuplicateKey(() =>
+      this.#configs.findOneAndUpdate(
+        { tenantId: record.tenantId, userId: record.userId },
+        { $set: { config: toConfig(record.config), updatedBy: record.updatedBy, updatedAt: record.updatedAt } },
+        { upsert: true, returnDocument: 'after' },
+      ),
+    );
+    if (!document) throw new Error('dashboard config upsert returned no document');
+    return toRecord(document);
+  }
+
+  async find(tenantId: string, userId: string): Promise<DashboardConfigRecord | null> {
+    const document = await this.#configs.findOne({ tenantId, userId });
+    return document ? toRecord(document) : null;
+  }
+}
+
+function toRecord(document: DashboardConfigDocument): DashboardConfigRecord {
+  return {
+    tenantId: document.tenantId,
+    userId: document.userId,
+    config: toConfig(document.config),
+    updatedBy: document.updatedBy,
+    updatedAt: document.updatedAt,
+  };
+}
+
+/** Copies exactly the fields of the layout, in both directions: nothing else is stored or returned. */
+function toConfig(config: DashboardConfig): DashboardConfig {
+  return { version: config.version, templateId: config.templateId, slots: config.slots.map(toSlot) };
+}
+
+function toSlot(slot: DashboardSlot): DashboardSlot {
+  return { id: slot.id, type: slot.type, enabled: slot.enabled, span: slot.span, settings: { range: slot.settings.range } };
+}

@@ -1,0 +1,37 @@
+/**
+ * Every repository contract suite of core, run on the Mongo repositories twice: over the mingo
+ * collection double (always) and on a real MongoDB (when MONGODB_URI is set; skipped otherwise).
+ */
+import {
+  apiKeyRepositoryContract,
+  dashboardConfigRepositoryContract,
+  notificationOutboxContract,
+  aiUsageLedgerContract,
+  repurposeTemplateRepositoryContract,
+  tenantRepositoryContract,
+} from '@cms/core/testing';
+import { ensureIndexes } from './storage/mongo-collections.js';
+import { createMongoRepositories, type MongoRepositories } from './storage/mongo-storage.js';
+import { MingoDatabaseDouble } from './testing/mingo-collection-double.js';
+import { useRealMongoServer } from './testing/real-mongo-server.js';
+
+function runContracts(name: string, fresh: () => Promise<MongoRepositories>): void {
+  tenantRepositoryContract(name, async () => ({ repository: (await fresh()).tenants }));
+  apiKeyRepositoryContract(name, async () => ({ repository: (await fresh()).apiKeys }));
+  dashboardConfigRepositoryContract(name, async () => ({ repository: (await fresh()).dashboardConfigs }));
+  repurposeTemplateRepositoryContract(name, async () => ({ repository: (await fresh()).repurposeTemplates }));
+  notificationOutboxContract(name, async () => ({ repository: (await fresh()).notificationOutbox }));
+  aiUsageLedgerContract(name, async () => ({ repository: (await fresh()).aiUsage }));
+}
+
+describe('Mongo repositories on the mingo collection double', () => {
+  runContracts('mongo on the collection double', async () => {
+    const db = new MingoDatabaseDouble();
+    await ensureIndexes(db);
+    return createMongoRepositories(db);
+  });
+});
+
+describe('Mongo repositories on a real MongoDB server (needs MONGODB_URI)', () => {
+  runContracts('mongo on a real server', useRealMongoServer());
+});

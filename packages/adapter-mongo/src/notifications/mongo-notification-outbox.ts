@@ -1,0 +1,154 @@
+/**
+ * The notification outbox on MongoDB. A claim is one `findOneAndUpdate` per job (filter: pending,
+ * due, not under a live lease; update: set the lease, count the attempt), repeated up to `limit`,
+ * so dispatchers on several instances never claim one job within a lease. Index `status_due`
+ * serves the claim; `tenant_created` serves the per-tenant listing.
+ */
+import type {
+  NewNotificationJob,
+  NotificationAudience,
+  NotificationChannel,
+  NotificationJob,
+  NotificationMessage,
+  NotificationOutbox,
+  NotificationOutcome,
+  NotificationStatus,
+} from '@cms/core';
+import { ObjectId } from 'mongodb';
+import { Collections } from '../storage/mongo-collections.js';
+import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
+import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
+
+interface MessageDocument {
+  formId: ObjectId;
+  formSlug: string;
+  formTitle: Record<string, string>;
+  submissionId: ObjectId;
+  values: Record<string, unknown>;
+  submittedBy: string | null;
+  submittedAt: Date;
+}
+
+interface NotificationJobDocument {
+  _id: ObjectId;
+  tenantId: string;
+  channel: NotificationChannel;
+  audience: NotificationAudience;
+  recipients: string[];
+  message: MessageDocument;
+  status: NotificationStatus;
+  attempts: number;
+  nextAttemptAt: Date;
+  claimedUntil: Date | null;
+  lastError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export class MongoNotificationOutbox implements NotificationOutbox {
+  readonly #jobs: MongoCollection<NotificationJobDocument>;
+
+  constructor(db: MongoDatabase) {
+    this.#jobs = db.collection<NotificationJobDocument>(Collections.notificationOutbox);
+  }
+
+  async enqueue(jobs: readonly NewNotificationJob[], now: Date): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.#jobs.insertMany(jobs.map((job) => toDocument(job, now)));
+  }
+
+  async claimDue(now: Date, leaseMs: number, limit: number): Promise<NotificationJob[]> {
+    const claimedUntil = new Date(now.getTime() + leaseMs);
+    const claimed: NotificationJob[] = [];
+    while (claimed.length < limit) {
+      const document = await this.#jobs.findOneAndUpdate(
+        { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ claimedUntil: null }, { claimedUntil: { $lte: now } }] },
+        { $set: { claimedUntil, updatedAt: now }, $inc: { attempts: 1 } },
+        { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
+      );
+      if (!document) break;
+      claimed.push(toJob(document));
+    }
+    return claimed;
+  }
+
+  async complete(id: string, outcome: NotificationOutcome, now: Date): Promise<void> {
+    const _id = parseObjectId(id);
+    if (!_id) return;
+    await this.#jobs.updateOne({ _id }, { $set: { ...outcomeFields(outcome), claimedUntil: null, updatedAt: now } });
+  }
+
+  async listByTenant(tenantId: string): Promise<NotificationJob[]> {
+    const documents = await this.#jobs.find({ tenantId }, { sort: { createdAt: -1, _id: -1 } }).toArray();
+    return documents.map(toJob);
+  }
+}
+
+function outcomeFields(outcome: NotificationOutcome): Partial<NotificationJobDocument> {
+  switch (outcome.status) {
+    case 'sent':
+      return { status: 'sent' };
+    case 'skipped':
+      return { status: 'skipped', lastError: outcome.reason };
+    case 'failed':
+      return { status: 'failed', lastError: outcome.error };
+    case 'retry':
+      return { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
+  }
+}
+
+function toDocument(job: NewNotificationJob, now: Date): NotificationJobDocument {
+  return {
+    _id: new ObjectId(),
+    tenantId: job.tenantId,
+    channel: job.channel,
+    audience: job.audience,
+    recipients: [...job.recipients],
+    message: {
+      formId: toObjectId(job.message.formId),
+      formSlug: job.message.formSlug,
+      formTitle: { ...job.message.formTitle },
+      submissionId: toObjectId(job.message.submissionId),
+      values: { ...job.message.values },
+      submittedBy: job.message.submittedBy,
+      submittedAt: job.message.submittedAt,
+    },
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    claimedUntil: null,
+    lastError: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+function toJob(document: NotificationJobDocument): NotificationJob {
+  return {
+    id: fromObjectId(document._id),
+    tenantId: document.tenantId,
+    channel: document.channel,
+    audience: document.audience,
+    recipients: [...document.recipients],
+    message: toMessage(document.message),
+    status: document.status,
+    attempts: document.attempts,
+    nextAttemptAt: document.nextAttemptAt,
+    claimedUntil: document.claimedUntil ?? null,
+    lastError: document.lastError ?? null,
+    createdAt: document.createdAt,
+    updatedAt: document.updatedAt,
+  };
+}
+
+function toMessage(message: MessageDocument): NotificationMessage {
+  return {
+    formId: fromObjectId(message.formId),
+    formSlug: message.formSlug,
+    formTitle: { ...message.formTitle },
+    submissionId: fromObjectId(message.submissionId),
+    values: { ...message.values },
+    submittedBy: message.submittedBy ?? null,
+    submittedAt: message.submittedAt,
+  };
+}

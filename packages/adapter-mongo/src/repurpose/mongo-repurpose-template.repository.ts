@@ -1,0 +1,106 @@
+/**
+ * Repurpose templates on MongoDB: one per tenant (index `tenant_unique`). The first read creates
+ * the template with one upsert whose fields are all `$setOnInsert`, so racing first reads store
+ * one template; a patch is one `$set` of dotted paths, so edits to different platforms both stay.
+ */
+import {
+  PLATFORMS,
+  type PlatformTemplate,
+  type RepurposeDefaults,
+  type RepurposeTemplate,
+  type RepurposeTemplateRepository,
+  type TemplateChange,
+} from '@cms/core';
+import type { ObjectId } from 'mongodb';
+import { retryUpsertOnDuplicateKey } from '../storage/duplicate-key.js';
+import { Collections } from '../storage/mongo-collections.js';
+import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
+
+interface RepurposeTemplateDocument {
+  _id: ObjectId;
+  tenantId: string;
+  defaults: RepurposeDefaults;
+  platforms: RepurposeTemplate['platforms'];
+  updatedBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A path segment that can only name a field: no operators, no nesting by stealth. */
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+export class MongoRepurposeTemplateRepository implements RepurposeTemplateRepository {
+  readonly #templates: MongoCollection<RepurposeTemplateDocument>;
+
+  constructor(db: MongoDatabase) {
+    this.#templates = db.collection<RepurposeTemplateDocument>(Collections.repurposeTemplates);
+  }
+
+  async findOrCreate(candidate: RepurposeTemplate): Promise<RepurposeTemplate> {
+    const document = await retryUpsertOnDuplicateKey(() =>
+      this.#templates.findOneAndUpdate(
+        { tenantId: candidate.tenantId },
+        {
+          $setOnInsert: {
+            defaults: toDefaults(candidate.defaults),
+            platforms: toPlatforms(candidate.platforms),
+            updatedBy: candidate.updatedBy,
+            createdAt: candidate.createdAt,
+            updatedAt: candidate.updatedAt,
+          },
+        },
+        { upsert: true, returnDocument: 'after' },
+      ),
+    );
+    if (!document) throw new Error('repurpose template upsert returned no document');
+    return toTemplate(document);
+  }
+
+  async applyChanges(
+    tenantId: string,
+    changes: readonly TemplateChange[],
+    audit: { updatedBy: string; updatedAt: Date },
+  ): Promise<RepurposeTemplate | null> {
+    const $set: Record<string, unknown> = { updatedBy: audit.updatedBy, updatedAt: audit.updatedAt };
+    for (const { path, value } of changes) $set[dottedPath(path)] = value;
+    const document = await this.#templates.findOneAndUpdate({ tenantId }, { $set }, { returnDocument: 'after' });
+    return document ? toTemplate(document) : null;
+  }
+}
+
+function dottedPath(path: readonly string[]): string {
+  const bad = path.find((segment) => !FIELD_NAME.test(segment));
+  if (bad !== undefined) throw new Error(`template change path has an invalid segment "${bad}"`);
+  return path.join('.');
+}
+
+function toTemplate(document: RepurposeTemplateDocument): RepurposeTemplate {
+  return {
+    tenantId: document.tenantId,
+    defaults: toDefaults(document.defaults),
+    platforms: toPlatforms(document.platforms),
+    updatedBy: document.updatedBy ?? null,
+    createdAt: document.createdAt,
+    updatedAt: document.updatedAt,
+  };
+}
+
+function toDefaults(defaults: RepurposeDefaults): RepurposeDefaults {
+  return { language: defaults.language, tone: defaults.tone, length: defaults.length };
+}
+
+function toPlatforms(platforms: RepurposeTemplate['platforms']): RepurposeTemplate['platforms'] {
+  const copy = {} as RepurposeTemplate['platforms'];
+  for (const platform of PLATFORMS) copy[platform] = toPlatform(platforms[platform]);
+  return copy;
+}
+
+function toPlatform(platform: PlatformTemplate): PlatformTemplate {
+  return {
+    tone: platform.tone,
+    length: platform.length,
+    ctaTemplate: platform.ctaTemplate,
+    hashtagStyle: platform.hashtagStyle,
+    maxHashtags: platform.maxHashtags,
+  };
+}

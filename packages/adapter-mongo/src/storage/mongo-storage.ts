@@ -1,0 +1,115 @@
+/**
+ * The adapter's entry point: connects to MongoDB (or wraps a given database, such as the test
+ * double), builds one repository per core port, ensures the indexes, answers readiness pings and
+ * closes the client.
+ */
+import type {
+  AiUsageLedger,
+  ApiKeyRepository,
+  DashboardConfigRepository,
+  NotificationOutbox,
+  RepurposeTemplateRepository,
+  TenantRepository,
+} from '@cms/core';
+import { MongoClient } from 'mongodb';
+import { MongoAiUsageLedger } from '../ai/mongo-ai-usage-ledger.js';
+import { MongoDashboardConfigRepository } from '../dashboard/mongo-dashboard-config.repository.js';
+import { MongoNotificationOutbox } from '../notifications/mongo-notification-outbox.js';
+import { MongoRepurposeTemplateRepository } from '../repurpose/mongo-repurpose-template.repository.js';
+import { MongoApiKeyRepository } from '../tenancy/mongo-api-key.repository.js';
+import { MongoTenantRepository } from '../tenancy/mongo-tenant.repository.js';
+import { ensureIndexes } from './mongo-collections.js';
+import type { MongoDatabase } from './mongo-database.js';
+
+/** One repository per core port, typed by the port: callers never see a driver type. */
+export interface MongoRepositories {
+  readonly tenants: TenantRepository;
+  readonly apiKeys: ApiKeyRepository;
+  readonly dashboardConfigs: DashboardConfigRepository;
+  readonly repurposeTemplates: RepurposeTemplateRepository;
+  readonly notificationOutbox: NotificationOutbox;
+  readonly aiUsage: AiUsageLedger;
+}
+
+/** Builds the repositories over any database that offers the used driver surface. */
+export function createMongoRepositories(db: MongoDatabase): MongoRepositories {
+  return {
+    tenants: new MongoTenantRepository(db),
+    apiKeys: new MongoApiKeyRepository(db),
+    dashboardConfigs: new MongoDashboardConfigRepository(db),
+    repurposeTemplates: new MongoRepurposeTemplateRepository(db),
+    notificationOutbox: new MongoNotificationOutbox(db),
+    aiUsage: new MongoAiUsageLedger(db),
+  };
+}
+
+export interface Closable {
+  close(): Promise<void>;
+}
+
+export interface MongoConnectOptions {
+  /** Shown in the server's logs and `currentOp`; default `cms-service`. */
+  readonly appName?: string;
+  /** How long to wait for a reachable server; the driver's default is 30 s. */
+  readonly serverSelectionTimeoutMS?: number;
+}
+
+export class MongoStorage {
+  readonly repositories: MongoRepositories;
+
+  private constructor(
+    private readonly db: MongoDatabase,
+    private readonly client: Closable | undefined,
+  ) {
+    this.repositories = createMongoRepositories(db);
+  }
+
+  /**
+   * Connects to `uri` and uses `database`. Fails (and releases the client) when no server answers
+   * within the server-selection timeout. The message never contains the URI, which may hold a password.
+   */
+  static async connect(uri: string, database: string, options: MongoConnectOptions = {}): Promise<MongoStorage> {
+    const client = new MongoClient(uri, {
+      appName: options.appName ?? 'cms-service',
+      ...(options.serverSelectionTimeoutMS === undefined ? {} : { serverSelectionTimeoutMS: options.serverSelectionTimeoutMS }),
+    });
+    try {
+      await client.connect();
+    } catch (error) {
+      await client.close().catch(() => {});
+      throw new Error(`Cannot connect to MongoDB (database ${database}): ${(error as Error).message}`);
+    }
+    return new MongoStorage(client.db(database), client);
+  }
+
+  /** Uses a database someone else owns (tests pass the collection double); `close` closes `client`, if given. */
+  static over(db: MongoDatabase, client?: Closable): MongoStorage {
+    return new MongoStorage(db, client);
+  }
+
+  /** Creates every collection's indexes; idempotent, run at every start-up. */
+  ensureIndexes(): Promise<void> {
+    return ensureIndexes(this.db);
+  }
+
+  /** True when the server answers `{ ping: 1 }` within `timeoutMs`; never throws. */
+  async ping(timeoutMs = 2000): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    const answer = this.db.command({ ping: 1 }).then(
+      (reply) => Number(reply.ok) === 1,
+      () => false,
+    );
+    try {
+      return await Promise.race([answer, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client?.close();
+  }
+}

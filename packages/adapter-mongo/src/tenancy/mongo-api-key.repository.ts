@@ -1,0 +1,81 @@
+/**
+ * API keys on MongoDB: only the SHA-256 of a key is stored, unique across all tenants (index
+ * `hash_unique`), because a request's key is resolved before its tenant is known.
+ */
+import type { ApiKey, ApiKeyRepository } from '@cms/core';
+import type { ObjectId } from 'mongodb';
+import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { Collections } from '../storage/mongo-collections.js';
+import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
+import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
+
+interface ApiKeyDocument {
+  _id: ObjectId;
+  tenantId: string;
+  name: string;
+  hash: string;
+  prefix: string;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export class MongoApiKeyRepository implements ApiKeyRepository {
+  readonly #keys: MongoCollection<ApiKeyDocument>;
+
+  constructor(db: MongoDatabase) {
+    this.#keys = db.collection<ApiKeyDocument>(Collections.apiKeys);
+  }
+
+  async insert(key: ApiKey): Promise<void> {
+    try {
+      await this.#keys.insertOne(toDocument(key));
+    } catch (error) {
+      // Same failure as the memory adapter, without the driver's error type.
+      if (isDuplicateKeyError(error)) throw new Error('duplicate API key');
+      throw error;
+    }
+  }
+
+  async findByHash(hash: string): Promise<ApiKey | null> {
+    const document = await this.#keys.findOne({ hash });
+    return document ? toApiKey(document) : null;
+  }
+
+  async listByTenant(tenantId: string): Promise<ApiKey[]> {
+    const documents = await this.#keys.find({ tenantId }, { sort: { createdAt: 1, _id: 1 } }).toArray();
+    return documents.map(toApiKey);
+  }
+
+  async revoke(id: string, at: Date): Promise<boolean> {
+    const _id = parseObjectId(id);
+    if (!_id) return false;
+    // Only the first revocation sets the time; a repeat finds the key already revoked.
+    const result = await this.#keys.updateOne({ _id, revokedAt: null }, { $set: { revokedAt: at } });
+    if (result.matchedCount === 1) return true;
+    return (await this.#keys.findOne({ _id })) !== null;
+  }
+}
+
+function toDocument(key: ApiKey): ApiKeyDocument {
+  return {
+    _id: toObjectId(key.id),
+    tenantId: key.tenantId,
+    name: key.name,
+    hash: key.hash,
+    prefix: key.prefix,
+    createdAt: key.createdAt,
+    revokedAt: key.revokedAt,
+  };
+}
+
+function toApiKey(document: ApiKeyDocument): ApiKey {
+  return {
+    id: fromObjectId(document._id),
+    tenantId: document.tenantId,
+    name: document.name,
+    hash: document.hash,
+    prefix: document.prefix,
+    createdAt: document.createdAt,
+    revokedAt: document.revokedAt ?? null,
+  };
+}

@@ -1,0 +1,6 @@
+/**
+ * Test support of the Mongo adapter (import `@cms/adapter-mongo/testing`, tests only): the
+ * in-process collection double and the real-server hooks of the contract run.
+ */
+export * from './mingo-collection-double.js';
+export * from './real-mongo-server.js';

@@ -1,0 +1,247 @@
+/**
+ * TEST DOUBLE — an in-process stand-in for the driver's `Db` and `Collection`, for tests only.
+ * It is not a database and does not replace running the contract suites on a real MongoDB.
+ *
+ * Built on `mingo` (MongoDB's query and update language in JS). It implements exactly the
+ * methods of `MongoDatabase` / `MongoCollection` (storage/mongo-database.ts) with the options the
+ * repositories pass, and throws on any other option, so an adapter change it cannot honour fails
+ * loudly instead of passing. What it keeps faithful:
+ * - documents go in and out through a BSON round trip (copies; `undefined` stored as null;
+ *   ObjectId and Date kept), and `_id` is added when missing, as the driver does;
+ * - every declared unique index (and `_id`) is enforced on insert, update and upsert; a violation
+ *   throws an error shaped like the driver's (`name` MongoServerError, `code` 11000, `keyPattern`,
+ *   `keyValue`, an `E11000 …` message);
+ * - upserts seed the new document from the filter's equality fields, apply `$setOnInsert` only
+ *   on insert, and `returnDocument` defaults to `'before'`;
+ * - update documents must use operators only; conflicting paths and changing `_id` are refused;
+ * - each operation is atomic and starts on a later turn of the event loop, so concurrent calls
+ *   interleave between operations as they would against a server.
+ * What it does not model: transactions, read/write concerns, replication, index-backed query
+ * plans, collations, array (multikey) unique indexes, sessions, change streams.
+ */
+import { BSON, ObjectId, type Document } from 'mongodb';
+import { find, update as applyModifier } from 'mingo';
+import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
+import { DuplicateKeyDoubleError, ServerDoubleError } from './mingo-double-errors.js';
+import { seedFromFilter, splitUpdate, valueAt } from './mingo-update-rules.js';
+
+export { DuplicateKeyDoubleError, ServerDoubleError };
+
+type Sort = Record<string, 1 | -1>;
+
+export interface DoubleIndex {
+  readonly name: string;
+  readonly keys: Readonly<Record<string, unknown>>;
+  readonly unique: boolean;
+}
+
+const copy = <T extends Document>(document: T): T =>
+  BSON.deserialize(BSON.serialize(document, { ignoreUndefined: false })) as T;
+
+/** Lets other pending operations run first, as a round trip to a server would. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function allowOptions(method: string, options: Document | undefined, allowed: readonly string[]): void {
+  for (const key of Object.keys(options ?? {})) {
+    if (!allowed.includes(key)) throw new Error(`MingoCollectionDouble.${method} does not support option "${key}"`);
+  }
+}
+
+export class MingoCollectionDouble {
+  readonly #documents: Document[] = [];
+  readonly #indexes: DoubleIndex[] = [{ name: '_id_', keys: { _id: 1 }, unique: true }];
+
+  constructor(readonly namespace: string) {}
+
+  async createIndex(keys: Record<string, unknown>, options: { name?: string; unique?: boolean } = {}): Promise<string> {
+    await turn();
+    allowOptions('createIndex', options, ['name', 'unique']);
+    const name = options.name ?? Object.entries(keys).map(([field, direction]) => `${field}_${String(direction)}`).join('_');
+    const unique = options.unique === true;
+    const sameKeys = (index: DoubleIndex) => JSON.stringify(index.keys) === JSON.stringify(keys);
+    const named = this.#indexes.find((index) => index.name === name);
+    if (named) {
+      if (sameKeys(named) && named.unique === unique) return name;
+      throw new ServerDoubleError(86, `An existing index has the same name as the requested index: ${name}`);
+    }
+    if (this.#indexes.some(sameKeys)) throw new ServerDoubleError(85, `Index already exists with a different name`);
+    const index = { name, keys: { ...keys }, unique };
+    if (unique) this.#documents.forEach((document) => this.#assertUnique(document, undefined, [index]));
+    this.#indexes.push(index);
+    return name;
+  }
+
+  async insertOne(document: Document, options?: Document): Promise<Document> {
+    await turn();
+    allowOptions('insertOne', options, []);
+    return { acknowledged: true, insertedId: this.#insert(document) };
+  }
+
+  /** Ordered, like the driver's default: documents before a duplicate stay inserted. */
+  async insertMany(documents: Document[], options?: Document): Promise<Document> {
+    await turn();
+    allowOptions('insertMany', options, []);
+    const insertedIds: Record<number, unknown> = {};
+    documents.forEach((document, i) => (insertedIds[i] = this.#insert(document)));
+    return { acknowledged: true, insertedCount: documents.length, insertedIds };
+  }
+
+  async findOne(filter: Document = {}, options?: { sort?: Sort }): Promise<Document | null> {
+    await turn();
+    allowOptions('findOne', options, ['sort']);
+    const [found] = this.#matching(filter, options?.sort);
+    return found ? copy(found) : null;
+  }
+
+  find(filter: Document = {}, options?: { sort?: Sort; limit?: number }): MingoCursorDouble {
+    allowOptions('find', options, ['sort', 'limit']);
+    return new MingoCursorDouble(
+      (sort, limit) => {
+        const matching = this.#matching(filter, sort).map((document) => copy(document));
+        return limit > 0 ? matching.slice(0, limit) : matching;
+      },
+      options?.sort,
+      options?.limit,
+    );
+  }
+
+  async findOneAndUpdate(
+    filter: Document,
+    update: Document,
+    options?: { upsert?: boolean; returnDocument?: 'before' | 'after'; sort?: Sort },
+  ): Promise<Document | null> {
+    await turn();
+    allowOptions('findOneAndUpdate', options, ['upsert', 'returnDocument', 'sort']);
+    const outcome = this.#updateOne(filter, update, options?.upsert === true, options?.sort);
+    const returned = options?.returnDocument === 'after' ? outcome?.after : outcome?.before;
+    return returned ? copy(returned) : null;
+  }
+
+  async updateOne(filter: Document, update: Document, options?: { upsert?: boolean }): Promise<Document> {
+    await turn();
+    allowOptions('updateOne', options, ['upsert']);
+    const outcome = this.#updateOne(filter, update, options?.upsert === true);
+    const upserted = outcome?.before === null;
+    return {
+      acknowledged: true,
+      matchedCount: outcome && !upserted ? 1 : 0,
+      modifiedCount: outcome?.modified && !upserted ? 1 : 0,
+      upsertedCount: upserted ? 1 : 0,
+      upsertedId: upserted ? outcome!.after._id : null,
+    };
+  }
+
+  /** Test inspection: copies of the stored documents, in insertion order. */
+  documents(): Document[] {
+    return this.#documents.map((document) => copy(document));
+  }
+
+  /** Test inspection: the indexes declared so far, `_id_` first. */
+  indexes(): DoubleIndex[] {
+    return this.#indexes.map((index) => ({ ...index, keys: { ...index.keys } }));
+  }
+
+  #insert(document: Document): unknown {
+    // The driver adds `_id` to the caller's own document when it has none.
+    if (document._id === undefined) document._id = new ObjectId();
+    const stored = copy(document);
+    this.#assertUnique(stored);
+    this.#documents.push(stored);
+    return document._id;
+  }
+
+  #matching(filter: Document, sort?: Sort): Document[] {
+    const cursor = find(this.#documents, filter);
+    return (sort ? cursor.sort(sort) : cursor).all() as Document[];
+  }
+
+  #updateOne(filter: Document, update: Document, upsert: boolean, sort?: Sort) {
+    const { modifier, setOnInsert } = splitUpdate(update);
+    const [target] = this.#matching(filter, sort);
+    if (target) {
+      if (Object.values(modifier).some((fields) => Object.keys(fields as Document).some((path) => path.split('.')[0] === '_id'))) {
+        throw new ServerDoubleError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
+      }
+      const after = copy(target);
+      const changed = Object.keys(modifier).length > 0 ? applyModifier(after, modifier) : [];
+      const stored = copy(after);
+      this.#assertUnique(stored, target);
+      this.#documents[this.#documents.indexOf(target)] = stored;
+      return { before: target, after: stored, modified: changed.length > 0 };
+    }
+    if (!upsert) return null;
+    const seeded = seedFromFilter(filter);
+    if (Object.keys(modifier).length > 0) applyModifier(seeded, modifier);
+    if (setOnInsert) applyModifier(seeded, { $set: setOnInsert });
+    const inserted = copy(seeded._id === undefined ? { _id: new ObjectId(), ...seeded } : seeded);
+    this.#assertUnique(inserted);
+    this.#documents.push(inserted);
+    return { before: null, after: inserted, modified: true };
+  }
+
+  #assertUnique(document: Document, replacing?: Document, indexes: readonly DoubleIndex[] = this.#indexes): void {
+    for (const index of indexes.filter((candidate) => candidate.unique)) {
+      const keyValue = Object.fromEntries(Object.keys(index.keys).map((path) => [path, valueAt(document, path) ?? null]));
+      const key = BSON.EJSON.stringify(keyValue, { relaxed: false });
+      const clash = this.#documents.some((other) => {
+        if (other === replacing || other === document) return false;
+        const otherValue = Object.fromEntries(Object.keys(index.keys).map((path) => [path, valueAt(other, path) ?? null]));
+        return BSON.EJSON.stringify(otherValue, { relaxed: false }) === key;
+      });
+      if (clash) throw new DuplicateKeyDoubleError(this.namespace, index.name, index.keys, keyValue);
+    }
+  }
+}
+
+/** The cursor `find` returns: `sort`, `limit` and `toArray`, evaluated on `toArray` like the driver's. */
+export class MingoCursorDouble {
+  constructor(
+    private readonly run: (sort: Sort | undefined, limit: number) => Document[],
+    private sortSpec: Sort | undefined,
+    private limitCount = 0,
+  ) {}
+
+  sort(sort: Sort): this {
+    this.sortSpec = sort;
+    return this;
+  }
+
+  limit(limit: number): this {
+    this.limitCount = limit;
+    return this;
+  }
+
+  async toArray(): Promise<Document[]> {
+    await turn();
+    return this.run(this.sortSpec, this.limitCount);
+  }
+}
+
+/** A database of collection doubles, created on first use like MongoDB's collections. */
+export class MingoDatabaseDouble implements MongoDatabase {
+  readonly #collections = new Map<string, MingoCollectionDouble>();
+
+  constructor(readonly databaseName = 'cms_double') {}
+
+  collection<T extends Document = Document>(name: string): MongoCollection<T> {
+    // The double implements the listed methods with the options the repositories use; the cast
+    // is the one place where it claims the driver's full signatures.
+    return this.collectionDouble(name) as unknown as MongoCollection<T>;
+  }
+
+  /** The double itself, for test inspection (`documents()`, `indexes()`). */
+  collectionDouble(name: string): MingoCollectionDouble {
+    let collection = this.#collections.get(name);
+    if (!collection) {
+      collection = new MingoCollectionDouble(`${this.databaseName}.${name}`);
+      this.#collections.set(name, collection);
+    }
+    return collection;
+  }
+
+  async command(command: Document): Promise<Document> {
+    await turn();
+    if (Object.keys(command).length === 1 && command.ping === 1) return { ok: 1 };
+    throw new Error(`MingoDatabaseDouble.command supports only { ping: 1 }, got ${JSON.stringify(command)}`);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Part of the TEST DOUBLE (mingo-collection-double.ts): the rules MongoDB applies to an update
+ * before running it — operators only, no conflicting paths — and how an upsert seeds its new
+ * document from the filter.
+ */
+import type { Document } from 'mongodb';
+import { update as applyModifier } from 'mingo';
+import { ServerDoubleError } from './mingo-double-errors.js';
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+export function splitUpdate(update: Document): { modifier: Document; setOnInsert: Document | undefined } {
+  if (Array.isArray(update)) throw new Error('MingoCollectionDouble does not support pipeline updates');
+  const operators = Object.keys(update);
+  if (operators.length === 0 || operators.some((key) => !key.startsWith('$'))) {
+    throw new Error('Update document requires atomic operators');
+  }
+  assertNoConflicts(update);
+  const { $setOnInsert, ...modifier } = update;
+  return { modifier, setOnInsert: $setOnInsert as Document | undefined };
+}
+
+/** MongoDB refuses an update that names one path twice, or a path and its parent. */
+function assertNoConflicts(update: Document): void {
+  const paths = Object.values(update).flatMap((fields) => Object.keys(fields as Document));
+  for (const path of paths) {
+    const clash = paths.find((other) => other !== path && (other.startsWith(`${path}.`) || path.startsWith(`${other}.`)));
+    if (clash !== undefined || paths.indexOf(path) !== paths.lastIndexOf(path)) {
+      throw new ServerDoubleError(40, `Updating the path '${path}' would create a conflict at '${clash ?? path}'`);
+    }
+  }
+}
+
+/** The fields an upsert copies from its filter: plain equalities and `$eq`, not other operators. */
+export function seedFromFilter(filter: Document): Document {
+  const equalities: Document = {};
+  for (const [path, value] of Object.entries(filter)) {
+    if (path.startsWith('$')) continue;
+    if (isPlainObject(value) && Object.keys(value).some((key) => key.startsWith('$'))) {
+      if ('$eq' in value) equalities[path] = value.$eq;
+      continue;
+    }
+    equalities[path] = value;
+  }
+  const seeded: Document = {};
+  if (Object.keys(equalities).length > 0) applyModifier(seeded, { $set: equalities });
+  return seeded;
+}
+
+export function valueAt(document: Document, path: string): unknown {
+  let node: unknown = document;
+  for (const segment of path.split('.')) {
+    if (!isPlainObject(node)) return undefined;
+    node = node[segment];
+  }
+  return node;
+}

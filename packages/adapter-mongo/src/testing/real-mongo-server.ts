@@ -1,0 +1,44 @@
+/**
+ * The real-server run of the contract suites. With MONGODB_URI set, the enclosing mocha suite gets
+ * one fresh database `cms_test_<random>` (indexes ensured), emptied before each test and dropped
+ * at the end. Without it, every test of the suite is skipped and a note says so: those tests
+ * never pass silently.
+ */
+import { randomBytes } from 'node:crypto';
+import { MongoClient, type Db } from 'mongodb';
+import { Collections, ensureIndexes } from '../storage/mongo-collections.js';
+import { createMongoRepositories, type MongoRepositories } from '../storage/mongo-storage.js';
+
+export const REAL_SERVER_SKIP_NOTE =
+  'MONGODB_URI is not set: the contract suites on a real MongoDB are skipped (run: MONGODB_URI=mongodb://127.0.0.1:27017 npm test)';
+
+/**
+ * Registers the suite's hooks; returns a factory of repositories over the emptied test database.
+ * Call it inside a `describe`.
+ */
+export function useRealMongoServer(uri: string | undefined = process.env.MONGODB_URI?.trim() || undefined): () => Promise<MongoRepositories> {
+  let client: MongoClient | undefined;
+  let db: Db | undefined;
+  before(async function () {
+    if (!uri) {
+      process.stderr.write(`\n  note: ${REAL_SERVER_SKIP_NOTE}\n`);
+      this.skip();
+    }
+    this.timeout(30_000);
+    client = new MongoClient(uri, { appName: 'cms-contract-tests', serverSelectionTimeoutMS: 10_000 });
+    await client.connect();
+    db = client.db(`cms_test_${randomBytes(6).toString('hex')}`);
+    await ensureIndexes(db);
+  });
+  after(async function () {
+    this.timeout(30_000);
+    await db?.dropDatabase();
+    await client?.close();
+  });
+  return async () => {
+    if (!db) throw new Error('real MongoDB used outside its suite');
+    const test = db;
+    await Promise.all(Object.values(Collections).map((name) => test.collection(name).deleteMany({})));
+    return createMongoRepositories(test);
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * The `cms-admin` command line: tenant and API key administration in the configured MongoDB,
+ * through the ManageTenants use cases. A function of argv, environment, output streams and a
+ * storage opener, so tests run it on the collection double; `cms-admin.ts` wires the real one.
+ * Exit codes: 0 done, 1 the operation failed, 2 wrong usage or no MONGODB_URI.
+ */
+import { parseArgs } from 'node:util';
+import {
+  isDomainError,
+  ManageTenants,
+  systemClock,
+  type ApiKey,
+  type ApiKeyRepository,
+  type Clock,
+  type TenantRepository,
+} from '@cms/core';
+import type { Env } from '../config/env-reader.js';
+import { loadStorageConfig } from '../config/service-config.js';
+
+export interface AdminOutput {
+  write(text: string): unknown;
+}
+
+export interface AdminIo {
+  readonly stdout: AdminOutput;
+  readonly stderr: AdminOutput;
+}
+
+/** The stores the command line works on, and how to let go of them. */
+export interface AdminStorage {
+  readonly tenants: TenantRepository;
+  readonly apiKeys: ApiKeyRepository;
+  close(): Promise<void>;
+}
+
+export type OpenAdminStorage = (target: { readonly uri: string; readonly database: string }) => Promise<AdminStorage>;
+
+export const AdminExit = { ok: 0, failed: 1, usage: 2 } as const;
+
+interface Command {
+  readonly usage: string;
+  readonly arguments: number;
+  readonly acceptsName: boolean;
+  readonly run: (manage: ManageTenants, args: readonly string[], name: string | undefined, io: AdminIo) => Promise<void>;
+}
+
+class UsageError extends Error {}
+
+const COMMANDS: Readonly<Record<string, Command>> = {
+  'tenant create': {
+    usage: 'tenant create <tenantId> [--name <name>]',
+    arguments: 1,
+    acceptsName: true,
+    run: async (manage, [id], name, io) => {
+      const tenant = await manage.createTenant(id!, name);
+      io.stdout.write(`Tenant ${tenant.id} created (name "${tenant.name}")\n`);
+    },
+  },
+  'tenant set-admin-emails': {
+    usage: 'tenant set-admin-emails <tenantId> <email,...>   ("" clears them)',
+    arguments: 2,
+    acceptsName: false,
+    run: async (manage, [id, list], _name, io) => {
+      const emails = list!.split(',').map((email) => email.trim()).filter(Boolean);
+      await manage.setAdminEmails(id!, emails);
+      io.stdout.write(`Tenant ${id} admin e-mail addresses: ${emails.length > 0 ? [...new Set(emails)].join(', ') : 'none'}\n`);
+    },
+  },
+  'tenant set-ai-limit': {
+    usage: 'tenant set-ai-limit <tenantId> <tokens|default>',
+    arguments: 2,
+    acceptsName: false,
+    run: async (manage, [id, value], _name, io) => {
+      if (value !== 'default' && !/^\d+$/.test(value!)) throw new UsageError('the limit must be a whole number of tokens or "default"');
+      const limit = value === 'default' ? null : Number(value);
+      await manage.setAiTokenLimit(id!, limit);
+      io.stdout.write(`Tenant ${id} monthly AI token limit: ${limit === null ? 'the service default (AI_TOKEN_LIMIT_MONTHLY)' : limit}\n`);
+    },
+  },
+  'apikey create': {
+    usage: 'apikey create <tenantId> [--name <name>]',
+    arguments: 1,
+    acceptsName: true,
+    run: async (manage, [tenantId], name, io) => {
+      const issued = await manage.issueKey(tenantId!, name);
+      // The key alone on standard output, so `KEY=$(cms-admin apikey create acme)` works.
+      io.stdout.write(`${issued.key}\n`);
+      io.stderr.write(`API key ${issued.record.id} ("${issued.record.name}") created for tenant ${tenantId}. It is shown once: store it now.\n`);
+    },
+  },
+  'apikey list': {
+    usage: 'apikey list <tenantId>',
+    arguments: 1,
+    acceptsName: false,
+    run: async (manage, [tenantId], _name, io) => {
+      const keys = await manage.listKeys(tenantId!);
+      if (keys.length === 0) {
+        io.stdout.write(`Tenant ${tenantId} has no API keys\n`);
+        return;
+      }
+      io.stdout.write(keys.map(describeKey).join('\n') + '\n');
+    },
+  },
+  'apikey revoke': {
+    usage: 'apikey revoke <keyId>',
+    arguments: 1,
+    acceptsName: false,
+    run: async (manage, [keyId], _name, io) => {
+      await manage.revokeKey(keyId!);
+      io.stdout.write(`API key ${keyId!.toLowerCase()} revoked\n`);
+    },
+  },
+};
+
+export const ADMIN_USAGE = [
+  'Usage: cms-admin <command>',
+  '',
+  ...Object.values(COMMANDS).map((command) => `  ${command.usage}`),
+  '',
+  'Works on the MongoDB named by MONGODB_URI (database from the URI, else MONGODB_DB, default cms).',
+  '',
+].join('\n');
+
+/** Runs one command; resolves to the process exit code. Never throws. */
+export async function runAdmin(
+  argv: readonly string[],
+  env: Env,
+  io: AdminIo,
+  openStorage: OpenAdminStorage,
+  clock: Clock = systemClock,
+): Promise<number> {
+  let parsed: { command: Command; args: string[]; name: string | undefined } | 'help';
+  try {
+    parsed = parseCommandLine(argv);
+  } catch (error) {
+    io.stderr.write(`cms-admin: ${(error as Error).message}\n\n${ADMIN_USAGE}`);
+    return AdminExit.usage;
+  }
+  if (parsed === 'help') {
+    io.stdout.write(ADMIN_USAGE);
+    return AdminExit.ok;
+  }
+  const storage = loadStorageConfig(env);
+  if (storage.kind !== 'mongo') {
+    io.stderr.write(
+      'cms-admin: MONGODB_URI is not set. cms-admin works on MongoDB only: the embedded in-memory store lives inside a ' +
+        'running service and cannot be changed from outside (give it keys with CMS_API_KEYS instead).\n',
+    );
+    return AdminExit.usage;
+  }
+  let opened: AdminStorage | undefined;
+  try {
+    opened = await openStorage({ uri: storage.uri, database: storage.database });
+    await parsed.command.run(new ManageTenants(opened.tenants, opened.apiKeys, clock), parsed.args, parsed.name, io);
+    return AdminExit.ok;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`cms-admin: ${error.message}\n\n${ADMIN_USAGE}`);
+      return AdminExit.usage;
+    }
+    io.stderr.write(`cms-admin: ${isDomainError(error) ? error.message : `failed: ${(error as Error).message}`}\n`);
+    return AdminExit.failed;
+  } finally {
+    await opened?.close().catch(() => {});
+  }
+}
+
+function parseCommandLine(argv: readonly string[]): { command: Command; args: string[]; name: string | undefined } | 'help' {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: { name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help || positionals[0] === 'help') return 'help';
+  if (positionals.length === 0) throw new UsageError('no command given');
+  const key = positionals.slice(0, 2).join(' ');
+  const command = COMMANDS[key];
+  if (!command) throw new UsageError(`unknown command "${key}"`);
+  const args = positionals.slice(2);
+  if (args.length !== command.arguments) throw new UsageError(`expected: cms-admin ${command.usage}`);
+  if (values.name !== undefined && !command.acceptsName) throw new UsageError(`--name does not apply to "${key}"`);
+  return { command, args, name: values.name };
+}
+
+function describeKey(key: ApiKey): string {
+  const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active';
+  return `${key.id}  ${key.prefix}…  created ${key.createdAt.toISOString()}  ${state}  ${key.name}`;
+}

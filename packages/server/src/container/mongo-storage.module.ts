@@ -1,0 +1,43 @@
+/**
+ * MongoDB storage: every repository port bound to its Mongo repository, and the storage
+ * lifecycle (readiness pings the server, shutdown closes the client). Indexes are ensured before
+ * the module is returned, so the service never serves on a database without them.
+ */
+import { MongoStorage, type MongoDatabase } from '@cms/adapter-mongo';
+import {
+  AiUsageLedgerToken,
+  ApiKeyRepositoryToken,
+  DashboardConfigRepositoryToken,
+  NotificationOutboxToken,
+  RepurposeTemplateRepositoryToken,
+  TenantRepositoryToken,
+} from '@cms/core';
+import { ContainerModule } from 'inversify';
+import type { StorageConfig } from '../config/service-config.js';
+import { ServerTokens, type StorageLifecycle } from './server-tokens.js';
+
+/** Where the Mongo repositories live: a server to connect to, or a database handed in (tests). */
+export type MongoTarget =
+  | Extract<StorageConfig, { kind: 'mongo' }>
+  | { readonly kind: 'database'; readonly database: MongoDatabase };
+
+export async function mongoStorageModule(target: MongoTarget): Promise<ContainerModule> {
+  const storage = target.kind === 'mongo' ? await MongoStorage.connect(target.uri, target.database) : MongoStorage.over(target.database);
+  try {
+    await storage.ensureIndexes();
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  const lifecycle: StorageLifecycle = { kind: 'mongo', ready: () => storage.ping(), close: () => storage.close() };
+  const { repositories } = storage;
+  return new ContainerModule(({ bind }) => {
+    bind(ServerTokens.Storage).toConstantValue(lifecycle);
+    bind(TenantRepositoryToken).toConstantValue(repositories.tenants);
+    bind(ApiKeyRepositoryToken).toConstantValue(repositories.apiKeys);
+    bind(DashboardConfigRepositoryToken).toConstantValue(repositories.dashboardConfigs);
+    bind(RepurposeTemplateRepositoryToken).toConstantValue(repositories.repurposeTemplates);
+    bind(NotificationOutboxToken).toConstantValue(repositories.notificationOutbox);
+    bind(AiUsageLedgerToken).toConstantValue(repositories.aiUsage);
+  });
+}

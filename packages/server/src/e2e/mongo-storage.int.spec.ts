@@ -1,0 +1,61 @@
+/** The service on MongoDB storage: wiring, readiness and start-up, over the collection double. */
+import { expect } from 'chai';
+import sinon from 'sinon';
+import { Collections } from '@cms/adapter-mongo';
+import { MingoDatabaseDouble } from '@cms/adapter-mongo/testing';
+import { hashApiKey } from '@cms/core';
+import { loadConfig } from '../config/service-config.js';
+import { startService } from '../service.js';
+import { CapturingLogger, startTestService, TEST_KEYS } from '../testing/test-service.js';
+
+describe('The service on MongoDB storage', () => {
+  describe('when started over a database', () => {
+    it('keeps tenants, hashed keys and records in its collections, with indexes ensured', async () => {
+      const db = new MingoDatabaseDouble();
+      const api = await startTestService({}, { mongoDatabase: db });
+      try {
+        const res = await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1' }, body: { templateId: 'ops' } });
+        expect(res.status).to.equal(200);
+        expect(db.collectionDouble(Collections.tenants).documents().map((t) => t._id)).to.deep.equal(['tenant-a', 'tenant-b']);
+        expect(db.collectionDouble(Collections.apiKeys).documents().map((k) => k.hash)).to.deep.equal([hashApiKey(TEST_KEYS.a), hashApiKey(TEST_KEYS.b)]);
+        const [config] = db.collectionDouble(Collections.dashboardConfigs).documents();
+        expect(config).to.deep.include({ tenantId: 'tenant-a', userId: 'u1', updatedBy: 'u1' });
+        expect(config?.config.templateId).to.equal('ops');
+        expect(db.collectionDouble(Collections.dashboardConfigs).indexes().map((i) => i.name)).to.deep.equal(['_id_', 'tenant_user_unique']);
+      } finally {
+        await api.stop();
+      }
+    });
+  });
+
+  describe('when readiness is probed', () => {
+    it('answers 200 while the server answers its ping and 503 once it does not', async () => {
+      const db = new MingoDatabaseDouble();
+      const api = await startTestService({}, { mongoDatabase: db });
+      try {
+        const ready = await api.call('GET', `${api.service.url}/readyz`, { key: null });
+        expect(ready.status).to.equal(200);
+        expect(ready.body.data).to.deep.equal({ status: 'ready' });
+        sinon.stub(db, 'command').rejects(new Error('not primary'));
+        const down = await api.call('GET', `${api.service.url}/readyz`, { key: null });
+        expect(down.status).to.equal(503);
+        expect(down.body).to.deep.equal({ success: false, statusCode: 503, message: 'Storage unreachable', data: null });
+      } finally {
+        await api.stop();
+      }
+    });
+  });
+
+  describe('when MONGODB_URI names a server that does not answer', () => {
+    it('refuses to start, saying which database it could not reach and not showing the URI', async () => {
+      const config = loadConfig({
+        PORT: '0',
+        MONGODB_URI: 'mongodb://ops:pa55word@127.0.0.1:9/cms_prod?serverSelectionTimeoutMS=200',
+        CMS_REQUEST_LOG: 'off',
+      });
+      const error = await startService(config, { logger: new CapturingLogger() }).catch((e: Error) => e);
+      expect((error as Error).message).to.match(/^Cannot connect to MongoDB \(database cms_prod\): /);
+      expect((error as Error).message).not.to.contain('pa55word');
+    });
+  });
+});
