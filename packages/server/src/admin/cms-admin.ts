@@ -14,8 +14,8 @@ async function openMongo({ uri, database }: { uri: string; database: string }): 
     await storage.close();
     throw error;
   }
-  const { tenants, apiKeys } = storage.repositories;
-  return { tenants, apiKeys, close: () => storage.close() };
+  const { tenants, apiKeys, aiUsage } = storage.repositories;
+  return { tenants, apiKeys, aiUsage, close: () => storage.close() };
 }
 
 process.exitCode = await runAdmin(process.argv.slice(2), process.env, { stdout: process.stdout, stderr: process.stderr }, openMongo);

@@ -13,8 +13,8 @@ describe('cms-admin', () => {
   let closed: number;
   const openStorage: OpenAdminStorage = async (target) => {
     opened.push({ ...target });
-    const { tenants, apiKeys } = createMongoRepositories(db);
-    return { tenants, apiKeys, close: async () => void (closed += 1) };
+    const { tenants, apiKeys, aiUsage } = createMongoRepositories(db);
+    return { tenants, apiKeys, aiUsage, close: async () => void (closed += 1) };
   };
   beforeEach(async () => {
     db = new MingoDatabaseDouble();
@@ -143,6 +143,24 @@ describe('cms-admin', () => {
       expect(reset.stdout).to.equal('Tenant acme monthly AI token limit: the service default (AI_TOKEN_LIMIT_MONTHLY)\n');
       expect((await repos().tenants.findById('acme'))?.aiTokenLimitMonthly).to.equal(null);
       expect(await admin(['tenant', 'set-ai-limit', 'ghost', '5'])).to.deep.equal({ code: 1, stdout: '', stderr: 'cms-admin: Tenant ghost not found\n' });
+    });
+
+    it('shows the AI usage of this month or a given one, against the limit that applies', async () => {
+      await admin(['tenant', 'create', 'acme']);
+      await repos().aiUsage.add('acme', '2026-03', 1200);
+      await repos().aiUsage.add('acme', '2026-02', 99_000);
+      const env = { ...MONGO_ENV, AI_TOKEN_LIMIT_MONTHLY: '5000' };
+      expect((await admin(['tenant', 'ai-usage', 'acme'], env)).stdout).to.equal(
+        'Tenant acme AI tokens in 2026-03: used 1200 of 5000, remaining 3800\n',
+      );
+      await admin(['tenant', 'set-ai-limit', 'acme', '1000']);
+      expect((await admin(['tenant', 'ai-usage', 'acme', '--month', '2026-02'], env)).stdout).to.equal(
+        'Tenant acme AI tokens in 2026-02: used 99000 of 1000, remaining 0\n',
+      );
+      const bad = await admin(['tenant', 'ai-usage', 'acme', '--month', 'March']);
+      expect(bad).to.deep.equal({ code: 1, stdout: '', stderr: 'cms-admin: month must be a month such as 2026-01\n' });
+      expect((await admin(['tenant', 'ai-usage', 'ghost'])).stderr).to.equal('cms-admin: Tenant ghost not found\n');
+      expect((await admin(['apikey', 'list', 'acme', '--month', '2026-01'])).code).to.equal(AdminExit.usage);
     });
   });
 

@@ -1,20 +1,23 @@
 /**
- * The `cms-admin` command line: tenant and API key administration in the configured MongoDB,
- * through the ManageTenants use cases. A function of argv, environment, output streams and a
+ * The `cms-admin` command line: tenant, API key and AI usage administration in the configured
+ * MongoDB, through the ManageTenants and GetAiUsage use cases. A function of argv, environment, output streams and a
  * storage opener, so tests run it on the collection double; `cms-admin.ts` wires the real one.
  * Exit codes: 0 done, 1 the operation failed, 2 wrong usage or no MONGODB_URI.
  */
 import { parseArgs } from 'node:util';
 import {
+  GetAiUsage,
   isDomainError,
   ManageTenants,
   systemClock,
+  type AiUsageLedger,
   type ApiKey,
   type ApiKeyRepository,
   type Clock,
   type TenantRepository,
 } from '@cms/core';
-import type { Env } from '../config/env-reader.js';
+import { DEFAULT_AI_TOKEN_LIMIT_MONTHLY } from '../config/ai.config.js';
+import { EnvReader, type Env } from '../config/env-reader.js';
 import { loadStorageConfig } from '../config/service-config.js';
 
 export interface AdminOutput {
@@ -30,7 +33,14 @@ export interface AdminIo {
 export interface AdminStorage {
   readonly tenants: TenantRepository;
   readonly apiKeys: ApiKeyRepository;
+  readonly aiUsage: AiUsageLedger;
   close(): Promise<void>;
+}
+
+/** The use cases the commands call. */
+interface AdminTools {
+  readonly manage: ManageTenants;
+  readonly aiUsage: GetAiUsage;
 }
 
 export type OpenAdminStorage = (target: { readonly uri: string; readonly database: string }) => Promise<AdminStorage>;
@@ -41,7 +51,13 @@ interface Command {
   readonly usage: string;
   readonly arguments: number;
   readonly acceptsName: boolean;
-  readonly run: (manage: ManageTenants, args: readonly string[], name: string | undefined, io: AdminIo) => Promise<void>;
+  readonly acceptsMonth?: boolean;
+  readonly run: (tools: AdminTools, args: readonly string[], options: CommandOptions, io: AdminIo) => Promise<void>;
+}
+
+interface CommandOptions {
+  readonly name: string | undefined;
+  readonly month: string | undefined;
 }
 
 class UsageError extends Error {}
@@ -51,7 +67,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     usage: 'tenant create <tenantId> [--name <name>]',
     arguments: 1,
     acceptsName: true,
-    run: async (manage, [id], name, io) => {
+    run: async ({ manage }, [id], { name }, io) => {
       const tenant = await manage.createTenant(id!, name);
       io.stdout.write(`Tenant ${tenant.id} created (name "${tenant.name}")\n`);
     },
@@ -60,7 +76,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     usage: 'tenant set-admin-emails <tenantId> <email,...>   ("" clears them)',
     arguments: 2,
     acceptsName: false,
-    run: async (manage, [id, list], _name, io) => {
+    run: async ({ manage }, [id, list], _options, io) => {
       const emails = list!.split(',').map((email) => email.trim()).filter(Boolean);
       await manage.setAdminEmails(id!, emails);
       io.stdout.write(`Tenant ${id} admin e-mail addresses: ${emails.length > 0 ? [...new Set(emails)].join(', ') : 'none'}\n`);
@@ -70,18 +86,28 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     usage: 'tenant set-ai-limit <tenantId> <tokens|default>',
     arguments: 2,
     acceptsName: false,
-    run: async (manage, [id, value], _name, io) => {
+    run: async ({ manage }, [id, value], _options, io) => {
       if (value !== 'default' && !/^\d+$/.test(value!)) throw new UsageError('the limit must be a whole number of tokens or "default"');
       const limit = value === 'default' ? null : Number(value);
       await manage.setAiTokenLimit(id!, limit);
       io.stdout.write(`Tenant ${id} monthly AI token limit: ${limit === null ? 'the service default (AI_TOKEN_LIMIT_MONTHLY)' : limit}\n`);
     },
   },
+  'tenant ai-usage': {
+    usage: 'tenant ai-usage <tenantId> [--month YYYY-MM]   (default: this month, UTC)',
+    arguments: 1,
+    acceptsName: false,
+    acceptsMonth: true,
+    run: async ({ aiUsage }, [id], { month }, io) => {
+      const report = await aiUsage.execute(id!, month);
+      io.stdout.write(`Tenant ${id} AI tokens in ${report.month}: used ${report.used} of ${report.limit}, remaining ${report.remaining}\n`);
+    },
+  },
   'apikey create': {
     usage: 'apikey create <tenantId> [--name <name>]',
     arguments: 1,
     acceptsName: true,
-    run: async (manage, [tenantId], name, io) => {
+    run: async ({ manage }, [tenantId], { name }, io) => {
       const issued = await manage.issueKey(tenantId!, name);
       // The key alone on standard output, so `KEY=$(cms-admin apikey create acme)` works.
       io.stdout.write(`${issued.key}\n`);
@@ -92,7 +118,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     usage: 'apikey list <tenantId>',
     arguments: 1,
     acceptsName: false,
-    run: async (manage, [tenantId], _name, io) => {
+    run: async ({ manage }, [tenantId], _options, io) => {
       const keys = await manage.listKeys(tenantId!);
       if (keys.length === 0) {
         io.stdout.write(`Tenant ${tenantId} has no API keys\n`);
@@ -105,7 +131,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
     usage: 'apikey revoke <keyId>',
     arguments: 1,
     acceptsName: false,
-    run: async (manage, [keyId], _name, io) => {
+    run: async ({ manage }, [keyId], _options, io) => {
       await manage.revokeKey(keyId!);
       io.stdout.write(`API key ${keyId!.toLowerCase()} revoked\n`);
     },
@@ -129,7 +155,7 @@ export async function runAdmin(
   openStorage: OpenAdminStorage,
   clock: Clock = systemClock,
 ): Promise<number> {
-  let parsed: { command: Command; args: string[]; name: string | undefined } | 'help';
+  let parsed: { command: Command; args: string[]; options: CommandOptions } | 'help';
   try {
     parsed = parseCommandLine(argv);
   } catch (error) {
@@ -150,8 +176,13 @@ export async function runAdmin(
   }
   let opened: AdminStorage | undefined;
   try {
+    const defaultMonthlyTokenLimit = new EnvReader(env).int('AI_TOKEN_LIMIT_MONTHLY', DEFAULT_AI_TOKEN_LIMIT_MONTHLY, 0, Number.MAX_SAFE_INTEGER);
     opened = await openStorage({ uri: storage.uri, database: storage.database });
-    await parsed.command.run(new ManageTenants(opened.tenants, opened.apiKeys, clock), parsed.args, parsed.name, io);
+    const tools: AdminTools = {
+      manage: new ManageTenants(opened.tenants, opened.apiKeys, clock),
+      aiUsage: new GetAiUsage(opened.aiUsage, opened.tenants, { defaultMonthlyTokenLimit }, clock),
+    };
+    await parsed.command.run(tools, parsed.args, parsed.options, io);
     return AdminExit.ok;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -165,10 +196,10 @@ export async function runAdmin(
   }
 }
 
-function parseCommandLine(argv: readonly string[]): { command: Command; args: string[]; name: string | undefined } | 'help' {
+function parseCommandLine(argv: readonly string[]): { command: Command; args: string[]; options: CommandOptions } | 'help' {
   const { values, positionals } = parseArgs({
     args: [...argv],
-    options: { name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { name: { type: 'string' }, month: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     allowPositionals: true,
     strict: true,
   });
@@ -180,7 +211,8 @@ function parseCommandLine(argv: readonly string[]): { command: Command; args: st
   const args = positionals.slice(2);
   if (args.length !== command.arguments) throw new UsageError(`expected: cms-admin ${command.usage}`);
   if (values.name !== undefined && !command.acceptsName) throw new UsageError(`--name does not apply to "${key}"`);
-  return { command, args, name: values.name };
+  if (values.month !== undefined && !command.acceptsMonth) throw new UsageError(`--month does not apply to "${key}"`);
+  return { command, args, options: { name: values.name, month: values.month } };
 }
 
 function describeKey(key: ApiKey): string {
