@@ -32,7 +32,24 @@ export * from './repurpose/repurpose.ports.js';
 export * from './repurpose/get-repurpose-template.use-case.js';
 export * from './repurpose/update-repurpose-template.use-case.js';
 
+export * from './forms/form.js';
+export * from './forms/submission.js';
+export * from './forms/forms.ports.js';
+export * from './forms/create-form-input.js';
+export * from './forms/normalize-form-input.js';
+export * from './forms/form-public-view.js';
+export * from './forms/validate-submission-values.js';
+export * from './forms/submission-notification-jobs.js';
+export * from './forms/create-form.use-case.js';
+export * from './forms/get-form.use-case.js';
+export * from './forms/get-next-form.use-case.js';
+export * from './forms/submit-form.use-case.js';
+export * from './forms/get-submission.use-case.js';
+export * from './forms/connect-relation.use-case.js';
+
 export * from './memory/memory-tenancy.repository.js';
 export * from './memory/memory-dashboard-config.repository.js';
 export * from './memory/memory-repurpose-template.repository.js';
 export * from './memory/memory-notification-outbox.js';
+export * from './memory/memory-form.repository.js';
+export * from './memory/memory-submission.repository.js';

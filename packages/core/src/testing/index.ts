@@ -6,4 +6,7 @@ export * from './contracts/contract-fixture.js';
 export * from './contracts/tenancy.contract.js';
 export * from './contracts/dashboard-config.contract.js';
 export * from './contracts/repurpose-template.contract.js';
+export * from './contracts/form.contract.js';
+export * from './contracts/submission.contract.js';
+export * from './form-fixtures.js';
 export * from './callers.js';
