@@ -15,3 +15,4 @@ export * from './routing/mount-routes.js';
 export * from './routing/schema-validator.js';
 export * from './dashboard/dashboard.routes.js';
 export * from './repurpose/repurpose.routes.js';
+export * from './forms/forms.routes.js';

@@ -5,6 +5,7 @@
 import { Container, type ContainerModule } from 'inversify';
 import { captchaModule } from './captcha.module.js';
 import { dashboardModule } from './dashboard.module.js';
+import { formsModule } from './forms.module.js';
 import { httpModule } from './http.module.js';
 import { infrastructureModule, type Infrastructure } from './infrastructure.module.js';
 import { memoryStorageModule } from './memory-storage.module.js';
@@ -12,7 +13,7 @@ import { repurposeModule } from './repurpose.module.js';
 import { tenancyModule } from './tenancy.module.js';
 
 /** Feature modules, in no particular order: each binds its use cases and its routes. */
-const FEATURE_MODULES: readonly ContainerModule[] = [tenancyModule, captchaModule, dashboardModule, repurposeModule];
+const FEATURE_MODULES: readonly ContainerModule[] = [tenancyModule, captchaModule, dashboardModule, repurposeModule, formsModule];
 
 export async function buildContainer(infrastructure: Infrastructure): Promise<Container> {
   const container = new Container({ defaultScope: 'Singleton' });

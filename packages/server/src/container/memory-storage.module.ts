@@ -4,6 +4,10 @@ import {
   DashboardConfigRepositoryToken,
   MemoryApiKeyRepository,
   MemoryDashboardConfigRepository,
+  MemoryFormRepository,
+  MemorySubmissionRepository,
+  FormRepositoryToken,
+  SubmissionRepositoryToken,
   MemoryNotificationOutbox,
   MemoryRepurposeTemplateRepository,
   MemoryTenantRepository,
@@ -22,4 +26,6 @@ export const memoryStorageModule = new ContainerModule(({ bind }) => {
   bind(DashboardConfigRepositoryToken).toConstantValue(new MemoryDashboardConfigRepository());
   bind(RepurposeTemplateRepositoryToken).toConstantValue(new MemoryRepurposeTemplateRepository());
   bind(NotificationOutboxToken).toConstantValue(new MemoryNotificationOutbox());
+  bind(FormRepositoryToken).toConstantValue(new MemoryFormRepository());
+  bind(SubmissionRepositoryToken).toConstantValue(new MemorySubmissionRepository());
 });
