@@ -8,6 +8,7 @@ export type PublicForm = Omit<Form, 'tenantId' | 'notifications' | 'createdBy' |
   captcha: Omit<FormCaptcha, 'minScore'>;
 };
 
+/** The public view of a stored form. */
 export function formPublicView(form: Form): PublicForm {
   const { id, slug, title, description, submitButtonText, isActive, visibility, sections, captcha, flow, createdAt, updatedAt } = form;
   return {

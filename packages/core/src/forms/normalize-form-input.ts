@@ -33,6 +33,10 @@ export interface NormalizeContext {
   readonly defaultCaptchaProvider: CaptchaProvider;
 }
 
+/**
+ * The stored shape of a create body, every default applied (`captcha.provider` from the context),
+ * plus the form ids it refers to. Throws `VALIDATION_FAILED` naming the first broken rule.
+ */
 export function normalizeFormInput(
   input: CreateFormInput,
   context: NormalizeContext,

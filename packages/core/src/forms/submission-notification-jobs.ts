@@ -9,6 +9,7 @@ import type { NewNotificationJob, NotificationMessage } from '../notifications/n
 import type { Form } from './form.js';
 import type { Submission } from './submission.js';
 
+/** The jobs to enqueue for a stored submission of `form` (none when its notifications are off). */
 export function submissionNotificationJobs(form: Form, submission: Submission): NewNotificationJob[] {
   const settings = form.notifications;
   if (!settings.enabled) return [];

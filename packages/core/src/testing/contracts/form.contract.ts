@@ -4,6 +4,7 @@ import { newId } from '../../shared/ids.js';
 import { formRecord } from '../form-fixtures.js';
 import { useRepository, type RepositoryFactory } from './contract-fixture.js';
 
+/** The behaviour every FormRepository must show: lookups, per-tenant slug uniqueness under races, isolation, copies. */
 export function formRepositoryContract(name: string, factory: RepositoryFactory<FormRepository>): void {
   describe(`FormRepository contract: ${name}`, () => {
     const repo = useRepository(factory);

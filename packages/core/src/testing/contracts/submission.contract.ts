@@ -4,6 +4,7 @@ import { newId } from '../../shared/ids.js';
 import { submissionRecord } from '../form-fixtures.js';
 import { useRepository, type RepositoryFactory } from './contract-fixture.js';
 
+/** The behaviour every SubmissionRepository must show: lookups, isolation, atomic relation connects, copies. */
 export function submissionRepositoryContract(name: string, factory: RepositoryFactory<SubmissionRepository>): void {
   describe(`SubmissionRepository contract: ${name}`, () => {
     const repo = useRepository(factory);
