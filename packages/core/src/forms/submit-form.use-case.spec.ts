@@ -111,13 +111,18 @@ describe('SubmitForm', () => {
       expect(captcha.calls).to.deep.equal([{ provider: 'hcaptcha', token: 'good' }]);
     });
 
-    it('fails closed when the verifier throws', async () => {
-      const form = gated();
-      const captcha = new StaticCaptchaVerifier();
-      sinon.stub(captcha, 'verify').rejects(new Error('provider down'));
-      const { submit } = await setup([form], { captcha });
-      expect(await codeOf(submit.execute(publicSubmit(form, { captchaToken: 'good' })))).to.equal(ErrorCodes.FORM_CAPTCHA_FAILED);
-    });
+    for (const [name, fail] of [
+      ['rejects', (stub: sinon.SinonStub) => stub.rejects(new Error('provider down'))],
+      ['throws synchronously', (stub: sinon.SinonStub) => stub.throws(new Error('provider down'))],
+    ] as const) {
+      it(`fails closed when the verifier ${name}`, async () => {
+        const form = gated();
+        const captcha = new StaticCaptchaVerifier();
+        fail(sinon.stub(captcha, 'verify'));
+        const { submit } = await setup([form], { captcha });
+        expect(await codeOf(submit.execute(publicSubmit(form, { captchaToken: 'good' })))).to.equal(ErrorCodes.FORM_CAPTCHA_FAILED);
+      });
+    }
 
     it('does not ask the verifier when the gate is off', async () => {
       const form = formRecord('acme', 'open');

@@ -77,7 +77,9 @@ export class SubmitForm {
     if (!form.captcha.enabled) return;
     if (!token) throw new DomainError(ErrorCodes.FORM_CAPTCHA_REQUIRED, 'captchaToken is required');
     // The port promises not to throw; should an adapter do so anyway, the gate stays closed.
-    const verdict: CaptchaVerdict = await this.captcha.verify(form.captcha.provider, token).catch(() => ({ success: false }));
+    const verdict: CaptchaVerdict = await Promise.resolve()
+      .then(() => this.captcha.verify(form.captcha.provider, token))
+      .catch(() => ({ success: false }));
     const tooLow = verdict.score !== undefined && verdict.score < form.captcha.minScore;
     if (!verdict.success || tooLow) throw new DomainError(ErrorCodes.FORM_CAPTCHA_FAILED, 'CAPTCHA verification failed');
   }
