@@ -35,6 +35,14 @@ export function formRepositoryContract(name: string, factory: RepositoryFactory<
       expect(await repo().findById('other', form.id)).to.equal(null);
     });
 
+    it('treats a malformed id as matching nothing, without throwing', async () => {
+      const form = formRecord('acme', 'contact');
+      await repo().insert(form);
+      expect(await repo().findById('acme', 'not-an-id')).to.equal(null);
+      expect(await repo().findById('acme', `${form.id}0`)).to.equal(null);
+      expect(await repo().existingIds('acme', ['xyz', form.id, 'g'.repeat(24)])).to.deep.equal([form.id]);
+    });
+
     it('refuses a second form with a slug the tenant already uses, storing nothing', async () => {
       const first = formRecord('acme', 'contact');
       const second = formRecord('acme', 'contact');

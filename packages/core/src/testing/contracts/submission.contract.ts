@@ -71,6 +71,7 @@ export function submissionRepositoryContract(name: string, factory: RepositoryFa
         const again = await connect(submission.id, 'a'.repeat(24), { now: at('2026-09-09T00:00:00.000Z') });
         expect(again.status).to.equal('unchanged');
         const found = await repo().findById('acme', submission.id);
+        if (again.status === 'unchanged') expect(again.submission).to.deep.equal(found);
         expect(found?.relations).to.deep.equal({ links: ['a'.repeat(24)] });
         expect(found?.updatedAt.toISOString()).to.equal('2026-02-01T00:00:00.000Z');
       });
@@ -94,6 +95,24 @@ export function submissionRepositoryContract(name: string, factory: RepositoryFa
         expect(links).to.have.length(12);
       });
 
+      it('connects one of twelve concurrent connects of one id; the others change nothing', async () => {
+        const submission = await stored();
+        const results = await Promise.all(Array.from({ length: 12 }, () => connect(submission.id, 'a'.repeat(24))));
+        expect(results.map((r) => r.status).sort()).to.deep.equal(['connected', ...Array(11).fill('unchanged')]);
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({ links: ['a'.repeat(24)] });
+      });
+
+      it('never lets racing connects push a list past the cap', async () => {
+        const submission = await stored();
+        await connect(submission.id, 'a'.repeat(24), { cap: 3 });
+        const ids = Array.from({ length: 6 }, () => newId());
+        const results = await Promise.all(ids.map((id) => connect(submission.id, id, { cap: 3 })));
+        expect(results.map((r) => r.status).sort()).to.deep.equal(['connected', 'connected', 'full', 'full', 'full', 'full']);
+        const links = (await repo().findById('acme', submission.id))?.relations.links as string[];
+        expect(links).to.have.length(3);
+        expect(links.slice(1)).to.have.members(ids.filter((_, i) => results[i]!.status === 'connected'));
+      });
+
       it('keeps concurrent connects to different fields of one submission', async () => {
         const submission = await stored();
         await Promise.all([
@@ -113,7 +132,16 @@ export function submissionRepositoryContract(name: string, factory: RepositoryFa
       const submission = await stored();
       expect((await connect(newId(), 'a'.repeat(24))).status).to.equal('missing');
       expect((await connect(submission.id, 'a'.repeat(24), { tenantId: 'other' })).status).to.equal('missing');
+      expect((await connect(submission.id, 'a'.repeat(24), { tenantId: 'other', multiple: false })).status).to.equal('missing');
+      expect((await connect(newId(), 'a'.repeat(24), { multiple: false })).status).to.equal('missing');
       expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({});
+    });
+
+    it('treats a malformed submission id as matching nothing, without throwing', async () => {
+      await stored();
+      expect(await repo().findById('acme', 'not-an-id')).to.equal(null);
+      expect((await connect('z'.repeat(24), 'a'.repeat(24))).status).to.equal('missing');
+      expect((await connect('abc', 'a'.repeat(24), { multiple: false })).status).to.equal('missing');
     });
 
     it('returns copies: changing a result does not change the store', async () => {
