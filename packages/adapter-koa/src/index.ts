@@ -16,3 +16,4 @@ export * from './routing/schema-validator.js';
 export * from './dashboard/dashboard.routes.js';
 export * from './repurpose/repurpose.routes.js';
 export * from './ai/translate.routes.js';
+export * from './forms/forms.routes.js';

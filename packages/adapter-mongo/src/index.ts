@@ -13,3 +13,5 @@ export * from './dashboard/mongo-dashboard-config.repository.js';
 export * from './repurpose/mongo-repurpose-template.repository.js';
 export * from './notifications/mongo-notification-outbox.js';
 export * from './ai/mongo-ai-usage-ledger.js';
+export * from './forms/mongo-form.repository.js';
+export * from './forms/mongo-submission.repository.js';

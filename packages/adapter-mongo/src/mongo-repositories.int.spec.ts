@@ -5,9 +5,11 @@
 import {
   apiKeyRepositoryContract,
   dashboardConfigRepositoryContract,
+  formRepositoryContract,
   notificationOutboxContract,
   aiUsageLedgerContract,
   repurposeTemplateRepositoryContract,
+  submissionRepositoryContract,
   tenantRepositoryContract,
 } from '@cms/core/testing';
 import { ensureIndexes } from './storage/mongo-collections.js';
@@ -22,6 +24,8 @@ function runContracts(name: string, fresh: () => Promise<MongoRepositories>): vo
   repurposeTemplateRepositoryContract(name, async () => ({ repository: (await fresh()).repurposeTemplates }));
   notificationOutboxContract(name, async () => ({ repository: (await fresh()).notificationOutbox }));
   aiUsageLedgerContract(name, async () => ({ repository: (await fresh()).aiUsage }));
+  formRepositoryContract(name, async () => ({ repository: (await fresh()).forms }));
+  submissionRepositoryContract(name, async () => ({ repository: (await fresh()).submissions }));
 }
 
 describe('Mongo repositories on the mingo collection double', () => {

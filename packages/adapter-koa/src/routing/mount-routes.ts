@@ -7,6 +7,7 @@ import Router from '@koa/router';
 import { DomainError, ErrorCodes, type Caller } from '@cms/core';
 import type { Context, Middleware } from 'koa';
 import type { CredentialResolver } from '../auth/credentials.js';
+import { captchaTokenOf } from '../http/captcha-token.js';
 import { successEnvelope } from '../http/envelope.js';
 import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
 import { jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
@@ -81,9 +82,17 @@ function pipeline(
     delete query.captchaToken; // a credential (§1.4), never an operation input
     checkQuery?.(query);
     const body = absentIfNull(await readBody(ctx));
-    if (body !== undefined || route.bodyRequired !== false) checkBody?.(body);
+    const schemaChecksBody = route.bodyCheckedBy !== 'use-case';
+    if (schemaChecksBody && (body !== undefined || route.bodyRequired !== false)) checkBody?.(body);
 
-    const data = await route.handler({ caller, params, query, body, header: (name) => ctx.get(name) || undefined });
+    const data = await route.handler({
+      caller,
+      params,
+      query,
+      body,
+      header: (name) => ctx.get(name) || undefined,
+      captchaToken: captchaTokenOf(ctx),
+    });
     ctx.status = route.success.status;
     ctx.body = successEnvelope(route.success.status, route.success.message, data ?? null);
   };

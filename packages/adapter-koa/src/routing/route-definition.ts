@@ -30,6 +30,8 @@ export interface RouteInput<B, P, Q> {
   readonly body: B;
   /** Header values the handler may need (a CAPTCHA token is read by the credentials instead). */
   readonly header: (name: string) => string | undefined;
+  /** The caller's CAPTCHA token (header `x-captcha-token`, else query `captchaToken`), users included. */
+  readonly captchaToken: string | undefined;
 }
 
 export interface RouteDefinition<B = any, P = any, Q = any> {
@@ -47,6 +49,11 @@ export interface RouteDefinition<B = any, P = any, Q = any> {
   /** Body schema; `bodyRequired: false` lets an absent body through as `undefined`. */
   readonly body?: JsonSchema;
   readonly bodyRequired?: boolean;
+  /**
+   * `use-case`: the body schema only documents the body; the use case checks it, at the point
+   * where the contract's order of checks puts it (after lookups and gates). Default `pipeline`.
+   */
+  readonly bodyCheckedBy?: 'pipeline' | 'use-case';
   readonly success: { readonly status: number; readonly message: string; readonly data?: JsonSchema };
   /** Domain outcomes this route can answer, for the OpenAPI document. */
   readonly errors?: readonly ErrorCode[];

@@ -43,4 +43,13 @@ describe('retryUpsertOnDuplicateKey', () => {
     expect(isDuplicateKeyError({ code: 11001 })).to.equal(false);
     expect(isDuplicateKeyError(null)).to.equal(false);
   });
+
+  it('tells which index a duplicate key violated when asked', () => {
+    const onSlug = { code: 11000, message: 'E11000 duplicate key error collection: cms.forms index: tenant_slug_unique dup key: { tenantId: "a", slug: "x" }' };
+    const onId = { code: 11000, errmsg: 'E11000 duplicate key error collection: cms.forms index: _id_ dup key: { _id: ObjectId(\'65f1c0ffee0123456789abcd\') }' };
+    expect(isDuplicateKeyError(onSlug, 'tenant_slug_unique')).to.equal(true);
+    expect(isDuplicateKeyError(onId, 'tenant_slug_unique')).to.equal(false);
+    expect(isDuplicateKeyError(onId, '_id_')).to.equal(true);
+    expect(isDuplicateKeyError({ code: 11001, message: onSlug.message }, 'tenant_slug_unique')).to.equal(false);
+  });
 });

@@ -5,9 +5,16 @@
  */
 export const DUPLICATE_KEY = 11000;
 
-/** Recognised by code, not class: the driver's MongoServerError and MongoBulkWriteError both carry it. */
-export function isDuplicateKeyError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === DUPLICATE_KEY;
+/**
+ * Recognised by code, not class: the driver's MongoServerError and MongoBulkWriteError both carry
+ * it. With `index`, only a violation of that index counts (the server names it in the message,
+ * `… index: <name> dup key: …`), so a clash on `_id` is not mistaken for a taken slug.
+ */
+export function isDuplicateKeyError(error: unknown, index?: string): boolean {
+  if (typeof error !== 'object' || error === null || (error as { code?: unknown }).code !== DUPLICATE_KEY) return false;
+  if (index === undefined) return true;
+  const { errmsg, message } = error as { errmsg?: unknown; message?: unknown };
+  return [errmsg, message].some((text) => typeof text === 'string' && text.includes(` index: ${index} dup key:`));
 }
 
 /**

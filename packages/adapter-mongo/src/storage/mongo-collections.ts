@@ -19,6 +19,10 @@ export const Collections = {
   notificationOutbox: 'notification_outbox',
   /** AI tokens spent per (tenant, month). */
   aiUsage: 'ai_usage',
+  /** Form definitions; a slug is unique per tenant. */
+  forms: 'forms',
+  /** Submissions of forms, with their relations; every lookup is by `_id` (and tenant). */
+  formSubmissions: 'form_submissions',
 } as const;
 
 export type CollectionName = (typeof Collections)[keyof typeof Collections];
@@ -38,6 +42,7 @@ export const INDEXES: readonly IndexDefinition[] = [
   { collection: Collections.notificationOutbox, name: 'status_due', keys: { status: 1, nextAttemptAt: 1 } },
   { collection: Collections.notificationOutbox, name: 'tenant_created', keys: { tenantId: 1, createdAt: -1 } },
   { collection: Collections.aiUsage, name: 'tenant_month_unique', keys: { tenantId: 1, month: 1 }, unique: true },
+  { collection: Collections.forms, name: 'tenant_slug_unique', keys: { tenantId: 1, slug: 1 }, unique: true },
 ];
 
 /** Collections whose indexes may start with something other than `tenantId` (see above). */

@@ -7,13 +7,17 @@ import type {
   AiUsageLedger,
   ApiKeyRepository,
   DashboardConfigRepository,
+  FormRepository,
   NotificationOutbox,
   RepurposeTemplateRepository,
+  SubmissionRepository,
   TenantRepository,
 } from '@cms/core';
 import { MongoClient } from 'mongodb';
 import { MongoAiUsageLedger } from '../ai/mongo-ai-usage-ledger.js';
 import { MongoDashboardConfigRepository } from '../dashboard/mongo-dashboard-config.repository.js';
+import { MongoFormRepository } from '../forms/mongo-form.repository.js';
+import { MongoSubmissionRepository } from '../forms/mongo-submission.repository.js';
 import { MongoNotificationOutbox } from '../notifications/mongo-notification-outbox.js';
 import { MongoRepurposeTemplateRepository } from '../repurpose/mongo-repurpose-template.repository.js';
 import { MongoApiKeyRepository } from '../tenancy/mongo-api-key.repository.js';
@@ -29,6 +33,8 @@ export interface MongoRepositories {
   readonly repurposeTemplates: RepurposeTemplateRepository;
   readonly notificationOutbox: NotificationOutbox;
   readonly aiUsage: AiUsageLedger;
+  readonly forms: FormRepository;
+  readonly submissions: SubmissionRepository;
 }
 
 /** Builds the repositories over any database that offers the used driver surface. */
@@ -40,6 +46,8 @@ export function createMongoRepositories(db: MongoDatabase): MongoRepositories {
     repurposeTemplates: new MongoRepurposeTemplateRepository(db),
     notificationOutbox: new MongoNotificationOutbox(db),
     aiUsage: new MongoAiUsageLedger(db),
+    forms: new MongoFormRepository(db),
+    submissions: new MongoSubmissionRepository(db),
   };
 }
 

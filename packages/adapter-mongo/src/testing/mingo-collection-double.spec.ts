@@ -115,11 +115,22 @@ describe('MingoCollectionDouble', () => {
       expect((await failure(things.updateOne({ slug: 'a' }, { $set: { _id: new ObjectId() } }))).code).to.equal(66);
     });
 
+    it('refuses $addToSet onto a field that holds something other than an array, null included', async () => {
+      await things.insertOne({ tenantId: 'acme', slug: 'a', r: { one: 'x', none: null, list: ['x'] } });
+      for (const [field, type] of [['one', 'string'], ['none', 'null']] as const) {
+        const error = await failure(things.updateOne({ slug: 'a' }, { $addToSet: { [`r.${field}`]: 'y' } }));
+        expect(error.code).to.equal(2);
+        expect(error.message).to.equal(`Cannot apply $addToSet to non-array field. Field named '${field}' has non-array type ${type}`);
+      }
+      await things.updateOne({ slug: 'a' }, { $addToSet: { 'r.list': 'y', 'r.fresh': 'z' } });
+      expect((await things.findOne({ slug: 'a' }))?.r).to.deep.equal({ one: 'x', none: null, list: ['x', 'y'], fresh: ['z'] });
+    });
+
     it('refuses options and commands it does not implement instead of ignoring them', async () => {
       expect((await failure(things.findOneAndUpdate({}, { $set: { n: 1 } }, { includeResultMetadata: true } as never))).message).to.equal(
         'MingoCollectionDouble.findOneAndUpdate does not support option "includeResultMetadata"',
       );
-      expect(() => things.find({}, { projection: { a: 1 } } as never)).to.throw('does not support option "projection"');
+      expect(() => things.find({}, { skip: 1 } as never)).to.throw('does not support option "skip"');
       expect((await failure(db.command({ dropDatabase: 1 }))).message).to.contain('supports only { ping: 1 }');
       expect(await db.command({ ping: 1 })).to.deep.equal({ ok: 1 });
     });
@@ -150,6 +161,18 @@ describe('MingoCollectionDouble', () => {
       await things.insertOne({ tenantId: 'acme', slug: 'd', n: 9 });
       expect((await cursor.limit(3).toArray()).map((d) => d.slug)).to.deep.equal(['d', 'b', 'a']);
       expect((await things.find({ n: { $lte: 2 } }).sort({ n: 1 }).toArray()).map((d) => d.slug)).to.deep.equal(['c', 'a']);
+    });
+
+    it('projects found documents like the server: inclusion keeps _id unless excluded, exclusion drops fields', async () => {
+      await things.insertOne({ tenantId: 'acme', slug: 'a', n: 2, deep: { x: 1 } });
+      await things.insertOne({ tenantId: 'acme', slug: 'b', n: 1, deep: { x: 2 } });
+      const [first] = await things.find({ slug: 'a' }).toArray();
+      expect(await things.find({ slug: 'a' }, { projection: { _id: 1 } }).toArray()).to.deep.equal([{ _id: first!._id }]);
+      expect(await things.find({ tenantId: 'acme' }, { projection: { slug: 1, _id: 0 }, sort: { n: 1 } }).toArray()).to.deep.equal([{ slug: 'b' }, { slug: 'a' }]);
+      expect(await things.find({ slug: 'b' }, { projection: { deep: 0, _id: 0, tenantId: 0 } }).toArray()).to.deep.equal([{ slug: 'b', n: 1 }]);
+      const [projected] = await things.find({ slug: 'a' }, { projection: { deep: 1 } }).toArray();
+      projected!.deep.x = 99;
+      expect((await things.findOne({ slug: 'a' }))?.deep).to.deep.equal({ x: 1 });
     });
 
     it('lets concurrent callers interleave between operations, as against a server', async () => {

@@ -13,7 +13,9 @@
  *   `keyValue`, an `E11000 …` message);
  * - upserts seed the new document from the filter's equality fields, apply `$setOnInsert` only
  *   on insert, and `returnDocument` defaults to `'before'`;
- * - update documents must use operators only; conflicting paths and changing `_id` are refused;
+ * - update documents must use operators only; conflicting paths, changing `_id` and `$addToSet`
+ *   on a field that is not an array are refused (mingo alone would skip the latter silently);
+ * - `find` takes `projection` (mingo's projection, applied after sort and limit);
  * - each operation is atomic and starts on a later turn of the event loop, so concurrent calls
  *   interleave between operations as they would against a server.
  * What it does not model: transactions, read/write concerns, replication, index-backed query
@@ -23,7 +25,7 @@ import { BSON, ObjectId, type Document } from 'mongodb';
 import { find, update as applyModifier } from 'mingo';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { DuplicateKeyDoubleError, ServerDoubleError } from './mingo-double-errors.js';
-import { seedFromFilter, splitUpdate, valueAt } from './mingo-update-rules.js';
+import { assertArrayTargets, seedFromFilter, splitUpdate, valueAt } from './mingo-update-rules.js';
 
 export { DuplicateKeyDoubleError, ServerDoubleError };
 
@@ -93,12 +95,16 @@ export class MingoCollectionDouble {
     return found ? copy(found) : null;
   }
 
-  find(filter: Document = {}, options?: { sort?: Sort; limit?: number }): MingoCursorDouble {
-    allowOptions('find', options, ['sort', 'limit']);
+  find(filter: Document = {}, options?: { sort?: Sort; limit?: number; projection?: Document }): MingoCursorDouble {
+    allowOptions('find', options, ['sort', 'limit', 'projection']);
+    const projection = options?.projection;
     return new MingoCursorDouble(
       (sort, limit) => {
-        const matching = this.#matching(filter, sort).map((document) => copy(document));
-        return limit > 0 ? matching.slice(0, limit) : matching;
+        const matching = this.#matching(filter, sort);
+        const limited = limit > 0 ? matching.slice(0, limit) : matching;
+        // Projected after sorting and limiting, as the server does, so a sort key need not be kept.
+        const projected = projection ? (find(limited, {}, projection).all() as Document[]) : limited;
+        return projected.map((document) => copy(document));
       },
       options?.sort,
       options?.limit,
@@ -162,6 +168,7 @@ export class MingoCollectionDouble {
       if (Object.values(modifier).some((fields) => Object.keys(fields as Document).some((path) => path.split('.')[0] === '_id'))) {
         throw new ServerDoubleError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
       }
+      assertArrayTargets(target, modifier);
       const after = copy(target);
       const changed = Object.keys(modifier).length > 0 ? applyModifier(after, modifier) : [];
       const stored = copy(after);

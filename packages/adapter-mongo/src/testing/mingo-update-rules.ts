@@ -1,7 +1,7 @@
 /**
  * Part of the TEST DOUBLE (mingo-collection-double.ts): the rules MongoDB applies to an update
- * before running it — operators only, no conflicting paths — and how an upsert seeds its new
- * document from the filter.
+ * before running it — operators only, no conflicting paths, `$addToSet` only onto arrays — and
+ * how an upsert seeds its new document from the filter.
  */
 import type { Document } from 'mongodb';
 import { update as applyModifier } from 'mingo';
@@ -28,6 +28,20 @@ function assertNoConflicts(update: Document): void {
     const clash = paths.find((other) => other !== path && (other.startsWith(`${path}.`) || path.startsWith(`${other}.`)));
     if (clash !== undefined || paths.indexOf(path) !== paths.lastIndexOf(path)) {
       throw new ServerDoubleError(40, `Updating the path '${path}' would create a conflict at '${clash ?? path}'`);
+    }
+  }
+}
+
+/**
+ * MongoDB fails an `$addToSet` whose field exists but is not an array (null included), code 2;
+ * mingo leaves such a document unchanged without a word, which would hide an adapter bug.
+ */
+export function assertArrayTargets(document: Document, modifier: Document): void {
+  for (const path of Object.keys((modifier.$addToSet as Document | undefined) ?? {})) {
+    const value = valueAt(document, path);
+    if (value !== undefined && !Array.isArray(value)) {
+      const type = value === null ? 'null' : typeof value;
+      throw new ServerDoubleError(2, `Cannot apply $addToSet to non-array field. Field named '${path.split('.').pop()}' has non-array type ${type}`);
     }
   }
 }

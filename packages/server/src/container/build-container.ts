@@ -7,6 +7,7 @@ import { Container, type ContainerModule } from 'inversify';
 import { aiModule } from './ai.module.js';
 import { captchaModule } from './captcha.module.js';
 import { dashboardModule } from './dashboard.module.js';
+import { formsModule } from './forms.module.js';
 import { httpModule } from './http.module.js';
 import { infrastructureModule, type Infrastructure } from './infrastructure.module.js';
 import { memoryStorageModule } from './memory-storage.module.js';
@@ -23,6 +24,7 @@ const FEATURE_MODULES: readonly ContainerModule[] = [
   repurposeModule,
   aiModule,
   notificationsModule,
+  formsModule,
 ];
 
 export interface StorageOverride {

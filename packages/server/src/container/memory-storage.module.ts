@@ -6,6 +6,10 @@ import {
   MemoryAiUsageLedger,
   MemoryApiKeyRepository,
   MemoryDashboardConfigRepository,
+  MemoryFormRepository,
+  MemorySubmissionRepository,
+  FormRepositoryToken,
+  SubmissionRepositoryToken,
   MemoryNotificationOutbox,
   MemoryRepurposeTemplateRepository,
   MemoryTenantRepository,
@@ -25,4 +29,6 @@ export const memoryStorageModule = new ContainerModule(({ bind }) => {
   bind(RepurposeTemplateRepositoryToken).toConstantValue(new MemoryRepurposeTemplateRepository());
   bind(NotificationOutboxToken).toConstantValue(new MemoryNotificationOutbox());
   bind(AiUsageLedgerToken).toConstantValue(new MemoryAiUsageLedger());
+  bind(FormRepositoryToken).toConstantValue(new MemoryFormRepository());
+  bind(SubmissionRepositoryToken).toConstantValue(new MemorySubmissionRepository());
 });

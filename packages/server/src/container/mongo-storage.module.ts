@@ -8,8 +8,10 @@ import {
   AiUsageLedgerToken,
   ApiKeyRepositoryToken,
   DashboardConfigRepositoryToken,
+  FormRepositoryToken,
   NotificationOutboxToken,
   RepurposeTemplateRepositoryToken,
+  SubmissionRepositoryToken,
   TenantRepositoryToken,
 } from '@cms/core';
 import { ContainerModule } from 'inversify';
@@ -39,5 +41,7 @@ export async function mongoStorageModule(target: MongoTarget): Promise<Container
     bind(RepurposeTemplateRepositoryToken).toConstantValue(repositories.repurposeTemplates);
     bind(NotificationOutboxToken).toConstantValue(repositories.notificationOutbox);
     bind(AiUsageLedgerToken).toConstantValue(repositories.aiUsage);
+    bind(FormRepositoryToken).toConstantValue(repositories.forms);
+    bind(SubmissionRepositoryToken).toConstantValue(repositories.submissions);
   });
 }

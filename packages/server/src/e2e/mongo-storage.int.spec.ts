@@ -7,6 +7,7 @@ import { hashApiKey } from '@cms/core';
 import { loadConfig } from '../config/service-config.js';
 import { startService } from '../service.js';
 import { CapturingLogger, startTestService, TEST_KEYS } from '../testing/test-service.js';
+import { createForm, submitForm } from './form-requests.js';
 
 describe('The service on MongoDB storage', () => {
   describe('when started over a database', () => {
@@ -22,6 +23,35 @@ describe('The service on MongoDB storage', () => {
         expect(config).to.deep.include({ tenantId: 'tenant-a', userId: 'u1', updatedBy: 'u1' });
         expect(config?.config.templateId).to.equal('ops');
         expect(db.collectionDouble(Collections.dashboardConfigs).indexes().map((i) => i.name)).to.deep.equal(['_id_', 'tenant_user_unique']);
+      } finally {
+        await api.stop();
+      }
+    });
+  });
+
+  describe('when forms are created, submitted and connected', () => {
+    it('stores them in forms and form_submissions, with ObjectId references and the slug index', async () => {
+      const db = new MingoDatabaseDouble();
+      const api = await startTestService({}, { mongoDatabase: db });
+      try {
+        const company = await createForm(api, 'company');
+        const person = await createForm(api, 'person', {
+          sections: [{ fields: [{ name: 'name', type: 'text', label: { en: 'N' } }, { name: 'clients', type: 'relation', label: { en: 'C' }, relation: { formId: company.id, multiple: true } }] }],
+        });
+        const acme = await submitForm(api, company.id, { name: 'Acme' });
+        const ada = await submitForm(api, person.id, { name: 'Ada' });
+        const res = await api.call('POST', `/forms/submission/${ada.id}/relations/clients/connect`, { body: { relatedSubmissionId: acme.id } });
+        expect(res.status).to.equal(200);
+        const forms = db.collectionDouble(Collections.forms);
+        expect(forms.indexes().map((i) => i.name)).to.deep.equal(['_id_', 'tenant_slug_unique']);
+        const stored = forms.documents().find((form) => form.slug === 'person');
+        expect(stored?._id.toHexString()).to.equal(person.id);
+        // ObjectIds, not strings: a string has no toHexString.
+        expect(stored?.sections[0].fields[1].relation.formId.toHexString()).to.equal(company.id);
+        const submission = db.collectionDouble(Collections.formSubmissions).documents().find((s) => s._id.toHexString() === ada.id);
+        expect(submission).to.deep.include({ tenantId: 'tenant-a', values: { name: 'Ada' } });
+        expect(submission?.formId.toHexString()).to.equal(person.id);
+        expect(submission?.relations.clients.map((id: { toHexString(): string }) => id.toHexString())).to.deep.equal([acme.id]);
       } finally {
         await api.stop();
       }

@@ -1,0 +1,11 @@
+/**
+ * The caller's CAPTCHA token as §1.4 places it: header `x-captcha-token`, else query parameter
+ * `captchaToken`; never the body. Read for every caller, users included, because a form's
+ * CAPTCHA gate applies to whoever submits (the guest identity carries it for guests only).
+ */
+import type { Context } from 'koa';
+
+export function captchaTokenOf(ctx: Context): string | undefined {
+  const fromQuery = ctx.query.captchaToken;
+  return ctx.get('x-captcha-token') || (typeof fromQuery === 'string' ? fromQuery : undefined) || undefined;
+}

@@ -1,0 +1,81 @@
+/**
+ * How forms and submissions are laid out (inspected on the collection double): ObjectId `_id`,
+ * every reference to a form or submission an ObjectId, nothing of the domain's `id` duplicated;
+ * and what the repositories refuse as bugs rather than write.
+ */
+import { expect } from 'chai';
+import { formRecord, submissionRecord } from '@cms/core/testing';
+import { newId } from '@cms/core';
+import { ObjectId } from 'mongodb';
+import { Collections, ensureIndexes } from '../storage/mongo-collections.js';
+import { createMongoRepositories, type MongoRepositories } from '../storage/mongo-storage.js';
+import { MingoDatabaseDouble } from '../testing/mingo-collection-double.js';
+
+describe('Mongo form and submission documents', () => {
+  let db: MingoDatabaseDouble;
+  let repos: MongoRepositories;
+  beforeEach(async () => {
+    db = new MingoDatabaseDouble();
+    await ensureIndexes(db);
+    repos = createMongoRepositories(db);
+  });
+  const stored = (name: string) => db.collectionDouble(name).documents();
+  const [target, previous, related] = [newId(), newId(), newId()];
+
+  describe('when a form is stored', () => {
+    it('keeps its id, its relation targets and its flow as ObjectIds, and only the domain fields', async () => {
+      const form = formRecord('acme', 'contact', { flow: { nextFormId: target, previousFormId: null } });
+      form.sections[0]!.fields.push({ name: 'org', type: 'relation', label: { en: 'Org' }, required: false, placeholder: {}, relation: { formId: target, multiple: true } });
+      await repos.forms.insert(form);
+      const [document] = stored(Collections.forms);
+      expect(document?._id).to.be.instanceOf(ObjectId);
+      expect(document?._id.toHexString()).to.equal(form.id);
+      expect(Object.keys(document!).sort()).to.deep.equal(
+        ['_id', 'captcha', 'createdAt', 'createdBy', 'description', 'flow', 'isActive', 'notifications', 'sections', 'slug', 'submitButtonText', 'tenantId', 'title', 'updatedAt', 'visibility'],
+      );
+      expect(document?.flow).to.deep.equal({ nextFormId: ObjectId.createFromHexString(target), previousFormId: null });
+      const [text, , relation] = document?.sections[0].fields;
+      expect(relation.relation).to.deep.equal({ formId: ObjectId.createFromHexString(target), multiple: true });
+      expect(text).to.not.have.any.keys('options', 'relation');
+    });
+
+    it('refuses a second form with a taken id as a bug, not as a taken slug', async () => {
+      const form = formRecord('acme', 'contact');
+      await repos.forms.insert(form);
+      const error = await repos.forms.insert({ ...form, slug: 'other' }).catch((e: Error) => e);
+      expect((error as Error).message).to.equal(`duplicate form id ${form.id}`);
+      expect(error).not.to.have.property('code');
+    });
+  });
+
+  describe('when a submission is stored and connected', () => {
+    it('keeps its form and its related submissions as ObjectIds', async () => {
+      const submission = submissionRecord('acme', target);
+      await repos.submissions.insert(submission);
+      const connect = (fieldName: string, multiple: boolean) =>
+        repos.submissions.connectRelation({ tenantId: 'acme', submissionId: submission.id, fieldName, relatedId: related, multiple, cap: 500, now: new Date() });
+      await connect('owner', false);
+      await connect('links', true);
+      const [document] = stored(Collections.formSubmissions);
+      expect(document?._id.toHexString()).to.equal(submission.id);
+      expect(Object.keys(document!).sort()).to.deep.equal(['_id', 'createdAt', 'formId', 'relations', 'submittedBy', 'tenantId', 'updatedAt', 'values']);
+      expect(document?.formId).to.deep.equal(ObjectId.createFromHexString(target));
+      expect(document?.relations).to.deep.equal({ owner: ObjectId.createFromHexString(related), links: [ObjectId.createFromHexString(related)] });
+    });
+  });
+
+  describe('when a connect names a field that is not a plain field name', () => {
+    it('refuses it as a bug rather than writing it into an update path', async () => {
+      const submission = submissionRecord('acme', previous);
+      await repos.submissions.insert(submission);
+      for (const fieldName of ['links.0', '$where', 'a b', '', '_hidden', 'x'.repeat(65)]) {
+        for (const multiple of [true, false]) {
+          const command = { tenantId: 'acme', submissionId: submission.id, fieldName, relatedId: related, multiple, cap: 500, now: new Date() };
+          const error = await repos.submissions.connectRelation(command).catch((e: Error) => e);
+          expect((error as Error).message, fieldName).to.match(/^relation field name is not a plain field name/);
+        }
+      }
+      expect(stored(Collections.formSubmissions)[0]?.relations).to.deep.equal({});
+    });
+  });
+});

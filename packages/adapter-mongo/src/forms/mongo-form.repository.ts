@@ -1,0 +1,209 @@
+/**
+ * Forms on MongoDB. A taken slug is decided by the unique index `tenant_slug_unique`
+ * ({tenantId, slug}): `insert` is one `insertOne`, and a duplicate key on that index answers
+ * false, so of racing creates with one slug exactly one is stored. Forms never change once
+ * stored, so nothing else here writes. The forms a form refers to (relation targets, flow) are
+ * stored as ObjectIds, like its own `_id` (docs/decisions/0105-mongo-forms-and-submissions.md).
+ */
+import type {
+  FieldType,
+  Form,
+  FormCaptcha,
+  FormField,
+  FormFieldOption,
+  FormNotifications,
+  FormRepository,
+  FormSection,
+  FormVisibility,
+  LocalizedText,
+} from '@cms/core';
+import type { ObjectId } from 'mongodb';
+import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { Collections } from '../storage/mongo-collections.js';
+import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
+import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
+
+interface FieldDocument {
+  name: string;
+  type: FieldType;
+  label: LocalizedText;
+  required: boolean;
+  placeholder: LocalizedText;
+  /** Only on `select` fields. */
+  options?: FormFieldOption[];
+  /** Only on `relation` fields. */
+  relation?: { formId: ObjectId; multiple: boolean };
+}
+
+interface SectionDocument {
+  title: LocalizedText;
+  description: LocalizedText;
+  fields: FieldDocument[];
+}
+
+interface FormDocument {
+  _id: ObjectId;
+  tenantId: string;
+  slug: string;
+  title: LocalizedText;
+  description: LocalizedText;
+  submitButtonText: LocalizedText;
+  isActive: boolean;
+  visibility: FormVisibility;
+  sections: SectionDocument[];
+  captcha: FormCaptcha;
+  notifications: FormNotifications;
+  flow: { nextFormId: ObjectId | null; previousFormId: ObjectId | null };
+  createdBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const SLUG_INDEX = 'tenant_slug_unique';
+
+export class MongoFormRepository implements FormRepository {
+  readonly #forms: MongoCollection<FormDocument>;
+
+  constructor(db: MongoDatabase) {
+    this.#forms = db.collection<FormDocument>(Collections.forms);
+  }
+
+  async insert(form: Form): Promise<boolean> {
+    try {
+      await this.#forms.insertOne(toDocument(form));
+      return true;
+    } catch (error) {
+      if (isDuplicateKeyError(error, SLUG_INDEX)) return false; // the unique index decided
+      // A clash on `_id` is a bug, as in the memory adapter; never show the driver's error type.
+      if (isDuplicateKeyError(error)) throw new Error(`duplicate form id ${form.id}`);
+      throw error;
+    }
+  }
+
+  async findById(tenantId: string, id: string): Promise<Form | null> {
+    const _id = parseObjectId(id);
+    if (!_id) return null;
+    const document = await this.#forms.findOne({ _id, tenantId });
+    return document ? toForm(document) : null;
+  }
+
+  /** One query on `_id`, reading ids only: form documents can be large. */
+  async existingIds(tenantId: string, ids: readonly string[]): Promise<string[]> {
+    const wanted = new Map<string, ObjectId>();
+    for (const id of ids) {
+      const _id = parseObjectId(id);
+      if (_id) wanted.set(fromObjectId(_id), _id);
+    }
+    if (wanted.size === 0) return [];
+    const found = await this.#forms.find<{ _id: ObjectId }>({ _id: { $in: [...wanted.values()] }, tenantId }, { projection: { _id: 1 } }).toArray();
+    return found.map((document) => fromObjectId(document._id));
+  }
+}
+
+function toDocument(form: Form): FormDocument {
+  return {
+    _id: toObjectId(form.id),
+    tenantId: form.tenantId,
+    slug: form.slug,
+    title: texts(form.title),
+    description: texts(form.description),
+    submitButtonText: texts(form.submitButtonText),
+    isActive: form.isActive,
+    visibility: form.visibility,
+    sections: form.sections.map((section) => ({
+      title: texts(section.title),
+      description: texts(section.description),
+      fields: section.fields.map(toFieldDocument),
+    })),
+    captcha: toCaptcha(form.captcha),
+    notifications: toNotifications(form.notifications),
+    flow: { nextFormId: toOptionalObjectId(form.flow.nextFormId), previousFormId: toOptionalObjectId(form.flow.previousFormId) },
+    createdBy: form.createdBy,
+    createdAt: form.createdAt,
+    updatedAt: form.updatedAt,
+  };
+}
+
+function toForm(document: FormDocument): Form {
+  return {
+    id: fromObjectId(document._id),
+    tenantId: document.tenantId,
+    slug: document.slug,
+    title: texts(document.title),
+    description: texts(document.description),
+    submitButtonText: texts(document.submitButtonText),
+    isActive: document.isActive,
+    visibility: document.visibility,
+    sections: document.sections.map(toSection),
+    captcha: toCaptcha(document.captcha),
+    notifications: toNotifications(document.notifications),
+    flow: { nextFormId: fromOptionalObjectId(document.flow.nextFormId), previousFormId: fromOptionalObjectId(document.flow.previousFormId) },
+    createdBy: document.createdBy ?? null,
+    createdAt: document.createdAt,
+    updatedAt: document.updatedAt,
+  };
+}
+
+/** `options` and `relation` exist only on the field types they belong to: absent, never null. */
+function toFieldDocument(field: FormField): FieldDocument {
+  const document: FieldDocument = {
+    name: field.name,
+    type: field.type,
+    label: texts(field.label),
+    required: field.required,
+    placeholder: texts(field.placeholder),
+  };
+  if (field.options) document.options = field.options.map(toOption);
+  if (field.relation) document.relation = { formId: toObjectId(field.relation.formId), multiple: field.relation.multiple };
+  return document;
+}
+
+function toSection(document: SectionDocument): FormSection {
+  return { title: texts(document.title), description: texts(document.description), fields: document.fields.map(toField) };
+}
+
+function toField(document: FieldDocument): FormField {
+  const field: FormField = {
+    name: document.name,
+    type: document.type,
+    label: texts(document.label),
+    required: document.required,
+    placeholder: texts(document.placeholder),
+  };
+  if (document.options) field.options = document.options.map(toOption);
+  if (document.relation) field.relation = { formId: fromObjectId(document.relation.formId), multiple: document.relation.multiple };
+  return field;
+}
+
+function toOption(option: FormFieldOption): FormFieldOption {
+  return { value: option.value, label: texts(option.label) };
+}
+
+function toCaptcha(captcha: FormCaptcha): FormCaptcha {
+  return { enabled: captcha.enabled, provider: captcha.provider, minScore: captcha.minScore };
+}
+
+function toNotifications(notifications: FormNotifications): FormNotifications {
+  const { admin, submitter } = notifications.email;
+  return {
+    enabled: notifications.enabled,
+    email: {
+      admin: { enabled: admin.enabled, recipients: [...admin.recipients] },
+      submitter: { enabled: submitter.enabled, field: submitter.field ?? null },
+    },
+    push: { admin: { enabled: notifications.push.admin.enabled }, submitter: { enabled: notifications.push.submitter.enabled } },
+  };
+}
+
+/** Language code → text; a copy, so neither side shares the other's object. */
+function texts(text: LocalizedText): LocalizedText {
+  return { ...text };
+}
+
+function toOptionalObjectId(id: string | null): ObjectId | null {
+  return id === null ? null : toObjectId(id);
+}
+
+function fromOptionalObjectId(id: ObjectId | null | undefined): string | null {
+  return id ? fromObjectId(id) : null;
+}

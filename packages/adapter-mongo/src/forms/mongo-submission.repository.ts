@@ -1,0 +1,134 @@
+/**
+ * Form submissions on MongoDB. A submission is written once (`insertOne`); after that only
+ * `connectRelation` changes it, with ONE atomic `findOneAndUpdate` on the one relation key:
+ * - single-value: `$set` of `relations.<field>`;
+ * - multi-value: `$addToSet` onto `relations.<field>`, filtered on "the id is not in the list"
+ *   (`$ne`) and "the list holds fewer than `cap` ids" (`relations.<field>.<cap-1>` does not
+ *   exist), so the cap and the append are one step and racing connects lose nothing.
+ * When the multi-value filter matches nothing, one read tells why (no such submission, id
+ * already there, list full). That read only picks the answer; it never leads to a write.
+ * The submission's form and related submissions are stored as ObjectIds
+ * (docs/decisions/0105-mongo-forms-and-submissions.md).
+ */
+import {
+  FORM_LIMITS,
+  type ConnectRelationCommand,
+  type ConnectRelationResult,
+  type Submission,
+  type SubmissionRelations,
+  type SubmissionRepository,
+} from '@cms/core';
+import type { Filter, ObjectId, UpdateFilter } from 'mongodb';
+import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { Collections } from '../storage/mongo-collections.js';
+import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
+import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
+
+interface SubmissionDocument {
+  _id: ObjectId;
+  tenantId: string;
+  formId: ObjectId;
+  values: Record<string, unknown>;
+  /** Field name → the related submission (single-value) or the related submissions in connect order. */
+  relations: Record<string, ObjectId | ObjectId[]>;
+  submittedBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Field names are user-chosen; only a plain name may become a segment of an update path. */
+const FIELD_NAME = new RegExp(FORM_LIMITS.fieldNamePattern);
+
+export class MongoSubmissionRepository implements SubmissionRepository {
+  readonly #submissions: MongoCollection<SubmissionDocument>;
+
+  constructor(db: MongoDatabase) {
+    this.#submissions = db.collection<SubmissionDocument>(Collections.formSubmissions);
+  }
+
+  async insert(submission: Submission): Promise<void> {
+    try {
+      await this.#submissions.insertOne(toDocument(submission));
+    } catch (error) {
+      // Same failure as the memory adapter, without the driver's error type.
+      if (isDuplicateKeyError(error)) throw new Error(`duplicate submission id ${submission.id}`);
+      throw error;
+    }
+  }
+
+  async findById(tenantId: string, id: string): Promise<Submission | null> {
+    const _id = parseObjectId(id);
+    if (!_id) return null;
+    const document = await this.#submissions.findOne({ _id, tenantId });
+    return document ? toSubmission(document) : null;
+  }
+
+  async connectRelation(command: ConnectRelationCommand): Promise<ConnectRelationResult> {
+    const path = relationPath(command.fieldName);
+    const _id = parseObjectId(command.submissionId);
+    if (!_id) return { status: 'missing' };
+    const key = { _id, tenantId: command.tenantId };
+    const relatedId = toObjectId(command.relatedId);
+
+    if (!command.multiple) {
+      const update = { $set: { [path]: relatedId, updatedAt: command.now } } as UpdateFilter<SubmissionDocument>;
+      const document = await this.#submissions.findOneAndUpdate(key, update, { returnDocument: 'after' });
+      return document ? { status: 'connected', submission: toSubmission(document) } : { status: 'missing' };
+    }
+
+    const cap = command.cap;
+    if (!Number.isInteger(cap) || cap < 1) throw new Error(`relation cap must be a positive integer, got ${cap}`);
+    const guarded = { ...key, [path]: { $ne: relatedId }, [`${path}.${cap - 1}`]: { $exists: false } } as Filter<SubmissionDocument>;
+    const update = { $addToSet: { [path]: relatedId }, $set: { updatedAt: command.now } } as UpdateFilter<SubmissionDocument>;
+    const connected = await this.#submissions.findOneAndUpdate(guarded, update, { returnDocument: 'after' });
+    if (connected) return { status: 'connected', submission: toSubmission(connected) };
+
+    // Nothing was written; say why. Lists only grow, so "already there" and "full" stay true
+    // once seen. A submission stored only after the attempt was missing when it ran.
+    const current = await this.#submissions.findOne(key);
+    if (!current) return { status: 'missing' };
+    const list = current.relations?.[command.fieldName];
+    if (Array.isArray(list) && list.some((id) => String(id) === command.relatedId)) return { status: 'unchanged', submission: toSubmission(current) };
+    if (Array.isArray(list) && list.length >= cap) return { status: 'full' };
+    return { status: 'missing' };
+  }
+}
+
+function relationPath(fieldName: string): string {
+  if (!FIELD_NAME.test(fieldName)) throw new Error(`relation field name is not a plain field name: "${fieldName}"`);
+  return `relations.${fieldName}`;
+}
+
+function toDocument(submission: Submission): SubmissionDocument {
+  return {
+    _id: toObjectId(submission.id),
+    tenantId: submission.tenantId,
+    formId: toObjectId(submission.formId),
+    values: { ...submission.values },
+    relations: Object.fromEntries(
+      Object.entries(submission.relations).map(([field, ids]) => [field, Array.isArray(ids) ? ids.map(toObjectId) : toObjectId(ids)]),
+    ),
+    submittedBy: submission.submittedBy,
+    createdAt: submission.createdAt,
+    updatedAt: submission.updatedAt,
+  };
+}
+
+function toSubmission(document: SubmissionDocument): Submission {
+  return {
+    id: fromObjectId(document._id),
+    tenantId: document.tenantId,
+    formId: fromObjectId(document.formId),
+    values: { ...document.values },
+    relations: toRelations(document.relations ?? {}),
+    submittedBy: document.submittedBy ?? null,
+    createdAt: document.createdAt,
+    updatedAt: document.updatedAt,
+  };
+}
+
+function toRelations(relations: SubmissionDocument['relations']): SubmissionRelations {
+  return Object.fromEntries(
+    Object.entries(relations).map(([field, ids]) => [field, Array.isArray(ids) ? ids.map(fromObjectId) : fromObjectId(ids)]),
+  );
+}

@@ -1,0 +1,140 @@
+import { expect } from 'chai';
+import { MemoryFormRepository } from '../memory/memory-form.repository.js';
+import { MemorySubmissionRepository } from '../memory/memory-submission.repository.js';
+import { ManualClock } from '../shared/clock.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { newId } from '../shared/ids.js';
+import { formRecord, submissionRecord } from '../testing/form-fixtures.js';
+import { ConnectRelation, type ConnectRelationInput } from './connect-relation.use-case.js';
+import type { FormField } from './form.js';
+import { GetSubmission } from './get-submission.use-case.js';
+import { RELATION_CAP } from './submission.js';
+
+describe('ConnectRelation and GetSubmission', () => {
+  const setup = async () => {
+    const forms = new MemoryFormRepository();
+    const submissions = new MemorySubmissionRepository();
+    const clock = new ManualClock('2026-03-04T05:06:07.890Z');
+    const company = formRecord('acme', 'company');
+    const other = formRecord('acme', 'other');
+    const relationField = (name: string, multiple: boolean): FormField => ({
+      name,
+      type: 'relation',
+      label: { en: name },
+      required: false,
+      placeholder: {},
+      relation: { formId: company.id, multiple },
+    });
+    const person = formRecord('acme', 'person', {
+      sections: [
+        {
+          title: {},
+          description: {},
+          fields: [
+            { name: 'name', type: 'text', label: { en: 'Name' }, required: true, placeholder: {} },
+            relationField('employer', false),
+            relationField('clients', true),
+          ],
+        },
+      ],
+    });
+    for (const form of [company, other, person]) await forms.insert(form);
+    const source = submissionRecord('acme', person.id);
+    const acme = submissionRecord('acme', company.id);
+    const globex = submissionRecord('acme', company.id);
+    const stranger = submissionRecord('acme', other.id);
+    const foreignCompany = submissionRecord('other-tenant', company.id);
+    for (const submission of [source, acme, globex, stranger, foreignCompany]) await submissions.insert(submission);
+    const connect = new ConnectRelation(forms, submissions, clock);
+    const input = (fieldName: string, relatedSubmissionId: string, submissionId = source.id): ConnectRelationInput => ({
+      tenantId: 'acme',
+      submissionId,
+      fieldName,
+      relatedSubmissionId,
+    });
+    return { connect, get: new GetSubmission(submissions), submissions, clock, source, acme, globex, stranger, foreignCompany, company, input };
+  };
+  const codeOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', (e: { code?: string }) => e.code ?? String(e));
+
+  describe('when the relation is single-value', () => {
+    it('sets the related id, then replaces it', async () => {
+      const { connect, clock, source, acme, globex, input } = await setup();
+      const first = await connect.execute(input('employer', acme.id));
+      expect(first.relations).to.deep.equal({ employer: acme.id });
+      clock.advance(1000);
+      const second = await connect.execute(input('employer', globex.id.toUpperCase()));
+      expect(second).to.deep.equal({
+        id: source.id,
+        formId: source.formId,
+        values: source.values,
+        relations: { employer: globex.id },
+        submittedBy: null,
+        createdAt: source.createdAt,
+        updatedAt: new Date('2026-03-04T05:06:08.890Z'),
+      });
+    });
+  });
+
+  describe('when the relation is multi-value', () => {
+    it('appends each id once', async () => {
+      const { connect, get, acme, globex, source, input } = await setup();
+      await connect.execute(input('clients', acme.id));
+      await connect.execute(input('clients', globex.id));
+      const again = await connect.execute(input('clients', acme.id));
+      expect(again.relations).to.deep.equal({ clients: [acme.id, globex.id] });
+      expect((await get.execute('acme', source.id)).relations).to.deep.equal({ clients: [acme.id, globex.id] });
+    });
+
+    it('keeps all of twelve concurrent connects', async () => {
+      const { connect, get, submissions, company, source, input } = await setup();
+      const related = Array.from({ length: 12 }, () => submissionRecord('acme', company.id));
+      for (const submission of related) await submissions.insert(submission);
+      await Promise.all(related.map((submission) => connect.execute(input('clients', submission.id))));
+      const clients = (await get.execute('acme', source.id)).relations.clients;
+      expect(clients).to.have.members(related.map((submission) => submission.id));
+    });
+
+    it(`refuses a new id once ${RELATION_CAP} are connected`, async () => {
+      const { connect, submissions, company, source, input } = await setup();
+      const ids = Array.from({ length: RELATION_CAP }, () => newId());
+      for (const id of ids) {
+        await submissions.connectRelation({ tenantId: 'acme', submissionId: source.id, fieldName: 'clients', relatedId: id, multiple: true, cap: RELATION_CAP, now: new Date() });
+      }
+      const extra = submissionRecord('acme', company.id);
+      await submissions.insert(extra);
+      const error = await connect.execute(input('clients', extra.id)).catch((e: { code: string; message: string }) => e);
+      expect(error).to.include({ code: ErrorCodes.VALIDATION_FAILED, message: `relations.clients already holds the maximum of ${RELATION_CAP} related submissions` });
+    });
+  });
+
+  describe('when a check fails', () => {
+    it('follows the contract’s order', async () => {
+      const { connect, acme, stranger, input } = await setup();
+      expect(await codeOf(connect.execute(input('employer', 'bad', 'nope')))).to.equal(ErrorCodes.INVALID_SUBMISSION_ID);
+      expect(await codeOf(connect.execute(input('nofield', 'bad', newId())))).to.equal(ErrorCodes.VALIDATION_FAILED);
+      expect(await codeOf(connect.execute(input('nofield', newId(), newId())))).to.equal(ErrorCodes.SUBMISSION_NOT_FOUND);
+      expect(await codeOf(connect.execute(input('nofield', newId())))).to.equal(ErrorCodes.RELATION_FIELD_NOT_FOUND);
+      expect(await codeOf(connect.execute(input('name', acme.id)))).to.equal(ErrorCodes.RELATION_FIELD_NOT_FOUND);
+      expect(await codeOf(connect.execute(input('employer', newId())))).to.equal(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND);
+      expect(await codeOf(connect.execute(input('employer', stranger.id)))).to.equal(ErrorCodes.RELATED_SUBMISSION_OTHER_FORM);
+      expect(await codeOf(connect.execute(input('employer', acme.id)))).to.equal('resolved');
+    });
+
+    it('treats other tenants’ submissions as missing', async () => {
+      const { connect, get, foreignCompany, source, input } = await setup();
+      expect(await codeOf(connect.execute(input('employer', foreignCompany.id)))).to.equal(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND);
+      expect(await codeOf(connect.execute({ ...input('employer', foreignCompany.id), tenantId: 'other-tenant' }))).to.equal(ErrorCodes.SUBMISSION_NOT_FOUND);
+      expect(await codeOf(get.execute('other-tenant', source.id))).to.equal(ErrorCodes.SUBMISSION_NOT_FOUND);
+    });
+  });
+
+  describe('GetSubmission', () => {
+    it('answers INVALID_SUBMISSION_ID for a malformed id and reads a stored one case-insensitively', async () => {
+      const { get, source } = await setup();
+      expect(await codeOf(get.execute('acme', 'z'.repeat(24)))).to.equal(ErrorCodes.INVALID_SUBMISSION_ID);
+      const { tenantId, ...view } = source;
+      expect(tenantId).to.equal('acme');
+      expect(await get.execute('acme', source.id.toUpperCase())).to.deep.equal(view);
+    });
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * Connects a related submission to a relation field of a submission (§2.5). Checks run in the
+ * contract's order; the change itself is one atomic repository step, so concurrent connects to
+ * one multi-value field all land. Single-value fields are replaced; multi-value fields append
+ * an id once, up to RELATION_CAP ids.
+ */
+import { DomainError, validationError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { canonicalId, isWellFormedId } from '../shared/ids.js';
+import type { Clock } from '../shared/clock.js';
+import { findField } from './form.js';
+import type { FormRepository, SubmissionRepository } from './forms.ports.js';
+import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
+import { RELATION_CAP, submissionView, type SubmissionView } from './submission.js';
+
+export interface ConnectRelationInput {
+  readonly tenantId: string;
+  readonly submissionId: string;
+  readonly fieldName: string;
+  readonly relatedSubmissionId: string;
+}
+
+export class ConnectRelation {
+  constructor(
+    private readonly forms: FormRepository,
+    private readonly submissions: SubmissionRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Throws, in this order: `INVALID_SUBMISSION_ID`; `VALIDATION_FAILED` (malformed related id);
+   * `SUBMISSION_NOT_FOUND`; `RELATION_FIELD_NOT_FOUND`; `RELATED_SUBMISSION_NOT_FOUND`;
+   * `RELATED_SUBMISSION_OTHER_FORM`; `VALIDATION_FAILED` when a multi-value field is full.
+   */
+  async execute(input: ConnectRelationInput): Promise<SubmissionView> {
+    const { tenantId, fieldName } = input;
+    const submissionId = requireSubmissionId(input.submissionId);
+    if (!isWellFormedId(input.relatedSubmissionId)) {
+      throw validationError('body.relatedSubmissionId', 'must be a 24-character hexadecimal id');
+    }
+    const relatedId = canonicalId(input.relatedSubmissionId);
+    const submission = await findSubmissionOrThrow(this.submissions, tenantId, submissionId);
+    const form = await this.forms.findById(tenantId, submission.formId);
+    const relation = form ? findField(form, fieldName)?.relation : undefined;
+    if (!relation) throw new DomainError(ErrorCodes.RELATION_FIELD_NOT_FOUND, 'Relation field not found');
+    const related = await this.submissions.findById(tenantId, relatedId);
+    if (!related) throw new DomainError(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND, 'Related submission not found');
+    if (related.formId !== relation.formId) {
+      throw new DomainError(ErrorCodes.RELATED_SUBMISSION_OTHER_FORM, 'Related submission belongs to another form');
+    }
+    const result = await this.submissions.connectRelation({
+      tenantId,
+      submissionId,
+      fieldName,
+      relatedId,
+      multiple: relation.multiple,
+      cap: RELATION_CAP,
+      now: this.clock.now(),
+    });
+    if (result.status === 'missing') throw submissionNotFound();
+    if (result.status === 'full') {
+      throw validationError(`relations.${fieldName}`, `already holds the maximum of ${RELATION_CAP} related submissions`);
+    }
+    return submissionView(result.submission);
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Form creation (§2.3): applies the defaults, checks the rules of the body and that every
+ * referenced form (relation targets, flow) exists in the tenant, then stores the form. Slug
+ * uniqueness is decided by the repository's insert, never by a read beforehand, so of two
+ * racing creates with one slug exactly one succeeds.
+ */
+import type { CaptchaPolicy } from '../captcha/captcha.ports.js';
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { DomainError, validationError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { isWellFormedId, newId } from '../shared/ids.js';
+import type { LanguageCatalog } from '../shared/languages.js';
+import type { CreateFormInput } from './create-form-input.js';
+import type { Form } from './form.js';
+import type { FormRepository } from './forms.ports.js';
+import { normalizeFormInput, type FormReference } from './normalize-form-input.js';
+
+export class CreateForm {
+  constructor(
+    private readonly forms: FormRepository,
+    private readonly languages: LanguageCatalog,
+    private readonly captcha: CaptchaPolicy,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Any caller holding the tenant's API key may create a form; `createdBy` records the user
+   * when one is known. Throws `VALIDATION_FAILED` or `FORM_SLUG_TAKEN`.
+   */
+  async execute(caller: Caller, input: CreateFormInput): Promise<Form> {
+    const { definition, references } = normalizeFormInput(input, {
+      languages: this.languages.languagesOf(caller.tenantId),
+      defaultCaptchaProvider: this.captcha.defaultProvider,
+    });
+    await this.#requireExisting(caller.tenantId, references);
+    const now = this.clock.now();
+    const form: Form = {
+      id: newId(now),
+      tenantId: caller.tenantId,
+      ...definition,
+      createdBy: caller.user?.id ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (!(await this.forms.insert(form))) throw new DomainError(ErrorCodes.FORM_SLUG_TAKEN, 'Form slug already exists');
+    return form;
+  }
+
+  async #requireExisting(tenantId: string, references: readonly FormReference[]): Promise<void> {
+    if (references.length === 0) return;
+    const wanted = [...new Set(references.map((reference) => reference.formId).filter(isWellFormedId))];
+    const existing = new Set(wanted.length > 0 ? await this.forms.existingIds(tenantId, wanted) : []);
+    const missing = references.find((reference) => !existing.has(reference.formId));
+    if (missing) throw validationError(missing.path, 'does not name a form of this tenant');
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Storage ports of the forms module. Every method is scoped to a tenant: another tenant's
+ * record behaves exactly like one that does not exist. Ids passed in are canonical (lowercase).
+ */
+import { portToken, type PortToken } from '../shared/port-token.js';
+import type { Form } from './form.js';
+import type { Submission } from './submission.js';
+
+export interface FormRepository {
+  /**
+   * Stores a new form. Returns false, storing nothing, when the tenant already has a form with
+   * that slug — decided by the store itself (a unique constraint), so of two racing inserts with
+   * one slug exactly one returns true.
+   */
+  insert(form: Form): Promise<boolean>;
+  findById(tenantId: string, id: string): Promise<Form | null>;
+  /** Which of `ids` are forms of the tenant (in any order, without duplicates). */
+  existingIds(tenantId: string, ids: readonly string[]): Promise<string[]>;
+}
+
+export interface ConnectRelationCommand {
+  readonly tenantId: string;
+  readonly submissionId: string;
+  readonly fieldName: string;
+  readonly relatedId: string;
+  /**
+   * false: `relations[fieldName]` becomes `relatedId`, replacing any earlier id.
+   * true: `relatedId` is appended to the list unless already in it, while the list holds fewer
+   * than `cap` ids.
+   */
+  readonly multiple: boolean;
+  readonly cap: number;
+  readonly now: Date;
+}
+
+/**
+ * - `connected`: the relation changed; `updatedAt` is `now`.
+ * - `unchanged`: a multi-value list already held the id; nothing was written.
+ * - `full`: a multi-value list already holds `cap` ids and not this one; nothing was written.
+ * - `missing`: no such submission in the tenant.
+ */
+export type ConnectRelationResult =
+  | { readonly status: 'connected' | 'unchanged'; readonly submission: Submission }
+  | { readonly status: 'full' }
+  | { readonly status: 'missing' };
+
+export interface SubmissionRepository {
+  insert(submission: Submission): Promise<void>;
+  findById(tenantId: string, id: string): Promise<Submission | null>;
+  /**
+   * Sets or appends one relation in a single atomic step on the stored submission (never a
+   * read-modify-write of the whole `relations` object), so concurrent connects to one
+   * multi-value field lose none.
+   */
+  connectRelation(command: ConnectRelationCommand): Promise<ConnectRelationResult>;
+}
+
+export const FormRepositoryToken: PortToken<FormRepository> = portToken('FormRepository');
+export const SubmissionRepositoryToken: PortToken<SubmissionRepository> = portToken('SubmissionRepository');

@@ -1,0 +1,28 @@
+/** Form submissions: what is stored, and the view callers receive (everything but the tenant). */
+
+/** Field name → the related submission id (single-value) or ids in connect order (multi-value). */
+export type SubmissionRelations = Record<string, string | string[]>;
+
+export interface Submission {
+  id: string;
+  tenantId: string;
+  formId: string;
+  /** Answers by field name; fields left unanswered are absent. */
+  values: Record<string, unknown>;
+  /** Starts `{}`; a key appears on the first connect to that relation field. */
+  relations: SubmissionRelations;
+  /** The submitting user's id, null for a guest. */
+  submittedBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type SubmissionView = Omit<Submission, 'tenantId'>;
+
+/** The most ids one multi-value relation field holds. */
+export const RELATION_CAP = 500;
+
+export function submissionView(submission: Submission): SubmissionView {
+  const { id, formId, values, relations, submittedBy, createdAt, updatedAt } = submission;
+  return { id, formId, values, relations, submittedBy, createdAt, updatedAt };
+}

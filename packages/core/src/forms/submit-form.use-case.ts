@@ -1,0 +1,107 @@
+/**
+ * Form submission (§2.5 companions), in two modes. Public: the form must be active and public,
+ * then pass its CAPTCHA gate. Internal: a user is required; public and internal forms, no
+ * CAPTCHA. Both then check the values, store the submission, and hand the form's notification
+ * jobs to the outbox without waiting: a failing or slow outbox never fails or delays the answer.
+ */
+import type { CaptchaVerdict, CaptchaVerifier } from '../captcha/captcha.ports.js';
+import type { NotificationOutbox } from '../notifications/notification.ports.js';
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { DomainError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { newId } from '../shared/ids.js';
+import type { Logger } from '../shared/logger.js';
+import { requireUser } from '../shared/require-user.js';
+import type { Form } from './form.js';
+import type { FormRepository, SubmissionRepository } from './forms.ports.js';
+import { findFormOrThrow } from './find-form.js';
+import { submissionNotificationJobs } from './submission-notification-jobs.js';
+import { submissionView, type Submission, type SubmissionView } from './submission.js';
+import { validateSubmissionValues } from './validate-submission-values.js';
+
+export type SubmitMode = 'public' | 'internal';
+
+export interface SubmitFormCommand {
+  readonly caller: Caller;
+  readonly formId: string;
+  /** The request body, `{values: {...}}`, checked here after the form and CAPTCHA checks. */
+  readonly body: unknown;
+  readonly mode: SubmitMode;
+  /** The caller's CAPTCHA token (header `x-captcha-token`, else query `captchaToken`). */
+  readonly captchaToken?: string | undefined;
+}
+
+export class SubmitForm {
+  constructor(
+    private readonly forms: FormRepository,
+    private readonly submissions: SubmissionRepository,
+    private readonly captcha: CaptchaVerifier,
+    private readonly outbox: NotificationOutbox,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Throws, in this order: (internal) `UNAUTHORIZED`; `INVALID_FORM_ID`, `FORM_NOT_FOUND`,
+   * `FORM_INACTIVE`; (public) `FORM_INTERNAL`, `FORM_CAPTCHA_REQUIRED`, `FORM_CAPTCHA_FAILED`;
+   * then `VALIDATION_FAILED` for the values.
+   */
+  async execute(command: SubmitFormCommand): Promise<SubmissionView> {
+    const { caller, mode } = command;
+    if (mode === 'internal') requireUser(caller, ErrorCodes.UNAUTHORIZED);
+    const form = await findFormOrThrow(this.forms, caller.tenantId, command.formId);
+    if (!form.isActive) throw new DomainError(ErrorCodes.FORM_INACTIVE, 'Form is not active');
+    if (mode === 'public') {
+      if (form.visibility !== 'public') throw new DomainError(ErrorCodes.FORM_INTERNAL, 'Form is internal');
+      await this.#passCaptchaGate(form, command.captchaToken);
+    }
+    const values = validateSubmissionValues(form, command.body);
+    const now = this.clock.now();
+    const submission: Submission = {
+      id: newId(now),
+      tenantId: caller.tenantId,
+      formId: form.id,
+      values,
+      relations: {},
+      submittedBy: caller.user?.id ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.submissions.insert(submission);
+    this.#enqueueNotifications(form, submission);
+    return submissionView(submission);
+  }
+
+  async #passCaptchaGate(form: Form, token: string | undefined): Promise<void> {
+    if (!form.captcha.enabled) return;
+    if (!token) throw new DomainError(ErrorCodes.FORM_CAPTCHA_REQUIRED, 'captchaToken is required');
+    // The port promises not to throw; should an adapter do so anyway, the gate stays closed.
+    const verdict: CaptchaVerdict = await Promise.resolve()
+      .then(() => this.captcha.verify(form.captcha.provider, token))
+      .catch(() => ({ success: false }));
+    const tooLow = verdict.score !== undefined && verdict.score < form.captcha.minScore;
+    if (!verdict.success || tooLow) throw new DomainError(ErrorCodes.FORM_CAPTCHA_FAILED, 'CAPTCHA verification failed');
+  }
+
+  /** Fire and forget: started now, never awaited; a failure is logged, never thrown. */
+  #enqueueNotifications(form: Form, submission: Submission): void {
+    void Promise.resolve()
+      .then(() => {
+        const jobs = submissionNotificationJobs(form, submission);
+        return jobs.length > 0 ? this.outbox.enqueue(jobs, submission.createdAt) : undefined;
+      })
+      .catch((error: unknown) => {
+        try {
+          this.logger.error('notification enqueue failed', {
+            tenantId: submission.tenantId,
+            formId: form.id,
+            submissionId: submission.id,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        } catch {
+          // a broken logger must not become an unhandled rejection
+        }
+      });
+  }
+}

@@ -1,0 +1,105 @@
+import { expect } from 'chai';
+import { isDomainError } from '../shared/domain-error.js';
+import { formRecord } from '../testing/form-fixtures.js';
+import type { FormField } from './form.js';
+import { validateSubmissionValues } from './validate-submission-values.js';
+
+const field = (name: string, type: FormField['type'], extra: Partial<FormField> = {}): FormField => ({
+  name,
+  type,
+  label: { en: name },
+  required: false,
+  placeholder: {},
+  ...extra,
+});
+
+const form = formRecord('acme', 'all-kinds', {
+  sections: [
+    {
+      title: {},
+      description: {},
+      fields: [
+        field('name', 'text', { required: true }),
+        field('email', 'email'),
+        field('bio', 'textarea'),
+        field('age', 'number'),
+        field('phone', 'phone'),
+        field('site', 'url'),
+        field('born', 'date'),
+        field('plan', 'select', { options: [{ value: 'free', label: { en: 'Free' } }, { value: 'pro', label: { en: 'Pro' } }] }),
+        field('agree', 'checkbox'),
+        field('company', 'relation', { relation: { formId: 'a'.repeat(24), multiple: false }, required: true }),
+      ],
+    },
+  ],
+});
+
+const problemOf = (body: unknown): string => {
+  try {
+    validateSubmissionValues(form, body);
+  } catch (error) {
+    expect(isDomainError(error)).to.equal(true);
+    return (error as Error).message;
+  }
+  return 'accepted';
+};
+
+describe('validateSubmissionValues', () => {
+  describe('when every value is of its field’s kind', () => {
+    it('returns the answered values as given', () => {
+      const values = {
+        name: ' Ada ',
+        email: 'ada@example.org',
+        bio: 'x'.repeat(10_000),
+        age: -1.5,
+        phone: '+44 20 7946 0000',
+        site: 'HTTPS://example.org/a?b=c',
+        born: '2024-02-29',
+        plan: 'pro',
+        agree: false,
+      };
+      expect(validateSubmissionValues(form, { values })).to.deep.equal(values);
+    });
+
+    it('leaves out optional fields that are absent, null or blank, and a null relation', () => {
+      expect(validateSubmissionValues(form, { values: { name: 'Ada', email: '', age: null, site: '   ', company: null } })).to.deep.equal({ name: 'Ada' });
+    });
+  });
+
+  describe('when the body or a value is wrong', () => {
+    const cases: Array<[string, unknown, string]> = [
+      ['a non-object body', [], 'body must be an object'],
+      ['an absent body', undefined, 'body must be an object'],
+      ['a property beside values', { values: { name: 'A' }, extra: 1 }, 'body.extra is not allowed'],
+      ['no values', {}, 'body.values is required'],
+      ['values that are not an object', { values: ['A'] }, 'body.values must be an object'],
+      ['an unknown field name', { values: { name: 'A', nickname: 'x' } }, 'body.values.nickname is not a field of this form'],
+      ['a value for a relation field', { values: { name: 'A', company: 'a'.repeat(24) } }, 'body.values.company is a relation field: connect it through the relations route'],
+      ['a missing required field', { values: {} }, 'body.values.name is required'],
+      ['a blank required field', { values: { name: '  \t' } }, 'body.values.name is required'],
+      ['a null required field', { values: { name: null } }, 'body.values.name is required'],
+      ['a number as text', { values: { name: 42 } }, 'body.values.name must be a string of at most 10000 characters'],
+      ['an over-long text', { values: { name: 'x'.repeat(10_001) } }, 'body.values.name must be a string of at most 10000 characters'],
+      ['an over-long textarea', { values: { name: 'A', bio: 'x'.repeat(10_001) } }, 'body.values.bio must be a string of at most 10000 characters'],
+      ['a phone as a number', { values: { name: 'A', phone: 123 } }, 'body.values.phone must be a string of at most 10000 characters'],
+      ['an e-mail without @', { values: { name: 'A', email: 'ada.example.org' } }, 'body.values.email must be an e-mail address'],
+      ['an e-mail without a domain dot', { values: { name: 'A', email: 'ada@localhost' } }, 'body.values.email must be an e-mail address'],
+      ['a number as a string', { values: { name: 'A', age: '42' } }, 'body.values.age must be a finite number'],
+      ['an infinite number', { values: { name: 'A', age: Infinity } }, 'body.values.age must be a finite number'],
+      ['an ftp URL', { values: { name: 'A', site: 'ftp://example.org' } }, 'body.values.site must be an http(s) URL'],
+      ['a URL without a scheme', { values: { name: 'A', site: 'example.org' } }, 'body.values.site must be an http(s) URL'],
+      ['a URL with spaces', { values: { name: 'A', site: 'http://exa mple.org' } }, 'body.values.site must be an http(s) URL'],
+      ['a date in another format', { values: { name: 'A', born: '29/02/2024' } }, 'body.values.born must be a date in the form YYYY-MM-DD'],
+      ['a date that does not exist', { values: { name: 'A', born: '2023-02-29' } }, 'body.values.born must be a date in the form YYYY-MM-DD'],
+      ['a date with a time', { values: { name: 'A', born: '2024-02-29T00:00:00Z' } }, 'body.values.born must be a date in the form YYYY-MM-DD'],
+      ['an unknown option', { values: { name: 'A', plan: 'gold' } }, 'body.values.plan must be one of free, pro'],
+      ['an option label instead of its value', { values: { name: 'A', plan: 'Pro' } }, 'body.values.plan must be one of free, pro'],
+      ['a checkbox as a string', { values: { name: 'A', agree: 'true' } }, 'body.values.agree must be a boolean'],
+    ];
+    for (const [name, body, message] of cases) {
+      it(`refuses ${name}`, () => {
+        expect(problemOf(body)).to.equal(message);
+      });
+    }
+  });
+});

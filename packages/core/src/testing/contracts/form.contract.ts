@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import type { FormRepository } from '../../forms/forms.ports.js';
+import { newId } from '../../shared/ids.js';
+import { formRecord } from '../form-fixtures.js';
+import { useRepository, type RepositoryFactory } from './contract-fixture.js';
+
+/** The behaviour every FormRepository must show: lookups, per-tenant slug uniqueness under races, isolation, copies. */
+export function formRepositoryContract(name: string, factory: RepositoryFactory<FormRepository>): void {
+  describe(`FormRepository contract: ${name}`, () => {
+    const repo = useRepository(factory);
+
+    it('stores a form and finds it by id, whole', async () => {
+      const form = formRecord('acme', 'contact', {
+        sections: [
+          {
+            title: { en: 'About you' },
+            description: {},
+            fields: [
+              { name: 'plan', type: 'select', label: { en: 'Plan' }, required: true, placeholder: {}, options: [{ value: 'pro', label: { en: 'Pro' } }] },
+              { name: 'company', type: 'relation', label: { en: 'Company' }, required: false, placeholder: {}, relation: { formId: newId(), multiple: true } },
+              { name: 'note', type: 'textarea', label: { en: 'Note' }, required: false, placeholder: { en: 'Anything else?' } },
+            ],
+          },
+        ],
+        createdBy: 'u1',
+      });
+      expect(await repo().insert(form)).to.equal(true);
+      expect(await repo().findById('acme', form.id)).to.deep.equal(form);
+    });
+
+    it('answers null for an unknown id and for another tenant’s form', async () => {
+      const form = formRecord('acme', 'contact');
+      await repo().insert(form);
+      expect(await repo().findById('acme', newId())).to.equal(null);
+      expect(await repo().findById('other', form.id)).to.equal(null);
+    });
+
+    it('treats a malformed id as matching nothing, without throwing', async () => {
+      const form = formRecord('acme', 'contact');
+      await repo().insert(form);
+      expect(await repo().findById('acme', 'not-an-id')).to.equal(null);
+      expect(await repo().findById('acme', `${form.id}0`)).to.equal(null);
+      expect(await repo().existingIds('acme', ['xyz', form.id, 'g'.repeat(24)])).to.deep.equal([form.id]);
+    });
+
+    it('refuses a second form with a slug the tenant already uses, storing nothing', async () => {
+      const first = formRecord('acme', 'contact');
+      const second = formRecord('acme', 'contact');
+      expect(await repo().insert(first)).to.equal(true);
+      expect(await repo().insert(second)).to.equal(false);
+      expect(await repo().findById('acme', second.id)).to.equal(null);
+      expect((await repo().findById('acme', first.id))?.id).to.equal(first.id);
+    });
+
+    it('lets exactly one of six racing inserts with one slug win', async () => {
+      const forms = Array.from({ length: 6 }, () => formRecord('acme', 'race'));
+      const results = await Promise.all(forms.map((form) => repo().insert(form)));
+      expect(results.filter(Boolean)).to.have.length(1);
+      const stored = await Promise.all(forms.map((form) => repo().findById('acme', form.id)));
+      expect(stored.filter((form) => form !== null)).to.have.length(1);
+      expect(forms[results.indexOf(true)]!.id).to.equal(stored.find((form) => form !== null)!.id);
+    });
+
+    it('lets another tenant use the same slug', async () => {
+      expect(await repo().insert(formRecord('acme', 'contact'))).to.equal(true);
+      expect(await repo().insert(formRecord('other', 'contact'))).to.equal(true);
+    });
+
+    it('tells which ids are forms of the tenant', async () => {
+      const a = formRecord('acme', 'a');
+      const b = formRecord('acme', 'b');
+      const foreign = formRecord('other', 'c');
+      for (const form of [a, b, foreign]) await repo().insert(form);
+      const found = await repo().existingIds('acme', [a.id, foreign.id, newId(), a.id, b.id]);
+      expect(found).to.have.members([a.id, b.id]);
+      expect(found).to.have.length(2);
+      expect(await repo().existingIds('acme', [])).to.deep.equal([]);
+    });
+
+    it('returns copies: changing a result does not change the store', async () => {
+      const form = formRecord('acme', 'contact');
+      await repo().insert(form);
+      form.title.en = 'changed after insert';
+      const found = await repo().findById('acme', form.id);
+      found!.sections[0]!.fields.length = 0;
+      const again = await repo().findById('acme', form.id);
+      expect(again?.title.en).to.equal('Form contact');
+      expect(again?.sections[0]?.fields).to.have.length(2);
+    });
+  });
+}

@@ -1,0 +1,158 @@
+import { expect } from 'chai';
+import type { ConnectRelationCommand, SubmissionRepository } from '../../forms/forms.ports.js';
+import { newId } from '../../shared/ids.js';
+import { submissionRecord } from '../form-fixtures.js';
+import { useRepository, type RepositoryFactory } from './contract-fixture.js';
+
+/** The behaviour every SubmissionRepository must show: lookups, isolation, atomic relation connects, copies. */
+export function submissionRepositoryContract(name: string, factory: RepositoryFactory<SubmissionRepository>): void {
+  describe(`SubmissionRepository contract: ${name}`, () => {
+    const repo = useRepository(factory);
+    const formId = newId();
+    const at = (iso: string) => new Date(iso);
+    const connect = (submissionId: string, relatedId: string, overrides: Partial<ConnectRelationCommand> = {}) =>
+      repo().connectRelation({
+        tenantId: 'acme',
+        submissionId,
+        fieldName: 'links',
+        relatedId,
+        multiple: true,
+        cap: 500,
+        now: at('2026-02-01T00:00:00.000Z'),
+        ...overrides,
+      });
+    const stored = async () => {
+      const submission = submissionRecord('acme', formId, { values: { name: 'Ada', age: 36, ok: true } });
+      await repo().insert(submission);
+      return submission;
+    };
+
+    it('stores a submission and finds it by id, whole', async () => {
+      const submission = await stored();
+      expect(await repo().findById('acme', submission.id)).to.deep.equal(submission);
+    });
+
+    it('answers null for an unknown id and for another tenant’s submission', async () => {
+      const submission = await stored();
+      expect(await repo().findById('acme', newId())).to.equal(null);
+      expect(await repo().findById('other', submission.id)).to.equal(null);
+    });
+
+    describe('when connecting a single-value relation', () => {
+      it('sets the id, then replaces it, leaving other keys alone', async () => {
+        const submission = await stored();
+        await connect(submission.id, 'a'.repeat(24), { fieldName: 'links' });
+        const first = await connect(submission.id, 'b'.repeat(24), { fieldName: 'owner', multiple: false });
+        expect(first.status).to.equal('connected');
+        const second = await connect(submission.id, 'c'.repeat(24), { fieldName: 'owner', multiple: false, now: at('2026-03-01T00:00:00.000Z') });
+        expect(second.status).to.equal('connected');
+        const found = await repo().findById('acme', submission.id);
+        expect(found?.relations).to.deep.equal({ links: ['a'.repeat(24)], owner: 'c'.repeat(24) });
+        expect(found?.updatedAt.toISOString()).to.equal('2026-03-01T00:00:00.000Z');
+        expect(found?.createdAt.toISOString()).to.equal(submission.createdAt.toISOString());
+        expect(found?.values).to.deep.equal(submission.values);
+      });
+    });
+
+    describe('when connecting a multi-value relation', () => {
+      it('appends ids in order and returns the changed submission', async () => {
+        const submission = await stored();
+        await connect(submission.id, 'a'.repeat(24));
+        const result = await connect(submission.id, 'b'.repeat(24));
+        expect(result.status).to.equal('connected');
+        if (result.status !== 'connected') return;
+        expect(result.submission.relations).to.deep.equal({ links: ['a'.repeat(24), 'b'.repeat(24)] });
+        expect(result.submission.updatedAt.toISOString()).to.equal('2026-02-01T00:00:00.000Z');
+      });
+
+      it('keeps an id once, and a repeat changes nothing', async () => {
+        const submission = await stored();
+        await connect(submission.id, 'a'.repeat(24));
+        const again = await connect(submission.id, 'a'.repeat(24), { now: at('2026-09-09T00:00:00.000Z') });
+        expect(again.status).to.equal('unchanged');
+        const found = await repo().findById('acme', submission.id);
+        if (again.status === 'unchanged') expect(again.submission).to.deep.equal(found);
+        expect(found?.relations).to.deep.equal({ links: ['a'.repeat(24)] });
+        expect(found?.updatedAt.toISOString()).to.equal('2026-02-01T00:00:00.000Z');
+      });
+
+      it('refuses a new id once the list holds cap ids, but not one already in it', async () => {
+        const submission = await stored();
+        const ids = ['a', 'b', 'c'].map((c) => c.repeat(24));
+        for (const id of ids) expect((await connect(submission.id, id, { cap: 3 })).status).to.equal('connected');
+        expect((await connect(submission.id, 'd'.repeat(24), { cap: 3 })).status).to.equal('full');
+        expect((await connect(submission.id, 'b'.repeat(24), { cap: 3 })).status).to.equal('unchanged');
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({ links: ids });
+      });
+
+      it('keeps all of twelve concurrent connects', async () => {
+        const submission = await stored();
+        const ids = Array.from({ length: 12 }, () => newId());
+        const results = await Promise.all(ids.map((id) => connect(submission.id, id)));
+        expect(results.map((r) => r.status)).to.deep.equal(Array(12).fill('connected'));
+        const links = (await repo().findById('acme', submission.id))?.relations.links;
+        expect(links).to.have.members(ids);
+        expect(links).to.have.length(12);
+      });
+
+      it('connects one of twelve concurrent connects of one id; the others change nothing', async () => {
+        const submission = await stored();
+        const results = await Promise.all(Array.from({ length: 12 }, () => connect(submission.id, 'a'.repeat(24))));
+        expect(results.map((r) => r.status).sort()).to.deep.equal(['connected', ...Array(11).fill('unchanged')]);
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({ links: ['a'.repeat(24)] });
+      });
+
+      it('never lets racing connects push a list past the cap', async () => {
+        const submission = await stored();
+        await connect(submission.id, 'a'.repeat(24), { cap: 3 });
+        const ids = Array.from({ length: 6 }, () => newId());
+        const results = await Promise.all(ids.map((id) => connect(submission.id, id, { cap: 3 })));
+        expect(results.map((r) => r.status).sort()).to.deep.equal(['connected', 'connected', 'full', 'full', 'full', 'full']);
+        const links = (await repo().findById('acme', submission.id))?.relations.links as string[];
+        expect(links).to.have.length(3);
+        expect(links.slice(1)).to.have.members(ids.filter((_, i) => results[i]!.status === 'connected'));
+      });
+
+      it('keeps concurrent connects to different fields of one submission', async () => {
+        const submission = await stored();
+        await Promise.all([
+          connect(submission.id, 'a'.repeat(24), { fieldName: 'left' }),
+          connect(submission.id, 'b'.repeat(24), { fieldName: 'right' }),
+          connect(submission.id, 'c'.repeat(24), { fieldName: 'single', multiple: false }),
+        ]);
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({
+          left: ['a'.repeat(24)],
+          right: ['b'.repeat(24)],
+          single: 'c'.repeat(24),
+        });
+      });
+    });
+
+    it('answers missing for an unknown submission or another tenant’s, changing nothing', async () => {
+      const submission = await stored();
+      expect((await connect(newId(), 'a'.repeat(24))).status).to.equal('missing');
+      expect((await connect(submission.id, 'a'.repeat(24), { tenantId: 'other' })).status).to.equal('missing');
+      expect((await connect(submission.id, 'a'.repeat(24), { tenantId: 'other', multiple: false })).status).to.equal('missing');
+      expect((await connect(newId(), 'a'.repeat(24), { multiple: false })).status).to.equal('missing');
+      expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({});
+    });
+
+    it('treats a malformed submission id as matching nothing, without throwing', async () => {
+      await stored();
+      expect(await repo().findById('acme', 'not-an-id')).to.equal(null);
+      expect((await connect('z'.repeat(24), 'a'.repeat(24))).status).to.equal('missing');
+      expect((await connect('abc', 'a'.repeat(24), { multiple: false })).status).to.equal('missing');
+    });
+
+    it('returns copies: changing a result does not change the store', async () => {
+      const submission = await stored();
+      const result = await connect(submission.id, 'a'.repeat(24));
+      if (result.status === 'connected') (result.submission.relations.links as string[]).push('x');
+      const found = await repo().findById('acme', submission.id);
+      found!.values.name = 'changed';
+      const again = await repo().findById('acme', submission.id);
+      expect(again?.relations).to.deep.equal({ links: ['a'.repeat(24)] });
+      expect(again?.values.name).to.equal('Ada');
+    });
+  });
+}

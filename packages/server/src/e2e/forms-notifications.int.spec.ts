@@ -1,0 +1,141 @@
+/** §3 enqueue side over HTTP: a submission's notification jobs land in the outbox; the outbox never fails a submit. */
+import { NotificationOutboxToken, type NotificationOutbox } from '@cms/core';
+import { expect } from 'chai';
+import { CapturingLogger, startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
+import { createForm, submitForm } from './form-requests.js';
+
+const ALL_ON = {
+  enabled: true,
+  email: { admin: { enabled: true, recipients: ['ops@acme.test', 'boss@acme.test'] }, submitter: { enabled: true } },
+  push: { admin: { enabled: true }, submitter: { enabled: true } },
+};
+
+/** Lets fire-and-forget work started during the request finish. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('Submission notifications', () => {
+  for (const storage of TEST_STORAGES) {
+    describe(`when the outbox works (storage: ${storage})`, () => {
+      let api: TestService;
+      let outbox: NotificationOutbox;
+      before(async () => {
+        api = await startTestService({}, { storage });
+        outbox = api.service.container.get<NotificationOutbox>(NotificationOutboxToken);
+      });
+      after(() => api.stop());
+      const jobsOf = async (submissionId: string, tenantId = 'tenant-a') => {
+        await settle();
+        return (await outbox.listByTenant(tenantId)).filter((job) => job.message.submissionId === submissionId);
+      };
+
+      it('enqueues one pending job per enabled channel and audience', async () => {
+        const form = await createForm(api, 'all-on', { notifications: ALL_ON });
+        const submission = await submitForm(api, form.id, { name: 'Ada', email: 'ada@example.org' }, { headers: { 'x-user-id': 'member-1' } });
+        const jobs = await jobsOf(submission.id);
+        expect(jobs.map((job) => [job.channel, job.audience, job.recipients])).to.have.deep.members([
+          ['email', 'admin', ['ops@acme.test', 'boss@acme.test']],
+          ['email', 'submitter', ['ada@example.org']],
+          ['push', 'admin', []],
+          ['push', 'submitter', []],
+        ]);
+        for (const job of jobs) {
+          expect(job).to.include({ tenantId: 'tenant-a', status: 'pending', attempts: 0 });
+          expect(job.message).to.deep.include({ formId: form.id, formSlug: 'all-on', submissionId: submission.id, submittedBy: 'member-1' });
+          expect(job.message.values).to.deep.equal({ name: 'Ada', email: 'ada@example.org' });
+          expect(job.message.submittedAt.toISOString()).to.equal(submission.createdAt);
+        }
+      });
+
+      it('leaves admin recipients empty when the form names none, and skips submitter mail without an address', async () => {
+        const form = await createForm(api, 'no-address', {
+          notifications: { ...ALL_ON, email: { admin: { enabled: true }, submitter: { enabled: true } } },
+        });
+        const submission = await submitForm(api, form.id, { name: 'Ada' });
+        const jobs = await jobsOf(submission.id);
+        expect(jobs.map((job) => [job.channel, job.audience, job.recipients])).to.have.deep.members([
+          ['email', 'admin', []],
+          ['push', 'admin', []],
+          ['push', 'submitter', []],
+        ]);
+      });
+
+      it('uses the named submitter field', async () => {
+        const form = await createForm(api, 'named-field', {
+          notifications: { enabled: true, email: { submitter: { enabled: true, field: 'work' } } },
+          sections: [{ fields: [{ name: 'home', type: 'email', label: { en: 'H' } }, { name: 'work', type: 'email', label: { en: 'W' } }] }],
+        });
+        const submission = await submitForm(api, form.id, { home: 'home@example.org', work: 'work@example.org' });
+        expect((await jobsOf(submission.id)).map((job) => job.recipients)).to.deep.equal([['work@example.org']]);
+      });
+
+      it('enqueues nothing when the form’s notifications are off', async () => {
+        const form = await createForm(api, 'off', { notifications: { ...ALL_ON, enabled: false } });
+        const submission = await submitForm(api, form.id, { name: 'Ada', email: 'ada@example.org' });
+        expect(await jobsOf(submission.id)).to.deep.equal([]);
+      });
+
+      it('enqueues for an internal submit too, in the submitting tenant', async () => {
+        const form = await createForm(api, 'b-internal', { visibility: 'internal', notifications: { enabled: true, push: { admin: { enabled: true } } } }, { key: TEST_KEYS.b });
+        const res = await api.call('POST', `/forms/${form.id}/internal-submit`, { key: TEST_KEYS.b, headers: { 'x-user-id': 'staff' }, body: { values: { name: 'A' } } });
+        expect(res.status).to.equal(201);
+        const id = res.body.data.submission.id;
+        expect((await jobsOf(id, 'tenant-b')).map((job) => [job.tenantId, job.channel, job.audience])).to.deep.equal([['tenant-b', 'push', 'admin']]);
+        expect(await jobsOf(id, 'tenant-a')).to.deep.equal([]);
+      });
+    });
+  }
+
+  describe('when the outbox fails', () => {
+    let api: TestService;
+    let logger: CapturingLogger;
+    before(async () => {
+      logger = new CapturingLogger();
+      const failing: NotificationOutbox = {
+        enqueue: async () => {
+          throw new Error('outbox unreachable');
+        },
+        claimDue: async () => [],
+        complete: async () => {},
+        listByTenant: async () => [],
+      };
+      api = await startTestService({}, { logger, configure: (container) => void container.rebind(NotificationOutboxToken).toConstantValue(failing) });
+    });
+    after(() => api.stop());
+
+    it('still answers 201, stores the submission and logs the failure without the values', async () => {
+      const form = await createForm(api, 'failing', { notifications: ALL_ON });
+      const submission = await submitForm(api, form.id, { name: 'Ada', email: 'ada@example.org' });
+      await settle();
+      expect((await api.call('GET', `/forms/submission/${submission.id}`)).status).to.equal(200);
+      const line = logger.lines.find((entry) => entry.message === 'notification enqueue failed');
+      expect(line).to.deep.equal({
+        level: 'error',
+        message: 'notification enqueue failed',
+        tenantId: 'tenant-a',
+        formId: form.id,
+        submissionId: submission.id,
+        error: 'outbox unreachable',
+      });
+    });
+  });
+
+  describe('when the outbox hangs', () => {
+    let api: TestService;
+    before(async () => {
+      const hanging: NotificationOutbox = {
+        enqueue: () => new Promise(() => {}),
+        claimDue: async () => [],
+        complete: async () => {},
+        listByTenant: async () => [],
+      };
+      api = await startTestService({}, { configure: (container) => void container.rebind(NotificationOutboxToken).toConstantValue(hanging) });
+    });
+    after(() => api.stop());
+
+    it('answers 201 without waiting for it', async () => {
+      const form = await createForm(api, 'hanging', { notifications: ALL_ON });
+      const res = await api.call('POST', `/forms/${form.id}/submit`, { body: { values: { name: 'Ada' } } });
+      expect(res.status).to.equal(201);
+    });
+  });
+});
