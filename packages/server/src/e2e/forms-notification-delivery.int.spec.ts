@@ -1,0 +1,169 @@
+/**
+ * §3 end to end: a public submission on a form with notifications on is answered at once, and
+ * the service then delivers its jobs — e-mail to a real SMTP server on loopback, push to a real
+ * webhook — or, when the webhook hangs, retries with back-off and finally marks the job failed.
+ */
+import { expect } from 'chai';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { NotificationOutboxToken, type NotificationJob, type NotificationOutbox } from '@cms/core';
+import { SMTPServer } from 'smtp-server';
+import { startTestService, type TestService } from '../testing/test-service.js';
+import { createForm, submitForm } from './form-requests.js';
+
+interface ReceivedMail {
+  readonly to: string[];
+  readonly data: string;
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const listen = (server: { listen(port: number, host: string, done: () => void): unknown }) =>
+  new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+
+describe('Submission notifications delivered by the running service', () => {
+  let smtp: SMTPServer;
+  let smtpPort: number;
+  let mails: ReceivedMail[];
+  let webhook: Server;
+  let webhookUrl: string;
+  let pushes: any[];
+  let hang: boolean;
+
+  beforeEach(async () => {
+    mails = [];
+    pushes = [];
+    hang = false;
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, done) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), data });
+          done();
+        });
+      },
+    });
+    await listen(smtp.server);
+    smtpPort = (smtp.server.address() as AddressInfo).port;
+    webhook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        pushes.push(JSON.parse(body));
+        if (!hang) res.writeHead(204).end();
+      });
+    });
+    await listen(webhook);
+    webhookUrl = `http://127.0.0.1:${(webhook.address() as AddressInfo).port}/push`;
+  });
+
+  afterEach(async () => {
+    webhook.closeAllConnections();
+    await new Promise<void>((resolve) => webhook.close(() => resolve()));
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  const jobsOf = (api: TestService, submissionId: string) =>
+    api.service.container
+      .get<NotificationOutbox>(NotificationOutboxToken)
+      .listByTenant('tenant-a')
+      .then((jobs) => jobs.filter((job) => job.message.submissionId === submissionId));
+
+  const settled = (api: TestService, submissionId: string, count: number) =>
+    waitFor(async () => {
+      const jobs = await jobsOf(api, submissionId);
+      return jobs.length === count && jobs.every((job) => job.status !== 'pending') ? jobs : undefined;
+    });
+
+  describe('when SMTP and the webhook answer', () => {
+    it('mails the admin recipients and the submitter, and pushes once per audience', async () => {
+      const api = await startTestService({
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SMTP_FROM: 'CMS <cms@acme.test>',
+        PUSH_WEBHOOK_URL: webhookUrl,
+        NOTIFY_POLL_MS: '20',
+      });
+      try {
+        const form = await createForm(api, 'contact', {
+          notifications: {
+            enabled: true,
+            email: { admin: { enabled: true, recipients: ['ops@acme.test'] }, submitter: { enabled: true } },
+            push: { admin: { enabled: true }, submitter: { enabled: false } },
+          },
+        });
+        const submission = await submitForm(api, form.id, { name: 'Ada', email: 'ada@example.org' });
+        const jobs = await settled(api, submission.id, 3);
+        expect(jobs.map((job) => [job.channel, job.audience, job.status, job.attempts])).to.have.deep.members([
+          ['email', 'admin', 'sent', 1],
+          ['email', 'submitter', 'sent', 1],
+          ['push', 'admin', 'sent', 1],
+        ]);
+        expect(mails.map((mail) => mail.to).sort()).to.deep.equal([['ada@example.org'], ['ops@acme.test']]);
+        for (const mail of mails) {
+          expect(mail.data).to.contain('From: CMS <cms@acme.test>');
+          expect(mail.data).to.contain(submission.id);
+        }
+        expect(pushes).to.have.length(1);
+        expect(pushes[0]).to.deep.include({ tenantId: 'tenant-a' });
+        expect(JSON.stringify(pushes[0])).to.contain(submission.id);
+      } finally {
+        await api.stop();
+      }
+    });
+  });
+
+  describe('when the webhook never answers', () => {
+    it('answers the submit while the push is still hanging (a submit that waited would time out)', async () => {
+      hang = true;
+      const api = await startTestService({ PUSH_WEBHOOK_URL: webhookUrl, NOTIFY_POLL_MS: '20', NOTIFY_SEND_TIMEOUT_MS: '120000' });
+      try {
+        const form = await createForm(api, 'hanging-long', {
+          notifications: { enabled: true, push: { admin: { enabled: true }, submitter: { enabled: false } } },
+        });
+        const submission = await submitForm(api, form.id, { name: 'Ada' });
+        await waitFor(async () => (pushes.length === 1 ? true : undefined));
+        const [job] = await jobsOf(api, submission.id);
+        expect(job).to.deep.include({ status: 'pending', attempts: 1 });
+        expect(job?.claimedUntil).to.be.instanceOf(Date);
+      } finally {
+        webhook.closeAllConnections(); // ends the hanging send, so shutdown need not wait two minutes
+        await api.stop();
+      }
+    });
+
+    it('retries with back-off and finally marks the job failed', async () => {
+      hang = true;
+      const api = await startTestService({
+        PUSH_WEBHOOK_URL: webhookUrl,
+        NOTIFY_POLL_MS: '20',
+        NOTIFY_SEND_TIMEOUT_MS: '150',
+        NOTIFY_RETRY_BASE_MS: '50',
+        NOTIFY_MAX_ATTEMPTS: '3',
+      });
+      try {
+        const form = await createForm(api, 'hanging', {
+          notifications: { enabled: true, push: { admin: { enabled: true }, submitter: { enabled: false } } },
+        });
+        const submission = await submitForm(api, form.id, { name: 'Ada' });
+        const [job] = (await settled(api, submission.id, 1)) as NotificationJob[];
+        expect(job).to.deep.include({ channel: 'push', status: 'failed', attempts: 3 });
+        expect(job?.lastError).to.contain('150 ms');
+        expect(pushes).to.have.length(3);
+        expect(new Set(pushes.map((push) => push.id))).to.deep.equal(new Set([job?.id]));
+      } finally {
+        await api.stop();
+      }
+    });
+  });
+});
