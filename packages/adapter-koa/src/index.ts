@@ -15,3 +15,6 @@ export * from './routing/mount-routes.js';
 export * from './routing/schema-validator.js';
 export * from './dashboard/dashboard.routes.js';
 export * from './repurpose/repurpose.routes.js';
+export * from './authors/authors.routes.js';
+export * from './articles/articles.routes.js';
+export * from './comments/comments.routes.js';

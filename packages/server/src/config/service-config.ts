@@ -1,6 +1,7 @@
 /** The service configuration: every setting the service reads, validated once at start-up. */
 import { DEFAULT_LANGUAGES, isValidTenantId } from '@cms/core';
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha.config.js';
+import { loadEngagementConfig, type EngagementConfig } from './engagement.config.js';
 import { ConfigError, EnvReader, type Env } from './env-reader.js';
 
 export interface ApiKeySetting {
@@ -29,6 +30,7 @@ export interface ServiceConfig {
   readonly storage: StorageConfig;
   readonly languages: readonly string[];
   readonly captcha: CaptchaConfig;
+  readonly engagement: EngagementConfig;
   readonly logging: {
     readonly level: 'info' | 'warn' | 'error';
     /** One line per request; off for quiet tests. */
@@ -61,6 +63,7 @@ export function loadConfig(env: Env): ServiceConfig {
       : { kind: 'memory' },
     languages: languagesOf(read.list('CMS_LANGUAGES')),
     captcha: loadCaptchaConfig(read),
+    engagement: loadEngagementConfig(read),
     logging: {
       level: read.oneOf('LOG_LEVEL', ['info', 'warn', 'error'] as const, 'info'),
       requests: read.flag('CMS_REQUEST_LOG', true),

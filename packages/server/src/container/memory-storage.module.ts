@@ -1,6 +1,18 @@
 /** The embedded store: every repository port bound to its in-memory adapter. */
 import {
   ApiKeyRepositoryToken,
+  ArticleRepositoryToken,
+  AuthorRepositoryToken,
+  CategoryRepositoryToken,
+  CommentRepositoryToken,
+  GuestRateLimiterToken,
+  MemoryArticleRepository,
+  MemoryAuthorRepository,
+  MemoryCategoryRepository,
+  MemoryCommentRepository,
+  MemoryGuestRateLimiter,
+  MemoryReactionRepository,
+  ReactionRepositoryToken,
   DashboardConfigRepositoryToken,
   MemoryApiKeyRepository,
   MemoryDashboardConfigRepository,
@@ -22,4 +34,10 @@ export const memoryStorageModule = new ContainerModule(({ bind }) => {
   bind(DashboardConfigRepositoryToken).toConstantValue(new MemoryDashboardConfigRepository());
   bind(RepurposeTemplateRepositoryToken).toConstantValue(new MemoryRepurposeTemplateRepository());
   bind(NotificationOutboxToken).toConstantValue(new MemoryNotificationOutbox());
+  bind(AuthorRepositoryToken).toConstantValue(new MemoryAuthorRepository());
+  bind(CategoryRepositoryToken).toConstantValue(new MemoryCategoryRepository());
+  bind(ArticleRepositoryToken).toConstantValue(new MemoryArticleRepository());
+  bind(CommentRepositoryToken).toConstantValue(new MemoryCommentRepository());
+  bind(ReactionRepositoryToken).toConstantValue(new MemoryReactionRepository());
+  bind(GuestRateLimiterToken).toConstantValue(new MemoryGuestRateLimiter());
 });
