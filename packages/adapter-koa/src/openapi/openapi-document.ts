@@ -103,7 +103,8 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
   if (!access.public) add(401, 'Unauthorized');
   if (access.roles) add(403, 'Forbidden');
   if (access.user) addCode(add, access.user);
-  if (route.params || route.body || route.query) add(400, 'Validation failed: <first problem>');
+  // Path parameters with their own outcome (a malformed author id is 404) never fail validation.
+  if ((route.params && !route.invalidParams) || route.body || route.query) add(400, 'Validation failed: <first problem>');
   if (route.invalidParams) addCode(add, route.invalidParams);
   if (access.guestGate) for (const code of GUEST_GATE_ERRORS) addCode(add, code);
   for (const code of route.errors ?? []) addCode(add, code);
