@@ -143,6 +143,23 @@ describe('Article reactions over HTTP', () => {
     });
   });
 
+  describe('when paths look alike', () => {
+    it('routes /articles/comments/... to comments and /articles/{id}/... to articles', async () => {
+      const comment = await api.call('PUT', `/articles/comments/${UNKNOWN}/reaction`, { headers: user('reader-1'), body: { type: 'like' } });
+      expect(comment.body.message).to.equal('Comment not found');
+      const article = await api.call('PUT', `/articles/${UNKNOWN}/reaction`, { headers: user('reader-1'), body: { type: 'like' } });
+      expect(article.body.message).to.equal('Article not found');
+      const commentsOfComments = await api.call('POST', '/articles/comments/comments', { headers: user('reader-1'), body: { content: 'x' } });
+      expect(commentsOfComments.body.message).to.equal('Invalid article id');
+    });
+
+    it('answers 405 with Allow for another method on a reaction path', async () => {
+      const res = await api.call('GET', `/articles/${UNKNOWN}/reaction`);
+      expect(res.status).to.equal(405);
+      expect(res.headers.get('allow')).to.contain('PUT').and.to.contain('DELETE');
+    });
+  });
+
   describe('when requests race', () => {
     it('counts 30 callers liking at once, then 30 switching, removing or repeating at once, exactly', async () => {
       const { id } = await client.article();
