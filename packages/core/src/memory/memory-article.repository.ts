@@ -1,7 +1,8 @@
 /** In-memory articles with their stored reaction totals. */
 import type { Article } from '../articles/article.js';
 import type { ArticleRepository } from '../articles/articles.ports.js';
-import { MemoryReactionTotals, tenantKey } from './memory-reaction-totals.js';
+import { MemoryReactionTotals } from './memory-reaction-totals.js';
+import { tenantKey } from './tenant-key.js';
 
 type StoredArticle = { -readonly [K in keyof Article]: Article[K] };
 

@@ -1,7 +1,7 @@
 /** In-memory authors, keyed by (tenant, id). */
 import type { Author } from '../authors/author.js';
 import type { AuthorRepository } from '../authors/authors.ports.js';
-import { tenantKey } from './memory-reaction-totals.js';
+import { tenantKey } from './tenant-key.js';
 
 export class MemoryAuthorRepository implements AuthorRepository {
   readonly #authors = new Map<string, Author>();

@@ -1,7 +1,7 @@
 /** In-memory categories, keyed by (tenant, id). */
 import type { CategoryRepository } from '../articles/articles.ports.js';
 import type { Category } from '../articles/category.js';
-import { tenantKey } from './memory-reaction-totals.js';
+import { tenantKey } from './tenant-key.js';
 
 export class MemoryCategoryRepository implements CategoryRepository {
   readonly #categories = new Map<string, Category>();

@@ -1,7 +1,8 @@
 /** In-memory comments with their stored reaction totals. */
 import type { Comment } from '../comments/comment.js';
 import type { CommentRepository } from '../comments/comments.ports.js';
-import { MemoryReactionTotals, tenantKey } from './memory-reaction-totals.js';
+import { MemoryReactionTotals } from './memory-reaction-totals.js';
+import { tenantKey } from './tenant-key.js';
 
 type StoredComment = { -readonly [K in keyof Comment]: Comment[K] };
 

@@ -5,6 +5,7 @@
  */
 import type { ReactionTotals } from '../reactions/reaction.js';
 import type { ReactionTotalsStore, TargetTotals } from '../reactions/reactions.ports.js';
+import { tenantKey } from './tenant-key.js';
 
 interface Countable {
   readonly id: string;
@@ -12,8 +13,6 @@ interface Countable {
   likes: number;
   dislikes: number;
 }
-
-export const tenantKey = (tenantId: string, id: string): string => `${tenantId}\u0000${id}`;
 
 export class MemoryReactionTotals<T extends Countable> implements ReactionTotalsStore {
   constructor(private readonly records: Map<string, T>) {}
