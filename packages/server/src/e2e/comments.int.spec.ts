@@ -3,7 +3,9 @@
  * GET /articles/comments/{commentId}/reactionSummary.
  */
 import { expect } from 'chai';
+import { CommentRepositoryToken, MemoryCommentRepository, MemoryReactionRepository, ReactionRepositoryToken } from '@cms/core';
 import { engagementClient, guest, type EngagementClient } from '../testing/engagement-client.js';
+import { withLatency } from '../testing/latency-proxy.js';
 import { startTestService, type TestService } from '../testing/test-service.js';
 
 const UNKNOWN = '0123456789abcdef01234567';
@@ -14,7 +16,16 @@ describe('Comments over HTTP', () => {
   let api: TestService;
   let client: EngagementClient;
   before(async () => {
-    api = await startTestService({ GUEST_REACTION_LIMIT: '1000' });
+    // Store calls take a few milliseconds, so concurrent requests really interleave.
+    api = await startTestService(
+      { GUEST_REACTION_LIMIT: '1000' },
+      {
+        configure: (c) => {
+          c.rebind(CommentRepositoryToken).toConstantValue(withLatency(new MemoryCommentRepository()));
+          c.rebind(ReactionRepositoryToken).toConstantValue(withLatency(new MemoryReactionRepository(), 4, 7));
+        },
+      },
+    );
     client = engagementClient(api);
   });
   after(() => api.stop());
@@ -182,6 +193,14 @@ describe('Comments over HTTP', () => {
       const answers = await Promise.all(callers.map((headers, i) => react(comment.id, headers, i < 10 ? 'dislike' : i < 25 ? null : 'like')));
       expect(answers.map((r) => r.status)).to.deep.equal(Array(30).fill(200));
       expect((await summary(comment.id)).body.data).to.include({ likes: 5, dislikes: 10 });
+    });
+
+    it('counts one caller’s ten concurrent likes once', async () => {
+      const article = await client.article();
+      const comment = await client.comment(article.id);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => react(comment.id, user('c-eager-1'), 'like')));
+      expect(answers.map((r) => r.status)).to.deep.equal(Array(10).fill(200));
+      expect((await summary(comment.id, user('c-eager-1'))).body.data).to.deep.equal({ commentId: comment.id, likes: 1, dislikes: 0, userReaction: 'like' });
     });
   });
 });

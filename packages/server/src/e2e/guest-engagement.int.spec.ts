@@ -3,8 +3,9 @@
  * where the CAPTCHA token is read, provider verification, and the fixed-window rate limit.
  */
 import { expect } from 'chai';
-import { CaptchaVerifierToken, ManualClock, StaticCaptchaVerifier } from '@cms/core';
+import { CaptchaVerifierToken, GuestRateLimiterToken, ManualClock, MemoryGuestRateLimiter, StaticCaptchaVerifier } from '@cms/core';
 import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
+import { withLatency } from '../testing/latency-proxy.js';
 import { CapturingLogger, startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
 
 type Headers = Record<string, string>;
@@ -26,7 +27,11 @@ async function startWorld(env: Record<string, string> = {}): Promise<World> {
   const api = await startTestService(env, {
     clock,
     requestLogger: requests,
-    configure: (container) => void container.rebind(CaptchaVerifierToken).toConstantValue(verifier),
+    configure: (container) => {
+      container.rebind(CaptchaVerifierToken).toConstantValue(verifier);
+      // A counter in a networked store: racing requests of one guest really interleave.
+      container.rebind(GuestRateLimiterToken).toConstantValue(withLatency(new MemoryGuestRateLimiter(), 3));
+    },
   });
   return { api, client: engagementClient(api), verifier, clock, requests };
 }
