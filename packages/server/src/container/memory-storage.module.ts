@@ -2,6 +2,18 @@
 import {
   AiUsageLedgerToken,
   ApiKeyRepositoryToken,
+  ArticleRepositoryToken,
+  AuthorRepositoryToken,
+  CategoryRepositoryToken,
+  CommentRepositoryToken,
+  GuestRateLimiterToken,
+  MemoryArticleRepository,
+  MemoryAuthorRepository,
+  MemoryCategoryRepository,
+  MemoryCommentRepository,
+  MemoryGuestRateLimiter,
+  MemoryReactionRepository,
+  ReactionRepositoryToken,
   DashboardConfigRepositoryToken,
   MemoryAiUsageLedger,
   MemoryApiKeyRepository,
@@ -25,4 +37,10 @@ export const memoryStorageModule = new ContainerModule(({ bind }) => {
   bind(RepurposeTemplateRepositoryToken).toConstantValue(new MemoryRepurposeTemplateRepository());
   bind(NotificationOutboxToken).toConstantValue(new MemoryNotificationOutbox());
   bind(AiUsageLedgerToken).toConstantValue(new MemoryAiUsageLedger());
+  bind(AuthorRepositoryToken).toConstantValue(new MemoryAuthorRepository());
+  bind(CategoryRepositoryToken).toConstantValue(new MemoryCategoryRepository());
+  bind(ArticleRepositoryToken).toConstantValue(new MemoryArticleRepository());
+  bind(CommentRepositoryToken).toConstantValue(new MemoryCommentRepository());
+  bind(ReactionRepositoryToken).toConstantValue(new MemoryReactionRepository());
+  bind(GuestRateLimiterToken).toConstantValue(new MemoryGuestRateLimiter());
 });
