@@ -4,6 +4,8 @@ import { articleRecord, categoryRecord } from '../engagement-records.js';
 import { useRepository, type RepositoryFactory } from './contract-fixture.js';
 import { describeReactionTotals } from './reaction-totals.contract.js';
 
+const MALFORMED = ['not-an-id', '', '0123456789abcdef0123456', '0123456789abcdef012345678', 'zz23456789abcdef01234567'];
+
 export function categoryRepositoryContract(name: string, factory: RepositoryFactory<CategoryRepository>): void {
   describe(`CategoryRepository contract: ${name}`, () => {
     const repo = useRepository(factory);
@@ -26,6 +28,14 @@ export function categoryRepositoryContract(name: string, factory: RepositoryFact
       expect(found.map((c) => c.id)).to.have.members([a.id, b.id]);
       expect(await repo().findById('acme', foreign.id)).to.equal(null);
       expect(await repo().findByIds('acme', [])).to.deep.equal([]);
+    });
+
+    it('finds nothing for malformed ids, without throwing', async () => {
+      const a = categoryRecord('acme');
+      await repo().insert(a);
+      for (const id of MALFORMED) expect(await repo().findById('acme', id), id).to.equal(null);
+      expect((await repo().findByIds('acme', [...MALFORMED, a.id])).map((c) => c.id)).to.deep.equal([a.id]);
+      expect(await repo().findByIds('acme', MALFORMED)).to.deep.equal([]);
     });
 
     it('returns copies', async () => {
@@ -60,6 +70,14 @@ export function articleRepositoryContract(name: string, factory: RepositoryFacto
       expect((await repo().findById('acme', someoneElses.id))?.authorId).to.equal('00000000000000000000000b');
       expect((await repo().findById('other', otherTenant.id))?.authorId).to.equal(author);
       expect(await repo().clearAuthor('acme', author)).to.equal(0);
+    });
+
+    it('finds and clears nothing for malformed ids, without throwing', async () => {
+      await repo().insert(articleRecord('acme', { authorId: '00000000000000000000000a' }));
+      for (const id of MALFORMED) {
+        expect(await repo().findById('acme', id), id).to.equal(null);
+        expect(await repo().clearAuthor('acme', id), id).to.equal(0);
+      }
     });
 
     it('returns copies', async () => {

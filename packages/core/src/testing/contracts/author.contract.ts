@@ -3,6 +3,8 @@ import type { AuthorRepository } from '../../authors/authors.ports.js';
 import { authorRecord } from '../engagement-records.js';
 import { useRepository, type RepositoryFactory } from './contract-fixture.js';
 
+const MALFORMED = ['not-an-id', '', '0123456789abcdef0123456', '0123456789abcdef012345678', 'zz23456789abcdef01234567'];
+
 export function authorRepositoryContract(name: string, factory: RepositoryFactory<AuthorRepository>): void {
   describe(`AuthorRepository contract: ${name}`, () => {
     const repo = useRepository(factory);
@@ -19,6 +21,14 @@ export function authorRepositoryContract(name: string, factory: RepositoryFactor
       expect(await repo().findById('other', author.id)).to.equal(null);
       expect(await repo().delete('other', author.id)).to.equal(false);
       expect(await repo().findById('acme', author.id)).to.not.equal(null);
+    });
+
+    it('finds and deletes nothing for a malformed id, without throwing', async () => {
+      await repo().insert(authorRecord('acme'));
+      for (const id of MALFORMED) {
+        expect(await repo().findById('acme', id), id).to.equal(null);
+        expect(await repo().delete('acme', id), id).to.equal(false);
+      }
     });
 
     it('deletes once: the second delete finds nothing', async () => {

@@ -5,6 +5,7 @@ import { useRepository, type RepositoryFactory } from './contract-fixture.js';
 import { describeReactionTotals } from './reaction-totals.contract.js';
 
 const ARTICLE = '0000000000000000000000a1';
+const MALFORMED = ['not-an-id', '', '0123456789abcdef0123456', '0123456789abcdef012345678', 'zz23456789abcdef01234567'];
 
 export function commentRepositoryContract(name: string, factory: RepositoryFactory<CommentRepository>): void {
   describe(`CommentRepository contract: ${name}`, () => {
@@ -37,6 +38,14 @@ export function commentRepositoryContract(name: string, factory: RepositoryFacto
       expect(await repo().approve('other', comment.id, 'ed', new Date())).to.equal(null);
       expect(await repo().approve('acme', '0123456789abcdef01234567', 'ed', new Date())).to.equal(null);
       expect((await repo().findById('acme', comment.id))?.status).to.equal('pending');
+    });
+
+    it('finds and approves nothing for a malformed id, without throwing', async () => {
+      await repo().insert(commentRecord('acme', ARTICLE));
+      for (const id of MALFORMED) {
+        expect(await repo().findById('acme', id), id).to.equal(null);
+        expect(await repo().approve('acme', id, 'ed', new Date()), id).to.equal(null);
+      }
     });
 
     it('returns copies', async () => {

@@ -21,6 +21,10 @@ export function describeReactionTotals(store: () => ReactionTotalsStore, seed: S
       const id = await seed('acme');
       expect(await store().incrementTotals('other', id, { likes: 1, dislikes: 0 })).to.equal(null);
       expect(await store().incrementTotals('acme', '0123456789abcdef01234567', { likes: 1, dislikes: 0 })).to.equal(null);
+      for (const malformed of ['not-an-id', '', 'zz23456789abcdef01234567']) {
+        expect(await store().incrementTotals('acme', malformed, { likes: 1, dislikes: 0 }), malformed).to.equal(null);
+        expect(await store().incrementTotals('acme', malformed, { likes: 0, dislikes: 0 }), malformed).to.equal(null);
+      }
       expect(await store().incrementTotals('acme', id, { likes: 0, dislikes: 0 })).to.deep.equal({ likes: 0, dislikes: 0 });
     });
 

@@ -67,6 +67,17 @@ export function reactionRepositoryContract(name: string, factory: RepositoryFact
       expect(await repo().findReaction(key('user:a'))).to.equal('like');
     });
 
+    it('finds, removes and counts nothing for a malformed target id, without throwing', async () => {
+      await repo().setReaction(key('user:a'), 'like', AT);
+      for (const targetId of ['not-an-id', '', 'zz23456789abcdef01234567']) {
+        expect(await repo().findReaction(key('user:a', { targetId })), targetId).to.equal(null);
+        expect(await repo().removeReaction(key('user:a', { targetId })), targetId).to.equal(null);
+      }
+      const tally = await repo().tally('acme', 'article', ['not-an-id', TARGET]);
+      expect(tally.get('not-an-id')).to.deep.equal({ likes: 0, dislikes: 0 });
+      expect(tally.get(TARGET)).to.deep.equal({ likes: 1, dislikes: 0 });
+    });
+
     it('tallies like and dislike records per target, zero for targets without any', async () => {
       await repo().setReaction(key('user:a'), 'like', AT);
       await repo().setReaction(key('user:b'), 'like', AT);
