@@ -9,6 +9,12 @@ import {
   aiUsageLedgerContract,
   repurposeTemplateRepositoryContract,
   tenantRepositoryContract,
+  authorRepositoryContract,
+  categoryRepositoryContract,
+  articleRepositoryContract,
+  commentRepositoryContract,
+  reactionRepositoryContract,
+  guestRateLimiterContract,
 } from '@cms/core/testing';
 import { ensureIndexes } from './storage/mongo-collections.js';
 import { createMongoRepositories, type MongoRepositories } from './storage/mongo-storage.js';
@@ -22,6 +28,12 @@ function runContracts(name: string, fresh: () => Promise<MongoRepositories>): vo
   repurposeTemplateRepositoryContract(name, async () => ({ repository: (await fresh()).repurposeTemplates }));
   notificationOutboxContract(name, async () => ({ repository: (await fresh()).notificationOutbox }));
   aiUsageLedgerContract(name, async () => ({ repository: (await fresh()).aiUsage }));
+  authorRepositoryContract(name, async () => ({ repository: (await fresh()).authors }));
+  categoryRepositoryContract(name, async () => ({ repository: (await fresh()).categories }));
+  articleRepositoryContract(name, async () => ({ repository: (await fresh()).articles }));
+  commentRepositoryContract(name, async () => ({ repository: (await fresh()).comments }));
+  reactionRepositoryContract(name, async () => ({ repository: (await fresh()).reactions }));
+  guestRateLimiterContract(name, async () => ({ repository: (await fresh()).guestRateLimiter }));
 }
 
 describe('Mongo repositories on the mingo collection double', () => {
