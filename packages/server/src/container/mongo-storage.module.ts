@@ -11,6 +11,12 @@ import {
   NotificationOutboxToken,
   RepurposeTemplateRepositoryToken,
   TenantRepositoryToken,
+  AuthorRepositoryToken,
+  CategoryRepositoryToken,
+  ArticleRepositoryToken,
+  CommentRepositoryToken,
+  ReactionRepositoryToken,
+  GuestRateLimiterToken,
 } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import type { StorageConfig } from '../config/service-config.js';
@@ -39,5 +45,11 @@ export async function mongoStorageModule(target: MongoTarget): Promise<Container
     bind(RepurposeTemplateRepositoryToken).toConstantValue(repositories.repurposeTemplates);
     bind(NotificationOutboxToken).toConstantValue(repositories.notificationOutbox);
     bind(AiUsageLedgerToken).toConstantValue(repositories.aiUsage);
+    bind(AuthorRepositoryToken).toConstantValue(repositories.authors);
+    bind(CategoryRepositoryToken).toConstantValue(repositories.categories);
+    bind(ArticleRepositoryToken).toConstantValue(repositories.articles);
+    bind(CommentRepositoryToken).toConstantValue(repositories.comments);
+    bind(ReactionRepositoryToken).toConstantValue(repositories.reactions);
+    bind(GuestRateLimiterToken).toConstantValue(repositories.guestRateLimiter);
   });
 }
