@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ArticleRepositoryToken, ManageTenants, ReactToArticle, silentLogger, systemClock, type ArticleRepository } from '@cms/core';
+import { ArticleRepositoryToken, ManageTenants, ReactToArticle, RecountReactions, silentLogger, systemClock, type ArticleRepository } from '@cms/core';
 import { userCaller } from '@cms/core/testing';
 import { loadConfig } from '../config/service-config.js';
 import { buildContainer } from '../container/build-container.js';
@@ -20,7 +20,7 @@ describe('recount-reactions command', () => {
   describe('when the totals match', () => {
     it('reports no drift and exits 0', async () => {
       const { container, lines, out } = await setup();
-      expect(await recountReactionsWith(container, { repair: false }, out)).to.equal(0);
+      expect(await recountReactionsWith(container.get(RecountReactions), { repair: false }, out)).to.equal(0);
       expect(lines).to.deep.equal(['checked 1 articles and 0 comments in 1 tenants: no drift']);
     });
   });
@@ -29,14 +29,14 @@ describe('recount-reactions command', () => {
     it('reports it and exits 1 without --repair, then repairs it with --repair', async () => {
       const { container, articles, articleId, lines, out } = await setup();
       await articles.incrementTotals('acme', articleId, { likes: 4, dislikes: 1 });
-      expect(await recountReactionsWith(container, { repair: false }, out)).to.equal(1);
+      expect(await recountReactionsWith(container.get(RecountReactions), { repair: false }, out)).to.equal(1);
       expect(lines).to.deep.equal([
         'checked 1 articles and 0 comments in 1 tenants: 1 with drift',
         `  acme article ${articleId}: stored 5 likes / 1 dislikes, counted 1 / 0`,
         'run again with --repair to fix',
       ]);
       lines.length = 0;
-      expect(await recountReactionsWith(container, { repair: true }, out)).to.equal(0);
+      expect(await recountReactionsWith(container.get(RecountReactions), { repair: true }, out)).to.equal(0);
       expect(lines.at(-1)).to.equal('repaired 1 of 1');
       expect(await articles.findById('acme', articleId)).to.include({ likes: 1, dislikes: 0 });
     });

@@ -1,15 +1,22 @@
 /**
  * The reaction recount as a command: `node scripts/recount-reactions.mjs [--repair]
- * [--tenant <id>]`. It runs the core RecountReactions use case on the configured store and
- * prints what it found. Exit codes: 0 no drift (or every drift repaired), 1 drift found and not
- * repaired, 2 usage or configuration problem.
+ * [--tenant <id>]`. It runs the core RecountReactions use case on the MongoDB named by
+ * MONGODB_URI (connected through MongoStorage, indexes ensured, as cms-admin does) and prints
+ * what it found. It reads only MONGODB_URI and MONGODB_DB, so an unrelated bad setting of the
+ * service does not block maintenance. Exit codes: 0 no drift (or every drift repaired), 1 drift
+ * found and not repaired, 2 it could not do its job (usage, configuration, store unreachable or
+ * failing during the run).
  */
-import { RecountReactions, systemClock, type Logger, type RecountReport } from '@cms/core';
-import type { Container } from 'inversify';
-import { ConfigError } from '../config/env-reader.js';
-import { loadConfig } from '../config/service-config.js';
-import { buildContainer } from '../container/build-container.js';
-import { ServerTokens, type StorageLifecycle } from '../container/server-tokens.js';
+import { MongoStorage } from '@cms/adapter-mongo';
+import {
+  RecountReactions,
+  type ReactionRepository,
+  type ReactionTotalsStore,
+  type RecountReport,
+  type TenantRepository,
+} from '@cms/core';
+import { ConfigError, type Env } from '../config/env-reader.js';
+import { loadStorageConfig } from '../config/service-config.js';
 
 export interface RecountCommandOptions {
   readonly repair: boolean;
@@ -18,7 +25,21 @@ export interface RecountCommandOptions {
 
 export type Output = (line: string) => void;
 
+/** The stores the recount reads and repairs, and how to let go of them. */
+export interface RecountStorage {
+  readonly tenants: TenantRepository;
+  readonly reactions: ReactionRepository;
+  readonly articles: ReactionTotalsStore;
+  readonly comments: ReactionTotalsStore;
+  close(): Promise<void>;
+}
+
+/** Opens the store named by the settings; tests hand in one over the collection double. */
+export type OpenRecountStorage = (target: { readonly uri: string; readonly database: string }) => Promise<RecountStorage>;
+
 export const RECOUNT_USAGE = 'usage: recount-reactions [--repair] [--tenant <tenantId>]';
+
+export const RecountExit = { ok: 0, drift: 1, failed: 2 } as const;
 
 /** Parses the command line; a string is a usage problem to print. */
 export function parseRecountArguments(argv: readonly string[]): RecountCommandOptions | string {
@@ -33,36 +54,63 @@ export function parseRecountArguments(argv: readonly string[]): RecountCommandOp
   return tenantId === undefined ? { repair } : { repair, tenantId };
 }
 
-/** Runs the recount on a built container's store and prints the report; returns the exit code. */
-export async function recountReactionsWith(container: Container, options: RecountCommandOptions, out: Output): Promise<number> {
-  const report = await container.get(RecountReactions).execute(options);
-  for (const line of describeReport(report, options.repair)) out(line);
-  return report.drifts.length > 0 && report.repaired < report.drifts.length ? 1 : 0;
+/** Connects to MongoDB and ensures the indexes (the recount pages through `tenant_id`), as cms-admin does. */
+export async function openMongoRecountStorage({ uri, database }: { readonly uri: string; readonly database: string }): Promise<RecountStorage> {
+  const storage = await MongoStorage.connect(uri, database, { appName: 'cms-recount-reactions' });
+  try {
+    await storage.ensureIndexes();
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  const { tenants, reactions, articles, comments } = storage.repositories;
+  return { tenants, reactions, articles, comments, close: () => storage.close() };
 }
 
-/** The script's entry: configuration from the environment, the configured store, then the recount. */
-export async function runRecountReactions(env: Readonly<Record<string, string | undefined>>, argv: readonly string[], out: Output): Promise<number> {
+/** Runs the recount and prints the report; returns the exit code. */
+export async function recountReactionsWith(recount: RecountReactions, options: RecountCommandOptions, out: Output): Promise<number> {
+  const report = await recount.execute(options);
+  for (const line of describeReport(report, options.repair)) out(line);
+  return report.drifts.length > 0 && report.repaired < report.drifts.length ? RecountExit.drift : RecountExit.ok;
+}
+
+/** The script's entry: storage settings from the environment, the store, then the recount. Never throws. */
+export async function runRecountReactions(
+  env: Env,
+  argv: readonly string[],
+  out: Output,
+  openStorage: OpenRecountStorage = openMongoRecountStorage,
+): Promise<number> {
   const options = parseRecountArguments(argv);
   if (typeof options === 'string') {
     out(options);
-    return options === RECOUNT_USAGE ? 0 : 2;
+    return options === RECOUNT_USAGE ? RecountExit.ok : RecountExit.failed;
   }
-  let container: Container;
+  let storage: RecountStorage;
   try {
-    const config = loadConfig(env);
-    if (config.storage.kind === 'memory') {
+    const config = loadStorageConfig(env);
+    if (config.kind === 'memory') {
       out('recount-reactions needs MONGODB_URI: the embedded store of a new process is empty, so there is nothing to recount.');
-      return 2;
+      return RecountExit.failed;
     }
-    container = await buildContainer({ config, clock: systemClock, logger: quietLogger(out), requestLogger: undefined });
+    storage = await openStorage({ uri: config.uri, database: config.database });
   } catch (error) {
-    out(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Cannot open the store: ${String(error)}`);
-    return 2;
+    out(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Cannot open the store: ${(error as Error).message}`);
+    return RecountExit.failed;
   }
   try {
-    return await recountReactionsWith(container, options, out);
+    if (options.tenantId !== undefined && !(await storage.tenants.findById(options.tenantId))) {
+      out(`Tenant ${options.tenantId} does not exist`);
+      return RecountExit.failed;
+    }
+    const recount = new RecountReactions(storage.tenants, storage.reactions, storage.articles, storage.comments);
+    return await recountReactionsWith(recount, options, out);
+  } catch (error) {
+    // Repairs already made stay made (each is one atomic increment); a second run reports the rest.
+    out(`recount-reactions failed: ${(error as Error).message}`);
+    return RecountExit.failed;
   } finally {
-    await container.get<StorageLifecycle>(ServerTokens.Storage).close();
+    await storage.close().catch(() => {});
   }
 }
 
@@ -79,8 +127,4 @@ function describeReport(report: RecountReport, repair: boolean): string[] {
   }
   if (report.drifts.length > 0) lines.push(repair ? `repaired ${report.repaired} of ${report.drifts.length}` : 'run again with --repair to fix');
   return lines;
-}
-
-function quietLogger(out: Output): Logger {
-  return { info() {}, warn: (message) => out(`warning: ${message}`), error: (message) => out(`error: ${message}`) };
 }
