@@ -4,6 +4,9 @@
  * one turn of the event loop, so concurrent requests never interleave and a race could not show.
  * The delay comes before the call: the wrapped adapter's own atomicity is untouched.
  */
+import type { PortToken } from '@cms/core';
+import type { Container } from 'inversify';
+
 export function withLatency<T extends object>(target: T, maxMs = 4, seed = 1): T {
   let state = seed;
   const nextDelay = () => {
@@ -20,4 +23,14 @@ export function withLatency<T extends object>(target: T, maxMs = 4, seed = 1): T
       };
     },
   });
+}
+
+/**
+ * Puts latency in front of whatever adapter the storage bound to `token` (the memory adapter,
+ * or the Mongo repository over the collection double), so a suite races the real adapter of
+ * each storage it runs on. Call it from `configure`.
+ */
+export function addLatency<T extends object>(container: Container, token: PortToken<T>, maxMs = 4, seed = 1): void {
+  const bound = container.get<T>(token);
+  container.rebind<T>(token).toConstantValue(withLatency(bound, maxMs, seed));
 }
