@@ -6,11 +6,10 @@
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { Collections, createMongoRepositories, ensureIndexes, type MongoRepositories } from '@cms/adapter-mongo';
+import { createMongoRepositories, ensureIndexes, type MongoRepositories } from '@cms/adapter-mongo';
 import { MingoDatabaseDouble } from '@cms/adapter-mongo/testing';
 import { ManageTenants, ManualClock, ReactionLedger } from '@cms/core';
 import { articleRecord, commentRecord } from '@cms/core/testing';
-import { ObjectId } from 'mongodb';
 import { RecountExit, runRecountReactions, type OpenRecountStorage } from './recount-reactions.command.js';
 
 describe('recount-reactions on MongoDB storage', () => {
@@ -52,17 +51,14 @@ describe('recount-reactions on MongoDB storage', () => {
     await onArticles.change(tenantId, article.id, 'user:u1', 'like');
     await onArticles.change(tenantId, article.id, 'user:u2', 'like');
     await onComments.change(tenantId, comment.id, 'guest:g1', 'dislike');
-    return { article: article.id, comment: comment.id };
+    return { tenantId, article: article.id, comment: comment.id };
   };
-  /** Drift as a manual edit or a partial restore leaves it: totals moved, a record gone. */
-  const plantDrift = async (ids: { article: string; comment: string }) => {
-    await db.collection(Collections.articles).updateOne({ _id: new ObjectId(ids.article) }, { $inc: { likes: 4, dislikes: 1 } });
-    await db.collection(Collections.reactions).findOneAndDelete({ targetId: new ObjectId(ids.comment) });
+  /** Drift as a manual edit or a partial restore leaves it: totals moved without records, a record gone without its total. */
+  const plantDrift = async (ids: { tenantId: string; article: string; comment: string }) => {
+    await repos.articles.incrementTotals(ids.tenantId, ids.article, { likes: 4, dislikes: 1 });
+    await repos.reactions.removeReaction({ tenantId: ids.tenantId, targetKind: 'comment', targetId: ids.comment, actor: 'guest:g1' });
   };
-  const storedTotals = (collection: string, id: string) => {
-    const document = db.collectionDouble(collection).documents().find((d) => d._id.toHexString() === id);
-    return { likes: document?.likes, dislikes: document?.dislikes };
-  };
+  const totalsOf = (target: { likes: number; dislikes: number } | null) => ({ likes: target?.likes, dislikes: target?.dislikes });
 
   describe('when the stored totals match the reaction records', () => {
     it('opens the database named by MONGODB_URI, reports no drift, exits 0 and closes it', async () => {
@@ -90,7 +86,7 @@ describe('recount-reactions on MongoDB storage', () => {
         `  acme comment ${ids.comment}: stored 0 likes / 1 dislikes, counted 0 / 0`,
         'run again with --repair to fix',
       ]);
-      expect(storedTotals(Collections.articles, ids.article)).to.deep.equal({ likes: 6, dislikes: 1 });
+      expect(totalsOf(await repos.articles.findById('acme', ids.article))).to.deep.equal({ likes: 6, dislikes: 1 });
       expect(closed).to.equal(1);
     });
 
@@ -100,8 +96,8 @@ describe('recount-reactions on MongoDB storage', () => {
       const repaired = await recount(['--repair']);
       expect(repaired.code).to.equal(RecountExit.ok);
       expect(repaired.lines.at(-1)).to.equal('repaired 2 of 2');
-      expect(storedTotals(Collections.articles, ids.article)).to.deep.equal({ likes: 2, dislikes: 0 });
-      expect(storedTotals(Collections.comments, ids.comment)).to.deep.equal({ likes: 0, dislikes: 0 });
+      expect(totalsOf(await repos.articles.findById('acme', ids.article))).to.deep.equal({ likes: 2, dislikes: 0 });
+      expect(totalsOf(await repos.comments.findById('acme', ids.comment))).to.deep.equal({ likes: 0, dislikes: 0 });
       expect(await recount()).to.deep.equal({ code: RecountExit.ok, lines: ['checked 1 articles and 1 comments in 1 tenants: no drift'] });
     });
 
