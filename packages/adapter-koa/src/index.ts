@@ -17,3 +17,6 @@ export * from './dashboard/dashboard.routes.js';
 export * from './repurpose/repurpose.routes.js';
 export * from './ai/translate.routes.js';
 export * from './forms/forms.routes.js';
+export * from './authors/authors.routes.js';
+export * from './articles/articles.routes.js';
+export * from './comments/comments.routes.js';

@@ -11,6 +11,12 @@ import {
   repurposeTemplateRepositoryContract,
   submissionRepositoryContract,
   tenantRepositoryContract,
+  authorRepositoryContract,
+  categoryRepositoryContract,
+  articleRepositoryContract,
+  commentRepositoryContract,
+  reactionRepositoryContract,
+  guestRateLimiterContract,
 } from '@cms/core/testing';
 import { ensureIndexes } from './storage/mongo-collections.js';
 import { createMongoRepositories, type MongoRepositories } from './storage/mongo-storage.js';
@@ -26,6 +32,12 @@ function runContracts(name: string, fresh: () => Promise<MongoRepositories>): vo
   aiUsageLedgerContract(name, async () => ({ repository: (await fresh()).aiUsage }));
   formRepositoryContract(name, async () => ({ repository: (await fresh()).forms }));
   submissionRepositoryContract(name, async () => ({ repository: (await fresh()).submissions }));
+  authorRepositoryContract(name, async () => ({ repository: (await fresh()).authors }));
+  categoryRepositoryContract(name, async () => ({ repository: (await fresh()).categories }));
+  articleRepositoryContract(name, async () => ({ repository: (await fresh()).articles }));
+  commentRepositoryContract(name, async () => ({ repository: (await fresh()).comments }));
+  reactionRepositoryContract(name, async () => ({ repository: (await fresh()).reactions }));
+  guestRateLimiterContract(name, async () => ({ repository: (await fresh()).guestRateLimiter }));
 }
 
 describe('Mongo repositories on the mingo collection double', () => {

@@ -54,6 +54,38 @@ export * from './forms/get-next-form.use-case.js';
 export * from './forms/submit-form.use-case.js';
 export * from './forms/get-submission.use-case.js';
 export * from './forms/connect-relation.use-case.js';
+export * from './shared/input-rules.js';
+
+export * from './reactions/reaction.js';
+export * from './reactions/reactions.ports.js';
+export * from './reactions/reaction-ledger.js';
+export * from './reactions/recount-reactions.use-case.js';
+
+export * from './guests/guests.ports.js';
+export * from './guests/require-actor.js';
+export * from './guests/admit-guest.use-case.js';
+
+export * from './authors/author.js';
+export * from './authors/authors.ports.js';
+export * from './authors/create-author.use-case.js';
+export * from './authors/get-author.use-case.js';
+export * from './authors/delete-author.use-case.js';
+
+export * from './articles/category.js';
+export * from './articles/article.js';
+export * from './articles/articles.ports.js';
+export * from './articles/article-reaction-gate.js';
+export * from './articles/create-category.use-case.js';
+export * from './articles/create-article.use-case.js';
+export * from './articles/get-article.use-case.js';
+export * from './articles/react-to-article.use-case.js';
+
+export * from './comments/comment.js';
+export * from './comments/comments.ports.js';
+export * from './comments/create-comment.use-case.js';
+export * from './comments/approve-comment.use-case.js';
+export * from './comments/react-to-comment.use-case.js';
+export * from './comments/get-comment-reaction-summary.use-case.js';
 
 export * from './memory/memory-tenancy.repository.js';
 export * from './memory/memory-dashboard-config.repository.js';
@@ -62,3 +94,9 @@ export * from './memory/memory-notification-outbox.js';
 export * from './memory/memory-ai-usage-ledger.js';
 export * from './memory/memory-form.repository.js';
 export * from './memory/memory-submission.repository.js';
+export * from './memory/memory-author.repository.js';
+export * from './memory/memory-category.repository.js';
+export * from './memory/memory-article.repository.js';
+export * from './memory/memory-comment.repository.js';
+export * from './memory/memory-reaction.repository.js';
+export * from './memory/memory-guest-rate-limiter.js';

@@ -4,3 +4,4 @@ export * from './config/service-config.js';
 export * from './container/build-container.js';
 export * from './container/server-tokens.js';
 export * from './service.js';
+export * from './maintenance/recount-reactions.command.js';

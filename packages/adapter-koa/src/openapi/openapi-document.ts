@@ -56,6 +56,14 @@ export function buildOpenApiDocument(info: OpenApiInfo, routes: readonly RouteDe
   };
 }
 
+/** What a guest sends on guest-engagement routes (§1.4), and what the guest gate can answer. */
+const GUEST_PARAMETERS = [
+  { name: 'x-guest-id', in: 'header', required: false, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' }, description: 'Guest id (callers without a user)' },
+  { name: 'x-captcha-token', in: 'header', required: false, schema: { type: 'string' }, description: 'Guest CAPTCHA token (wins over the query parameter)' },
+  { name: 'captchaToken', in: 'query', required: false, schema: { type: 'string' }, description: 'Guest CAPTCHA token' },
+];
+const GUEST_GATE_ERRORS: readonly ErrorCode[] = ['GUEST_CAPTCHA_REQUIRED', 'GUEST_ID_MISSING', 'GUEST_CAPTCHA_INVALID', 'GUEST_RATE_LIMITED'];
+
 function operationOf(route: RouteDefinition): Record<string, unknown> {
   const access = route.access ?? {};
   const parameters = Object.entries((route.params?.properties ?? {}) as Record<string, JsonSchema>).map(([name, schema]) => ({
@@ -67,6 +75,7 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
   for (const [name, schema] of Object.entries((route.query?.properties ?? {}) as Record<string, JsonSchema>)) {
     parameters.push({ name, in: 'query', required: ((route.query?.required ?? []) as string[]).includes(name), schema });
   }
+  if (access.guestGate) parameters.push(...GUEST_PARAMETERS);
   const usesBearer = Boolean(access.roles || access.readsBearer);
   return {
     operationId: route.operationId,
@@ -94,8 +103,10 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
   if (!access.public) add(401, 'Unauthorized');
   if (access.roles) add(403, 'Forbidden');
   if (access.user) addCode(add, access.user);
-  if (route.params || route.body || route.query) add(400, 'Validation failed: <first problem>');
+  // Path parameters with their own outcome (a malformed author id is 404) never fail validation.
+  if ((route.params && !route.invalidParams) || route.body || route.query) add(400, 'Validation failed: <first problem>');
   if (route.invalidParams) addCode(add, route.invalidParams);
+  if (access.guestGate) for (const code of GUEST_GATE_ERRORS) addCode(add, code);
   for (const code of route.errors ?? []) addCode(add, code);
   if (route.body) add(413, ERROR_TABLE.BODY_TOO_LARGE.message!);
   add(500, route.serverErrorMessage ?? 'Server Error');

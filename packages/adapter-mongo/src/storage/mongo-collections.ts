@@ -23,6 +23,16 @@ export const Collections = {
   forms: 'forms',
   /** Submissions of forms, with their relations; every lookup is by `_id` (and tenant). */
   formSubmissions: 'form_submissions',
+  authors: 'authors',
+  categories: 'categories',
+  /** Articles carry their reaction totals (`likes`, `dislikes`). */
+  articles: 'articles',
+  /** Comments carry their reaction totals (`likes`, `dislikes`). */
+  comments: 'comments',
+  /** One record per (tenant, target kind, target, actor). */
+  reactions: 'reactions',
+  /** Guest write counters per (tenant, guest, fixed window); expired by a TTL index. */
+  guestRateWindows: 'guest_rate_windows',
 } as const;
 
 export type CollectionName = (typeof Collections)[keyof typeof Collections];
@@ -32,6 +42,12 @@ export interface IndexDefinition {
   readonly name: string;
   readonly keys: Readonly<Record<string, IndexDirection>>;
   readonly unique?: boolean;
+  /**
+   * Makes it a TTL index: MongoDB deletes a document this many seconds after the date in the
+   * index's one field (0: at that date). A TTL index has exactly one field, so it is the one kind
+   * of index of a tenant-scoped collection that does not start with `tenantId`.
+   */
+  readonly expireAfterSeconds?: number;
 }
 
 export const INDEXES: readonly IndexDefinition[] = [
@@ -43,6 +59,18 @@ export const INDEXES: readonly IndexDefinition[] = [
   { collection: Collections.notificationOutbox, name: 'tenant_created', keys: { tenantId: 1, createdAt: -1 } },
   { collection: Collections.aiUsage, name: 'tenant_month_unique', keys: { tenantId: 1, month: 1 }, unique: true },
   { collection: Collections.forms, name: 'tenant_slug_unique', keys: { tenantId: 1, slug: 1 }, unique: true },
+  // Engagement (docs/decisions/0110-mongo-engagement-storage.md). Authors and categories are read by `_id` only.
+  { collection: Collections.articles, name: 'tenant_id', keys: { tenantId: 1, _id: 1 } },
+  { collection: Collections.articles, name: 'tenant_author', keys: { tenantId: 1, authorId: 1 } },
+  { collection: Collections.comments, name: 'tenant_id', keys: { tenantId: 1, _id: 1 } },
+  {
+    collection: Collections.reactions,
+    name: 'tenant_target_actor_unique',
+    keys: { tenantId: 1, targetKind: 1, targetId: 1, actor: 1 },
+    unique: true,
+  },
+  { collection: Collections.guestRateWindows, name: 'tenant_guest_window_unique', keys: { tenantId: 1, guestId: 1, windowStart: 1 }, unique: true },
+  { collection: Collections.guestRateWindows, name: 'expires_ttl', keys: { expiresAt: 1 }, expireAfterSeconds: 0 },
 ];
 
 /** Collections whose indexes may start with something other than `tenantId` (see above). */
@@ -52,7 +80,11 @@ export const GLOBAL_COLLECTIONS: readonly CollectionName[] = [Collections.tenant
 export async function ensureIndexes(db: MongoDatabase): Promise<void> {
   for (const index of INDEXES) {
     try {
-      const options = index.unique ? { name: index.name, unique: true } : { name: index.name };
+      const options = {
+        name: index.name,
+        ...(index.unique ? { unique: true } : {}),
+        ...(index.expireAfterSeconds === undefined ? {} : { expireAfterSeconds: index.expireAfterSeconds }),
+      };
       await db.collection(index.collection).createIndex({ ...index.keys }, options);
     } catch (error) {
       throw new Error(`Cannot create index ${index.name} on ${index.collection}: ${(error as Error).message}`, { cause: error });

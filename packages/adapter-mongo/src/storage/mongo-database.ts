@@ -9,6 +9,8 @@ import type { Collection, Document } from 'mongodb';
 export type MongoCollection<T extends Document = Document> = Pick<
   Collection<T>,
   'insertOne' | 'insertMany' | 'findOne' | 'find' | 'findOneAndUpdate' | 'updateOne' | 'createIndex'
+  // engagement: reaction removal and author deletion, clearing an author's articles, the reaction tally
+  | 'findOneAndDelete' | 'updateMany' | 'aggregate'
 >;
 
 export interface MongoDatabase {

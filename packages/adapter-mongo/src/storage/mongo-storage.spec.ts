@@ -26,7 +26,18 @@ describe('MongoStorage', () => {
     it('puts tenantId first in every index of a tenant-scoped collection', () => {
       const tenantScoped = INDEXES.filter((index) => !GLOBAL_COLLECTIONS.includes(index.collection));
       expect(tenantScoped.length).to.be.greaterThan(0);
-      for (const index of tenantScoped) expect(Object.keys(index.keys)[0], index.name).to.equal('tenantId');
+      for (const index of tenantScoped) {
+        // A TTL index has one field, the expiry date: the one exception MongoDB forces.
+        if (index.expireAfterSeconds !== undefined) expect(Object.keys(index.keys), index.name).to.have.length(1);
+        else expect(Object.keys(index.keys)[0], index.name).to.equal('tenantId');
+      }
+    });
+
+    it('creates TTL indexes with their expireAfterSeconds', async () => {
+      const db = new MingoDatabaseDouble();
+      await ensureIndexes(db);
+      const ttl = db.collectionDouble(Collections.guestRateWindows).indexes().find((index) => index.name === 'expires_ttl');
+      expect(ttl).to.deep.equal({ name: 'expires_ttl', keys: { expiresAt: 1 }, unique: false, expireAfterSeconds: 0 });
     });
 
     it('stops with a message naming an index that conflicts with an existing one', async () => {

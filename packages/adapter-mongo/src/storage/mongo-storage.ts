@@ -12,6 +12,12 @@ import type {
   RepurposeTemplateRepository,
   SubmissionRepository,
   TenantRepository,
+  AuthorRepository,
+  CategoryRepository,
+  ArticleRepository,
+  CommentRepository,
+  ReactionRepository,
+  GuestRateLimiter,
 } from '@cms/core';
 import { MongoClient } from 'mongodb';
 import { MongoAiUsageLedger } from '../ai/mongo-ai-usage-ledger.js';
@@ -22,6 +28,12 @@ import { MongoNotificationOutbox } from '../notifications/mongo-notification-out
 import { MongoRepurposeTemplateRepository } from '../repurpose/mongo-repurpose-template.repository.js';
 import { MongoApiKeyRepository } from '../tenancy/mongo-api-key.repository.js';
 import { MongoTenantRepository } from '../tenancy/mongo-tenant.repository.js';
+import { MongoAuthorRepository } from '../authors/mongo-author.repository.js';
+import { MongoCategoryRepository } from '../articles/mongo-category.repository.js';
+import { MongoArticleRepository } from '../articles/mongo-article.repository.js';
+import { MongoCommentRepository } from '../comments/mongo-comment.repository.js';
+import { MongoReactionRepository } from '../reactions/mongo-reaction.repository.js';
+import { MongoGuestRateLimiter } from '../guests/mongo-guest-rate-limiter.js';
 import { ensureIndexes } from './mongo-collections.js';
 import type { MongoDatabase } from './mongo-database.js';
 
@@ -35,6 +47,12 @@ export interface MongoRepositories {
   readonly aiUsage: AiUsageLedger;
   readonly forms: FormRepository;
   readonly submissions: SubmissionRepository;
+  readonly authors: AuthorRepository;
+  readonly categories: CategoryRepository;
+  readonly articles: ArticleRepository;
+  readonly comments: CommentRepository;
+  readonly reactions: ReactionRepository;
+  readonly guestRateLimiter: GuestRateLimiter;
 }
 
 /** Builds the repositories over any database that offers the used driver surface. */
@@ -48,6 +66,12 @@ export function createMongoRepositories(db: MongoDatabase): MongoRepositories {
     aiUsage: new MongoAiUsageLedger(db),
     forms: new MongoFormRepository(db),
     submissions: new MongoSubmissionRepository(db),
+    authors: new MongoAuthorRepository(db),
+    categories: new MongoCategoryRepository(db),
+    articles: new MongoArticleRepository(db),
+    comments: new MongoCommentRepository(db),
+    reactions: new MongoReactionRepository(db),
+    guestRateLimiter: new MongoGuestRateLimiter(db),
   };
 }
 

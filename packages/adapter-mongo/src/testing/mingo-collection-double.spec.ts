@@ -131,6 +131,8 @@ describe('MingoCollectionDouble', () => {
         'MingoCollectionDouble.findOneAndUpdate does not support option "includeResultMetadata"',
       );
       expect(() => things.find({}, { skip: 1 } as never)).to.throw('does not support option "skip"');
+      expect((await failure(things.findOneAndDelete({}, { sort: { n: 1 } } as never))).message).to.contain('does not support option "sort"');
+      expect((await failure(things.updateMany({}, { $set: { n: 1 } }, { upsert: true } as never))).message).to.contain('does not support option "upsert"');
       expect((await failure(db.command({ dropDatabase: 1 }))).message).to.contain('supports only { ping: 1 }');
       expect(await db.command({ ping: 1 })).to.deep.equal({ ok: 1 });
     });
@@ -186,6 +188,95 @@ describe('MingoCollectionDouble', () => {
       const outcomes = await Promise.allSettled([readThenInsert(), readThenInsert()]);
       expect(outcomes.map((o) => o.status)).to.deep.equal(['fulfilled', 'rejected']);
       expect(((outcomes[1] as PromiseRejectedResult).reason as Document).code).to.equal(11000);
+    });
+  });
+  describe('when reads project fields', () => {
+    it('returns the included fields with _id first, or everything but the excluded ones', async () => {
+      const { insertedId } = await things.insertOne({ tenantId: 'acme', slug: 'a', body: 'long', likes: 2 });
+      const included = await things.findOne({ slug: 'a' }, { projection: { likes: 1 } });
+      expect(Object.keys(included!)).to.deep.equal(['_id', 'likes']);
+      expect(included).to.deep.equal({ _id: insertedId, likes: 2 });
+      expect(await things.findOne({ slug: 'a' }, { projection: { _id: 0, body: 0 } })).to.deep.equal({ tenantId: 'acme', slug: 'a', likes: 2 });
+      expect(await things.find({ tenantId: 'acme' }, { projection: { slug: 1, _id: 0 } }).toArray()).to.deep.equal([{ slug: 'a' }]);
+    });
+
+    it('projects what findOneAndUpdate returns, after the whole update was applied', async () => {
+      await things.insertOne({ tenantId: 'acme', slug: 'a', body: 'long', likes: 2 });
+      const after = await things.findOneAndUpdate({ slug: 'a' }, { $inc: { likes: 3 }, $set: { body: 'x' } }, { returnDocument: 'after', projection: { likes: 1, _id: 0 } });
+      expect(after).to.deep.equal({ likes: 5 });
+      expect(things.documents()[0]).to.deep.include({ body: 'x', likes: 5 });
+    });
+  });
+
+  describe('when deleting one document', () => {
+    it('deletes the first match and returns it as it was, and null when nothing matches', async () => {
+      await things.insertOne({ tenantId: 'acme', slug: 'a', n: 1 });
+      await things.insertOne({ tenantId: 'acme', slug: 'b', n: 2 });
+      expect(await things.findOneAndDelete({ tenantId: 'acme', slug: 'b' })).to.deep.include({ slug: 'b', n: 2 });
+      expect(await things.findOneAndDelete({ tenantId: 'acme', slug: 'b' })).to.equal(null);
+      expect(things.documents().map((d) => d.slug)).to.deep.equal(['a']);
+    });
+
+    it('hands a document to exactly one of several racing deletions', async () => {
+      await things.insertOne({ tenantId: 'acme', slug: 'a' });
+      const results = await Promise.all(Array.from({ length: 6 }, () => things.findOneAndDelete({ tenantId: 'acme', slug: 'a' })));
+      expect(results.filter((r) => r !== null)).to.have.length(1);
+    });
+  });
+
+  describe('when updating many documents', () => {
+    it('updates every match and reports matched and modified counts like the driver', async () => {
+      for (const [slug, owner] of [['a', 'x'], ['b', 'x'], ['c', null], ['d', 'y']] as const) await things.insertOne({ tenantId: 'acme', slug, owner });
+      await things.insertOne({ tenantId: 'other', slug: 'a', owner: 'x' });
+      const result = await things.updateMany({ tenantId: 'acme', $or: [{ owner: 'x' }, { owner: null }] }, { $set: { owner: null } });
+      expect(result).to.deep.include({ acknowledged: true, matchedCount: 3, modifiedCount: 2, upsertedCount: 0, upsertedId: null });
+      expect(things.documents().map((d) => `${d.tenantId}/${d.slug}:${d.owner}`)).to.deep.equal(['acme/a:null', 'acme/b:null', 'acme/c:null', 'acme/d:y', 'other/a:x']);
+      expect(await things.updateMany({ slug: 'zzz' }, { $set: { owner: 'q' } })).to.deep.include({ matchedCount: 0, modifiedCount: 0 });
+    });
+
+    it('keeps the documents updated before a duplicate key, as a server does', async () => {
+      await things.insertOne({ tenantId: 'acme', slug: 'a', n: 1 });
+      await things.insertOne({ tenantId: 'acme', slug: 'b', n: 1 });
+      const error = await failure(things.updateMany({ n: 1 }, { $set: { slug: 'c', n: 2 } }));
+      expect(error.code).to.equal(11000);
+      expect(things.documents().map((d) => `${d.slug}:${d.n}`)).to.deep.equal(['c:2', 'b:1']);
+    });
+  });
+
+  describe('when aggregating', () => {
+    it('groups and counts by ObjectId and string keys like the server', async () => {
+      const [x, y, z] = [new ObjectId(), new ObjectId(), new ObjectId()];
+      const rows: Array<[string, ObjectId, string]> = [['acme', x, 'like'], ['acme', x, 'like'], ['acme', x, 'dislike'], ['acme', y, 'dislike'], ['acme', z, 'like'], ['other', x, 'like']];
+      for (const [tenantId, target, type] of rows) await things.insertOne({ tenantId, slug: new ObjectId().toHexString(), target, type });
+      const groups = await things
+        .aggregate([
+          { $match: { tenantId: 'acme', target: { $in: [new ObjectId(x.toHexString()), y] } } },
+          { $group: { _id: { target: '$target', type: '$type' }, count: { $sum: 1 } } },
+          { $sort: { count: -1, '_id.type': 1 } },
+        ])
+        .toArray();
+      expect(groups[0]).to.deep.equal({ _id: { target: x, type: 'like' }, count: 2 });
+      expect(groups.slice(1).map((g) => `${g._id.target.toHexString() === x.toHexString() ? 'x' : 'y'}:${g._id.type}:${g.count}`)).to.have.members(['x:dislike:1', 'y:dislike:1']);
+      expect(groups[0]?._id.target).to.be.instanceOf(ObjectId);
+    });
+
+    it('is evaluated when read, returns copies, and refuses stages and options it does not cover', async () => {
+      const cursor = things.aggregate([{ $match: { tenantId: 'acme' } }, { $project: { slug: 1, _id: 0 } }]);
+      await things.insertOne({ tenantId: 'acme', slug: 'late', tags: ['t'] });
+      const [row] = await cursor.toArray();
+      expect(row).to.deep.equal({ slug: 'late' });
+      expect(() => things.aggregate([], { allowDiskUse: true })).to.throw('does not support option "allowDiskUse"');
+      expect((await failure(things.aggregate([{ $lookup: { from: 'x' } }]).toArray())).message).to.contain('does not support the stage ["$lookup"]');
+    });
+  });
+
+  describe('when a TTL index is declared', () => {
+    it('records expireAfterSeconds, accepts the same index again and refuses it changed or on several fields', async () => {
+      expect(await things.createIndex({ expiresAt: 1 }, { name: 'expires_ttl', expireAfterSeconds: 0 })).to.equal('expires_ttl');
+      expect(await things.createIndex({ expiresAt: 1 }, { name: 'expires_ttl', expireAfterSeconds: 0 })).to.equal('expires_ttl');
+      expect(things.indexes().find((index) => index.name === 'expires_ttl')).to.deep.equal({ name: 'expires_ttl', keys: { expiresAt: 1 }, unique: false, expireAfterSeconds: 0 });
+      expect((await failure(things.createIndex({ expiresAt: 1 }, { name: 'expires_ttl', expireAfterSeconds: 60 }))).code).to.equal(86);
+      expect((await failure(things.createIndex({ tenantId: 1, at: 1 }, { name: 'compound_ttl', expireAfterSeconds: 0 }))).code).to.equal(67);
     });
   });
 });

@@ -17,15 +17,20 @@
  *   on a field that is not an array are refused (mingo alone would skip the latter silently);
  * - `find` takes `projection` (mingo's projection, applied after sort and limit);
  * - each operation is atomic and starts on a later turn of the event loop, so concurrent calls
- *   interleave between operations as they would against a server.
+ *   interleave between operations as they would against a server (`updateMany` is one operation
+ *   here; on a server other writes may land between its documents);
+ * - projections return `_id` first; `aggregate` accepts the stages listed in mingo-read-rules.ts
+ *   and is evaluated when its cursor is read.
  * What it does not model: transactions, read/write concerns, replication, index-backed query
- * plans, collations, array (multikey) unique indexes, sessions, change streams.
+ * plans, collations, array (multikey) unique indexes, sessions, change streams, and TTL expiry
+ * (a TTL index's `expireAfterSeconds` is recorded and compared, but nothing is ever deleted).
  */
 import { BSON, ObjectId, type Document } from 'mongodb';
 import { find, update as applyModifier } from 'mingo';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { DuplicateKeyDoubleError, ServerDoubleError } from './mingo-double-errors.js';
 import { assertArrayTargets, seedFromFilter, splitUpdate, valueAt } from './mingo-update-rules.js';
+import { project, runPipeline } from './mingo-read-rules.js';
 
 export { DuplicateKeyDoubleError, ServerDoubleError };
 
@@ -35,6 +40,8 @@ export interface DoubleIndex {
   readonly name: string;
   readonly keys: Readonly<Record<string, unknown>>;
   readonly unique: boolean;
+  /** Set on a TTL index only. */
+  readonly expireAfterSeconds?: number;
 }
 
 const copy = <T extends Document>(document: T): T =>
@@ -55,19 +62,23 @@ export class MingoCollectionDouble {
 
   constructor(readonly namespace: string) {}
 
-  async createIndex(keys: Record<string, unknown>, options: { name?: string; unique?: boolean } = {}): Promise<string> {
+  async createIndex(keys: Record<string, unknown>, options: { name?: string; unique?: boolean; expireAfterSeconds?: number } = {}): Promise<string> {
     await turn();
-    allowOptions('createIndex', options, ['name', 'unique']);
+    allowOptions('createIndex', options, ['name', 'unique', 'expireAfterSeconds']);
     const name = options.name ?? Object.entries(keys).map(([field, direction]) => `${field}_${String(direction)}`).join('_');
     const unique = options.unique === true;
+    const ttl = options.expireAfterSeconds;
+    if (ttl !== undefined && (!Number.isSafeInteger(ttl) || ttl < 0 || Object.keys(keys).length !== 1 || '_id' in keys)) {
+      throw new ServerDoubleError(67, `TTL index ${name}: expireAfterSeconds must be a whole number ≥ 0 on one field other than _id`);
+    }
     const sameKeys = (index: DoubleIndex) => JSON.stringify(index.keys) === JSON.stringify(keys);
     const named = this.#indexes.find((index) => index.name === name);
     if (named) {
-      if (sameKeys(named) && named.unique === unique) return name;
+      if (sameKeys(named) && named.unique === unique && named.expireAfterSeconds === ttl) return name;
       throw new ServerDoubleError(86, `An existing index has the same name as the requested index: ${name}`);
     }
     if (this.#indexes.some(sameKeys)) throw new ServerDoubleError(85, `Index already exists with a different name`);
-    const index = { name, keys: { ...keys }, unique };
+    const index: DoubleIndex = { name, keys: { ...keys }, unique, ...(ttl === undefined ? {} : { expireAfterSeconds: ttl }) };
     if (unique) this.#documents.forEach((document) => this.#assertUnique(document, undefined, [index]));
     this.#indexes.push(index);
     return name;
@@ -88,23 +99,21 @@ export class MingoCollectionDouble {
     return { acknowledged: true, insertedCount: documents.length, insertedIds };
   }
 
-  async findOne(filter: Document = {}, options?: { sort?: Sort }): Promise<Document | null> {
+  async findOne(filter: Document = {}, options?: { sort?: Sort; projection?: Document }): Promise<Document | null> {
     await turn();
-    allowOptions('findOne', options, ['sort']);
+    allowOptions('findOne', options, ['sort', 'projection']);
     const [found] = this.#matching(filter, options?.sort);
-    return found ? copy(found) : null;
+    return found ? copy(project(found, options?.projection)) : null;
   }
 
   find(filter: Document = {}, options?: { sort?: Sort; limit?: number; projection?: Document }): MingoCursorDouble {
     allowOptions('find', options, ['sort', 'limit', 'projection']);
-    const projection = options?.projection;
     return new MingoCursorDouble(
       (sort, limit) => {
         const matching = this.#matching(filter, sort);
         const limited = limit > 0 ? matching.slice(0, limit) : matching;
         // Projected after sorting and limiting, as the server does, so a sort key need not be kept.
-        const projected = projection ? (find(limited, {}, projection).all() as Document[]) : limited;
-        return projected.map((document) => copy(document));
+        return limited.map((document) => copy(project(document, options?.projection)));
       },
       options?.sort,
       options?.limit,
@@ -114,13 +123,43 @@ export class MingoCollectionDouble {
   async findOneAndUpdate(
     filter: Document,
     update: Document,
-    options?: { upsert?: boolean; returnDocument?: 'before' | 'after'; sort?: Sort },
+    options?: { upsert?: boolean; returnDocument?: 'before' | 'after'; sort?: Sort; projection?: Document },
   ): Promise<Document | null> {
     await turn();
-    allowOptions('findOneAndUpdate', options, ['upsert', 'returnDocument', 'sort']);
+    allowOptions('findOneAndUpdate', options, ['upsert', 'returnDocument', 'sort', 'projection']);
     const outcome = this.#updateOne(filter, update, options?.upsert === true, options?.sort);
     const returned = options?.returnDocument === 'after' ? outcome?.after : outcome?.before;
-    return returned ? copy(returned) : null;
+    return returned ? copy(project(returned, options?.projection)) : null;
+  }
+
+  /** Deletes the first match and returns it as it was, or null. */
+  async findOneAndDelete(filter: Document, options?: Document): Promise<Document | null> {
+    await turn();
+    allowOptions('findOneAndDelete', options, []);
+    const [target] = this.#matching(filter);
+    if (!target) return null;
+    this.#documents.splice(this.#documents.indexOf(target), 1);
+    return copy(target);
+  }
+
+  /** Updates every match; on a duplicate key the documents updated before it stay updated, as on a server. */
+  async updateMany(filter: Document, update: Document, options?: Document): Promise<Document> {
+    await turn();
+    allowOptions('updateMany', options, []);
+    const { modifier } = splitUpdate(update);
+    if ('$setOnInsert' in update) throw new Error('MingoCollectionDouble.updateMany does not support upserts');
+    const targets = this.#matching(filter);
+    const modified = targets.filter((target) => this.#applyTo(target, modifier).modified).length;
+    return { acknowledged: true, matchedCount: targets.length, modifiedCount: modified, upsertedCount: 0, upsertedId: null };
+  }
+
+  /** A cursor over the pipeline's output, evaluated on `toArray` like the driver's. */
+  aggregate(pipeline: Document[] = [], options?: Document): MingoCursorDouble {
+    allowOptions('aggregate', options, []);
+    return new MingoCursorDouble((sort, limit) => {
+      if (sort || limit) throw new Error('MingoCollectionDouble.aggregate: put $sort and $limit in the pipeline');
+      return runPipeline(this.#documents, pipeline).map((document) => copy(document));
+    }, undefined);
   }
 
   async updateOne(filter: Document, update: Document, options?: { upsert?: boolean }): Promise<Document> {
@@ -164,18 +203,7 @@ export class MingoCollectionDouble {
   #updateOne(filter: Document, update: Document, upsert: boolean, sort?: Sort) {
     const { modifier, setOnInsert } = splitUpdate(update);
     const [target] = this.#matching(filter, sort);
-    if (target) {
-      if (Object.values(modifier).some((fields) => Object.keys(fields as Document).some((path) => path.split('.')[0] === '_id'))) {
-        throw new ServerDoubleError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
-      }
-      assertArrayTargets(target, modifier);
-      const after = copy(target);
-      const changed = Object.keys(modifier).length > 0 ? applyModifier(after, modifier) : [];
-      const stored = copy(after);
-      this.#assertUnique(stored, target);
-      this.#documents[this.#documents.indexOf(target)] = stored;
-      return { before: target, after: stored, modified: changed.length > 0 };
-    }
+    if (target) return this.#applyTo(target, modifier);
     if (!upsert) return null;
     const seeded = seedFromFilter(filter);
     if (Object.keys(modifier).length > 0) applyModifier(seeded, modifier);
@@ -184,6 +212,20 @@ export class MingoCollectionDouble {
     this.#assertUnique(inserted);
     this.#documents.push(inserted);
     return { before: null, after: inserted, modified: true };
+  }
+
+  /** Applies the modifier to a stored document, atomically: the whole change lands or none. */
+  #applyTo(target: Document, modifier: Document): { before: Document; after: Document; modified: boolean } {
+    if (Object.values(modifier).some((fields) => Object.keys(fields as Document).some((path) => path.split('.')[0] === '_id'))) {
+      throw new ServerDoubleError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
+    }
+    assertArrayTargets(target, modifier);
+    const after = copy(target);
+    const changed = Object.keys(modifier).length > 0 ? applyModifier(after, modifier) : [];
+    const stored = copy(after);
+    this.#assertUnique(stored, target);
+    this.#documents[this.#documents.indexOf(target)] = stored;
+    return { before: target, after: stored, modified: changed.length > 0 };
   }
 
   #assertUnique(document: Document, replacing?: Document, indexes: readonly DoubleIndex[] = this.#indexes): void {

@@ -2,6 +2,7 @@
 import { DEFAULT_LANGUAGES, isValidTenantId } from '@cms/core';
 import { loadAiConfig, type AiConfig } from './ai.config.js';
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha.config.js';
+import { loadEngagementConfig, type EngagementConfig } from './engagement.config.js';
 import { ConfigError, EnvReader, type Env } from './env-reader.js';
 import { loadNotifyConfig, type NotifyConfig } from './notify.config.js';
 
@@ -33,6 +34,7 @@ export interface ServiceConfig {
   readonly captcha: CaptchaConfig;
   readonly ai: AiConfig;
   readonly notify: NotifyConfig;
+  readonly engagement: EngagementConfig;
   readonly logging: {
     readonly level: 'info' | 'warn' | 'error';
     /** One line per request; off for quiet tests. */
@@ -64,6 +66,7 @@ export function loadConfig(env: Env): ServiceConfig {
     captcha: loadCaptchaConfig(read),
     ai: loadAiConfig(read),
     notify: loadNotifyConfig(read),
+    engagement: loadEngagementConfig(read),
     logging: {
       level: read.oneOf('LOG_LEVEL', ['info', 'warn', 'error'] as const, 'info'),
       requests: read.flag('CMS_REQUEST_LOG', true),

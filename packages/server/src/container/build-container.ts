@@ -5,14 +5,19 @@
 import type { MongoDatabase } from '@cms/adapter-mongo';
 import { Container, type ContainerModule } from 'inversify';
 import { aiModule } from './ai.module.js';
+import { articlesModule } from './articles.module.js';
+import { authorsModule } from './authors.module.js';
 import { captchaModule } from './captcha.module.js';
+import { commentsModule } from './comments.module.js';
 import { dashboardModule } from './dashboard.module.js';
 import { formsModule } from './forms.module.js';
+import { guestsModule } from './guests.module.js';
 import { httpModule } from './http.module.js';
 import { infrastructureModule, type Infrastructure } from './infrastructure.module.js';
 import { memoryStorageModule } from './memory-storage.module.js';
 import { notificationsModule } from './notifications.module.js';
 import { mongoStorageModule } from './mongo-storage.module.js';
+import { reactionsModule } from './reactions.module.js';
 import { repurposeModule } from './repurpose.module.js';
 import { tenancyModule } from './tenancy.module.js';
 
@@ -25,6 +30,11 @@ const FEATURE_MODULES: readonly ContainerModule[] = [
   aiModule,
   notificationsModule,
   formsModule,
+  guestsModule,
+  authorsModule,
+  articlesModule,
+  commentsModule,
+  reactionsModule,
 ];
 
 export interface StorageOverride {

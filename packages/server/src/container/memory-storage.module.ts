@@ -2,6 +2,18 @@
 import {
   AiUsageLedgerToken,
   ApiKeyRepositoryToken,
+  ArticleRepositoryToken,
+  AuthorRepositoryToken,
+  CategoryRepositoryToken,
+  CommentRepositoryToken,
+  GuestRateLimiterToken,
+  MemoryArticleRepository,
+  MemoryAuthorRepository,
+  MemoryCategoryRepository,
+  MemoryCommentRepository,
+  MemoryGuestRateLimiter,
+  MemoryReactionRepository,
+  ReactionRepositoryToken,
   DashboardConfigRepositoryToken,
   MemoryAiUsageLedger,
   MemoryApiKeyRepository,
@@ -31,4 +43,10 @@ export const memoryStorageModule = new ContainerModule(({ bind }) => {
   bind(AiUsageLedgerToken).toConstantValue(new MemoryAiUsageLedger());
   bind(FormRepositoryToken).toConstantValue(new MemoryFormRepository());
   bind(SubmissionRepositoryToken).toConstantValue(new MemorySubmissionRepository());
+  bind(AuthorRepositoryToken).toConstantValue(new MemoryAuthorRepository());
+  bind(CategoryRepositoryToken).toConstantValue(new MemoryCategoryRepository());
+  bind(ArticleRepositoryToken).toConstantValue(new MemoryArticleRepository());
+  bind(CommentRepositoryToken).toConstantValue(new MemoryCommentRepository());
+  bind(ReactionRepositoryToken).toConstantValue(new MemoryReactionRepository());
+  bind(GuestRateLimiterToken).toConstantValue(new MemoryGuestRateLimiter());
 });

@@ -13,6 +13,12 @@ import {
   RepurposeTemplateRepositoryToken,
   SubmissionRepositoryToken,
   TenantRepositoryToken,
+  AuthorRepositoryToken,
+  CategoryRepositoryToken,
+  ArticleRepositoryToken,
+  CommentRepositoryToken,
+  ReactionRepositoryToken,
+  GuestRateLimiterToken,
 } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import type { StorageConfig } from '../config/service-config.js';
@@ -43,5 +49,11 @@ export async function mongoStorageModule(target: MongoTarget): Promise<Container
     bind(AiUsageLedgerToken).toConstantValue(repositories.aiUsage);
     bind(FormRepositoryToken).toConstantValue(repositories.forms);
     bind(SubmissionRepositoryToken).toConstantValue(repositories.submissions);
+    bind(AuthorRepositoryToken).toConstantValue(repositories.authors);
+    bind(CategoryRepositoryToken).toConstantValue(repositories.categories);
+    bind(ArticleRepositoryToken).toConstantValue(repositories.articles);
+    bind(CommentRepositoryToken).toConstantValue(repositories.comments);
+    bind(ReactionRepositoryToken).toConstantValue(repositories.reactions);
+    bind(GuestRateLimiterToken).toConstantValue(repositories.guestRateLimiter);
   });
 }

@@ -1,0 +1,20 @@
+/** JSON Schema pieces shared by routes over stored records: id path parameters, nullable values, timestamps. */
+import { ID_PATTERN_SOURCE } from '@cms/core';
+import type { JsonSchema } from '../routing/route-definition.js';
+
+export const idSchema: JsonSchema = { type: 'string', pattern: ID_PATTERN_SOURCE, example: '65a1b2c3d4e5f60718293a4b' };
+
+/** Path parameters `{<name>: <24-hex id>}`. */
+export function idParamsSchema(name: string): JsonSchema {
+  return { type: 'object', required: [name], properties: { [name]: idSchema } };
+}
+
+/** JSON `null` for an optional property means absent (§0). */
+export function nullable(schema: JsonSchema): JsonSchema {
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+export const timestampSchema: JsonSchema = { type: 'string', format: 'date-time', example: '2026-01-02T03:04:05.678Z' };
+
+export const nullableString: JsonSchema = { type: ['string', 'null'] };
+export const nullableId: JsonSchema = { type: ['string', 'null'], pattern: ID_PATTERN_SOURCE };

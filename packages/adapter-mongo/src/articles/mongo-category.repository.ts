@@ -1,0 +1,76 @@
+/**
+ * Categories on MongoDB, read by `_id` within the tenant; `parentId` (one level of nesting) is an
+ * ObjectId reference. `findByIds` is one `$in` query, so checking an article's category and
+ * sub-category is one read.
+ */
+import type { Category, CategoryRepository } from '@cms/core';
+import type { ObjectId } from 'mongodb';
+import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { Collections } from '../storage/mongo-collections.js';
+import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
+import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
+
+interface CategoryDocument {
+  _id: ObjectId;
+  tenantId: string;
+  name: string;
+  parentId: ObjectId | null;
+  reactionsEnabled: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export class MongoCategoryRepository implements CategoryRepository {
+  readonly #categories: MongoCollection<CategoryDocument>;
+
+  constructor(db: MongoDatabase) {
+    this.#categories = db.collection<CategoryDocument>(Collections.categories);
+  }
+
+  async insert(category: Category): Promise<void> {
+    try {
+      await this.#categories.insertOne(toDocument(category));
+    } catch (error) {
+      if (isDuplicateKeyError(error)) throw new Error(`duplicate category id ${category.id}`);
+      throw error;
+    }
+  }
+
+  async findById(tenantId: string, id: string): Promise<Category | null> {
+    const _id = parseObjectId(id);
+    if (!_id) return null;
+    const document = await this.#categories.findOne({ _id, tenantId });
+    return document ? toCategory(document) : null;
+  }
+
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<Category[]> {
+    const wanted = ids.map(parseObjectId).filter((id): id is ObjectId => id !== null);
+    if (wanted.length === 0) return [];
+    const documents = await this.#categories.find({ tenantId, _id: { $in: wanted } }).toArray();
+    return documents.map(toCategory);
+  }
+}
+
+function toDocument(category: Category): CategoryDocument {
+  return {
+    _id: toObjectId(category.id),
+    tenantId: category.tenantId,
+    name: category.name,
+    parentId: category.parentId === null ? null : toObjectId(category.parentId),
+    reactionsEnabled: category.reactionsEnabled,
+    createdAt: category.createdAt,
+    updatedAt: category.updatedAt,
+  };
+}
+
+function toCategory(document: CategoryDocument): Category {
+  return {
+    id: fromObjectId(document._id),
+    tenantId: document.tenantId,
+    name: document.name,
+    parentId: document.parentId ? fromObjectId(document.parentId) : null,
+    reactionsEnabled: document.reactionsEnabled,
+    createdAt: document.createdAt,
+    updatedAt: document.updatedAt,
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * PUT and DELETE /articles/{id}/reaction: sets, switches or removes the caller's own reaction.
+ * Order: malformed id → (guest checks, run by the caller's edge with `AdmitGuest`) → no such
+ * article → reactions disabled → change. Answers the totals right after this change.
+ */
+import { ReactionLedger } from '../reactions/reaction-ledger.js';
+import { isReactionType, type ReactionType } from '../reactions/reaction.js';
+import type { ReactionRepository } from '../reactions/reactions.ports.js';
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { DomainError, validationError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { wellFormedIdOr } from '../shared/input-rules.js';
+import { requireActor } from '../guests/require-actor.js';
+import { ArticleReactionGate } from './article-reaction-gate.js';
+import type { ArticleReactionTotals } from './article.js';
+import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
+
+export class ReactToArticle {
+  readonly #gate: ArticleReactionGate;
+  readonly #ledger: ReactionLedger;
+
+  constructor(articles: ArticleRepository, categories: CategoryRepository, reactions: ReactionRepository, clock: Clock) {
+    this.#gate = new ArticleReactionGate(articles, categories);
+    this.#ledger = new ReactionLedger(reactions, articles, 'article', clock);
+  }
+
+  /** `type` sets or switches the caller's reaction; `null` removes it (no reaction: still fine). */
+  async execute(caller: Caller, articleId: string, type: ReactionType | null): Promise<ArticleReactionTotals> {
+    const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
+    if (type !== null && !isReactionType(type)) throw validationError('body.type', 'must be one of like, dislike');
+    const actor = requireActor(caller);
+    const state = await this.#gate.stateOf(caller.tenantId, id);
+    if (state === 'missing') throw notFound();
+    if (state === 'disabled') throw new DomainError(ErrorCodes.REACTIONS_DISABLED, 'Reactions are disabled for this article');
+    const totals = await this.#ledger.change(caller.tenantId, id, actor, type);
+    if (!totals) throw notFound();
+    return { articleId: id, ...totals };
+  }
+}
+
+const notFound = () => new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found');

@@ -1,0 +1,24 @@
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { DomainError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { wellFormedIdOr } from '../shared/input-rules.js';
+import { requireRole } from '../shared/require-user.js';
+import { toCommentView, type CommentView } from './comment.js';
+import type { CommentRepository } from './comments.ports.js';
+
+/** Approves a comment (bearer token, admin or editor); approving an approved comment is a no-op. */
+export class ApproveComment {
+  constructor(
+    private readonly comments: CommentRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: Caller, commentId: string): Promise<CommentView> {
+    const user = requireRole(caller, ['admin', 'editor']);
+    const id = wellFormedIdOr(commentId, ErrorCodes.INVALID_COMMENT_ID);
+    const approved = await this.comments.approve(caller.tenantId, id, user.id, this.clock.now());
+    if (!approved) throw new DomainError(ErrorCodes.COMMENT_NOT_FOUND, 'Comment not found');
+    return toCommentView(approved);
+  }
+}

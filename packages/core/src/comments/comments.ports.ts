@@ -1,0 +1,16 @@
+import type { ReactionTotalsStore } from '../reactions/reactions.ports.js';
+import { portToken, type PortToken } from '../shared/port-token.js';
+import type { Comment } from './comment.js';
+
+/** Comments; their reaction totals are kept here too (see `ReactionTotalsStore`). */
+export interface CommentRepository extends ReactionTotalsStore {
+  insert(comment: Comment): Promise<void>;
+  findById(tenantId: string, id: string): Promise<Comment | null>;
+  /**
+   * Marks the comment approved in one atomic step and returns it; approving it again changes
+   * nothing (the first approval's time and approver stay). Null when no such comment.
+   */
+  approve(tenantId: string, id: string, approvedBy: string, at: Date): Promise<Comment | null>;
+}
+
+export const CommentRepositoryToken: PortToken<CommentRepository> = portToken('CommentRepository');

@@ -1,0 +1,54 @@
+/**
+ * POST /articles/{id}/comments: a user, or a guest who passed the guest-engagement gate,
+ * comments on an article of the tenant. The comment waits, `pending`, for approval.
+ */
+import type { ArticleRepository } from '../articles/articles.ports.js';
+import { requireActor } from '../guests/require-actor.js';
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { DomainError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { newId } from '../shared/ids.js';
+import { optionalText, requiredText, wellFormedIdOr } from '../shared/input-rules.js';
+import { COMMENT_AUTHOR_NAME_MAX, COMMENT_CONTENT_MAX, toCommentView, type Comment, type CommentView } from './comment.js';
+import type { CommentRepository } from './comments.ports.js';
+
+export interface CreateCommentInput {
+  readonly content?: unknown;
+  readonly authorName?: unknown;
+}
+
+export class CreateComment {
+  constructor(
+    private readonly comments: CommentRepository,
+    private readonly articles: ArticleRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: Caller, articleId: string, input: CreateCommentInput): Promise<CommentView> {
+    const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
+    requireActor(caller);
+    const content = requiredText(input.content, 'body.content', COMMENT_CONTENT_MAX);
+    const authorName = optionalText(input.authorName, 'body.authorName', COMMENT_AUTHOR_NAME_MAX);
+    if (!(await this.articles.findById(caller.tenantId, id))) throw new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found');
+    const now = this.clock.now();
+    const comment: Comment = {
+      id: newId(now),
+      tenantId: caller.tenantId,
+      articleId: id,
+      content,
+      authorName,
+      userId: caller.user?.id ?? null,
+      guestId: caller.user ? null : (caller.guest?.id ?? null),
+      status: 'pending',
+      likes: 0,
+      dislikes: 0,
+      approvedAt: null,
+      approvedBy: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.comments.insert(comment);
+    return toCommentView(comment);
+  }
+}

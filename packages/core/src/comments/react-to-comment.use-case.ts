@@ -1,0 +1,51 @@
+/**
+ * PUT and DELETE /articles/comments/{commentId}/reaction: the article rules applied to an
+ * approved comment. Order: malformed id → (guest checks at the edge) → no such approved comment
+ * → reactions disabled on its article (or the article's category or sub-category) → change.
+ */
+import { ArticleReactionGate } from '../articles/article-reaction-gate.js';
+import type { ArticleRepository, CategoryRepository } from '../articles/articles.ports.js';
+import { requireActor } from '../guests/require-actor.js';
+import { ReactionLedger } from '../reactions/reaction-ledger.js';
+import { isReactionType, type ReactionType } from '../reactions/reaction.js';
+import type { ReactionRepository } from '../reactions/reactions.ports.js';
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { DomainError, validationError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { wellFormedIdOr } from '../shared/input-rules.js';
+import type { CommentReactionSummary } from './comment.js';
+import type { CommentRepository } from './comments.ports.js';
+
+export class ReactToComment {
+  readonly #gate: ArticleReactionGate;
+  readonly #ledger: ReactionLedger;
+
+  constructor(
+    private readonly comments: CommentRepository,
+    articles: ArticleRepository,
+    categories: CategoryRepository,
+    reactions: ReactionRepository,
+    clock: Clock,
+  ) {
+    this.#gate = new ArticleReactionGate(articles, categories);
+    this.#ledger = new ReactionLedger(reactions, comments, 'comment', clock);
+  }
+
+  /** `type` sets or switches the caller's reaction; `null` removes it. Answers the summary after the change. */
+  async execute(caller: Caller, commentId: string, type: ReactionType | null): Promise<CommentReactionSummary> {
+    const id = wellFormedIdOr(commentId, ErrorCodes.INVALID_COMMENT_ID);
+    if (type !== null && !isReactionType(type)) throw validationError('body.type', 'must be one of like, dislike');
+    const actor = requireActor(caller);
+    const comment = await this.comments.findById(caller.tenantId, id);
+    if (!comment || comment.status !== 'approved') throw notFound();
+    const state = await this.#gate.stateOf(caller.tenantId, comment.articleId);
+    if (state === 'missing') throw notFound();
+    if (state === 'disabled') throw new DomainError(ErrorCodes.REACTIONS_DISABLED, 'Reactions are disabled for this article');
+    const totals = await this.#ledger.change(caller.tenantId, id, actor, type);
+    if (!totals) throw notFound();
+    return { commentId: id, ...totals, userReaction: type };
+  }
+}
+
+const notFound = () => new DomainError(ErrorCodes.COMMENT_NOT_FOUND, 'Comment not found');

@@ -1,0 +1,46 @@
+/**
+ * The guest-engagement gate, run before every guest write (reactions, comments). In the
+ * contract's order: no CAPTCHA token → no valid guest id → token rejected by the provider (or
+ * below the minimum score) → over the rate limit. Users pass untouched. Every guest request
+ * that reaches the rate limit counts, even one that will change nothing.
+ */
+import type { CaptchaPolicy, CaptchaVerifier } from '../captcha/captcha.ports.js';
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { DomainError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import type { GuestEngagementPolicy, GuestRateLimiter } from './guests.ports.js';
+
+export class AdmitGuest {
+  constructor(
+    private readonly verifier: CaptchaVerifier,
+    private readonly captcha: CaptchaPolicy,
+    private readonly limiter: GuestRateLimiter,
+    private readonly policy: GuestEngagementPolicy,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: Caller): Promise<void> {
+    if (caller.user) return;
+    const token = caller.guest?.captchaToken;
+    if (!token) throw new DomainError(ErrorCodes.GUEST_CAPTCHA_REQUIRED, 'captchaToken is required for guest engagement');
+    const guestId = caller.guest?.id;
+    if (!guestId) throw new DomainError(ErrorCodes.GUEST_ID_MISSING, 'Missing x-guest-id header');
+
+    const verdict = await this.verifier.verify(this.captcha.defaultProvider, token);
+    const scoreTooLow = verdict.score !== undefined && verdict.score < this.policy.minCaptchaScore;
+    if (!verdict.success || scoreTooLow) throw new DomainError(ErrorCodes.GUEST_CAPTCHA_INVALID, 'captchaToken is invalid');
+
+    const windowMs = this.policy.windowSeconds * 1000;
+    const startsAt = Math.floor(this.clock.now().getTime() / windowMs) * windowMs;
+    const count = await this.limiter.hit({
+      tenantId: caller.tenantId,
+      guestId,
+      startsAt: new Date(startsAt),
+      endsAt: new Date(startsAt + windowMs),
+    });
+    if (count > this.policy.limit) {
+      throw new DomainError(ErrorCodes.GUEST_RATE_LIMITED, 'Too many guest reactions, please try later');
+    }
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * The totals half of the in-memory article and comment repositories: records keyed by
+ * (tenant, id) carrying `likes` and `dislikes`. Each operation reads and writes without an
+ * await in between, so an increment is as atomic as MongoDB's `$inc`.
+ */
+import type { ReactionTotals } from '../reactions/reaction.js';
+import type { ReactionTotalsStore, TargetTotals } from '../reactions/reactions.ports.js';
+import { tenantKey } from './tenant-key.js';
+
+interface Countable {
+  readonly id: string;
+  readonly tenantId: string;
+  likes: number;
+  dislikes: number;
+}
+
+export class MemoryReactionTotals<T extends Countable> implements ReactionTotalsStore {
+  constructor(private readonly records: Map<string, T>) {}
+
+  async incrementTotals(tenantId: string, id: string, delta: ReactionTotals): Promise<ReactionTotals | null> {
+    const record = this.records.get(tenantKey(tenantId, id));
+    if (!record) return null;
+    record.likes += delta.likes;
+    record.dislikes += delta.dislikes;
+    return { likes: record.likes, dislikes: record.dislikes };
+  }
+
+  async listTotals(tenantId: string, afterId: string | null, limit: number): Promise<TargetTotals[]> {
+    return [...this.records.values()]
+      .filter((record) => record.tenantId === tenantId && (afterId === null || record.id > afterId))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, limit)
+      .map(({ id, likes, dislikes }) => ({ id, likes, dislikes }));
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * The one implementation of "change an actor's reaction" for every kind of target: an atomic
+ * set or remove of the record that returns what it held, then one atomic increment of the
+ * difference. Any interleaving of changes, by one actor or many, leaves totals equal to the
+ * records: each record transition is counted exactly once, and increments commute.
+ */
+import type { Clock } from '../shared/clock.js';
+import { reactionDelta, visibleTotals, type ReactionTargetKind, type ReactionTotals, type ReactionType } from './reaction.js';
+import type { ReactionRepository, ReactionTotalsStore } from './reactions.ports.js';
+
+export class ReactionLedger {
+  constructor(
+    private readonly reactions: ReactionRepository,
+    private readonly targets: ReactionTotalsStore,
+    private readonly targetKind: ReactionTargetKind,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Sets (`type`) or removes (`null`) the actor's reaction and returns the target's totals after
+   * this change, or null when the target no longer exists.
+   */
+  async change(tenantId: string, targetId: string, actor: string, type: ReactionType | null): Promise<ReactionTotals | null> {
+    const key = { tenantId, targetKind: this.targetKind, targetId, actor };
+    const previous = type === null ? await this.reactions.removeReaction(key) : await this.reactions.setReaction(key, type, this.clock.now());
+    const totals = await this.targets.incrementTotals(tenantId, targetId, reactionDelta(previous, type));
+    return totals && visibleTotals(totals);
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * Checks of untrusted input shared by the engagement use cases (authors, categories, articles,
+ * comments). Each returns the value to store or throws a validation error naming the path, so
+ * core refuses bad input on its own even when no HTTP schema ran first.
+ */
+import { DomainError, validationError } from './domain-error.js';
+import type { ErrorCode } from './error-codes.js';
+import { canonicalId, isWellFormedId } from './ids.js';
+
+/** A path id (`/articles/:id`): the canonical form, or the operation's own "invalid id" outcome. */
+export function wellFormedIdOr(value: string, code: ErrorCode): string {
+  if (!isWellFormedId(value)) throw new DomainError(code);
+  return canonicalId(value);
+}
+
+/** A non-blank string of at most `max` characters, trimmed. */
+export function requiredText(value: unknown, path: string, max: number): string {
+  if (value === undefined || value === null) throw validationError(path, 'is required');
+  if (typeof value !== 'string') throw validationError(path, 'must be a string');
+  const text = value.trim();
+  if (text.length === 0) throw validationError(path, 'must not be blank');
+  if (text.length > max) throw validationError(path, `must be at most ${max} characters`);
+  return text;
+}
+
+/** Like `requiredText`, but absent (`undefined` or `null`) is `null`. */
+export function optionalText(value: unknown, path: string, max: number): string | null {
+  return value === undefined || value === null ? null : requiredText(value, path, max);
+}
+
+/** A string of at most `max` characters kept exactly as sent (long text such as content, bio); absent is `fallback`. */
+export function optionalLongText<F extends string | null>(value: unknown, path: string, max: number, fallback: F): string | F {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'string') throw validationError(path, 'must be a string');
+  if (value.length > max) throw validationError(path, `must be at most ${max} characters`);
+  return value;
+}
+
+/** A reference to another record: absent is `null`, else a well-formed id in canonical form. */
+export function optionalId(value: unknown, path: string): string | null {
+  if (value === undefined || value === null) return null;
+  if (!isWellFormedId(value)) throw validationError(path, 'must be a 24-character hexadecimal id');
+  return canonicalId(value);
+}
+
+export function optionalFlag(value: unknown, path: string, fallback: boolean): boolean {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'boolean') throw validationError(path, 'must be a boolean');
+  return value;
+}
+
+export const EMAIL_MAX = 254;
+/** Deliberately plain: one `@`, a dot in the domain, no spaces. Deliverability is not ours to judge. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function optionalEmail(value: unknown, path: string): string | null {
+  const text = optionalText(value, path, EMAIL_MAX);
+  if (text !== null && !EMAIL_PATTERN.test(text)) throw validationError(path, 'must be an e-mail address');
+  return text;
+}
+
+export const URL_MAX = 2048;
+
+/** An absolute http(s) URL. */
+export function optionalHttpUrl(value: unknown, path: string): string | null {
+  const text = optionalText(value, path, URL_MAX);
+  if (text === null) return null;
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(text);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || /\s/.test(text)) {
+    throw validationError(path, 'must be an absolute http(s) URL');
+  }
+  return text;
+}

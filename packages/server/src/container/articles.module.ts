@@ -1,0 +1,41 @@
+import { articleRoutes, RouteModuleToken } from '@cms/adapter-koa';
+import {
+  ArticleRepositoryToken,
+  AuthorRepositoryToken,
+  CategoryRepositoryToken,
+  CreateArticle,
+  CreateCategory,
+  GetArticle,
+  ReactionRepositoryToken,
+  ReactToArticle,
+  type ArticleRepository,
+  type AuthorRepository,
+  type CategoryRepository,
+  type Clock,
+  type ReactionRepository,
+} from '@cms/core';
+import { ContainerModule } from 'inversify';
+import { ServerTokens } from './server-tokens.js';
+
+export const articlesModule = new ContainerModule(({ bind }) => {
+  bind(CreateCategory).toResolvedValue(
+    (categories: CategoryRepository, clock: Clock) => new CreateCategory(categories, clock),
+    [CategoryRepositoryToken, ServerTokens.Clock],
+  );
+  bind(CreateArticle).toResolvedValue(
+    (articles: ArticleRepository, categories: CategoryRepository, authors: AuthorRepository, clock: Clock) =>
+      new CreateArticle(articles, categories, authors, clock),
+    [ArticleRepositoryToken, CategoryRepositoryToken, AuthorRepositoryToken, ServerTokens.Clock],
+  );
+  bind(GetArticle).toResolvedValue((articles: ArticleRepository) => new GetArticle(articles), [ArticleRepositoryToken]);
+  bind(ReactToArticle).toResolvedValue(
+    (articles: ArticleRepository, categories: CategoryRepository, reactions: ReactionRepository, clock: Clock) =>
+      new ReactToArticle(articles, categories, reactions, clock),
+    [ArticleRepositoryToken, CategoryRepositoryToken, ReactionRepositoryToken, ServerTokens.Clock],
+  );
+  bind(RouteModuleToken).toResolvedValue(
+    (createCategory: CreateCategory, createArticle: CreateArticle, getArticle: GetArticle, react: ReactToArticle) =>
+      articleRoutes({ createCategory, createArticle, getArticle, react }),
+    [CreateCategory, CreateArticle, GetArticle, ReactToArticle],
+  );
+});

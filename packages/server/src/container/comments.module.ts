@@ -1,0 +1,43 @@
+import { commentRoutes, RouteModuleToken } from '@cms/adapter-koa';
+import {
+  ApproveComment,
+  ArticleRepositoryToken,
+  CategoryRepositoryToken,
+  CommentRepositoryToken,
+  CreateComment,
+  GetCommentReactionSummary,
+  ReactionRepositoryToken,
+  ReactToComment,
+  type ArticleRepository,
+  type CategoryRepository,
+  type Clock,
+  type CommentRepository,
+  type ReactionRepository,
+} from '@cms/core';
+import { ContainerModule } from 'inversify';
+import { ServerTokens } from './server-tokens.js';
+
+export const commentsModule = new ContainerModule(({ bind }) => {
+  bind(CreateComment).toResolvedValue(
+    (comments: CommentRepository, articles: ArticleRepository, clock: Clock) => new CreateComment(comments, articles, clock),
+    [CommentRepositoryToken, ArticleRepositoryToken, ServerTokens.Clock],
+  );
+  bind(ApproveComment).toResolvedValue(
+    (comments: CommentRepository, clock: Clock) => new ApproveComment(comments, clock),
+    [CommentRepositoryToken, ServerTokens.Clock],
+  );
+  bind(ReactToComment).toResolvedValue(
+    (comments: CommentRepository, articles: ArticleRepository, categories: CategoryRepository, reactions: ReactionRepository, clock: Clock) =>
+      new ReactToComment(comments, articles, categories, reactions, clock),
+    [CommentRepositoryToken, ArticleRepositoryToken, CategoryRepositoryToken, ReactionRepositoryToken, ServerTokens.Clock],
+  );
+  bind(GetCommentReactionSummary).toResolvedValue(
+    (comments: CommentRepository, reactions: ReactionRepository) => new GetCommentReactionSummary(comments, reactions),
+    [CommentRepositoryToken, ReactionRepositoryToken],
+  );
+  bind(RouteModuleToken).toResolvedValue(
+    (create: CreateComment, approve: ApproveComment, react: ReactToComment, summary: GetCommentReactionSummary) =>
+      commentRoutes({ create, approve, react, summary }),
+    [CreateComment, ApproveComment, ReactToComment, GetCommentReactionSummary],
+  );
+});
