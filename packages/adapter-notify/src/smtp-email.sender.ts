@@ -43,7 +43,11 @@ export class SmtpEmailSender implements EmailSender {
         signal,
       });
     } catch (error) {
-      if (signal.aborted) throw new Error(`SMTP server gave no answer within ${this.settings.timeoutMs} ms`);
+      // nodemailer's own connection/greeting/socket timers run on the same budget and may fire
+      // first (code ETIMEDOUT); either way the server did not answer in time.
+      if (signal.aborted || (error as { code?: unknown }).code === 'ETIMEDOUT') {
+        throw new Error(`SMTP server gave no answer within ${this.settings.timeoutMs} ms`);
+      }
       throw new Error(`SMTP send failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
