@@ -1,0 +1,65 @@
+// Turns measurements into the markdown the harness prints and writes to bench-results/:
+// a summary table (ratios and verdicts), one table per operation, and the skipped entries.
+import { cpus } from 'node:os';
+import { describePinning } from './processes.mjs';
+
+const fmt = {
+  rps: (v) => (v === undefined ? '–' : v >= 10_000 ? `${(v / 1000).toFixed(1)}k` : String(Math.round(v))),
+  ms: (v) => (v === undefined ? '–' : v.toFixed(2)),
+  ratio: (v) => (v === undefined ? '–' : v.toFixed(2)),
+};
+
+export function header(title, options) {
+  return [
+    `# ${title}`,
+    '',
+    `${new Date().toISOString()} · ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length} · Node ${process.version} · ${describePinning()}`,
+    `${options.connections} connections · ${options.reps} interleaved repetitions of ${options.durationSeconds} s after a ${options.warmupSeconds} s warm-up per target · service in production mode, request log on (to a file)`,
+    '',
+  ];
+}
+
+export function operationsReport(evaluations, options) {
+  const lines = header('Service throughput against the references', options);
+  lines.push(
+    'Ratios are medians of per-repetition ratios (service run ÷ reference run of the same repetition); p99 factor is median service p99 ÷ median Koa-reference p99.',
+    '',
+    '| operation | kind | service req/s | Koa ref req/s | bare req/s | service ÷ Koa | service ÷ bare | p99 ms (service / Koa) | budget | result |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---|---|',
+  );
+  for (const e of evaluations.filter((e) => e.status === 'measured')) {
+    lines.push(
+      `| ${e.name} | ${e.kind} | ${fmt.rps(e.service.rps)} | ${fmt.rps(e.koa.rps)} | ${fmt.rps(e.bare.rps)} | ${fmt.ratio(e.ratioKoa)} | ${fmt.ratio(e.ratioBare)} | ${fmt.ms(e.service.p99)} / ${fmt.ms(e.koa.p99)} | ≥ ${e.budget.minRatio} × Koa, p99 ≤ ${e.p99Max} × | ${e.pass ? 'PASS' : 'FAIL'}${e.problems.length ? ' (invalid run)' : ''} |`,
+    );
+  }
+  lines.push('');
+  for (const e of evaluations.filter((e) => e.status === 'measured')) {
+    lines.push(`## ${e.name}`, '', `${e.kind}: budget ≥ ${e.budget.minRatio} × Koa reference, p99 ≤ ${e.p99Max} × its p99. Request: ${e.requestLine}`, '');
+    lines.push('| target | req/s per repetition | median req/s | p50 ms | p99 ms |', '|---|---|---:|---:|---:|');
+    for (const [label, s] of [['service', e.service], ['Koa reference', e.koa], ['bare node:http', e.bare]]) {
+      lines.push(`| ${label} | ${s.runsRps.map(fmt.rps).join(', ')} | ${fmt.rps(s.rps)} | ${fmt.ms(s.p50)} | ${fmt.ms(s.p99)} |`);
+    }
+    lines.push('', `service ÷ Koa ${fmt.ratio(e.ratioKoa)}, service ÷ bare ${fmt.ratio(e.ratioBare)}, p99 factor ${fmt.ratio(e.p99Factor)} → **${e.pass ? 'PASS' : 'FAIL'}**`);
+    for (const problem of e.problems) lines.push(`- invalid: ${problem}`);
+    lines.push('');
+  }
+  appendNotMeasured(lines, evaluations);
+  return lines.join('\n');
+}
+
+export function appendNotMeasured(lines, evaluations) {
+  const skipped = evaluations.filter((e) => e.status === 'skipped');
+  const failed = evaluations.filter((e) => e.status === 'error');
+  if (skipped.length) {
+    lines.push('## Skipped: route not served yet', '');
+    for (const e of skipped) lines.push(`- ${e.name}: ${e.reason}`);
+    lines.push('');
+  }
+  if (failed.length) {
+    lines.push('## Could not be measured', '');
+    for (const e of failed) lines.push(`- ${e.name}: ${e.reason}`);
+    lines.push('');
+  }
+}
+
+export { fmt };
