@@ -23,17 +23,19 @@ export async function startFakeProvider() {
  * Starts one service instance. `logName` names its request log in bench-results/ (recreated);
  * `tenantCount` bench tenants get keys.
  */
-export async function startBenchService({ providerUrl, tenantCount = 4, logName = 'service-requests.log', name = 'service' }) {
+export async function startBenchService({ providerUrl, tenantCount = 4, logName = 'service-requests.log', name = 'service', nodeArgs = [] }) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const logFile = join(RESULTS_DIR, logName);
   rmSync(logFile, { force: true });
   const tenants = benchTenants(tenantCount);
   const service = await startService({
     name,
+    nodeArgs,
     env: {
       CMS_API_KEYS: apiKeysSetting(tenants),
       CMS_JWT_SECRET: BENCH_JWT_SECRET,
-      CMS_REQUEST_LOG: 'true',
+      // The budgets hold with the request log on; BENCH_REQUEST_LOG=off only to see what it costs.
+      CMS_REQUEST_LOG: process.env.BENCH_REQUEST_LOG ?? 'true',
       CMS_LOG_FILE: logFile,
       LOG_LEVEL: 'info',
       MONGODB_URI: '',

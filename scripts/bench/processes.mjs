@@ -40,8 +40,8 @@ export function scratchFile(name, value) {
  * Starts a long-running child on `cpu` and resolves once a line of its output matches `ready`
  * (with the match), or rejects when it exits first or stays silent for 30 s.
  */
-export function startPinned({ name, cpu, script, args = [], env = {}, ready }) {
-  const [command, argv] = pinned(cpu, process.execPath, [script, ...args]);
+export function startPinned({ name, cpu, script, args = [], env = {}, ready, nodeArgs = [] }) {
+  const [command, argv] = pinned(cpu, process.execPath, [...nodeArgs, script, ...args]);
   const child = spawn(command, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
@@ -85,9 +85,10 @@ function stop(child) {
  * Starts the real service (packages/server/dist/main.js) in production mode on a free port.
  * `pid` is the node process itself (taskset execs it), so /proc/<pid> is the server's.
  */
-export async function startService({ env, name = 'service' }) {
+export async function startService({ env, name = 'service', nodeArgs = [] }) {
   const started = await startPinned({
     name,
+    nodeArgs,
     cpu: PINNING.serverCpu,
     script: join(ROOT, 'packages/server/dist/main.js'),
     env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },

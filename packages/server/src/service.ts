@@ -10,6 +10,7 @@ import { ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { bootstrapKeys } from './bootstrap-keys.js';
+import { BatchedLineWriter } from './logging/batched-line-writer.js';
 import type { ServiceConfig } from './config/service-config.js';
 import { buildContainer } from './container/build-container.js';
 import { KoaAppToken } from './container/http.module.js';
@@ -33,7 +34,8 @@ export interface RunningService {
 }
 
 export async function startService(config: ServiceConfig, options: StartOptions = {}): Promise<RunningService> {
-  const logger = options.logger ?? defaultLogger(config);
+  const output = options.logger ? undefined : logOutput(config);
+  const logger = options.logger ?? new JsonLineLogger(output!.lines, config.logging.level);
   const requestLogger = options.requestLogger ?? (config.logging.requests ? logger : undefined);
   const container = await buildContainer({ config, clock: options.clock ?? systemClock, logger, requestLogger });
   options.configure?.(container);
@@ -50,17 +52,29 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       port,
       container,
       generatedKey,
-      stop: once(() => shutdown(server, storage, config.http.shutdownGraceMs)),
+      stop: once(async () => {
+        await shutdown(server, storage, config.http.shutdownGraceMs);
+        await output?.close();
+      }),
     };
   } catch (error) {
     await storage.close();
+    await output?.close();
     throw error;
   }
 }
 
-function defaultLogger(config: ServiceConfig): Logger {
-  const out = config.logging.file ? createWriteStream(config.logging.file, { flags: 'a' }) : process.stdout;
-  return new JsonLineLogger(out, config.logging.level);
+/** Where the service's own logs go: batched lines to CMS_LOG_FILE, else standard output. */
+function logOutput(config: ServiceConfig): { lines: BatchedLineWriter; close(): Promise<void> } {
+  const file = config.logging.file ? createWriteStream(config.logging.file, { flags: 'a' }) : undefined;
+  const lines = new BatchedLineWriter(file ?? process.stdout);
+  return {
+    lines,
+    close: async () => {
+      lines.detach();
+      if (file) await new Promise<void>((resolve) => file.end(resolve));
+    },
+  };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
