@@ -5,7 +5,7 @@
 import { createWriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { JsonLineLogger } from '@cms/adapter-koa';
+import { answerClientError, JsonLineLogger } from '@cms/adapter-koa';
 import { ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
@@ -45,6 +45,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     const app = await container.getAsync<Koa>(KoaAppToken);
     const server = createServer(app.callback());
     server.keepAliveTimeout = 65_000;
+    server.on('clientError', answerClientError);
     await listen(server, config.http.port, config.http.host);
     const port = (server.address() as AddressInfo).port;
     return {
