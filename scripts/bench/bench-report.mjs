@@ -1,6 +1,6 @@
 // Turns measurements into the markdown the harness prints and writes to bench-results/:
 // a summary table (ratios and verdicts), one table per operation, and the skipped entries.
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { describePinning } from './processes.mjs';
 
 const fmt = {
@@ -9,12 +9,15 @@ const fmt = {
   ratio: (v) => (v === undefined ? '–' : v.toFixed(2)),
 };
 
-export function header(title, options) {
+/** Title, machine, pinning, load average (other work on the machine shows there) and the run's shape. */
+export function header(title, options, runLine) {
+  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
   return [
     `# ${title}`,
     '',
-    `${new Date().toISOString()} · ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length} · Node ${process.version} · ${describePinning()}`,
-    `${options.connections} connections · ${options.reps} interleaved repetitions of ${options.durationSeconds} s after a ${options.warmupSeconds} s warm-up per target · service in production mode, request log on (to a file)`,
+    `${new Date().toISOString()} · ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length} · Node ${process.version} · ${describePinning()} · load average at the end ${load}`,
+    runLine ??
+      `${options.connections} connections · ${options.reps} interleaved repetitions of ${options.durationSeconds} s after a ${options.warmupSeconds} s warm-up per target · service in production mode, request log on (to a file)`,
     '',
   ];
 }

@@ -56,7 +56,10 @@ const translateText = 'The quarterly report shows steady growth in every region.
 
 /**
  * @typedef {{ method: string, path: string, headers: Record<string,string>, body?: string, expect: number[] }} LoadRequest
- * @typedef {{ name: string, kind: keyof typeof BUDGETS, requires: string[], seed: (api: any, ctx: { user: string, tag: string }) => Promise<LoadRequest>, rejections?: (api: any, ctx: { user: string }) => LoadRequest[] }} Operation
+ * @typedef {{ name: string, kind: keyof typeof BUDGETS, requires: string[], seed: (api: any, ctx: { user: string, tag: string }) => Promise<LoadRequest>, rejections?: (api: any, ctx: { user: string }) => LoadRequest[], growsStore?: boolean }} Operation
+ * `rejections` are requests the soak mixes in that must be refused with their `expect` status;
+ * `growsStore` marks an operation whose every call adds a record (the soak sends it rarely, as
+ * the embedded store's growth would otherwise read as a leak).
  * @type {Operation[]}
  */
 export const OPERATIONS = [
@@ -103,6 +106,7 @@ export const OPERATIONS = [
   {
     name: 'POST /forms/create',
     kind: 'write',
+    growsStore: true,
     requires: ['POST /forms/create'],
     seed: async (api, { tag }) => api.request('POST', '/forms/create', { headers: api.bearer('admin'), body: formBody(`bench-${tag}-{{seq}}`), expect: [201] }),
     rejections: (api) => [api.request('POST', '/forms/create', { headers: api.bearer('admin'), body: { slug: 'Not A Slug' }, expect: [400] })],
