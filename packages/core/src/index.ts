@@ -32,6 +32,7 @@ export * from './repurpose/repurpose.ports.js';
 export * from './repurpose/get-repurpose-template.use-case.js';
 export * from './repurpose/update-repurpose-template.use-case.js';
 
+export * from './memory/copy-record.js';
 export * from './memory/memory-tenancy.repository.js';
 export * from './memory/memory-dashboard-config.repository.js';
 export * from './memory/memory-repurpose-template.repository.js';
