@@ -47,7 +47,9 @@ export class BenchClient {
   /** Sends one request (as built by `request`, or method + path + options); answers status and parsed body. */
   async send(spec) {
     const body = spec.body?.replaceAll('{{seq}}', `sample-${Math.random().toString(36).slice(2, 10)}`);
-    const response = await fetch(`${this.origin}${spec.path}`, { method: spec.method, headers: spec.headers, body });
+    const go = () => fetch(`${this.origin}${spec.path}`, { method: spec.method, headers: spec.headers, body });
+    // A pooled keep-alive connection the server has just closed fails before any answer: retry once.
+    const response = await go().catch((error) => (error?.cause?.code === 'ECONNRESET' ? go() : Promise.reject(error)));
     const text = await response.text();
     let json;
     try {

@@ -59,16 +59,16 @@ async function main() {
   const bare = await startReference('bare-reference', 'reference-bare.mjs', routeTable);
   stoppers.push(bare.stop);
   const targets = [
-    { label: 'service', origin: service.origin },
-    { label: 'koa', origin: koa.origin },
-    { label: 'bare', origin: bare.origin },
+    { label: 'service', origin: service.origin, pid: service.pid },
+    { label: 'koa', origin: koa.origin, pid: koa.pid },
+    { label: 'bare', origin: bare.origin, pid: bare.pid },
   ];
 
   for (const e of evaluations.filter((e) => e.status === 'seeded')) {
     say(`measuring ${e.name} …`);
     const runs = await interleavedRuns(targets, e.request, DEFAULTS);
     Object.assign(e, evaluate(e, runs));
-    say(`  service ÷ Koa ${e.ratioKoa.toFixed(2)}, p99 factor ${e.p99Factor.toFixed(2)} → ${e.pass ? 'PASS' : 'FAIL'}`);
+    say(`  service ÷ Koa ${e.ratioKoa.toFixed(2)}, p99 factor ${e.p99Factor.toFixed(2)}, CPU per request ${e.cpuFactor.toFixed(2)} × Koa's → ${e.pass ? 'PASS' : 'FAIL'}`);
   }
 
   const report = operationsReport(evaluations, DEFAULTS);
@@ -84,10 +84,11 @@ function evaluate(e, runs) {
   const ratioKoa = pairedRatio(runs.service.runs, runs.koa.runs);
   const ratioBare = pairedRatio(runs.service.runs, runs.bare.runs);
   const p99Factor = service.p99 / koa.p99;
+  const cpuFactor = service.cpuPerRequest / koa.cpuPerRequest;
   const problems = ['service', 'koa', 'bare'].flatMap((label) => runs[label].problems.map((p) => `${label} ${p}`));
   const pass = problems.length === 0 && ratioKoa >= budget.minRatio && p99Factor <= P99_MAX_FACTOR;
   const requestLine = `${e.request.method} ${e.request.path}${e.request.body ? ` with a ${Buffer.byteLength(e.request.body)}-byte JSON body` : ''}, answer ${e.bytes} bytes`;
-  return { status: 'measured', budget, p99Max: P99_MAX_FACTOR, service, koa, bare, ratioKoa, ratioBare, p99Factor, pass, problems, requestLine, runs };
+  return { status: 'measured', budget, p99Max: P99_MAX_FACTOR, service, koa, bare, ratioKoa, ratioBare, p99Factor, cpuFactor, pass, problems, requestLine, runs };
 }
 
 main()

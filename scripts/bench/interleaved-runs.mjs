@@ -1,7 +1,7 @@
 // Interleaved measurement: every target gets a short warm-up, then `reps` repetitions in
 // rotating order (A B C, B C A, C A B), so a slow drift of the machine hits each target alike.
 // Ratios are taken per repetition between runs that were seconds apart, then the median.
-import { runLoad } from './processes.mjs';
+import { cpuSeconds, runLoad } from './processes.mjs';
 
 export const DEFAULTS = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
@@ -11,7 +11,7 @@ export const DEFAULTS = {
 };
 
 /**
- * @param targets [{ label, origin }]
+ * @param targets [{ label, origin, pid }] (pid: to read the server's CPU time per request)
  * @param request the request to send (same path, headers and body for every target), or a list
  *   that each connection sends in turn (a scale scenario's put-then-delete)
  * @returns { [label]: { runs: result[], problems: string[] } }
@@ -27,7 +27,12 @@ export async function interleavedRuns(targets, request, options = DEFAULTS) {
   for (let rep = 0; rep < options.reps; rep++) {
     const order = targets.map((_, i) => targets[(i + rep) % targets.length]);
     for (const target of order) {
+      const cpuBefore = await cpuSeconds(target.pid);
       const result = await runLoad(job(target.origin, options.durationSeconds));
+      const cpuAfter = await cpuSeconds(target.pid);
+      if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests > 0) {
+        result.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / result.requests;
+      }
       results[target.label].runs[rep] = result;
       const problem = problemOf(result, expect);
       if (problem) results[target.label].problems.push(`run ${rep + 1}: ${problem}`);
@@ -58,6 +63,7 @@ export function summarise(runs) {
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.latencyMs.p50)),
     p99: median(runs.map((r) => r.latencyMs.p99)),
+    cpuPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
     runsRps: runs.map((r) => r.rps),
   };
 }

@@ -130,6 +130,24 @@ export function runLoad(job) {
   });
 }
 
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/**
+ * CPU seconds (user + system, all threads) a process has used, from /proc (Linux); undefined
+ * elsewhere. Divided by the requests of a run it gives the server's CPU cost per request,
+ * which, unlike req/s, does not depend on how fast the load generator could send.
+ */
+export async function cpuSeconds(pid) {
+  try {
+    const { readFile } = await import('node:fs/promises');
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The resident set size of a process, in MiB, from /proc (Linux); undefined elsewhere. */
 export async function residentMiB(pid) {
   try {

@@ -17,4 +17,5 @@ export class MemoryDashboardConfigRepository implements DashboardConfigRepositor
   }
 }
 
-const keyOf = (tenantId: string, userId: string) => JSON.stringify([tenantId, userId]);
+// Neither a tenant id nor a user id can hold a NUL, so the pair is unambiguous.
+const keyOf = (tenantId: string, userId: string) => `${tenantId}\u0000${userId}`;
