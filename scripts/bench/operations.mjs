@@ -108,8 +108,8 @@ export const OPERATIONS = [
     kind: 'write',
     growsStore: true,
     requires: ['POST /forms/create'],
-    seed: async (api, { tag }) => api.request('POST', '/forms/create', { headers: api.bearer('admin'), body: formBody(`bench-${tag}-{{seq}}`), expect: [201] }),
-    rejections: (api) => [api.request('POST', '/forms/create', { headers: api.bearer('admin'), body: { slug: 'Not A Slug' }, expect: [400] })],
+    seed: async (api, { tag, user }) => api.request('POST', '/forms/create', { headers: { 'x-user-id': user }, body: formBody(`bench-${tag}-{{seq}}`), expect: [201] }),
+    rejections: (api, { user }) => [api.request('POST', '/forms/create', { headers: { 'x-user-id': user }, body: { slug: 'Not A Slug' }, expect: [400] })],
   },
   {
     name: 'GET /forms/getById/{id}',

@@ -11,7 +11,8 @@ export async function createForm(api, { slug, fields, flow, visibility } = {}) {
     ...(flow ? { flow } : {}),
     ...(visibility ? { visibility } : {}),
   };
-  const data = await api.call('POST', '/forms/create', { headers: api.bearer('admin'), body, expect: [201] });
+  // Forms need only the key (decision 0202); x-user-id sets createdBy.
+  const data = await api.call('POST', '/forms/create', { headers: { 'x-user-id': 'bench-editor' }, body, expect: [201] });
   return data.form;
 }
 
