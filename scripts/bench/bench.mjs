@@ -59,9 +59,9 @@ async function main() {
   const bare = await startReference('bare-reference', 'reference-bare.mjs', routeTable);
   stoppers.push(bare.stop);
   const targets = [
-    { label: 'service', origin: service.origin, pid: service.pid },
-    { label: 'koa', origin: koa.origin, pid: koa.pid },
-    { label: 'bare', origin: bare.origin, pid: bare.pid },
+    { label: 'service', origin: service.origin, pid: service.pid, exited: service.exited },
+    { label: 'koa', origin: koa.origin, pid: koa.pid, exited: koa.exited },
+    { label: 'bare', origin: bare.origin, pid: bare.pid, exited: bare.exited },
   ];
 
   for (const e of evaluations.filter((e) => e.status === 'seeded')) {

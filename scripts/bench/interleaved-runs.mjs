@@ -11,7 +11,8 @@ export const DEFAULTS = {
 };
 
 /**
- * @param targets [{ label, origin, pid }] (pid: to read the server's CPU time per request)
+ * @param targets [{ label, origin, pid, exited }] (pid: to read the server's CPU time per request;
+ *   exited(): why the server process is gone, if it is)
  * @param request the request to send (same path, headers and body for every target), or a list
  *   that each connection sends in turn (a scale scenario's put-then-delete)
  * @returns { [label]: { runs: result[], problems: string[] } }
@@ -27,6 +28,7 @@ export async function interleavedRuns(targets, request, options = DEFAULTS) {
   for (let rep = 0; rep < options.reps; rep++) {
     const order = targets.map((_, i) => targets[(i + rep) % targets.length]);
     for (const target of order) {
+      if (target.exited?.()) throw new Error(target.exited());
       const cpuBefore = await cpuSeconds(target.pid);
       const result = await runLoad(job(target.origin, options.durationSeconds));
       const cpuAfter = await cpuSeconds(target.pid);

@@ -59,9 +59,16 @@ export function startPinned({ name, cpu, script, args = [], env = {}, ready, nod
       child.stdout.removeAllListeners('data');
       child.stderr.removeAllListeners('data');
       child.stdout.resume();
-      child.stderr.on('data', (more) => process.env.BENCH_VERBOSE && process.stderr.write(`[${name}] ${more}`));
+      // Keep the last few KB of stderr, so a child that dies mid-run can say why.
+      let tail = '';
+      child.stderr.on('data', (more) => {
+        tail = (tail + more).slice(-4096);
+        if (process.env.BENCH_VERBOSE) process.stderr.write(`[${name}] ${more}`);
+      });
       child.removeAllListeners('exit');
-      resolve({ name, pid: child.pid, match, output, stop: () => stop(child) });
+      let exited;
+      child.once('exit', (code, signal) => (exited = `${name} exited (${code ?? signal})${tail ? `; last stderr:\n${tail}` : ''}`));
+      resolve({ name, pid: child.pid, match, output, stop: () => stop(child), exited: () => exited });
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);

@@ -39,7 +39,7 @@ export async function runScaleScenarios({ stoppers, say }) {
         say(`  seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
         service.request = request;
       }
-      const targets = instances.map((service, i) => ({ label: String(sizes[i]), origin: service.origin }));
+      const targets = instances.map((service, i) => ({ label: String(sizes[i]), origin: service.origin, pid: service.pid, exited: service.exited }));
       // Ids differ between instances, so each target loads its own request.
       const runs = await interleavedPerTarget(targets, instances.map((s) => s.request));
       const smallest = targets[0].label;

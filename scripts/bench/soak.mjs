@@ -74,6 +74,7 @@ async function soak() {
     checks.push(missing.length ? { name: check.name, skipped: `not served yet: ${missing.join(', ')}` } : { name: check.name, ...(await check.run(service)) });
   }
   const verdicts = {
+    [`the service ran to the end${service.exited() ? `: ${service.exited()}` : ''}`]: !service.exited(),
     'no failed request (every answer the expected status)': result.mismatches === 0 && fiveXX === 0,
     'no connection error or timeout': result.errors === 0 && result.timeouts === 0,
     [`RSS growth over the last ${SECONDS / 2} s < ${MAX_RSS_GROWTH * 100}%`]: growth !== undefined && growth < MAX_RSS_GROWTH,
