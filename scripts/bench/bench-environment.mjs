@@ -30,7 +30,8 @@ export async function startBenchService({ providerUrl, tenantCount = 4, logName 
   const tenants = benchTenants(tenantCount);
   const service = await startService({
     name,
-    nodeArgs,
+    // BENCH_SERVICE_NODE_ARGS: V8/Node flags for the service only (e.g. --max-semi-space-size=32), for experiments.
+    nodeArgs: [...(process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...nodeArgs],
     env: {
       CMS_API_KEYS: apiKeysSetting(tenants),
       CMS_JWT_SECRET: BENCH_JWT_SECRET,

@@ -2,7 +2,7 @@
 // load generator, each pinned to its core with taskset when the machine has it and two cores.
 // The service side gets BENCH_SERVER_CPU (default 0), the load side BENCH_LOAD_CPU (default 1).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = join(here, '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'cms-bench-'));
 let scratchFiles = 0;
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
 const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 export const PINNING = {
