@@ -5,6 +5,7 @@
 export * from './app/create-app.js';
 export * from './auth/credentials.js';
 export * from './auth/jwt-verifier.js';
+export * from './http/client-error.js';
 export * from './http/envelope.js';
 export * from './http/error-table.js';
 export * from './http/http-error-codes.js';

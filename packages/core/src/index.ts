@@ -87,6 +87,7 @@ export * from './comments/approve-comment.use-case.js';
 export * from './comments/react-to-comment.use-case.js';
 export * from './comments/get-comment-reaction-summary.use-case.js';
 
+export * from './memory/copy-record.js';
 export * from './memory/memory-tenancy.repository.js';
 export * from './memory/memory-dashboard-config.repository.js';
 export * from './memory/memory-repurpose-template.repository.js';

@@ -6,12 +6,13 @@
 import { createWriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { JsonLineLogger } from '@cms/adapter-koa';
+import { answerClientError, JsonLineLogger } from '@cms/adapter-koa';
 import type { MongoDatabase } from '@cms/adapter-mongo';
 import { CaptchaVerifierToken, ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { bootstrapKeys } from './bootstrap-keys.js';
+import { BatchedLineWriter } from './logging/batched-line-writer.js';
 import type { ServiceConfig } from './config/service-config.js';
 import { buildContainer } from './container/build-container.js';
 import { KoaAppToken } from './container/http.module.js';
@@ -38,7 +39,8 @@ export interface RunningService {
 }
 
 export async function startService(config: ServiceConfig, options: StartOptions = {}): Promise<RunningService> {
-  const logger = options.logger ?? defaultLogger(config);
+  const output = options.logger ? undefined : logOutput(config);
+  const logger = options.logger ?? new JsonLineLogger(output!.lines, config.logging.level);
   const requestLogger = options.requestLogger ?? (config.logging.requests ? logger : undefined);
   const container = await buildContainer(
     { config, clock: options.clock ?? systemClock, logger, requestLogger },
@@ -54,6 +56,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     const notifications = container.get(NotificationDispatchLoop);
     const server = createServer(app.callback());
     server.keepAliveTimeout = 65_000;
+    server.on('clientError', answerClientError);
     await listen(server, config.http.port, config.http.host);
     const port = (server.address() as AddressInfo).port;
     notifications.start();
@@ -62,17 +65,29 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       port,
       container,
       generatedKey,
-      stop: once(() => shutdown(server, storage, config.http.shutdownGraceMs, notifications)),
+      stop: once(async () => {
+        await shutdown(server, storage, config.http.shutdownGraceMs, notifications);
+        await output?.close();
+      }),
     };
   } catch (error) {
     await storage.close();
+    await output?.close();
     throw error;
   }
 }
 
-function defaultLogger(config: ServiceConfig): Logger {
-  const out = config.logging.file ? createWriteStream(config.logging.file, { flags: 'a' }) : process.stdout;
-  return new JsonLineLogger(out, config.logging.level);
+/** Where the service's own logs go: batched lines to CMS_LOG_FILE, else standard output. */
+function logOutput(config: ServiceConfig): { lines: BatchedLineWriter; close(): Promise<void> } {
+  const file = config.logging.file ? createWriteStream(config.logging.file, { flags: 'a' }) : undefined;
+  const lines = new BatchedLineWriter(file ?? process.stdout);
+  return {
+    lines,
+    close: async () => {
+      lines.detach();
+      if (file) await new Promise<void>((resolve) => file.end(resolve));
+    },
+  };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

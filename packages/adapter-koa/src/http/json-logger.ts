@@ -27,6 +27,22 @@ export class JsonLineLogger implements Logger {
 
   #write(level: LogLevel, message: string, fields: Record<string, unknown> | undefined): void {
     if (RANK[level] < RANK[this.minimum]) return;
-    this.out.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...fields })}\n`);
+    // Built by hand rather than JSON.stringify({time, level, msg, ...fields}): one line per
+    // request made this the largest cost of ours in the benchmark's profile (half of it goes).
+    const rest = fields === undefined ? '{}' : JSON.stringify(fields);
+    this.out.write(`{"time":"${isoNow()}","level":"${level}","msg":${JSON.stringify(message)}${rest.length > 2 ? `,${rest.slice(1)}` : '}'}\n`);
   }
+}
+
+let lastMillis = 0;
+let lastIso = '';
+
+/** The current time in ISO 8601; formatted once per millisecond, however many lines share it. */
+function isoNow(): string {
+  const now = Date.now();
+  if (now !== lastMillis) {
+    lastMillis = now;
+    lastIso = new Date(now).toISOString();
+  }
+  return lastIso;
 }

@@ -1,3 +1,4 @@
+import { copyRecord } from './copy-record.js';
 import type { DashboardConfigRecord } from '../dashboard/dashboard-config.js';
 import type { DashboardConfigRepository } from '../dashboard/dashboard.ports.js';
 
@@ -6,14 +7,15 @@ export class MemoryDashboardConfigRepository implements DashboardConfigRepositor
   readonly #records = new Map<string, DashboardConfigRecord>();
 
   async upsert(record: DashboardConfigRecord): Promise<DashboardConfigRecord> {
-    this.#records.set(keyOf(record.tenantId, record.userId), structuredClone(record));
-    return structuredClone(record);
+    this.#records.set(keyOf(record.tenantId, record.userId), copyRecord(record));
+    return copyRecord(record);
   }
 
   async find(tenantId: string, userId: string): Promise<DashboardConfigRecord | null> {
     const record = this.#records.get(keyOf(tenantId, userId));
-    return record ? structuredClone(record) : null;
+    return record ? copyRecord(record) : null;
   }
 }
 
-const keyOf = (tenantId: string, userId: string) => JSON.stringify([tenantId, userId]);
+// Neither a tenant id nor a user id can hold a NUL, so the pair is unambiguous.
+const keyOf = (tenantId: string, userId: string) => `${tenantId}\u0000${userId}`;

@@ -1,3 +1,4 @@
+import { copyRecord } from './copy-record.js';
 import type { RepurposeTemplate } from '../repurpose/repurpose-template.js';
 import type { RepurposeTemplateRepository, TemplateChange } from '../repurpose/repurpose.ports.js';
 
@@ -9,8 +10,8 @@ export class MemoryRepurposeTemplateRepository implements RepurposeTemplateRepos
   readonly #templates = new Map<string, RepurposeTemplate>();
 
   async findOrCreate(candidate: RepurposeTemplate): Promise<RepurposeTemplate> {
-    if (!this.#templates.has(candidate.tenantId)) this.#templates.set(candidate.tenantId, structuredClone(candidate));
-    return structuredClone(this.#templates.get(candidate.tenantId)!);
+    if (!this.#templates.has(candidate.tenantId)) this.#templates.set(candidate.tenantId, copyRecord(candidate));
+    return copyRecord(this.#templates.get(candidate.tenantId)!);
   }
 
   async applyChanges(
@@ -20,12 +21,12 @@ export class MemoryRepurposeTemplateRepository implements RepurposeTemplateRepos
   ): Promise<RepurposeTemplate | null> {
     const current = this.#templates.get(tenantId);
     if (!current) return null;
-    const next = structuredClone(current);
+    const next = copyRecord(current);
     for (const { path, value } of changes) setPath(next as unknown as Record<string, unknown>, path, value);
     next.updatedBy = audit.updatedBy;
     next.updatedAt = audit.updatedAt;
     this.#templates.set(tenantId, next);
-    return structuredClone(next);
+    return copyRecord(next);
   }
 }
 

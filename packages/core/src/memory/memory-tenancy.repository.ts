@@ -1,4 +1,5 @@
 /** In-memory tenants and API keys: real adapters for the embedded store and for tests. */
+import { copyRecord } from './copy-record.js';
 import type { ApiKeyRepository, TenantRepository } from '../tenancy/tenancy.ports.js';
 import type { ApiKey, Tenant } from '../tenancy/tenant.js';
 
@@ -7,17 +8,17 @@ export class MemoryTenantRepository implements TenantRepository {
 
   async insert(tenant: Tenant): Promise<boolean> {
     if (this.#tenants.has(tenant.id)) return false;
-    this.#tenants.set(tenant.id, structuredClone(tenant));
+    this.#tenants.set(tenant.id, copyRecord(tenant));
     return true;
   }
 
   async findById(id: string): Promise<Tenant | null> {
     const tenant = this.#tenants.get(id);
-    return tenant ? structuredClone(tenant) : null;
+    return tenant ? copyRecord(tenant) : null;
   }
 
   async list(): Promise<Tenant[]> {
-    return [...this.#tenants.values()].map((tenant) => structuredClone(tenant));
+    return [...this.#tenants.values()].map((tenant) => copyRecord(tenant));
   }
 
   async setAiTokenLimit(id: string, limit: number | null): Promise<boolean> {
@@ -41,21 +42,21 @@ export class MemoryApiKeyRepository implements ApiKeyRepository {
 
   async insert(key: ApiKey): Promise<void> {
     if (this.#idByHash.has(key.hash) || this.#byId.has(key.id)) throw new Error('duplicate API key');
-    this.#byId.set(key.id, structuredClone(key));
+    this.#byId.set(key.id, copyRecord(key));
     this.#idByHash.set(key.hash, key.id);
   }
 
   async findByHash(hash: string): Promise<ApiKey | null> {
     const id = this.#idByHash.get(hash);
     const key = id === undefined ? undefined : this.#byId.get(id);
-    return key ? structuredClone(key) : null;
+    return key ? copyRecord(key) : null;
   }
 
   async listByTenant(tenantId: string): Promise<ApiKey[]> {
     return [...this.#byId.values()]
       .filter((key) => key.tenantId === tenantId)
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-      .map((key) => structuredClone(key));
+      .map((key) => copyRecord(key));
   }
 
   async revoke(id: string, at: Date): Promise<boolean> {

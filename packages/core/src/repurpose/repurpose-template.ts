@@ -1,4 +1,5 @@
 /** The tenant's repurpose template for social platforms: shape, allowed values and defaults. */
+import { copyRecord } from '../memory/copy-record.js';
 export const PLATFORMS = ['linkedin', 'twitter', 'whatsapp', 'instagram'] as const;
 export const TONES = [
   'professional',
@@ -77,7 +78,7 @@ export function defaultRepurposeTemplate(tenantId: string, now: Date): Repurpose
   return {
     tenantId,
     defaults: { language: 'en', tone: 'professional', length: 'medium' },
-    platforms: structuredClone(DEFAULT_PLATFORMS),
+    platforms: copyRecord(DEFAULT_PLATFORMS),
     updatedBy: null,
     createdAt: now,
     updatedAt: now,

@@ -1,0 +1,45 @@
+import { expect } from 'chai';
+import { JsonLineLogger } from './json-logger.js';
+
+describe('JsonLineLogger', () => {
+  const capture = (minimum?: 'info' | 'warn' | 'error') => {
+    const lines: string[] = [];
+    return { lines, logger: new JsonLineLogger({ write: (line: string) => lines.push(line) }, minimum) };
+  };
+
+  describe('when a line has fields', () => {
+    it('writes one JSON object per line: time, level, msg, then the fields', () => {
+      const { lines, logger } = capture();
+      logger.info('request', { method: 'GET', status: 200, note: 'quote " and \n newline' });
+      expect(lines).to.have.length(1);
+      expect(lines[0]!.endsWith('}\n')).to.equal(true);
+      const parsed = JSON.parse(lines[0]!);
+      expect(Object.keys(parsed)).to.deep.equal(['time', 'level', 'msg', 'method', 'status', 'note']);
+      expect(parsed).to.include({ level: 'info', msg: 'request', method: 'GET', status: 200, note: 'quote " and \n newline' });
+      expect(parsed.time).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(Math.abs(Date.parse(parsed.time) - Date.now())).to.be.lessThan(1000);
+    });
+  });
+
+  describe('when a line has no fields, or empty ones', () => {
+    it('writes just time, level and msg', () => {
+      const { lines, logger } = capture();
+      logger.warn('careful');
+      logger.error('broken "thing"', {});
+      expect(lines.map((line) => Object.keys(JSON.parse(line)))).to.deep.equal([
+        ['time', 'level', 'msg'],
+        ['time', 'level', 'msg'],
+      ]);
+      expect(JSON.parse(lines[1]!).msg).to.equal('broken "thing"');
+    });
+  });
+
+  describe('when the level is below the minimum', () => {
+    it('writes nothing', () => {
+      const { lines, logger } = capture('warn');
+      logger.info('chatter');
+      logger.warn('kept');
+      expect(lines.map((line) => JSON.parse(line).msg)).to.deep.equal(['kept']);
+    });
+  });
+});

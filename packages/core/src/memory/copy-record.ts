@@ -1,0 +1,25 @@
+/**
+ * The copy the in-memory adapters store and hand out, so callers never share state with the
+ * store. Records are plain data (objects, arrays, Dates, primitives); copying those by hand is
+ * 5-10× cheaper than structuredClone, which showed as a tenth of the server's time in the
+ * benchmark's profiles. Anything else (a Map, a class instance) still goes to structuredClone.
+ * An own `__proto__` key (JSON.parse makes them) stays an own key of the copy.
+ */
+export function copyRecord<T>(value: T): T {
+  return copy(value) as T;
+}
+
+function copy(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copy);
+  if (value instanceof Date) return new Date(value.getTime());
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = copy((value as Record<string, unknown>)[key]);
+    if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else out[key] = item;
+  }
+  return out;
+}

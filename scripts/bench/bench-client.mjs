@@ -1,0 +1,81 @@
+// The harness's own API client, for seeding data and sampling answers before a measurement:
+// fetch against 127.0.0.1 with a tenant's key, JSON in and out, and HS256 bearer tokens signed
+// with node:crypto (the service is started with BENCH_JWT_SECRET).
+import { createHmac } from 'node:crypto';
+
+export const BENCH_JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
+const TENANT_COUNT_DEFAULT = 4;
+
+/** `tenants` bench tenants with their keys, in the form CMS_API_KEYS takes. */
+export function benchTenants(count = TENANT_COUNT_DEFAULT) {
+  return Array.from({ length: count }, (_, i) => ({ tenantId: `bench-${i + 1}`, key: `bench-key-${String(i + 1).padStart(4, '0')}-abcdefgh` }));
+}
+
+export const apiKeysSetting = (tenants) => tenants.map(({ key, tenantId }) => `${key}:${tenantId}`).join(',');
+
+export function signToken(claims, secret = BENCH_JWT_SECRET) {
+  const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const body = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ iat: Math.floor(Date.now() / 1000), ...claims })}`;
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+export class BenchClient {
+  /** @param {{origin: string, basePath: string, tenant: {tenantId: string, key: string}}} options */
+  constructor({ origin, basePath, tenant }) {
+    this.origin = origin;
+    this.basePath = basePath;
+    this.tenant = tenant;
+  }
+
+  /** A bearer header for this tenant with the given role. */
+  bearer(role = 'admin', sub = `bench-${role}`) {
+    return { authorization: `Bearer ${signToken({ sub, role, tenant: this.tenant.tenantId })}` };
+  }
+
+  /** The headers every request of this tenant carries. */
+  headers(extra = {}) {
+    return { 'x-api-key': this.tenant.key, ...extra };
+  }
+
+  /** A request as the load generator takes it: path under the base, JSON body as text. */
+  request(method, path, { headers = {}, body, expect = [200] } = {}) {
+    const all = this.headers(headers);
+    if (body !== undefined) all['content-type'] = 'application/json';
+    return { method, path: `${this.basePath}${path}`, headers: all, ...(body !== undefined ? { body: JSON.stringify(body) } : {}), expect };
+  }
+
+  /** Sends one request (as built by `request`, or method + path + options); answers status and parsed body. */
+  async send(spec) {
+    const body = spec.body?.replaceAll('{{seq}}', `sample-${Math.random().toString(36).slice(2, 10)}`);
+    const go = () => fetch(`${this.origin}${spec.path}`, { method: spec.method, headers: spec.headers, body });
+    // A pooled keep-alive connection the server has just closed fails before any answer: retry once.
+    const response = await go().catch((error) => (error?.cause?.code === 'ECONNRESET' ? go() : Promise.reject(error)));
+    const text = await response.text();
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, bytes: Buffer.byteLength(text), json, text };
+  }
+
+  /** Sends and insists on `expect`; returns `data`. Seeding uses this. */
+  async call(method, path, options = {}) {
+    const spec = this.request(method, path, options);
+    const answer = await this.send(spec);
+    if (!spec.expect.includes(answer.status)) {
+      throw new Error(`${method} ${path} answered ${answer.status} (expected ${spec.expect.join('/')}): ${answer.text.slice(0, 300)}`);
+    }
+    return answer.json?.data;
+  }
+}
+
+/** Runs `task(i)` for i in [0, count) with at most `parallel` in flight (bulk seeding). */
+export async function inParallel(count, parallel, task) {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, count) }, worker));
+}

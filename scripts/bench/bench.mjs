@@ -1,0 +1,103 @@
+// npm run bench: the throughput harness of issue 7. Starts the service (production mode,
+// embedded store, request log to a file) and two references (bare node:http, a Koa app) on one
+// core, seeds each operation's data through the API, then loads service and references in
+// turn from the other core and checks the budgets as ratios against the Koa reference.
+//   npm run bench                        every operation the service serves
+//   npm run bench -- --only dashboard    operations whose name contains "dashboard"
+//   npm run bench -- --scale             the scale scenarios instead (see scale-scenarios.mjs)
+// Env: BENCH_CONNECTIONS (10), BENCH_DURATION (4 s), BENCH_WARMUP (2 s), BENCH_REPS (3),
+// BENCH_SERVER_CPU (0), BENCH_LOAD_CPU (1), BENCH_VERBOSE. Exit code 2 when a budget fails.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
+import { operationsReport } from './bench-report.mjs';
+import { DEFAULTS, interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
+import { BUDGETS, missingRoutes, OPERATIONS, P99_MAX_FACTOR } from './operations.mjs';
+import { startReference } from './processes.mjs';
+import { runScaleScenarios } from './scale-runner.mjs';
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const stoppers = [];
+const stopAll = () => Promise.all(stoppers.splice(0).map((stop) => stop().catch(() => {})));
+process.on('SIGINT', () => stopAll().then(() => process.exit(130)));
+
+const say = (line) => process.stderr.write(`${line}\n`);
+
+async function main() {
+  if (args.includes('--scale')) return runScaleScenarios({ stoppers, say });
+
+  const provider = await startFakeProvider();
+  stoppers.push(provider.stop);
+  const service = await startBenchService({ providerUrl: provider.baseUrl });
+  stoppers.push(service.stop);
+  const api = service.clients[0];
+  say(`service ${service.origin}${service.basePath} (pid ${service.pid}), ${service.served.size} routes served`);
+
+  const evaluations = [];
+  const routeTable = [];
+  for (const operation of OPERATIONS) {
+    if (only && !operation.name.includes(only)) continue;
+    const missing = missingRoutes(operation, service.served);
+    if (missing.length) {
+      evaluations.push({ name: operation.name, status: 'skipped', reason: `not served yet: ${missing.join(', ')}` });
+      continue;
+    }
+    try {
+      const request = await operation.seed(api, { user: 'bench-user', tag: 'b' });
+      const sample = await api.send(request);
+      if (!request.expect.includes(sample.status)) throw new Error(`sample answered ${sample.status}: ${sample.text.slice(0, 200)}`);
+      routeTable.push({ method: request.method, path: request.path.split('?')[0], status: sample.status, bytes: sample.bytes });
+      evaluations.push({ name: operation.name, kind: operation.kind, status: 'seeded', request, bytes: sample.bytes });
+    } catch (error) {
+      evaluations.push({ name: operation.name, status: 'error', reason: `seeding failed: ${error.message}` });
+    }
+  }
+
+  const koa = await startReference('koa-reference', 'reference-koa.mjs', routeTable);
+  stoppers.push(koa.stop);
+  const bare = await startReference('bare-reference', 'reference-bare.mjs', routeTable);
+  stoppers.push(bare.stop);
+  const targets = [
+    { label: 'service', origin: service.origin, pid: service.pid, exited: service.exited },
+    { label: 'koa', origin: koa.origin, pid: koa.pid, exited: koa.exited },
+    { label: 'bare', origin: bare.origin, pid: bare.pid, exited: bare.exited },
+  ];
+
+  for (const e of evaluations.filter((e) => e.status === 'seeded')) {
+    say(`measuring ${e.name} …`);
+    const runs = await interleavedRuns(targets, e.request, DEFAULTS);
+    Object.assign(e, evaluate(e, runs));
+    say(`  service ÷ Koa ${e.ratioKoa.toFixed(2)}, p99 factor ${e.p99Factor.toFixed(2)}, CPU per request ${e.cpuFactor.toFixed(2)} × Koa's → ${e.pass ? 'PASS' : 'FAIL'}`);
+  }
+
+  const report = operationsReport(evaluations, DEFAULTS);
+  writeFileSync(join(RESULTS_DIR, 'latest.md'), `${report}\n`);
+  writeFileSync(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(evaluations.map(({ request, ...e }) => e), null, 2)}\n`);
+  process.stdout.write(`${report}\nWritten to bench-results/latest.md\n`);
+  return evaluations.every((e) => e.status !== 'measured' || e.pass) ? 0 : 2;
+}
+
+function evaluate(e, runs) {
+  const budget = BUDGETS[e.kind];
+  const [service, koa, bare] = ['service', 'koa', 'bare'].map((label) => summarise(runs[label].runs));
+  const ratioKoa = pairedRatio(runs.service.runs, runs.koa.runs);
+  const ratioBare = pairedRatio(runs.service.runs, runs.bare.runs);
+  const p99Factor = service.p99 / koa.p99;
+  const cpuFactor = service.cpuPerRequest / koa.cpuPerRequest;
+  const problems = ['service', 'koa', 'bare'].flatMap((label) => runs[label].problems.map((p) => `${label} ${p}`));
+  const pass = problems.length === 0 && ratioKoa >= budget.minRatio && p99Factor <= P99_MAX_FACTOR;
+  const requestLine = `${e.request.method} ${e.request.path}${e.request.body ? ` with a ${Buffer.byteLength(e.request.body)}-byte JSON body` : ''}, answer ${e.bytes} bytes`;
+  return { status: 'measured', budget, p99Max: P99_MAX_FACTOR, service, koa, bare, ratioKoa, ratioBare, p99Factor, cpuFactor, pass, problems, requestLine, runs };
+}
+
+main()
+  .then(async (code) => {
+    await stopAll();
+    process.exit(code);
+  })
+  .catch(async (error) => {
+    say(`bench failed: ${error.stack ?? error}`);
+    await stopAll();
+    process.exit(1);
+  });

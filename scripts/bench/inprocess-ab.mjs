@@ -1,0 +1,97 @@
+// The low-noise companion of npm run bench: service, Koa reference and bare handler in ONE
+// process, each driven through in-memory sockets (the real HTTP parser, no TCP, no load
+// generator), alternating, so machine noise hits all three alike. It reports time per request
+// without the socket syscalls, i.e. only the JavaScript each side runs: where our own cost
+// shows most clearly. Not a budget check (the budgets are on real sockets, in bench.mjs).
+//   taskset -c 0 node scripts/bench/inprocess-ab.mjs [--only <name part>]
+import 'reflect-metadata';
+import { createServer } from 'node:http';
+import { Duplex } from 'node:stream';
+import { join } from 'node:path';
+import { loadConfig } from '../../packages/server/dist/config/service-config.js';
+import { startService } from '../../packages/server/dist/service.js';
+import { KoaAppToken } from '../../packages/server/dist/container/http.module.js';
+import { apiKeysSetting, BENCH_JWT_SECRET, BenchClient, benchTenants } from './bench-client.mjs';
+import { RESULTS_DIR } from './bench-environment.mjs';
+import { median } from './interleaved-runs.mjs';
+import { missingRoutes, OPERATIONS, servedRoutes } from './operations.mjs';
+import { bareHandler, referenceKoaApp } from './reference-apps.mjs';
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const REQUESTS = Number(process.env.AB_REQUESTS ?? 30_000);
+const tenants = benchTenants(1);
+const service = await startService(
+  loadConfig({ PORT: '0', CMS_API_KEYS: apiKeysSetting(tenants), CMS_JWT_SECRET: BENCH_JWT_SECRET, CMS_LOG_FILE: join(RESULTS_DIR, 'inprocess-requests.log') }),
+);
+const api = new BenchClient({ origin: service.url, basePath: '/cms', tenant: tenants[0] });
+const served = servedRoutes(await (await fetch(`${service.url}/cms/openapi.json`)).json());
+const serviceServer = createServer(service.container.get(KoaAppToken).callback());
+
+process.stdout.write(`| operation | service µs/req | Koa µs/req | bare µs/req | Koa ÷ service |\n|---|---:|---:|---:|---:|\n`);
+for (const operation of OPERATIONS) {
+  if ((only && !operation.name.includes(only)) || missingRoutes(operation, served).length) continue;
+  const request = await operation.seed(api, { user: 'ab-user', tag: 'ab' });
+  const sample = await api.send(request);
+  const table = [{ method: request.method, path: request.path.split('?')[0], status: sample.status, bytes: sample.bytes }];
+  const targets = { service: serviceServer, koa: createServer(referenceKoaApp(table).callback()), bare: createServer(bareHandler(table)) };
+  const raw = rawRequest(request);
+  const times = { service: [], koa: [], bare: [] };
+  for (const server of Object.values(targets)) await drive(server, raw, REQUESTS / 3);
+  for (let rep = 0; rep < 5; rep++) for (const [label, server] of Object.entries(targets)) times[label].push(await drive(server, raw, REQUESTS));
+  const [s, k, b] = ['service', 'koa', 'bare'].map((label) => median(times[label]));
+  process.stdout.write(`| ${operation.name} | ${s.toFixed(1)} | ${k.toFixed(1)} | ${b.toFixed(1)} | ${(k / s).toFixed(2)} |\n`);
+}
+await service.stop();
+process.exit(0);
+
+function rawRequest({ method, path, headers, body }) {
+  const lines = [`${method} ${path} HTTP/1.1`, 'host: bench', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  if (body !== undefined) lines.push(`content-length: ${Buffer.byteLength(body.replaceAll('{{seq}}', 'ab-0'))}`);
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body?.replaceAll('{{seq}}', 'ab-0') ?? ''}`);
+}
+
+/** µs per request over `count` requests on 10 in-memory keep-alive connections. */
+async function drive(server, raw, count) {
+  const connections = Array.from({ length: 10 }, () => connection(server));
+  const started = performance.now();
+  await Promise.all(connections.map(async (send) => {
+    for (let i = 0; i < count / 10; i++) await send(raw);
+  }));
+  const micros = ((performance.now() - started) * 1000) / count;
+  connections.forEach((send) => send.close());
+  return micros;
+}
+
+/** An in-memory socket handed to the server; `send` resolves when one full response is back. */
+function connection(server) {
+  let pending = Buffer.alloc(0);
+  let done;
+  const onData = (chunk) => {
+    pending = Buffer.concat([pending, chunk]);
+    const head = pending.indexOf('\r\n\r\n');
+    if (head < 0) return;
+    const length = Number(/content-length: (\d+)/i.exec(pending.subarray(0, head).toString('latin1'))?.[1] ?? 0);
+    if (pending.length < head + 4 + length) return;
+    pending = pending.subarray(head + 4 + length);
+    done?.();
+  };
+  const socket = new Duplex({
+    read() {},
+    write(chunk, _encoding, callback) {
+      onData(chunk);
+      callback();
+    },
+    writev(chunks, callback) {
+      onData(Buffer.concat(chunks.map(({ chunk }) => (typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk))));
+      callback();
+    },
+  });
+  Object.assign(socket, { remoteAddress: '127.0.0.1', setTimeout: () => socket, setNoDelay: () => {}, setKeepAlive: () => {} });
+  server.emit('connection', socket);
+  const send = (raw) => new Promise((resolve) => {
+    done = resolve;
+    socket.push(raw);
+  });
+  send.close = () => socket.destroy();
+  return send;
+}

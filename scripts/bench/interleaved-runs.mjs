@@ -1,0 +1,76 @@
+// Interleaved measurement: every target gets a short warm-up, then `reps` repetitions in
+// rotating order (A B C, B C A, C A B), so a slow drift of the machine hits each target alike.
+// Ratios are taken per repetition between runs that were seconds apart, then the median.
+import { cpuSeconds, runLoad } from './processes.mjs';
+
+export const DEFAULTS = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+  durationSeconds: Number(process.env.BENCH_DURATION ?? 4),
+  warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
+  reps: Number(process.env.BENCH_REPS ?? 3),
+};
+
+/**
+ * @param targets [{ label, origin, pid, exited }] (pid: to read the server's CPU time per request;
+ *   exited(): why the server process is gone, if it is)
+ * @param request the request to send (same path, headers and body for every target), or a list
+ *   that each connection sends in turn (a scale scenario's put-then-delete)
+ * @returns { [label]: { runs: result[], problems: string[] } }
+ */
+export async function interleavedRuns(targets, request, options = DEFAULTS) {
+  const requests = Array.isArray(request) ? request : [request];
+  const expect = [...new Set(requests.flatMap((r) => r.expect ?? [200]))];
+  const job = (origin, durationSeconds) => ({ url: origin, connections: options.connections, durationSeconds, requests });
+  const results = Object.fromEntries(targets.map(({ label }) => [label, { runs: [], problems: [] }]));
+  for (const target of targets) {
+    if (options.warmupSeconds > 0) await runLoad(job(target.origin, options.warmupSeconds));
+  }
+  for (let rep = 0; rep < options.reps; rep++) {
+    const order = targets.map((_, i) => targets[(i + rep) % targets.length]);
+    for (const target of order) {
+      if (target.exited?.()) throw new Error(target.exited());
+      const cpuBefore = await cpuSeconds(target.pid);
+      const result = await runLoad(job(target.origin, options.durationSeconds));
+      const cpuAfter = await cpuSeconds(target.pid);
+      if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests > 0) {
+        result.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / result.requests;
+      }
+      results[target.label].runs[rep] = result;
+      const problem = problemOf(result, expect);
+      if (problem) results[target.label].problems.push(`run ${rep + 1}: ${problem}`);
+    }
+  }
+  return results;
+}
+
+/** A run whose answers were not all the expected status measured something else. */
+function problemOf(result, expect) {
+  const unexpected = Object.entries(result.statuses).filter(([status]) => !expect.includes(Number(status)));
+  if (unexpected.length) return `unexpected statuses ${unexpected.map(([s, n]) => `${s}×${n}`).join(', ')}`;
+  if (result.errors || result.timeouts) return `${result.errors} errors, ${result.timeouts} timeouts`;
+  if (result.requests === 0) return 'no request completed';
+  return undefined;
+}
+
+export const median = (values) => {
+  const sorted = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Median req/s, p50, p99 of a target's runs. */
+export function summarise(runs) {
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.latencyMs.p50)),
+    p99: median(runs.map((r) => r.latencyMs.p99)),
+    cpuPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
+    runsRps: runs.map((r) => r.rps),
+  };
+}
+
+/** Median over repetitions of a/b, each from the same repetition. */
+export function pairedRatio(runsA, runsB, pick = (r) => r.rps) {
+  return median(runsA.map((run, i) => pick(run) / pick(runsB[i])));
+}

@@ -1,0 +1,217 @@
+// The operation catalogue of the harness: one entry per loaded operation (the issue's list
+// and the GET companions). An entry names the routes it needs (as in /cms/openapi.json), its
+// budget kind, and a seed that creates its data through the API and returns the one request to
+// load. Entries whose routes the service does not serve yet are skipped with a message, so a
+// colleague's route is measured as soon as it is merged: no edit here is needed unless its
+// seed turns out to differ from the contract.
+import { approvedComment, createArticle, createForm, formBody, relationPair } from './seed-helpers.mjs';
+
+/** Budgets (ratios against the Koa reference measured in the same run). */
+export const BUDGETS = {
+  read: { minRatio: 0.85, label: 'read' },
+  write: { minRatio: 0.7, label: 'write' },
+  translate: { minRatio: 0.6, label: 'translate' },
+};
+/** p99 may be at most this multiple of the Koa reference's p99 at the same load. */
+export const P99_MAX_FACTOR = 3;
+
+const SLOT_TYPES = ['operationsOverview', 'tenantCapacity', 'contentTrend', 'summaryOverview', 'topArticles', 'reportIntelligence', 'contentSpotlight'];
+
+/** A full dashboard layout, about 1 KB of JSON. */
+export const dashboardBody = () => ({
+  version: 2,
+  templateId: 'bench_operations_layout',
+  slots: SLOT_TYPES.map((type, i) => ({
+    id: `bench_slot_${i + 1}`,
+    type,
+    enabled: i !== 5,
+    span: i === 0 ? 'full' : 'half',
+    settings: { range: i % 2 ? '2weeks' : '1month' },
+  })),
+});
+
+/** A change to every platform of the repurpose template, about 1 KB of JSON. */
+export const templatePatch = () => ({
+  defaults: { language: 'en', tone: 'informative', length: 'medium' },
+  platforms: Object.fromEntries(
+    [
+      ['linkedin', 'professional', 'long', 5],
+      ['twitter', 'casual', 'short', 2],
+      ['whatsapp', 'friendly', 'short', 0],
+      ['instagram', 'enthusiastic', 'medium', 10],
+    ].map(([platform, tone, length, maxHashtags]) => [
+      platform,
+      {
+        tone,
+        length,
+        maxHashtags,
+        ctaTemplate: `Read the full story on our site and tell us what you think about it on ${platform}.`,
+        hashtagStyle: 'CamelCase tags drawn from the article topic, brand tag last',
+      },
+    ]),
+  ),
+});
+
+const translateText = 'The quarterly report shows steady growth in every region. '.repeat(18);
+
+/**
+ * @typedef {{ method: string, path: string, headers: Record<string,string>, body?: string, expect: number[] }} LoadRequest
+ * @typedef {{ name: string, kind: keyof typeof BUDGETS, requires: string[], seed: (api: any, ctx: { user: string, tag: string }) => Promise<LoadRequest>, rejections?: (api: any, ctx: { user: string }) => LoadRequest[], growsStore?: boolean }} Operation
+ * `rejections` are requests the soak mixes in that must be refused with their `expect` status;
+ * `growsStore` marks an operation whose every call adds a record (the soak sends it rarely, as
+ * the embedded store's growth would otherwise read as a leak).
+ * @type {Operation[]}
+ */
+export const OPERATIONS = [
+  {
+    name: 'GET /ai/repurpose/template',
+    kind: 'read',
+    requires: ['GET /ai/repurpose/template'],
+    seed: async (api) => {
+      await api.call('GET', '/ai/repurpose/template');
+      return api.request('GET', '/ai/repurpose/template');
+    },
+    rejections: (api) => [api.request('GET', '/ai/repurpose/template', { headers: { 'x-api-key': 'not-a-key-of-anyone' }, expect: [401] })],
+  },
+  {
+    name: 'PUT /ai/repurpose/template',
+    kind: 'write',
+    requires: ['PUT /ai/repurpose/template'],
+    seed: async (api, { user }) => api.request('PUT', '/ai/repurpose/template', { headers: { 'x-user-id': user }, body: templatePatch() }),
+    rejections: (api, { user }) => [
+      api.request('PUT', '/ai/repurpose/template', { headers: { 'x-user-id': user }, body: { platforms: { twitter: { tone: 'loud' } } }, expect: [400] }),
+    ],
+  },
+  {
+    name: 'GET /reports/dashboardConfig',
+    kind: 'read',
+    requires: ['GET /reports/dashboardConfig'],
+    seed: async (api, { user }) => {
+      await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': user }, body: dashboardBody() });
+      return api.request('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': user } });
+    },
+    rejections: (api) => [api.request('GET', '/reports/dashboardConfig', { expect: [400] })],
+  },
+  {
+    name: 'PUT /reports/dashboardConfig',
+    kind: 'write',
+    requires: ['PUT /reports/dashboardConfig'],
+    seed: async (api, { user }) => api.request('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': user }, body: dashboardBody() }),
+    rejections: (api, { user }) => [
+      api.request('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': user }, body: { slots: 'many' }, expect: [400] }),
+    ],
+  },
+
+  // ---- Routes being built by colleagues: measured as soon as /cms/openapi.json lists them. ----
+  {
+    name: 'POST /forms/create',
+    kind: 'write',
+    growsStore: true,
+    requires: ['POST /forms/create'],
+    seed: async (api, { tag, user }) => api.request('POST', '/forms/create', { headers: { 'x-user-id': user }, body: formBody(`bench-${tag}-{{seq}}`), expect: [201] }),
+    rejections: (api, { user }) => [api.request('POST', '/forms/create', { headers: { 'x-user-id': user }, body: { slug: 'Not A Slug' }, expect: [400] })],
+  },
+  {
+    name: 'GET /forms/getById/{id}',
+    kind: 'read',
+    requires: ['POST /forms/create', 'GET /forms/getById/{id}'],
+    seed: async (api, { tag }) => {
+      const form = await createForm(api, { slug: `bench-read-${tag}` });
+      return api.request('GET', `/forms/getById/${form.id}`);
+    },
+    rejections: (api) => [api.request('GET', '/forms/getById/not-an-id', { expect: [400] })],
+  },
+  {
+    name: 'GET /forms/getNextById/{id}',
+    kind: 'read',
+    requires: ['POST /forms/create', 'GET /forms/getNextById/{id}'],
+    seed: async (api, { tag }) => {
+      const next = await createForm(api, { slug: `bench-step-2-${tag}` });
+      const first = await createForm(api, { slug: `bench-step-1-${tag}`, flow: { nextFormId: next.id } });
+      return api.request('GET', `/forms/getNextById/${first.id}`);
+    },
+    rejections: (api) => [api.request('GET', '/forms/getNextById/0123456789abcdef01234567', { expect: [404] })],
+  },
+  {
+    name: 'POST /forms/submission/{id}/relations/{fieldName}/connect',
+    kind: 'write',
+    requires: ['POST /forms/create', 'POST /forms/{id}/submit', 'POST /forms/submission/{id}/relations/{fieldName}/connect'],
+    seed: async (api, { tag }) => {
+      const { sourceSubmission, targetSubmission } = await relationPair(api, tag);
+      return api.request('POST', `/forms/submission/${sourceSubmission.id}/relations/ref/connect`, { body: { relatedSubmissionId: targetSubmission.id } });
+    },
+    rejections: (api) => [
+      api.request('POST', '/forms/submission/0123456789abcdef01234567/relations/ref/connect', { body: { relatedSubmissionId: 'nope' }, expect: [400] }),
+    ],
+  },
+  {
+    name: 'GET /forms/submission/{id}',
+    kind: 'read',
+    requires: ['POST /forms/create', 'POST /forms/{id}/submit', 'GET /forms/submission/{id}'],
+    seed: async (api, { tag }) => {
+      const { sourceSubmission } = await relationPair(api, `read-${tag}`);
+      return api.request('GET', `/forms/submission/${sourceSubmission.id}`);
+    },
+  },
+  {
+    name: 'PUT /articles/{id}/reaction',
+    kind: 'write',
+    requires: ['POST /articles/create', 'PUT /articles/{id}/reaction'],
+    seed: async (api, { user }) => {
+      const article = await createArticle(api);
+      return api.request('PUT', `/articles/${article.id}/reaction`, { headers: { 'x-user-id': user }, body: { type: 'like' } });
+    },
+    rejections: (api, { user }) => [
+      api.request('PUT', '/articles/xyz/reaction', { headers: { 'x-user-id': user }, body: { type: 'like' }, expect: [400] }),
+    ],
+  },
+  {
+    name: 'DELETE /articles/{id}/reaction',
+    kind: 'write',
+    requires: ['POST /articles/create', 'PUT /articles/{id}/reaction', 'DELETE /articles/{id}/reaction'],
+    seed: async (api, { user }) => {
+      const article = await createArticle(api);
+      await api.call('PUT', `/articles/${article.id}/reaction`, { headers: { 'x-user-id': user }, body: { type: 'dislike' } });
+      return api.request('DELETE', `/articles/${article.id}/reaction`, { headers: { 'x-user-id': user } });
+    },
+    rejections: (api) => [api.request('DELETE', '/articles/0123456789abcdef01234567/reaction', { headers: { 'x-user-id': 'nobody' }, expect: [404] })],
+  },
+  {
+    name: 'GET /articles/getById/{id}',
+    kind: 'read',
+    requires: ['POST /articles/create', 'GET /articles/getById/{id}'],
+    seed: async (api) => {
+      const article = await createArticle(api);
+      return api.request('GET', `/articles/getById/${article.id}`);
+    },
+  },
+  {
+    name: 'GET /articles/comments/{commentId}/reactionSummary',
+    kind: 'read',
+    requires: ['POST /articles/create', 'POST /articles/{id}/comments', 'PUT /articles/comments/{commentId}/approve', 'GET /articles/comments/{commentId}/reactionSummary'],
+    seed: async (api, { user }) => {
+      const { comment } = await approvedComment(api);
+      return api.request('GET', `/articles/comments/${comment.id}/reactionSummary`, { headers: { 'x-user-id': user } });
+    },
+    rejections: (api) => [api.request('GET', '/articles/comments/zzz/reactionSummary', { expect: [400] })],
+  },
+  {
+    name: 'POST /ai/translate',
+    kind: 'translate',
+    requires: ['POST /ai/translate'],
+    seed: async (api, { user }) =>
+      api.request('POST', '/ai/translate', { headers: { 'x-user-id': user }, body: { text: translateText, targetLanguage: 'fr', sourceLanguage: 'en' } }),
+    rejections: (api, { user }) => [api.request('POST', '/ai/translate', { headers: { 'x-user-id': user }, body: { text: '' }, expect: [400] })],
+  },
+];
+
+/** `METHOD /path/{param}` for every operation of an OpenAPI document. */
+export function servedRoutes(document) {
+  const served = new Set();
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of Object.keys(item)) served.add(`${method.toUpperCase()} ${path}`);
+  }
+  return served;
+}
+
+export const missingRoutes = (operation, served) => operation.requires.filter((route) => !served.has(route));

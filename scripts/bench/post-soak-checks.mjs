@@ -1,0 +1,29 @@
+// Checks run on the service after the soak, once no request is in flight. Each names the
+// routes it needs and is skipped with a message until /cms/openapi.json lists them.
+import { inParallel } from './bench-client.mjs';
+import { createArticle } from './seed-helpers.mjs';
+
+export const POST_SOAK_CHECKS = [
+  {
+    // Reaction drift: totals must equal the reactions that exist, whatever the interleaving.
+    // 200 users react concurrently (like/dislike switches and removals, many rounds), then each
+    // settles on `like`; the article must then show exactly 200 likes and 0 dislikes.
+    name: 'reaction totals match the reactions after concurrent churn',
+    requires: ['POST /articles/create', 'PUT /articles/{id}/reaction', 'DELETE /articles/{id}/reaction', 'GET /articles/getById/{id}'],
+    async run(service) {
+      const api = service.clients[0];
+      const article = await createArticle(api, 'Soak drift probe');
+      const users = 200;
+      const path = `/articles/${article.id}/reaction`;
+      await inParallel(users * 10, 50, async (i) => {
+        const user = { 'x-user-id': `drift-${i % users}` };
+        if (i % 3 === 2) await api.call('DELETE', path, { headers: user });
+        else await api.call('PUT', path, { headers: user, body: { type: i % 2 ? 'like' : 'dislike' } });
+      });
+      await inParallel(users, 50, (u) => api.call('PUT', path, { headers: { 'x-user-id': `drift-${u}` }, body: { type: 'like' } }));
+      const { article: after } = await api.call('GET', `/articles/getById/${article.id}`);
+      const pass = after.likes === users && after.dislikes === 0;
+      return { pass, detail: `likes ${after.likes} (expected ${users}), dislikes ${after.dislikes} (expected 0)` };
+    },
+  },
+];

@@ -1,0 +1,169 @@
+// Child processes of the harness: the service, the references, the fake AI provider and the
+// load generator, each pinned to its core with taskset when the machine has it and two cores.
+// The service side gets BENCH_SERVER_CPU (default 0), the load side BENCH_LOAD_CPU (default 1).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = join(here, '..', '..');
+const scratch = mkdtempSync(join(tmpdir(), 'cms-bench-'));
+let scratchFiles = 0;
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+
+const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+export const PINNING = {
+  enabled: hasTaskset && availableParallelism() >= 2,
+  serverCpu: process.env.BENCH_SERVER_CPU ?? '0',
+  loadCpu: process.env.BENCH_LOAD_CPU ?? '1',
+};
+
+export function describePinning() {
+  return PINNING.enabled
+    ? `server side pinned to CPU ${PINNING.serverCpu}, load generator to CPU ${PINNING.loadCpu} (taskset)`
+    : `NOT pinned (${hasTaskset ? 'fewer than 2 cores' : 'no taskset'}): ratios are noisier`;
+}
+
+function pinned(cpu, command, args) {
+  return PINNING.enabled ? ['taskset', ['-c', String(cpu), command, ...args]] : [command, args];
+}
+
+/** Writes a JSON file the children read (route tables, load jobs). */
+export function scratchFile(name, value) {
+  const file = join(scratch, `${++scratchFiles}-${name}.json`);
+  writeFileSync(file, JSON.stringify(value));
+  return file;
+}
+
+/**
+ * Starts a long-running child on `cpu` and resolves once a line of its output matches `ready`
+ * (with the match), or rejects when it exits first or stays silent for 30 s.
+ */
+export function startPinned({ name, cpu, script, args = [], env = {}, ready, nodeArgs = [] }) {
+  const [command, argv] = pinned(cpu, process.execPath, [...nodeArgs, script, ...args]);
+  const child = spawn(command, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`${name} did not start within 30 s:\n${output}`)), 30_000);
+    const fail = (error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    const onData = (chunk) => {
+      output += chunk;
+      const match = ready.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout.removeAllListeners('data');
+      child.stderr.removeAllListeners('data');
+      child.stdout.resume();
+      // Keep the last few KB of stderr, so a child that dies mid-run can say why.
+      let tail = '';
+      child.stderr.on('data', (more) => {
+        tail = (tail + more).slice(-4096);
+        if (process.env.BENCH_VERBOSE) process.stderr.write(`[${name}] ${more}`);
+      });
+      child.removeAllListeners('exit');
+      let exited;
+      child.once('exit', (code, signal) => (exited = `${name} exited (${code ?? signal})${tail ? `; last stderr:\n${tail}` : ''}`));
+      resolve({ name, pid: child.pid, match, output, stop: () => stop(child), exited: () => exited });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code, signal) => fail(new Error(`${name} exited (${code ?? signal}) before it was ready:\n${output}`)));
+  });
+}
+
+function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const hard = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(hard);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts the real service (packages/server/dist/main.js) in production mode on a free port.
+ * `pid` is the node process itself (taskset execs it), so /proc/<pid> is the server's.
+ */
+export async function startService({ env, name = 'service', nodeArgs = [] }) {
+  const started = await startPinned({
+    name,
+    nodeArgs,
+    cpu: PINNING.serverCpu,
+    script: join(ROOT, 'packages/server/dist/main.js'),
+    env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
+    ready: /listening on (http:\/\/[^/\s]+)(\/\S*)/,
+  });
+  return { ...started, origin: started.match[1], basePath: started.match[2] };
+}
+
+/** Starts one of the reference servers over a route table. */
+export async function startReference(name, script, routeTable) {
+  const started = await startPinned({
+    name,
+    cpu: PINNING.serverCpu,
+    script: join(here, script),
+    args: [scratchFile(`${name}-routes`, routeTable)],
+    env: { NODE_ENV: 'production' },
+    ready: /listening (\d+)/,
+  });
+  return { ...started, origin: `http://127.0.0.1:${started.match[1]}` };
+}
+
+/** Runs the load generator on the load core; resolves with its JSON result. */
+export function runLoad(job) {
+  const [command, argv] = pinned(PINNING.loadCpu, process.execPath, [join(here, 'load-generator.mjs'), scratchFile('load', job)]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator failed (${code}): ${err}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').pop()));
+      } catch (error) {
+        reject(new Error(`load generator printed no result: ${out}${err}`));
+      }
+    });
+  });
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/**
+ * CPU seconds (user + system, all threads) a process has used, from /proc (Linux); undefined
+ * elsewhere. Divided by the requests of a run it gives the server's CPU cost per request,
+ * which, unlike req/s, does not depend on how fast the load generator could send.
+ */
+export async function cpuSeconds(pid) {
+  try {
+    const { readFile } = await import('node:fs/promises');
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The resident set size of a process, in MiB, from /proc (Linux); undefined elsewhere. */
+export async function residentMiB(pid) {
+  try {
+    const { readFile } = await import('node:fs/promises');
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]);
+    return Number.isFinite(kb) ? kb / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,56 @@
+// npm run bench -- style profiling of one operation: starts the service with --cpu-prof (same
+// set-up as the harness), seeds and loads the operation, stops the service, and prints where
+// the server's CPU went: top functions by self time and totals per package.
+//   node scripts/bench/profile.mjs "PUT /reports/dashboardConfig" [seconds]
+// The .cpuprofile stays in bench-results/profiles/ for Chrome DevTools.
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
+import { missingRoutes, OPERATIONS } from './operations.mjs';
+import { runLoad } from './processes.mjs';
+
+const [name, seconds = '8'] = process.argv.slice(2);
+const operation = OPERATIONS.find((op) => op.name === name);
+if (!operation) {
+  process.stderr.write(`usage: profile.mjs "<operation>" [seconds]; operations:\n${OPERATIONS.map((op) => `  ${op.name}`).join('\n')}\n`);
+  process.exit(1);
+}
+const dir = join(RESULTS_DIR, 'profiles');
+mkdirSync(dir, { recursive: true });
+const provider = await startFakeProvider();
+const service = await startBenchService({ providerUrl: provider.baseUrl, nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir] });
+try {
+  const missing = missingRoutes(operation, service.served);
+  if (missing.length) throw new Error(`not served yet: ${missing.join(', ')}`);
+  const request = await operation.seed(service.clients[0], { user: 'bench-user', tag: 'p' });
+  const result = await runLoad({ url: service.origin, connections: 10, durationSeconds: Number(seconds), requests: [request] });
+  process.stdout.write(`${name}: ${result.rps} req/s, p99 ${result.latencyMs.p99} ms, statuses ${JSON.stringify(result.statuses)}\n`);
+} finally {
+  await service.stop();
+  await provider.stop();
+}
+const newest = readdirSync(dir)
+  .filter((f) => f.endsWith('.cpuprofile'))
+  .map((f) => join(dir, f))
+  .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+summarise(JSON.parse(readFileSync(newest, 'utf8')));
+process.stdout.write(`profile: ${newest}\n`);
+
+function summarise(profile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  const total = profile.timeDeltas.reduce((a, b) => a + b, 0);
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const byFunction = new Map();
+  const byPackage = new Map();
+  for (const [id, time] of self) {
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    const where = url.replace(/^file:\/\//, '').replace(/.*\/node_modules\//, '').replace(/.*\/packages\//, '@cms/');
+    const fn = `${functionName || '(anonymous)'} ${where ? `${where}:${lineNumber + 1}` : ''}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + time);
+    const pkg = !url ? functionName : url.startsWith('node:') ? 'node core' : (/node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? /packages\/([^/]+)/.exec(url)?.[1] ?? url);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + time);
+  }
+  const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
+  process.stdout.write(`\nself time by package:\n${top(byPackage, 15).join('\n')}\n\ntop functions by self time:\n${top(byFunction, 30).join('\n')}\n\n`);
+}

@@ -1,0 +1,62 @@
+// The two references, as request handlers over a route table ({method, path, status, bytes}):
+// bare node:http (the floor) and a Koa app (the framework's own cost). Run as servers by
+// reference-bare.mjs / reference-koa.mjs, or in-process by inprocess-ab.mjs.
+import Router from '@koa/router';
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import { constantEnvelope } from './constant-envelope.mjs';
+
+/** A node:http handler answering each route with a constant envelope of the service's size. */
+export function bareHandler(table) {
+  const answers = new Map(table.map((route) => [`${route.method} ${route.path}`, { status: route.status, body: constantEnvelope(route.status, route.bytes) }]));
+  const notFound = constantEnvelope(404, 60);
+  return (req, res) => {
+    req.on('data', () => {});
+    req.on('end', () => {
+      const answer = answers.get(`${req.method} ${req.url.split('?')[0]}`);
+      const body = answer?.body ?? notFound;
+      res.writeHead(answer?.status ?? 404, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+  };
+}
+
+/**
+ * Koa, @koa/router, koa-bodyparser and four trivial async middlewares (the shape of a
+ * request-id, error, log and auth chain), answering each route with a constant envelope object
+ * of the service's size (Koa serialises it per request, as it does ours).
+ */
+export function referenceKoaApp(table) {
+  const app = new Koa();
+  const router = new Router();
+  for (const route of table) {
+    const envelope = JSON.parse(constantEnvelope(route.status, route.bytes));
+    router.register(route.path, [route.method], async (ctx) => {
+      ctx.status = route.status;
+      ctx.body = envelope;
+    });
+  }
+  app.use(async (ctx, next) => {
+    ctx.state.started = performance.now();
+    await next();
+  });
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch {
+      ctx.status = 500;
+      ctx.body = { success: false, statusCode: 500, message: 'Server Error', data: null };
+    }
+  });
+  app.use(async (ctx, next) => {
+    ctx.state.requestId = ctx.get('x-request-id') || 'none';
+    await next();
+  });
+  app.use(async (ctx, next) => {
+    ctx.state.key = ctx.get('x-api-key');
+    await next();
+  });
+  app.use(bodyParser());
+  app.use(router.routes());
+  return app;
+}
