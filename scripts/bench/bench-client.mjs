@@ -1,7 +1,11 @@
 // The harness's own API client, for seeding data and sampling answers before a measurement:
-// fetch against 127.0.0.1 with a tenant's key, JSON in and out, and HS256 bearer tokens signed
-// with node:crypto (the service is started with BENCH_JWT_SECRET).
+// node:http with a keep-alive agent against 127.0.0.1 (several times faster than fetch, which
+// matters when a scale scenario seeds a million records), a tenant's key, JSON in and out, and
+// HS256 bearer tokens signed with node:crypto (the service is started with BENCH_JWT_SECRET).
 import { createHmac } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
+
+const agent = new Agent({ keepAlive: true, maxSockets: 128 });
 
 export const BENCH_JWT_SECRET = 'bench-jwt-secret-0123456789abcdef0123456789';
 const TENANT_COUNT_DEFAULT = 4;
@@ -44,20 +48,36 @@ export class BenchClient {
     return { method, path: `${this.basePath}${path}`, headers: all, ...(body !== undefined ? { body: JSON.stringify(body) } : {}), expect };
   }
 
-  /** Sends one request (as built by `request`, or method + path + options); answers status and parsed body. */
+  /** Sends one request (as built by `request`); answers status, byte size, parsed body and text. */
   async send(spec) {
     const body = spec.body?.replaceAll('{{seq}}', `sample-${Math.random().toString(36).slice(2, 10)}`);
-    const go = () => fetch(`${this.origin}${spec.path}`, { method: spec.method, headers: spec.headers, body });
     // A pooled keep-alive connection the server has just closed fails before any answer: retry once.
-    const response = await go().catch((error) => (error?.cause?.code === 'ECONNRESET' ? go() : Promise.reject(error)));
-    const text = await response.text();
+    const answer = await this.#exchange(spec, body).catch((error) => (error.code === 'ECONNRESET' ? this.#exchange(spec, body) : Promise.reject(error)));
     let json;
     try {
-      json = JSON.parse(text);
+      json = JSON.parse(answer.text);
     } catch {
       json = undefined;
     }
-    return { status: response.status, bytes: Buffer.byteLength(text), json, text };
+    return { ...answer, json };
+  }
+
+  #exchange(spec, body) {
+    const url = new URL(this.origin);
+    const headers = body === undefined ? spec.headers : { ...spec.headers, 'content-length': Buffer.byteLength(body) };
+    return new Promise((resolve, reject) => {
+      const req = httpRequest({ host: url.hostname, port: url.port, method: spec.method, path: spec.path, headers, agent }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const buffer = Buffer.concat(chunks);
+          resolve({ status: res.statusCode, bytes: buffer.length, text: buffer.toString('utf8') });
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
   }
 
   /** Sends and insists on `expect`; returns `data`. Seeding uses this. */

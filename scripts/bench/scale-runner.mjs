@@ -33,6 +33,7 @@ export async function runScaleScenarios({ stoppers, say }) {
       for (const size of sizes) {
         const service = await startBenchService({ providerUrl: provider.baseUrl, name: `service-${size}`, logName: `scale-${size}.log` });
         instances.push(service);
+        stoppers.push(service.stop); // so Ctrl-C stops it too
         say(`seeding ${scenario.name}, N = ${size} …`);
         const started = Date.now();
         const request = await scenario.seed(service.clients[0], size);
