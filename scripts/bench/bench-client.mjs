@@ -37,17 +37,36 @@ export class BenchClient {
     return { 'x-api-key': this.tenant.key, ...extra };
   }
 
-  /** A request as the load generator takes it: path under the base, JSON body as text. */
-  request(method, path, { headers = {}, body, expect = [200] } = {}) {
+  /**
+   * A request as the load generator takes it: path under the base, JSON body as text;
+   * `capture`/`fallback` as load-generator.mjs describes.
+   */
+  request(method, path, { headers = {}, body, expect = [200], capture, fallback } = {}) {
     const all = this.headers(headers);
     if (body !== undefined) all['content-type'] = 'application/json';
-    return { method, path: `${this.basePath}${path}`, headers: all, ...(body !== undefined ? { body: JSON.stringify(body) } : {}), expect };
+    return {
+      method,
+      path: `${this.basePath}${path}`,
+      headers: all,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      expect,
+      ...(capture ? { capture } : {}),
+      ...(fallback ? { fallback: Object.fromEntries(Object.entries(fallback).map(([k, v]) => [k, String(v)])) } : {}),
+    };
   }
 
-  /** Sends one request (as built by `request`, or method + path + options); answers status and parsed body. */
-  async send(spec) {
-    const body = spec.body?.replaceAll('{{seq}}', `sample-${Math.random().toString(36).slice(2, 10)}`);
-    const go = () => fetch(`${this.origin}${spec.path}`, { method: spec.method, headers: spec.headers, body });
+  /**
+   * Sends one request (as built by `request`, or method + path + options); answers status and
+   * parsed body. Templates are filled as the load generator fills them (load-generator.mjs):
+   * `{{seq}}` with a fresh value, `{{round}}` with one value per sequence, `{{name}}` from `context` (what earlier requests of a sequence
+   * captured), else the request's `fallback`.
+   */
+  async send(spec, context = {}) {
+    const unique = `sample-${Math.random().toString(36).slice(2, 10)}`;
+    const value = (name) => (name === 'seq' ? unique : name === 'round' ? (context.round ??= unique) : String(context[name] ?? spec.fallback?.[name] ?? ''));
+    const fill = (text) => text?.replace(/\{\{(\w+)\}\}/g, (_, name) => value(name));
+    const headers = Object.fromEntries(Object.entries(spec.headers).map(([name, value]) => [name, fill(value)]));
+    const go = () => fetch(`${this.origin}${fill(spec.path)}`, { method: spec.method, headers, body: fill(spec.body) });
     // A pooled keep-alive connection the server has just closed fails before any answer: retry once.
     const response = await go().catch((error) => (error?.cause?.code === 'ECONNRESET' ? go() : Promise.reject(error)));
     const text = await response.text();
@@ -57,7 +76,19 @@ export class BenchClient {
     } catch {
       json = undefined;
     }
+    if (spec.capture && response.status < 300) {
+      const value = spec.capture.path.reduce((at, key) => at?.[key], json);
+      if (value !== undefined) context[spec.capture.name] = value;
+    }
     return { status: response.status, bytes: Buffer.byteLength(text), json, text };
+  }
+
+  /** Sends a sequence as one load-generator connection sends one round of it: captures carry over. */
+  async sendSequence(specs) {
+    const context = {};
+    const answers = [];
+    for (const spec of specs) answers.push(await this.send(spec, context));
+    return answers;
   }
 
   /** Sends and insists on `expect`; returns `data`. Seeding uses this. */

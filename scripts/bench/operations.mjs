@@ -1,9 +1,9 @@
 // The operation catalogue of the harness: one entry per loaded operation (the issue's list
 // and the GET companions). An entry names the routes it needs (as in /cms/openapi.json), its
-// budget kind, and a seed that creates its data through the API and returns the one request to
-// load. Entries whose routes the service does not serve yet are skipped with a message, so a
-// colleague's route is measured as soon as it is merged: no edit here is needed unless its
-// seed turns out to differ from the contract.
+// budget kind, and a seed that creates its data through the API and returns the request (or
+// the short sequence) to load. Entries whose routes the service does not serve are skipped with
+// a message. Every request of a load must answer its expected status (a load answered 4xx
+// measures something else; the harness marks such a run invalid).
 import { approvedComment, createArticle, createForm, formBody, relationPair } from './seed-helpers.mjs';
 
 /** Budgets (ratios against the Koa reference measured in the same run). */
@@ -55,8 +55,11 @@ export const templatePatch = () => ({
 const translateText = 'The quarterly report shows steady growth in every region. '.repeat(18);
 
 /**
- * @typedef {{ method: string, path: string, headers: Record<string,string>, body?: string, expect: number[] }} LoadRequest
- * @typedef {{ name: string, kind: keyof typeof BUDGETS, requires: string[], seed: (api: any, ctx: { user: string, tag: string }) => Promise<LoadRequest>, rejections?: (api: any, ctx: { user: string }) => LoadRequest[], growsStore?: boolean }} Operation
+ * @typedef {{ method: string, path: string, headers: Record<string,string>, body?: string, expect: number[], capture?: { name: string, path: string[] }, fallback?: Record<string,string> }} LoadRequest
+ * @typedef {{ name: string, label?: string, note?: string, kind: keyof typeof BUDGETS, requires: string[], seed: (api: any, ctx: { user: string, tag: string }) => Promise<LoadRequest | LoadRequest[]>, rejections?: (api: any, ctx: { user: string }) => LoadRequest[], growsStore?: boolean }} Operation
+ * A seed answers one request, or a sequence that each connection sends in turn (a create and
+ * the delete of what it created); `label` names such a row in the report and `note` says what
+ * it measures.
  * `rejections` are requests the soak mixes in that must be refused with their `expect` status;
  * `growsStore` marks an operation whose every call adds a record (the soak sends it rarely, as
  * the embedded store's growth would otherwise read as a leak).
@@ -102,7 +105,32 @@ export const OPERATIONS = [
     ],
   },
 
-  // ---- Routes being built by colleagues: measured as soon as /cms/openapi.json lists them. ----
+  {
+    // An author can be deleted once; a repeated DELETE is the 404 path. Each connection creates
+    // an author and deletes the one it created (the id is captured from the 201), so every
+    // DELETE deletes. Both need a bearer token of an admin or editor.
+    name: 'DELETE /authors/delete/{id}',
+    label: 'DELETE /authors/delete/{id} (create + delete pairs)',
+    note: 'POST /authors/create then DELETE of the author just created, in turn (the id is taken from the 201). Both carry an editor bearer token. Ratio and p99 are over both requests.',
+    kind: 'write',
+    requires: ['POST /authors/create', 'DELETE /authors/delete/{id}'],
+    seed: async (api) => {
+      const bearer = api.bearer('editor');
+      return [
+        api.request('POST', '/authors/create', {
+          headers: bearer,
+          body: { name: 'Bench Author', email: 'bench.author@example.com', bio: 'Writes about benchmarks. '.repeat(8) },
+          expect: [201],
+          capture: { name: 'authorId', path: ['data', 'author', 'id'] },
+        }),
+        api.request('DELETE', '/authors/delete/{{authorId}}', { headers: bearer, fallback: { authorId: '0123456789abcdef01234567' } }),
+      ];
+    },
+    rejections: (api) => [
+      api.request('DELETE', '/authors/delete/0123456789abcdef01234567', { headers: api.bearer('editor'), expect: [404] }),
+      api.request('DELETE', '/authors/delete/0123456789abcdef01234567', { headers: api.bearer('member'), expect: [403] }),
+    ],
+  },
   {
     name: 'POST /forms/create',
     kind: 'write',
@@ -166,13 +194,21 @@ export const OPERATIONS = [
     ],
   },
   {
+    // Removing a reaction that is not there is a 200 that writes nothing; to measure a removal
+    // each connection adds a reaction and then removes it, as a user of its own per round (so
+    // connections never remove each other's), so every DELETE removes one.
     name: 'DELETE /articles/{id}/reaction',
+    label: 'DELETE /articles/{id}/reaction (PUT + DELETE pairs)',
+    note: 'PUT then DELETE by one user, a new user per pair: every DELETE removes a reaction (a DELETE with nothing to remove writes nothing). Ratio and p99 are over both requests.',
     kind: 'write',
     requires: ['POST /articles/create', 'PUT /articles/{id}/reaction', 'DELETE /articles/{id}/reaction'],
     seed: async (api, { user }) => {
       const article = await createArticle(api);
-      await api.call('PUT', `/articles/${article.id}/reaction`, { headers: { 'x-user-id': user }, body: { type: 'dislike' } });
-      return api.request('DELETE', `/articles/${article.id}/reaction`, { headers: { 'x-user-id': user } });
+      const actor = { 'x-user-id': `${user}-{{round}}` };
+      return [
+        api.request('PUT', `/articles/${article.id}/reaction`, { headers: actor, body: { type: 'dislike' } }),
+        api.request('DELETE', `/articles/${article.id}/reaction`, { headers: actor }),
+      ];
     },
     rejections: (api) => [api.request('DELETE', '/articles/0123456789abcdef01234567/reaction', { headers: { 'x-user-id': 'nobody' }, expect: [404] })],
   },
