@@ -12,16 +12,29 @@ import { loadConfig } from '../../packages/server/dist/config/service-config.js'
 import { startService } from '../../packages/server/dist/service.js';
 import { KoaAppToken } from '../../packages/server/dist/container/http.module.js';
 import { apiKeysSetting, BENCH_JWT_SECRET, BenchClient, benchTenants } from './bench-client.mjs';
-import { RESULTS_DIR } from './bench-environment.mjs';
+import { RESULTS_DIR, startFakeProvider } from './bench-environment.mjs';
 import { median } from './interleaved-runs.mjs';
 import { missingRoutes, OPERATIONS, servedRoutes } from './operations.mjs';
 import { bareHandler, referenceKoaApp } from './reference-apps.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const REQUESTS = Number(process.env.AB_REQUESTS ?? 30_000);
+let sequence = 0; // {{seq}} / {{round}} values of templated requests
 const tenants = benchTenants(1);
+// Translate calls the local provider in its own process (on the load core), as in bench.mjs.
+const provider = await startFakeProvider();
 const service = await startService(
-  loadConfig({ PORT: '0', CMS_API_KEYS: apiKeysSetting(tenants), CMS_JWT_SECRET: BENCH_JWT_SECRET, CMS_LOG_FILE: join(RESULTS_DIR, 'inprocess-requests.log') }),
+  loadConfig({
+    PORT: '0',
+    CMS_API_KEYS: apiKeysSetting(tenants),
+    CMS_JWT_SECRET: BENCH_JWT_SECRET,
+    CMS_LOG_FILE: join(RESULTS_DIR, 'inprocess-requests.log'),
+    AI_BASE_URL: provider.baseUrl,
+    AI_API_KEY: 'bench-provider-key',
+    AI_MODEL: 'bench-model',
+    AI_TOKEN_LIMIT_MONTHLY: '1000000000',
+    CAPTCHA_PROVIDER_DEFAULT: 'none',
+  }),
 );
 const api = new BenchClient({ origin: service.url, basePath: '/cms', tenant: tenants[0] });
 const served = servedRoutes(await (await fetch(`${service.url}/cms/openapi.json`)).json());
@@ -46,6 +59,7 @@ for (const operation of OPERATIONS) {
   process.stdout.write(`| ${operation.label ?? operation.name} | ${s.toFixed(1)} | ${k.toFixed(1)} | ${b.toFixed(1)} | ${(k / s).toFixed(2)} |\n`);
 }
 await service.stop();
+await provider.stop();
 process.exit(0);
 
 /**
@@ -65,7 +79,6 @@ function rawRequest({ method, path, headers, body }) {
     return bytes((text) => text.replace(/\{\{(\w+)\}\}/g, (_, name) => (name === 'seq' ? unique : (context.round ??= unique))));
   };
 }
-let sequence = 0;
 
 /** µs per request over `count` requests on 10 in-memory keep-alive connections, each sending `raws` in turn. */
 async function drive(server, raws, count) {
