@@ -13,6 +13,7 @@
 //             (`capture: { name, path: ['data', 'author', 'id'] }`), else `fallback[name]`: a
 //             create-then-delete pair deletes what it created. A reference server answers a
 //             constant body with nothing to capture, so it gets the fallback (a fixed path).
+// `group` (with `verify`) tallies the answers of such requests apart in `groups`.
 // `amount` sends exactly that many requests and ignores the duration (bulk seeding). `verify`
 // checks each answer against its request's `expect` list (the soak and seeding need that; the
 // throughput runs only count statuses, which costs nothing per request).
@@ -23,6 +24,8 @@ const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 let seq = 0;
 let mismatches = 0;
 const mismatchSamples = [];
+/** With `verify`: statuses per request `group` (the soak tells guests' answers apart). */
+const groups = {};
 
 const TEMPLATE = /\{\{(\w+)\}\}/g;
 const hasTemplate = (text) => typeof text === 'string' && text.includes('{{');
@@ -54,7 +57,12 @@ const requests = job.requests.map((spec) => {
           // a reference's constant answer, or not JSON: the fallback applies
         }
       }
-      if (!job.verify || expected.has(status)) return;
+      if (!job.verify) return;
+      if (spec.group) {
+        const tally = (groups[spec.group] ??= {});
+        tally[status] = (tally[status] ?? 0) + 1;
+      }
+      if (expected.has(status)) return;
       mismatches++;
       if (mismatchSamples.length < 20) mismatchSamples.push({ method: spec.method, path: spec.path, status, expected: [...expected] });
     };
@@ -100,6 +108,7 @@ const instance = autocannon(
       resets: result.resets,
       mismatches,
       mismatchSamples,
+      groups,
     };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   },
