@@ -41,23 +41,48 @@ export class BenchClient {
     return { 'x-api-key': this.tenant.key, ...extra };
   }
 
-  /** A request as the load generator takes it: path under the base, JSON body as text. */
-  request(method, path, { headers = {}, body, expect = [200] } = {}) {
+  /**
+   * A request as the load generator takes it: path under the base, JSON body as text;
+   * `capture`/`fallback` as load-generator.mjs describes.
+   */
+  request(method, path, { headers = {}, body, expect = [200], capture, fallback } = {}) {
     const all = this.headers(headers);
     if (body !== undefined) all['content-type'] = 'application/json';
-    return { method, path: `${this.basePath}${path}`, headers: all, ...(body !== undefined ? { body: JSON.stringify(body) } : {}), expect };
+    return {
+      method,
+      path: `${this.basePath}${path}`,
+      headers: all,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      expect,
+      ...(capture ? { capture } : {}),
+      ...(fallback ? { fallback: Object.fromEntries(Object.entries(fallback).map(([k, v]) => [k, String(v)])) } : {}),
+    };
   }
 
-  /** Sends one request (as built by `request`); answers status, byte size, parsed body and text. */
-  async send(spec) {
-    const body = spec.body?.replaceAll('{{seq}}', `sample-${Math.random().toString(36).slice(2, 10)}`);
+  /**
+   * Sends one request (as built by `request`, or method + path + options); answers status and
+   * parsed body. Templates are filled as the load generator fills them (load-generator.mjs):
+   * `{{seq}}` with a fresh value, `{{round}}` with one value per sequence, `{{name}}` from `context` (what earlier requests of a sequence
+   * captured), else the request's `fallback`.
+   */
+  async send(spec, context = {}) {
+    const unique = `sample-${Math.random().toString(36).slice(2, 10)}`;
+    const value = (name) => (name === 'seq' ? unique : name === 'round' ? (context.round ??= unique) : String(context[name] ?? spec.fallback?.[name] ?? ''));
+    const fill = (text) => text?.replace(/\{\{(\w+)\}\}/g, (_, name) => value(name));
+    const headers = Object.fromEntries(Object.entries(spec.headers).map(([name, value]) => [name, fill(value)]));
+    const filled = { ...spec, path: fill(spec.path), headers };
+    const body = fill(spec.body);
     // A pooled keep-alive connection the server has just closed fails before any answer: retry once.
-    const answer = await this.#exchange(spec, body).catch((error) => (error.code === 'ECONNRESET' ? this.#exchange(spec, body) : Promise.reject(error)));
+    const answer = await this.#exchange(filled, body).catch((error) => (error.code === 'ECONNRESET' ? this.#exchange(filled, body) : Promise.reject(error)));
     let json;
     try {
       json = JSON.parse(answer.text);
     } catch {
       json = undefined;
+    }
+    if (spec.capture && answer.status < 300) {
+      const value = spec.capture.path.reduce((at, key) => at?.[key], json);
+      if (value !== undefined) context[spec.capture.name] = value;
     }
     return { ...answer, json };
   }
@@ -78,6 +103,14 @@ export class BenchClient {
       req.on('error', reject);
       req.end(body);
     });
+  }
+
+  /** Sends a sequence as one load-generator connection sends one round of it: captures carry over. */
+  async sendSequence(specs) {
+    const context = {};
+    const answers = [];
+    for (const spec of specs) answers.push(await this.send(spec, context));
+    return answers;
   }
 
   /** Sends and insists on `expect`; returns `data`. Seeding uses this. */

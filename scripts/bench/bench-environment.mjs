@@ -21,15 +21,17 @@ export async function startFakeProvider() {
 
 /**
  * Starts one service instance. `logName` names its request log in bench-results/ (recreated);
- * `tenantCount` bench tenants get keys.
+ * `tenantCount` bench tenants get keys; `env` adds or overrides settings; `maintenance` starts it
+ * with the IPC channel of service-with-maintenance.mjs (the result then has `call`).
  */
-export async function startBenchService({ providerUrl, tenantCount = 4, logName = 'service-requests.log', name = 'service', nodeArgs = [] }) {
+export async function startBenchService({ providerUrl, tenantCount = 4, logName = 'service-requests.log', name = 'service', nodeArgs = [], env = {}, maintenance = false }) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const logFile = join(RESULTS_DIR, logName);
   rmSync(logFile, { force: true });
   const tenants = benchTenants(tenantCount);
   const service = await startService({
     name,
+    maintenance,
     // BENCH_SERVICE_NODE_ARGS: V8/Node flags for the service only (e.g. --max-semi-space-size=32), for experiments.
     nodeArgs: [...(process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...nodeArgs],
     env: {
@@ -45,6 +47,7 @@ export async function startBenchService({ providerUrl, tenantCount = 4, logName 
       AI_MODEL: 'bench-model',
       AI_TOKEN_LIMIT_MONTHLY: '1000000000',
       CAPTCHA_PROVIDER_DEFAULT: 'none',
+      ...env,
     },
   });
   const document = await (await fetch(`${service.origin}${service.basePath}/openapi.json`)).json();

@@ -39,6 +39,7 @@ export function operationsReport(evaluations, options) {
   lines.push('');
   for (const e of evaluations.filter((e) => e.status === 'measured')) {
     lines.push(`## ${e.name}`, '', `${e.kind}: budget ≥ ${e.budget.minRatio} × Koa reference, p99 ≤ ${e.p99Max} × its p99. Request: ${e.requestLine}`, '');
+    if (e.note) lines.push(`What this row measures: ${e.note}`, '');
     lines.push('| target | req/s per repetition | median req/s | p50 ms | p99 ms | CPU µs/request |', '|---|---|---:|---:|---:|---:|');
     for (const [label, s] of [['service', e.service], ['Koa reference', e.koa], ['bare node:http', e.bare]]) {
       lines.push(`| ${label} | ${s.runsRps.map(fmt.rps).join(', ')} | ${fmt.rps(s.rps)} | ${fmt.ms(s.p50)} | ${fmt.ms(s.p99)} | ${fmt.us(s.cpuPerRequest)} |`);

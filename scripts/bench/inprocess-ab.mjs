@@ -12,16 +12,29 @@ import { loadConfig } from '../../packages/server/dist/config/service-config.js'
 import { startService } from '../../packages/server/dist/service.js';
 import { KoaAppToken } from '../../packages/server/dist/container/http.module.js';
 import { apiKeysSetting, BENCH_JWT_SECRET, BenchClient, benchTenants } from './bench-client.mjs';
-import { RESULTS_DIR } from './bench-environment.mjs';
+import { RESULTS_DIR, startFakeProvider } from './bench-environment.mjs';
 import { median } from './interleaved-runs.mjs';
 import { missingRoutes, OPERATIONS, servedRoutes } from './operations.mjs';
 import { bareHandler, referenceKoaApp } from './reference-apps.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const REQUESTS = Number(process.env.AB_REQUESTS ?? 30_000);
+let sequence = 0; // {{seq}} / {{round}} values of templated requests
 const tenants = benchTenants(1);
+// Translate calls the local provider in its own process (on the load core), as in bench.mjs.
+const provider = await startFakeProvider();
 const service = await startService(
-  loadConfig({ PORT: '0', CMS_API_KEYS: apiKeysSetting(tenants), CMS_JWT_SECRET: BENCH_JWT_SECRET, CMS_LOG_FILE: join(RESULTS_DIR, 'inprocess-requests.log') }),
+  loadConfig({
+    PORT: '0',
+    CMS_API_KEYS: apiKeysSetting(tenants),
+    CMS_JWT_SECRET: BENCH_JWT_SECRET,
+    CMS_LOG_FILE: join(RESULTS_DIR, 'inprocess-requests.log'),
+    AI_BASE_URL: provider.baseUrl,
+    AI_API_KEY: 'bench-provider-key',
+    AI_MODEL: 'bench-model',
+    AI_TOKEN_LIMIT_MONTHLY: '1000000000',
+    CAPTCHA_PROVIDER_DEFAULT: 'none',
+  }),
 );
 const api = new BenchClient({ origin: service.url, basePath: '/cms', tenant: tenants[0] });
 const served = servedRoutes(await (await fetch(`${service.url}/cms/openapi.json`)).json());
@@ -30,32 +43,54 @@ const serviceServer = createServer(service.container.get(KoaAppToken).callback()
 process.stdout.write(`| operation | service µs/req | Koa µs/req | bare µs/req | Koa ÷ service |\n|---|---:|---:|---:|---:|\n`);
 for (const operation of OPERATIONS) {
   if ((only && !operation.name.includes(only)) || missingRoutes(operation, served).length) continue;
-  const request = await operation.seed(api, { user: 'ab-user', tag: 'ab' });
-  const sample = await api.send(request);
-  const table = [{ method: request.method, path: request.path.split('?')[0], status: sample.status, bytes: sample.bytes }];
+  const requests = [await operation.seed(api, { user: 'ab-user', tag: 'ab' })].flat();
+  if (requests.some((r) => r.capture)) {
+    process.stdout.write(`| ${operation.label ?? operation.name} | (needs ids captured from answers: measured by bench.mjs only) | | | |\n`);
+    continue;
+  }
+  const samples = await api.sendSequence(requests);
+  const table = requests.map((request, i) => ({ method: request.method, path: request.path.split('?')[0], status: samples[i].status, bytes: samples[i].bytes }));
   const targets = { service: serviceServer, koa: createServer(referenceKoaApp(table).callback()), bare: createServer(bareHandler(table)) };
-  const raw = rawRequest(request);
+  const raw = requests.map(rawRequest);
   const times = { service: [], koa: [], bare: [] };
   for (const server of Object.values(targets)) await drive(server, raw, REQUESTS / 3);
   for (let rep = 0; rep < 5; rep++) for (const [label, server] of Object.entries(targets)) times[label].push(await drive(server, raw, REQUESTS));
   const [s, k, b] = ['service', 'koa', 'bare'].map((label) => median(times[label]));
-  process.stdout.write(`| ${operation.name} | ${s.toFixed(1)} | ${k.toFixed(1)} | ${b.toFixed(1)} | ${(k / s).toFixed(2)} |\n`);
+  process.stdout.write(`| ${operation.label ?? operation.name} | ${s.toFixed(1)} | ${k.toFixed(1)} | ${b.toFixed(1)} | ${(k / s).toFixed(2)} |\n`);
 }
 await service.stop();
+await provider.stop();
 process.exit(0);
 
+/**
+ * The request's bytes, or for a templated one (`{{seq}}`: unique form slugs, `{{round}}`: one
+ * user per PUT + DELETE pair) a maker of fresh bytes per send, given the round's context.
+ */
 function rawRequest({ method, path, headers, body }) {
-  const lines = [`${method} ${path} HTTP/1.1`, 'host: bench', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
-  if (body !== undefined) lines.push(`content-length: ${Buffer.byteLength(body.replaceAll('{{seq}}', 'ab-0'))}`);
-  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body?.replaceAll('{{seq}}', 'ab-0') ?? ''}`);
+  const bytes = (fill) => {
+    const lines = [`${method} ${fill(path)} HTTP/1.1`, 'host: bench', ...Object.entries(headers).map(([k, v]) => `${k}: ${fill(v)}`)];
+    const text = body === undefined ? undefined : fill(body);
+    if (text !== undefined) lines.push(`content-length: ${Buffer.byteLength(text)}`);
+    return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${text ?? ''}`);
+  };
+  if (![path, body, ...Object.values(headers)].some((text) => text?.includes('{{'))) return bytes((text) => text);
+  return (context) => {
+    const unique = `ab-${++sequence}`;
+    return bytes((text) => text.replace(/\{\{(\w+)\}\}/g, (_, name) => (name === 'seq' ? unique : (context.round ??= unique))));
+  };
 }
 
-/** µs per request over `count` requests on 10 in-memory keep-alive connections. */
-async function drive(server, raw, count) {
+/** µs per request over `count` requests on 10 in-memory keep-alive connections, each sending `raws` in turn. */
+async function drive(server, raws, count) {
   const connections = Array.from({ length: 10 }, () => connection(server));
   const started = performance.now();
   await Promise.all(connections.map(async (send) => {
-    for (let i = 0; i < count / 10; i++) await send(raw);
+    let context = {};
+    for (let i = 0; i < count / 10; i++) {
+      if (i % raws.length === 0) context = {};
+      const raw = raws[i % raws.length];
+      await send(typeof raw === 'function' ? raw(context) : raw);
+    }
   }));
   const micros = ((performance.now() - started) * 1000) / count;
   connections.forEach((send) => send.close());

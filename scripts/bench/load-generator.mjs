@@ -1,30 +1,67 @@
 // The load generator: runs autocannon in its own process (so the harness can pin it to the
 // other core with taskset) and prints one JSON result on stdout. Its job file says what to send:
-//   { url, connections, durationSeconds, requests: [{ method, path, headers, body, expect }],
-//     verify }
-// Latency is recorded here at sub-millisecond resolution: autocannon's own histogram counts
-// whole milliseconds, and at ~0.5 ms per request p50 and p99 would both read 0 or 1.
-// A body containing `{{seq}}` gets a number unique in this run (e.g. form slugs); `verify`
-// checks each answer against its request's `expect` list (the soak needs that; the throughput
-// runs only count statuses, which costs nothing per request).
+//   { url, connections, durationSeconds | amount, requests: [{ method, path, headers, body,
+//     expect, capture, fallback }], verify }
+// Each connection sends `requests` in turn, again and again. Latency is recorded here at
+// sub-millisecond resolution: autocannon's own histogram counts whole milliseconds, and at
+// ~0.5 ms per request p50 and p99 would both read 0 or 1.
+// Templates in a request's path, header values and body:
+//   {{seq}}   a value unique in this run, the same within one request (form slugs, user ids);
+//   {{round}} a value unique to one round of the list on one connection, the same for every
+//             request of that round (a PUT and the DELETE that removes it, by one user);
+//   {{name}}  a value an earlier request of the same round captured from its answer
+//             (`capture: { name, path: ['data', 'author', 'id'] }`), else `fallback[name]`: a
+//             create-then-delete pair deletes what it created. A reference server answers a
+//             constant body with nothing to capture, so it gets the fallback (a fixed path).
+// `group` (with `verify`) tallies the answers of such requests apart in `groups`.
+// `amount` sends exactly that many requests and ignores the duration (bulk seeding). `verify`
+// checks each answer against its request's `expect` list (the soak and seeding need that; the
+// throughput runs only count statuses, which costs nothing per request).
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const SEQ = '{{seq}}';
 let seq = 0;
 let mismatches = 0;
 const mismatchSamples = [];
+/** With `verify`: statuses per request `group` (the soak tells guests' answers apart). */
+const groups = {};
+
+const TEMPLATE = /\{\{(\w+)\}\}/g;
+const hasTemplate = (text) => typeof text === 'string' && text.includes('{{');
 
 const requests = job.requests.map((spec) => {
   const request = { method: spec.method, path: spec.path, headers: spec.headers ?? {} };
   if (spec.body !== undefined) request.body = spec.body;
-  if (typeof spec.body === 'string' && spec.body.includes(SEQ)) {
-    request.setupRequest = (req) => ({ ...req, body: spec.body.replaceAll(SEQ, `${process.pid}-${++seq}`) });
+  const dynamic = hasTemplate(spec.path) || hasTemplate(spec.body) || Object.values(request.headers).some(hasTemplate);
+  if (dynamic) {
+    request.setupRequest = (req, context) => {
+      const unique = `${process.pid}-${++seq}`;
+      // autocannon gives each round of the list on a connection a fresh context.
+      const value = (name) => (name === 'seq' ? unique : name === 'round' ? (context.round ??= unique) : String(context[name] ?? spec.fallback?.[name] ?? ''));
+      const fill = (text) => (hasTemplate(text) ? text.replace(TEMPLATE, (_, name) => value(name)) : text);
+      const headers = {};
+      for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name] = fill(value);
+      return { ...req, path: fill(spec.path), headers, ...(spec.body !== undefined ? { body: fill(spec.body) } : {}) };
+    };
   }
-  if (job.verify) {
-    const expected = new Set(spec.expect ?? [200]);
-    request.onResponse = (status) => {
+  const expected = new Set(spec.expect ?? [200]);
+  const capture = spec.capture;
+  if (job.verify || capture) {
+    request.onResponse = (status, body, context) => {
+      if (capture && status < 300) {
+        try {
+          const value = capture.path.reduce((at, key) => at?.[key], JSON.parse(body));
+          if (value !== undefined) context[capture.name] = value;
+        } catch {
+          // a reference's constant answer, or not JSON: the fallback applies
+        }
+      }
+      if (!job.verify) return;
+      if (spec.group) {
+        const tally = (groups[spec.group] ??= {});
+        tally[status] = (tally[status] ?? 0) + 1;
+      }
       if (expected.has(status)) return;
       mismatches++;
       if (mismatchSamples.length < 20) mismatchSamples.push({ method: spec.method, path: spec.path, status, expected: [...expected] });
@@ -48,7 +85,7 @@ const instance = autocannon(
   {
     url: job.url,
     connections: job.connections,
-    duration: job.durationSeconds,
+    ...(job.amount ? { amount: job.amount } : { duration: job.durationSeconds }),
     requests,
     timeout: job.timeoutSeconds ?? 10,
   },
@@ -71,6 +108,7 @@ const instance = autocannon(
       resets: result.resets,
       mismatches,
       mismatchSamples,
+      groups,
     };
     process.stdout.write(`${JSON.stringify(out)}\n`);
   },

@@ -1,9 +1,9 @@
 // The operation catalogue of the harness: one entry per loaded operation (the issue's list
 // and the GET companions). An entry names the routes it needs (as in /cms/openapi.json), its
-// budget kind, and a seed that creates its data through the API and returns the one request to
-// load. Entries whose routes the service does not serve yet are skipped with a message, so a
-// colleague's route is measured as soon as it is merged: no edit here is needed unless its
-// seed turns out to differ from the contract.
+// budget kind, and a seed that creates its data through the API and returns the request (or
+// the short sequence) to load. Entries whose routes the service does not serve are skipped with
+// a message. Every request of a load must answer its expected status (a load answered 4xx
+// measures something else; the harness marks such a run invalid).
 import { approvedComment, createArticle, createForm, formBody, relationPair } from './seed-helpers.mjs';
 
 /** Budgets (ratios against the Koa reference measured in the same run). */
@@ -52,12 +52,22 @@ export const templatePatch = () => ({
   ),
 });
 
+/** The caller of an engagement request: the context's guest (guest id and a CAPTCHA token; the provider is `none`) or its user. */
+const actorOf = ({ user, guest }) => (guest ? { 'x-guest-id': guest, 'x-captcha-token': 'bench-captcha-token' } : { 'x-user-id': user });
+/** A guest's write past GUEST_REACTION_LIMIT in its window is refused with 429: expected, for guests only. */
+const writeExpect = ({ guest }) => (guest ? [200, 429] : [200]);
+
 const translateText = 'The quarterly report shows steady growth in every region. '.repeat(18);
 
 /**
- * @typedef {{ method: string, path: string, headers: Record<string,string>, body?: string, expect: number[] }} LoadRequest
- * @typedef {{ name: string, kind: keyof typeof BUDGETS, requires: string[], seed: (api: any, ctx: { user: string, tag: string }) => Promise<LoadRequest>, rejections?: (api: any, ctx: { user: string }) => LoadRequest[], growsStore?: boolean }} Operation
+ * @typedef {{ method: string, path: string, headers: Record<string,string>, body?: string, expect: number[], capture?: { name: string, path: string[] }, fallback?: Record<string,string> }} LoadRequest
+ * @typedef {{ name: string, label?: string, note?: string, kind: keyof typeof BUDGETS, requires: string[], seed: (api: any, ctx: { user: string, tag: string, guest?: string }) => Promise<LoadRequest | LoadRequest[]>, guests?: boolean, rejections?: (api: any, ctx: { user: string }) => LoadRequest[], growsStore?: boolean }} Operation
+ * A seed answers one request, or a sequence that each connection sends in turn (a create and
+ * the delete of what it created); `label` names such a row in the report and `note` says what
+ * it measures.
  * `rejections` are requests the soak mixes in that must be refused with their `expect` status;
+ * `guests` marks an operation the soak also sends as guests: its seed then gets `ctx.guest`
+ * (a guest id) and acts as that guest (users get `ctx.user`).
  * `growsStore` marks an operation whose every call adds a record (the soak sends it rarely, as
  * the embedded store's growth would otherwise read as a leak).
  * @type {Operation[]}
@@ -102,7 +112,32 @@ export const OPERATIONS = [
     ],
   },
 
-  // ---- Routes being built by colleagues: measured as soon as /cms/openapi.json lists them. ----
+  {
+    // An author can be deleted once; a repeated DELETE is the 404 path. Each connection creates
+    // an author and deletes the one it created (the id is captured from the 201), so every
+    // DELETE deletes. Both need a bearer token of an admin or editor.
+    name: 'DELETE /authors/delete/{id}',
+    label: 'DELETE /authors/delete/{id} (create + delete pairs)',
+    note: 'POST /authors/create then DELETE of the author just created, in turn (the id is taken from the 201). Both carry an editor bearer token. Ratio and p99 are over both requests.',
+    kind: 'write',
+    requires: ['POST /authors/create', 'DELETE /authors/delete/{id}'],
+    seed: async (api) => {
+      const bearer = api.bearer('editor');
+      return [
+        api.request('POST', '/authors/create', {
+          headers: bearer,
+          body: { name: 'Bench Author', email: 'bench.author@example.com', bio: 'Writes about benchmarks. '.repeat(8) },
+          expect: [201],
+          capture: { name: 'authorId', path: ['data', 'author', 'id'] },
+        }),
+        api.request('DELETE', '/authors/delete/{{authorId}}', { headers: bearer, fallback: { authorId: '0123456789abcdef01234567' } }),
+      ];
+    },
+    rejections: (api) => [
+      api.request('DELETE', '/authors/delete/0123456789abcdef01234567', { headers: api.bearer('editor'), expect: [404] }),
+      api.request('DELETE', '/authors/delete/0123456789abcdef01234567', { headers: api.bearer('member'), expect: [403] }),
+    ],
+  },
   {
     name: 'POST /forms/create',
     kind: 'write',
@@ -156,23 +191,37 @@ export const OPERATIONS = [
   {
     name: 'PUT /articles/{id}/reaction',
     kind: 'write',
+    guests: true,
     requires: ['POST /articles/create', 'PUT /articles/{id}/reaction'],
-    seed: async (api, { user }) => {
+    seed: async (api, ctx) => {
       const article = await createArticle(api);
-      return api.request('PUT', `/articles/${article.id}/reaction`, { headers: { 'x-user-id': user }, body: { type: 'like' } });
+      return api.request('PUT', `/articles/${article.id}/reaction`, { headers: actorOf(ctx), body: { type: 'like' }, expect: writeExpect(ctx) });
     },
     rejections: (api, { user }) => [
       api.request('PUT', '/articles/xyz/reaction', { headers: { 'x-user-id': user }, body: { type: 'like' }, expect: [400] }),
+      // Guest checks in the contract's order: no CAPTCHA token 401, then no guest id 400.
+      api.request('PUT', '/articles/0123456789abcdef01234567/reaction', { headers: { 'x-guest-id': 'guest-without-token' }, body: { type: 'like' }, expect: [401] }),
+      api.request('PUT', '/articles/0123456789abcdef01234567/reaction', { headers: { 'x-captcha-token': 'a-token' }, body: { type: 'like' }, expect: [400] }),
     ],
   },
   {
+    // Removing a reaction that is not there is a 200 that writes nothing; to measure a removal
+    // each connection adds a reaction and then removes it, as a user of its own per round (so
+    // connections never remove each other's), so every DELETE removes one. A guest (soak) keeps
+    // one guest id: every new id would start a rate-limit window of its own.
     name: 'DELETE /articles/{id}/reaction',
+    label: 'DELETE /articles/{id}/reaction (PUT + DELETE pairs)',
+    note: 'PUT then DELETE by one user, a new user per pair: every DELETE removes a reaction (a DELETE with nothing to remove writes nothing). Ratio and p99 are over both requests.',
     kind: 'write',
+    guests: true,
     requires: ['POST /articles/create', 'PUT /articles/{id}/reaction', 'DELETE /articles/{id}/reaction'],
-    seed: async (api, { user }) => {
+    seed: async (api, ctx) => {
       const article = await createArticle(api);
-      await api.call('PUT', `/articles/${article.id}/reaction`, { headers: { 'x-user-id': user }, body: { type: 'dislike' } });
-      return api.request('DELETE', `/articles/${article.id}/reaction`, { headers: { 'x-user-id': user } });
+      const actor = ctx.guest ? actorOf(ctx) : { 'x-user-id': `${ctx.user}-{{round}}` };
+      return [
+        api.request('PUT', `/articles/${article.id}/reaction`, { headers: actor, body: { type: 'dislike' }, expect: writeExpect(ctx) }),
+        api.request('DELETE', `/articles/${article.id}/reaction`, { headers: actor, expect: writeExpect(ctx) }),
+      ];
     },
     rejections: (api) => [api.request('DELETE', '/articles/0123456789abcdef01234567/reaction', { headers: { 'x-user-id': 'nobody' }, expect: [404] })],
   },
@@ -186,12 +235,27 @@ export const OPERATIONS = [
     },
   },
   {
+    name: 'PUT /articles/comments/{commentId}/reaction',
+    kind: 'write',
+    guests: true,
+    requires: ['POST /articles/create', 'POST /articles/{id}/comments', 'PUT /articles/comments/{commentId}/approve', 'PUT /articles/comments/{commentId}/reaction'],
+    seed: async (api, ctx) => {
+      const { comment } = await approvedComment(api);
+      return api.request('PUT', `/articles/comments/${comment.id}/reaction`, { headers: actorOf(ctx), body: { type: 'dislike' }, expect: writeExpect(ctx) });
+    },
+  },
+  {
     name: 'GET /articles/comments/{commentId}/reactionSummary',
     kind: 'read',
-    requires: ['POST /articles/create', 'POST /articles/{id}/comments', 'PUT /articles/comments/{commentId}/approve', 'GET /articles/comments/{commentId}/reactionSummary'],
-    seed: async (api, { user }) => {
+    guests: true,
+    requires: ['POST /articles/create', 'POST /articles/{id}/comments', 'PUT /articles/comments/{commentId}/approve', 'PUT /articles/comments/{commentId}/reaction', 'GET /articles/comments/{commentId}/reactionSummary'],
+    seed: async (api, ctx) => {
       const { comment } = await approvedComment(api);
-      return api.request('GET', `/articles/comments/${comment.id}/reactionSummary`, { headers: { 'x-user-id': user } });
+      // The caller has reacted, so the summary looks its reaction up and finds one.
+      await api.call('PUT', `/articles/comments/${comment.id}/reaction`, { headers: actorOf(ctx), body: { type: 'like' } });
+      // Reading needs no CAPTCHA: a guest sends only its guest id.
+      const reader = ctx.guest ? { 'x-guest-id': ctx.guest } : actorOf(ctx);
+      return api.request('GET', `/articles/comments/${comment.id}/reactionSummary`, { headers: reader });
     },
     rejections: (api) => [api.request('GET', '/articles/comments/zzz/reactionSummary', { expect: [400] })],
   },

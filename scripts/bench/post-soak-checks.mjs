@@ -1,5 +1,5 @@
-// Checks run on the service after the soak, once no request is in flight. Each names the
-// routes it needs and is skipped with a message until /cms/openapi.json lists them.
+// Checks run on the service after the soak, once no request is in flight, in this order. Each
+// names the routes it needs and is skipped with a message when /cms/openapi.json lacks them.
 import { inParallel } from './bench-client.mjs';
 import { createArticle } from './seed-helpers.mjs';
 
@@ -24,6 +24,20 @@ export const POST_SOAK_CHECKS = [
       const { article: after } = await api.call('GET', `/articles/getById/${article.id}`);
       const pass = after.likes === users && after.dislikes === 0;
       return { pass, detail: `likes ${after.likes} (expected ${users}), dislikes ${after.dislikes} (expected 0)` };
+    },
+  },
+  {
+    // The recount (core RecountReactions, run inside the service process through the IPC channel
+    // of service-with-maintenance.mjs: the embedded store lives only there) compares every
+    // article's and comment's stored totals with the reaction records, in every tenant, after
+    // all the soak's concurrent user and guest reactions and the churn above.
+    name: 'reaction recount finds no drift in any tenant',
+    requires: ['PUT /articles/{id}/reaction', 'PUT /articles/comments/{commentId}/reaction'],
+    async run(service) {
+      const { report } = await service.call({ type: 'recount' });
+      const checked = `${report.checked.article} articles and ${report.checked.comment} comments in ${report.tenants} tenants`;
+      const drifts = report.drifts.slice(0, 5).map((d) => `${d.tenantId} ${d.targetKind} ${d.targetId} stored ${d.stored.likes}/${d.stored.dislikes} counted ${d.counted.likes}/${d.counted.dislikes}`);
+      return { pass: report.drifts.length === 0, detail: `checked ${checked}: ${report.drifts.length} with drift${drifts.length ? ` (${drifts.join('; ')})` : ''}` };
     },
   },
 ];

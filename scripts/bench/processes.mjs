@@ -39,11 +39,13 @@ export function scratchFile(name, value) {
 
 /**
  * Starts a long-running child on `cpu` and resolves once a line of its output matches `ready`
- * (with the match), or rejects when it exits first or stays silent for 30 s.
+ * (with the match), or rejects when it exits first or stays silent for 30 s. With `ipc` the
+ * child gets an IPC channel (taskset execs node, which inherits it) and the result a `call`.
  */
-export function startPinned({ name, cpu, script, args = [], env = {}, ready, nodeArgs = [] }) {
+export function startPinned({ name, cpu, script, args = [], env = {}, ready, nodeArgs = [], ipc = false }) {
   const [command, argv] = pinned(cpu, process.execPath, [...nodeArgs, script, ...args]);
-  const child = spawn(command, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stdio = ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc'] : [])];
+  const child = spawn(command, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error(`${name} did not start within 30 s:\n${output}`)), 30_000);
@@ -69,12 +71,36 @@ export function startPinned({ name, cpu, script, args = [], env = {}, ready, nod
       child.removeAllListeners('exit');
       let exited;
       child.once('exit', (code, signal) => (exited = `${name} exited (${code ?? signal})${tail ? `; last stderr:\n${tail}` : ''}`));
-      resolve({ name, pid: child.pid, match, output, stop: () => stop(child), exited: () => exited });
+      resolve({ name, pid: child.pid, match, output, stop: () => stop(child), exited: () => exited, ...(ipc ? { call: caller(child, name) } : {}) });
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.once('exit', (code, signal) => fail(new Error(`${name} exited (${code ?? signal}) before it was ready:\n${output}`)));
   });
+}
+
+/** `call(message, timeoutMs)`: sends an IPC message with a fresh id and resolves with the answer of that id. */
+function caller(child, name) {
+  let next = 0;
+  const waiting = new Map();
+  child.on('message', (answer) => {
+    const pending = waiting.get(answer?.id);
+    if (!pending) return;
+    waiting.delete(answer.id);
+    clearTimeout(pending.timer);
+    if (answer.error) pending.reject(new Error(`${name}: ${answer.error}`));
+    else pending.resolve(answer);
+  });
+  return (message, timeoutMs = 600_000) =>
+    new Promise((resolve, reject) => {
+      const id = ++next;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error(`${name} did not answer ${message.type} within ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      waiting.set(id, { resolve, reject, timer });
+      child.send({ ...message, id });
+    });
 }
 
 function stop(child) {
@@ -91,14 +117,17 @@ function stop(child) {
 
 /**
  * Starts the real service (packages/server/dist/main.js) in production mode on a free port.
- * `pid` is the node process itself (taskset execs it), so /proc/<pid> is the server's.
+ * `pid` is the node process itself (taskset execs it), so /proc/<pid> is the server's. With
+ * `maintenance` it is started through service-with-maintenance.mjs instead (same service, plus
+ * an IPC channel for the recount: the soak), and the result has `call`.
  */
-export async function startService({ env, name = 'service', nodeArgs = [] }) {
+export async function startService({ env, name = 'service', nodeArgs = [], maintenance = false }) {
   const started = await startPinned({
     name,
     nodeArgs,
+    ipc: maintenance,
     cpu: PINNING.serverCpu,
-    script: join(ROOT, 'packages/server/dist/main.js'),
+    script: maintenance ? join(here, 'service-with-maintenance.mjs') : join(ROOT, 'packages/server/dist/main.js'),
     env: { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', ...env },
     ready: /listening on (http:\/\/[^/\s]+)(\/\S*)/,
   });

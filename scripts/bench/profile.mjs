@@ -22,8 +22,8 @@ const service = await startBenchService({ providerUrl: provider.baseUrl, nodeArg
 try {
   const missing = missingRoutes(operation, service.served);
   if (missing.length) throw new Error(`not served yet: ${missing.join(', ')}`);
-  const request = await operation.seed(service.clients[0], { user: 'bench-user', tag: 'p' });
-  const result = await runLoad({ url: service.origin, connections: 10, durationSeconds: Number(seconds), requests: [request] });
+  const requests = [await operation.seed(service.clients[0], { user: 'bench-user', tag: 'p' })].flat();
+  const result = await runLoad({ url: service.origin, connections: 10, durationSeconds: Number(seconds), requests });
   process.stdout.write(`${name}: ${result.rps} req/s, p99 ${result.latencyMs.p99} ms, statuses ${JSON.stringify(result.statuses)}\n`);
 } finally {
   await service.stop();

@@ -1,9 +1,14 @@
 // npm run soak: a mixed workload at 100 connections across many tenants for SOAK_SECONDS
 // (120), every answer checked against its expected status; the server's RSS is read from
-// /proc/<pid>/status each second. Passes when no request failed (only the expected 4xx/429),
-// and RSS grew less than 10% over the last 60 s. The mix is every operation of the catalogue
-// the service serves (plus its expected refusals), so it grows with the routes.
-// Env: SOAK_SECONDS (120), SOAK_CONNECTIONS (100), SOAK_TENANTS (20).
+// /proc/<pid>/status each second. The mix is every operation of the catalogue the service
+// serves, sent by users and (where the operation has guests) by guests with a CAPTCHA token
+// (provider `none`) and a guest id, plus the expected refusals. Guests go over
+// GUEST_REACTION_LIMIT within each window, so their writes answer 200 or, past the limit, 429.
+// Passes when no request failed (only the expected 4xx/429), RSS grew less than 10% over the
+// last half, and the post-soak checks pass: among them the reaction recount, run inside the
+// service process over IPC (service-with-maintenance.mjs), must find no drift in any tenant.
+// Env: SOAK_SECONDS (120), SOAK_CONNECTIONS (100), SOAK_TENANTS (20), SOAK_GUEST_LIMIT (200),
+// SOAK_GUEST_WINDOW (30 s).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
@@ -16,11 +21,23 @@ const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 100);
 const TENANTS = Number(process.env.SOAK_TENANTS ?? 20);
 const USERS_PER_TENANT = 3;
+const GUESTS_PER_TENANT = 2;
+// Short windows, so guests both pass and reach the limit in every window, and windows roll over during the run.
+const GUEST_LIMIT = process.env.SOAK_GUEST_LIMIT ?? '200';
+const GUEST_WINDOW = process.env.SOAK_GUEST_WINDOW ?? '30';
 const MAX_RSS_GROWTH = 0.1;
 const say = (line) => process.stderr.write(`${line}\n`);
 
 const provider = await startFakeProvider();
-const service = await startBenchService({ providerUrl: provider.baseUrl, tenantCount: TENANTS, logName: 'soak-requests.log' });
+const service = await startBenchService({
+  providerUrl: provider.baseUrl,
+  tenantCount: TENANTS,
+  logName: 'soak-requests.log',
+  maintenance: true,
+  // --expose-gc: the memory reading at the end is taken after a full collection.
+  nodeArgs: ['--expose-gc'],
+  env: { GUEST_REACTION_LIMIT: GUEST_LIMIT, GUEST_REACTION_WINDOW_SECONDS: GUEST_WINDOW },
+});
 let code = 1;
 try {
   code = await soak();
@@ -39,23 +56,14 @@ async function soak() {
     const missing = missingRoutes(operation, service.served);
     (missing.length ? skipped : included).push(missing.length ? `${operation.name}: not served yet` : operation);
   }
-  say(`seeding ${included.length} operations × ${TENANTS} tenants × ${USERS_PER_TENANT} users …`);
-  const mix = [];
-  for (const [t, api] of service.clients.entries()) {
-    for (const operation of included) {
-      for (let u = 0; u < USERS_PER_TENANT; u++) {
-        const ctx = { user: `soak-${t}-${u}`, tag: `s${t}u${u}` };
-        // An operation that adds a record per call goes in once per tenant: the embedded store's
-        // growth is data, not a leak, and would otherwise swamp the RSS check.
-        if (operation.growsStore && u > 0) continue;
-        const request = await operation.seed(api, ctx);
-        for (let w = operation.growsStore ? 1 : 4; w > 0; w--) mix.push(request);
-        if (u === 0) mix.push(...(operation.rejections?.(api, ctx) ?? []));
-      }
-    }
-  }
-  shuffle(mix);
-  say(`mix of ${mix.length} requests (${mix.filter((r) => !r.expect.some((s) => s < 300)).length} expected refusals); ${SECONDS} s at ${CONNECTIONS} connections`);
+  say(`seeding ${included.length} operations × ${TENANTS} tenants × (${USERS_PER_TENANT} users + ${GUESTS_PER_TENANT} guests where the operation has guests) …`);
+  const perTenant = await Promise.all(service.clients.map((api, t) => seedTenant(api, t, included)));
+  // Sequences (a create and its delete) stay together; autocannon sends the whole list in turn on each connection.
+  const sequences = perTenant.flat();
+  shuffle(sequences);
+  const mix = sequences.flat();
+  const guestShare = mix.filter((r) => r.group).length;
+  say(`mix of ${mix.length} requests (${guestShare} as guests, ${mix.filter((r) => !r.expect.some((s) => s < 300)).length} expected refusals); ${SECONDS} s at ${CONNECTIONS} connections`);
 
   const samples = [];
   const started = Date.now();
@@ -71,6 +79,7 @@ async function soak() {
   const end = around(SECONDS - 3);
   const growth = half && end ? (end - half) / half : undefined;
   const fiveXX = Object.entries(result.statuses).filter(([status]) => Number(status) >= 500).reduce((n, [, count]) => n + count, 0);
+  const memoryAtEnd = (await service.call({ type: 'memory' })).memory;
   const checks = [];
   for (const check of POST_SOAK_CHECKS) {
     const missing = missingRoutes(check, service.served);
@@ -81,19 +90,23 @@ async function soak() {
     'no failed request (every answer the expected status)': result.mismatches === 0 && fiveXX === 0,
     'no connection error or timeout': result.errors === 0 && result.timeouts === 0,
     [`RSS growth over the last ${SECONDS / 2} s < ${MAX_RSS_GROWTH * 100}%`]: growth !== undefined && growth < MAX_RSS_GROWTH,
+    // Guests must have engaged (200) and met the limit (429), or the mix did not test what it says.
+    'guest writes were both served (200) and limited (429)': !guestShare || (result.groups?.['guest writes']?.[200] > 0 && result.groups?.['guest writes']?.[429] > 0),
     ...Object.fromEntries(checks.filter((c) => !c.skipped).map((c) => [c.name, c.pass])),
   };
   const pass = Object.values(verdicts).every(Boolean);
 
   const lines = header('Soak', {}, `${CONNECTIONS} connections for ${SECONDS} s · service in production mode, request log on (to a file)`);
   lines.push(
-    `${TENANTS} tenants, ${USERS_PER_TENANT} users each; operations: ${included.map((o) => o.name).join(', ')}.`,
+    `${TENANTS} tenants, ${USERS_PER_TENANT} users each, and ${GUESTS_PER_TENANT} guests each on the operations guests use (GUEST_REACTION_LIMIT ${GUEST_LIMIT} per ${GUEST_WINDOW} s window: past it a guest write answers 429, as expected). Mix of ${mix.length} requests, ${guestShare} of them as guests; operations: ${included.map((o) => o.label ?? o.name).join(', ')}.`,
     '',
     `| requests | req/s | p50 ms | p99 ms | statuses | unexpected | errors | timeouts |`,
     '|---:|---:|---:|---:|---|---:|---:|---:|',
     `| ${result.requests} | ${result.rps} | ${result.latencyMs.p50} | ${result.latencyMs.p99} | ${Object.entries(result.statuses).map(([s, n]) => `${s}×${n}`).join(', ')} | ${result.mismatches} | ${result.errors} | ${result.timeouts} |`,
     '',
-    `RSS (MiB, median of the samples within 5 s): at ${SECONDS / 2} s ${half?.toFixed(1)}, at the end ${end?.toFixed(1)}, growth ${growth === undefined ? '–' : `${(growth * 100).toFixed(1)}%`}; min ${Math.min(...samples.map((s) => s.rss)).toFixed(1)}, max ${Math.max(...samples.map((s) => s.rss)).toFixed(1)} over ${samples.length} samples.`,
+    `RSS (MiB, median of the samples within 5 s): at ${SECONDS / 2} s ${half?.toFixed(1)}, at the end ${end?.toFixed(1)}, growth ${growth === undefined ? '–' : `${(growth * 100).toFixed(1)}%`}; min ${Math.min(...samples.map((s) => s.rss)).toFixed(1)}, max ${Math.max(...samples.map((s) => s.rss)).toFixed(1)} over ${samples.length} samples. After the run and a full GC: heap used ${mib(memoryAtEnd.heapUsed)} MiB, RSS ${mib(memoryAtEnd.rss)} MiB.`,
+    '',
+    ...Object.entries(result.groups ?? {}).map(([group, statuses]) => `- ${group}: ${Object.entries(statuses).map(([st, n]) => `${st}×${n}`).join(', ')}.`),
     '',
     ...Object.entries(verdicts).map(([name, ok]) => `- ${ok ? 'PASS' : 'FAIL'}: ${name}`),
     ...checks.filter((c) => c.skipped).map((c) => `- skipped: ${c.name} (${c.skipped})`),
@@ -108,6 +121,32 @@ async function soak() {
   writeFileSync(join(RESULTS_DIR, 'soak-rss.json'), `${JSON.stringify(samples)}\n`);
   process.stdout.write(`${report}\nWritten to bench-results/soak-latest.md\n`);
   return pass ? 0 : 2;
+}
+
+/** One tenant's share of the mix: each operation seeded for its users and, where it has guests, its guests. */
+async function seedTenant(api, t, operations) {
+  const mix = [];
+  for (const operation of operations) {
+    // An operation that adds a record per call is sent by one user per tenant only (see growsStore).
+    const users = operation.growsStore ? 1 : USERS_PER_TENANT;
+    for (let u = 0; u < users; u++) {
+      const ctx = { user: `soak-${t}-${u}`, tag: `s${t}u${u}` };
+      const requests = [await operation.seed(api, ctx)].flat();
+      for (let w = operation.growsStore ? 1 : 4; w > 0; w--) mix.push(requests);
+      if (u === 0) mix.push(...(operation.rejections?.(api, ctx) ?? []).map((r) => [r]));
+    }
+    if (!operation.guests) continue;
+    for (let g = 0; g < GUESTS_PER_TENANT; g++) {
+      const ctx = { user: undefined, guest: `soak-guest-${t}-${g}`, tag: `s${t}g${g}` };
+      const requests = [await operation.seed(api, ctx)].flat().map((request) => ({ ...request, group: request.method === 'GET' ? 'guest reads' : 'guest writes' }));
+      for (let w = 4; w > 0; w--) mix.push(requests);
+    }
+  }
+  return mix;
+}
+
+function mib(bytes) {
+  return (bytes / 2 ** 20).toFixed(1);
 }
 
 function median(values) {

@@ -11,9 +11,21 @@ export interface ChatMessage {
 }
 
 const englishNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
+/** Labels already made: `Intl.DisplayNames.of` showed in the translate profile, and tenants use a handful of codes. */
+const labels = new Map<string, string>();
+const LABELS_KEPT = 256;
 
 /** `French (fr)`; a code without a known name stays the bare code. */
 export function languageLabel(code: string): string {
+  let label = labels.get(code);
+  if (label === undefined) {
+    label = labelOf(code);
+    if (labels.size < LABELS_KEPT) labels.set(code, label);
+  }
+  return label;
+}
+
+function labelOf(code: string): string {
   let name: string | undefined;
   try {
     name = englishNames.of(code);

@@ -68,6 +68,22 @@ describe('OpenAiChatTranslationProvider', () => {
       expect(await provider().translate({ text: 'Hi', targetLanguage: 'fr' })).to.deep.equal({ content: 'Salut', totalTokens: 12 });
     });
 
+    it('sends consecutive calls over one kept-alive connection', async () => {
+      const translator = provider();
+      for (const text of ['One', 'Two', 'Three']) await translator.translate({ text, targetLanguage: 'fr' });
+      expect(server.requests).to.have.length(3);
+      expect(new Set(server.requests.map((received) => received.remotePort)).size).to.equal(1);
+    });
+
+    it('opens a new connection when the provider has closed the idle one', async () => {
+      const translator = provider();
+      await translator.translate({ text: 'One', targetLanguage: 'fr' });
+      server.closeIdleConnections();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await translator.translate({ text: 'Two', targetLanguage: 'fr' })).to.deep.equal({ content: 'Translated: Two', totalTokens: 10 });
+      expect(server.requests[0]!.remotePort).not.to.equal(server.requests[1]!.remotePort);
+    });
+
     it('accepts a usage of 0 tokens (some local servers report none spent)', async () => {
       answer({ json: chatCompletion('Hola', 0) });
       expect((await provider().translate({ text: 'Hi', targetLanguage: 'es' })).totalTokens).to.equal(0);

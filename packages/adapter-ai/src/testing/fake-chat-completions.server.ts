@@ -13,6 +13,8 @@ export interface ReceivedChatRequest {
   readonly headers: IncomingHttpHeaders;
   /** The JSON body, parsed (or the raw text when it is not JSON). */
   readonly body: any;
+  /** The client's port: requests with one port came over one (kept-alive) connection. */
+  readonly remotePort: number;
 }
 
 export type FakeChatReply =
@@ -55,7 +57,7 @@ export class FakeChatCompletionsServer {
     this.#server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => void this.#answer(req.method ?? '', req.url ?? '', req.headers, Buffer.concat(chunks).toString('utf8'), res));
+      req.on('end', () => void this.#answer(req.method ?? '', req.url ?? '', req.headers, Buffer.concat(chunks).toString('utf8'), res, req.socket.remotePort ?? 0));
     });
   }
 
@@ -78,6 +80,11 @@ export class FakeChatCompletionsServer {
     return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
   }
 
+  /** Closes the kept-alive connections that carry no request now, as a provider does after its keep-alive timeout. */
+  closeIdleConnections(): void {
+    this.#server.closeIdleConnections();
+  }
+
   /** Stops listening and cuts every connection, hanging ones included. */
   async close(): Promise<void> {
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
@@ -85,14 +92,14 @@ export class FakeChatCompletionsServer {
     await closed;
   }
 
-  async #answer(method: string, path: string, headers: IncomingHttpHeaders, text: string, res: ServerResponse) {
+  async #answer(method: string, path: string, headers: IncomingHttpHeaders, text: string, res: ServerResponse, remotePort: number) {
     let body: unknown = text;
     try {
       body = JSON.parse(text);
     } catch {
       // keep the raw text: a test may want to see what was sent
     }
-    const request: ReceivedChatRequest = { method, path, headers, body };
+    const request: ReceivedChatRequest = { method, path, headers, body, remotePort };
     this.requests.push(request);
     const reply = await this.script(request);
     if ('hang' in reply) {

@@ -1,6 +1,7 @@
 /** In-memory comments with their stored reaction totals. */
 import type { Comment } from '../comments/comment.js';
 import type { CommentRepository } from '../comments/comments.ports.js';
+import { copyRecord } from './copy-record.js';
 import { MemoryReactionTotals } from './memory-reaction-totals.js';
 import { tenantKey } from './tenant-key.js';
 
@@ -18,12 +19,12 @@ export class MemoryCommentRepository extends MemoryReactionTotals<StoredComment>
   async insert(comment: Comment): Promise<void> {
     const key = tenantKey(comment.tenantId, comment.id);
     if (this.#comments.has(key)) throw new Error(`duplicate comment id ${comment.id}`);
-    this.#comments.set(key, structuredClone(comment));
+    this.#comments.set(key, copyRecord(comment));
   }
 
   async findById(tenantId: string, id: string): Promise<Comment | null> {
     const comment = this.#comments.get(tenantKey(tenantId, id));
-    return comment ? structuredClone(comment) : null;
+    return comment ? copyRecord(comment) : null;
   }
 
   async approve(tenantId: string, id: string, approvedBy: string, at: Date): Promise<Comment | null> {
@@ -35,6 +36,6 @@ export class MemoryCommentRepository extends MemoryReactionTotals<StoredComment>
       comment.approvedBy = approvedBy;
       comment.updatedAt = at;
     }
-    return structuredClone(comment);
+    return copyRecord(comment);
   }
 }

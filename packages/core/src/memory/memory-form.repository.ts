@@ -4,29 +4,29 @@
  */
 import type { Form } from '../forms/form.js';
 import type { FormRepository } from '../forms/forms.ports.js';
+import { copyRecord } from './copy-record.js';
+import { tenantKey } from './tenant-key.js';
 
 export class MemoryFormRepository implements FormRepository {
   readonly #forms = new Map<string, Form>();
   readonly #idBySlug = new Map<string, string>();
 
   async insert(form: Form): Promise<boolean> {
-    const slugKey = keyOf(form.tenantId, form.slug);
+    const slugKey = tenantKey(form.tenantId, form.slug);
     if (this.#idBySlug.has(slugKey)) return false;
-    const idKey = keyOf(form.tenantId, form.id);
+    const idKey = tenantKey(form.tenantId, form.id);
     if (this.#forms.has(idKey)) throw new Error(`duplicate form id ${form.id}`);
-    this.#forms.set(idKey, structuredClone(form));
+    this.#forms.set(idKey, copyRecord(form));
     this.#idBySlug.set(slugKey, form.id);
     return true;
   }
 
   async findById(tenantId: string, id: string): Promise<Form | null> {
-    const form = this.#forms.get(keyOf(tenantId, id));
-    return form ? structuredClone(form) : null;
+    const form = this.#forms.get(tenantKey(tenantId, id));
+    return form ? copyRecord(form) : null;
   }
 
   async existingIds(tenantId: string, ids: readonly string[]): Promise<string[]> {
-    return [...new Set(ids)].filter((id) => this.#forms.has(keyOf(tenantId, id)));
+    return [...new Set(ids)].filter((id) => this.#forms.has(tenantKey(tenantId, id)));
   }
 }
-
-const keyOf = (tenantId: string, value: string) => JSON.stringify([tenantId, value]);
