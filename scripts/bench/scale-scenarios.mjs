@@ -1,31 +1,30 @@
 // Scale scenarios (issue 7 §3): how an operation's throughput holds up as the data it touches
-// grows. A scenario is a seed function (make `size` records through the API) and the requests to
-// load; the runner starts one service per size, seeds each, and loads them interleaved. Every
-// scenario needs routes colleagues are building; until /cms/openapi.json lists them the runner
-// skips the scenario with a message. Seeding 1,000,000 reactions over HTTP takes minutes:
-// BENCH_SCALE_MAX caps the sizes for a quicker look.
-import { inParallel } from './bench-client.mjs';
-import { approvedComment, createArticle, relationPair, submit } from './seed-helpers.mjs';
-
-const SEED_PARALLEL = 64;
+// grows. A scenario seeds `size` records through the API and returns the requests to load; the
+// runner starts one service per size, seeds each, and loads them interleaved. Bulk seeding goes
+// through the load generator (`bulk(requests, amount)`: autocannon on the load core, 64
+// keep-alive connections, every answer checked), which is several times faster than a fetch
+// loop; 1,000,000 reactions still take minutes. BENCH_SCALE_MAX caps the sizes for a quicker look.
+import { approvedComment, createArticle, relationPair } from './seed-helpers.mjs';
 
 export const SCALE_SCENARIOS = [
   {
     name: 'reaction removal with N reactions on one article',
-    requires: ['POST /articles/create', 'PUT /articles/{id}/reaction', 'DELETE /articles/{id}/reaction'],
+    requires: ['POST /articles/create', 'PUT /articles/{id}/reaction', 'DELETE /articles/{id}/reaction', 'GET /articles/getById/{id}'],
     sizes: [10, 10_000, 1_000_000],
     minRatio: 0.9,
-    async seed(api, size) {
+    async seed(api, size, bulk) {
       const article = await createArticle(api, `Article with ${size} reactions`);
-      await inParallel(size, SEED_PARALLEL, (i) =>
-        api.call('PUT', `/articles/${article.id}/reaction`, { headers: { 'x-user-id': `fan-${i}` }, body: { type: i % 3 ? 'like' : 'dislike' } }),
+      const path = `/articles/${article.id}/reaction`;
+      // N distinct users, two likes to one dislike.
+      await bulk(
+        ['like', 'like', 'dislike'].map((type) => api.request('PUT', path, { headers: { 'x-user-id': 'fan-{{seq}}' }, body: { type } })),
+        size,
       );
-      // Each connection adds the bench user's reaction and removes it, so every DELETE removes one.
-      const user = { 'x-user-id': 'bench-remover' };
-      return [
-        api.request('PUT', `/articles/${article.id}/reaction`, { headers: user, body: { type: 'like' } }),
-        api.request('DELETE', `/articles/${article.id}/reaction`, { headers: user }),
-      ];
+      const { article: seeded } = await api.call('GET', `/articles/getById/${article.id}`);
+      if (seeded.likes + seeded.dislikes !== size) throw new Error(`seeded ${seeded.likes + seeded.dislikes} reactions, wanted ${size}`);
+      // Each connection adds a reaction and removes it, as a new user per pair: every DELETE removes one.
+      const user = { 'x-user-id': 'bench-remover-{{round}}' };
+      return [api.request('PUT', path, { headers: user, body: { type: 'like' } }), api.request('DELETE', path, { headers: user })];
     },
   },
   {
@@ -33,12 +32,18 @@ export const SCALE_SCENARIOS = [
     requires: ['POST /articles/create', 'POST /articles/{id}/comments', 'PUT /articles/comments/{commentId}/approve', 'PUT /articles/comments/{commentId}/reaction', 'GET /articles/comments/{commentId}/reactionSummary'],
     sizes: [10, 10_000, 1_000_000],
     minRatio: 0.9,
-    async seed(api, size) {
+    async seed(api, size, bulk) {
       const { comment } = await approvedComment(api);
-      await inParallel(size, SEED_PARALLEL, (i) =>
-        api.call('PUT', `/articles/comments/${comment.id}/reaction`, { headers: { 'x-user-id': `fan-${i}` }, body: { type: i % 4 ? 'like' : 'dislike' } }),
+      const path = `/articles/comments/${comment.id}/reaction`;
+      await bulk(
+        ['like', 'like', 'like', 'dislike'].map((type) => api.request('PUT', path, { headers: { 'x-user-id': 'fan-{{seq}}' }, body: { type } })),
+        size,
       );
-      return api.request('GET', `/articles/comments/${comment.id}/reactionSummary`, { headers: { 'x-user-id': 'fan-1' } });
+      // The reader has a reaction among the N, so the summary finds one.
+      await api.call('PUT', path, { headers: { 'x-user-id': 'bench-reader' }, body: { type: 'like' } });
+      const summary = await api.call('GET', `/articles/comments/${comment.id}/reactionSummary`, { headers: { 'x-user-id': 'bench-reader' } });
+      if (summary.likes + summary.dislikes !== size + 1) throw new Error(`seeded ${summary.likes + summary.dislikes - 1} reactions, wanted ${size}`);
+      return api.request('GET', `/articles/comments/${comment.id}/reactionSummary`, { headers: { 'x-user-id': 'bench-reader' } });
     },
   },
   {
@@ -46,12 +51,16 @@ export const SCALE_SCENARIOS = [
     requires: ['POST /forms/create', 'POST /forms/{id}/submit', 'POST /forms/submission/{id}/relations/{fieldName}/connect'],
     sizes: [10, 100_000],
     minRatio: 0.9,
-    async seed(api, size) {
+    async seed(api, size, bulk) {
       const { source, targetSubmission, sourceSubmission } = await relationPair(api, `scale-${size}`);
-      await inParallel(size, SEED_PARALLEL, async (i) => {
-        const related = await submit(api, source.id, { name: `source ${i}` });
-        await api.call('POST', `/forms/submission/${related.id}/relations/ref/connect`, { body: { relatedSubmissionId: targetSubmission.id } });
-      });
+      // N submissions of the source form, each connected to the one target submission.
+      await bulk(
+        [
+          api.request('POST', `/forms/${source.id}/submit`, { body: { values: { name: 'a source' } }, expect: [201], capture: { name: 'sid', path: ['data', 'submission', 'id'] } }),
+          api.request('POST', '/forms/submission/{{sid}}/relations/ref/connect', { body: { relatedSubmissionId: targetSubmission.id } }),
+        ],
+        2 * size,
+      );
       return api.request('POST', `/forms/submission/${sourceSubmission.id}/relations/ref/connect`, { body: { relatedSubmissionId: targetSubmission.id } });
     },
   },

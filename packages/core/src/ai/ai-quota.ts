@@ -17,9 +17,10 @@ export interface AiTokenUsage {
   readonly limit: number;
 }
 
-/** The calendar month (UTC) of a moment, as `YYYY-MM`. */
+/** The calendar month (UTC) of a moment, as `YYYY-MM` (years 0-9999, as the ledger's pattern takes). */
 export function usageMonthOf(at: Date): string {
-  return at.toISOString().slice(0, 7);
+  const month = at.getUTCMonth() + 1;
+  return `${String(at.getUTCFullYear()).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}`;
 }
 
 export function tokenUsageOf(used: number, limit: number): AiTokenUsage {

@@ -225,5 +225,12 @@ describe('TranslateText', () => {
       await translate.execute('acme', { text: '😀'.repeat(TRANSLATION_TEXT_MAX), targetLanguage: 'fr' });
       expect(provider.calls).to.have.length(1);
     });
+
+    it('refuses 20001 emoji: one character over the limit', async () => {
+      const { translate, provider } = await setup();
+      const error = await translate.execute('acme', { text: '😀'.repeat(TRANSLATION_TEXT_MAX + 1), targetLanguage: 'fr' }).catch((e: unknown) => e);
+      expect((error as Error).message).to.equal('body.text must NOT have more than 20000 characters');
+      expect(provider.calls).to.have.length(0);
+    });
   });
 });

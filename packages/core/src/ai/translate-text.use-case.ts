@@ -60,7 +60,7 @@ export class TranslateText {
     const { text, targetLanguage, sourceLanguage } = input;
     if (typeof text !== 'string') throw validationError('body.text', 'must be a string');
     if (text.trim() === '') throw validationError('body.text', 'must not be blank');
-    if (codePointLength(text) > TRANSLATION_TEXT_MAX) {
+    if (exceedsCharacters(text, TRANSLATION_TEXT_MAX)) {
       throw validationError('body.text', `must NOT have more than ${TRANSLATION_TEXT_MAX} characters`);
     }
     const allowed = this.languages.languagesOf(tenantId);
@@ -74,9 +74,14 @@ export class TranslateText {
   }
 }
 
-/** Characters as a reader counts them: an emoji or a CJK extension character is one, not two. */
-function codePointLength(text: string): number {
+/**
+ * Whether the text has more than `max` characters as a reader counts them (an emoji or a CJK
+ * extension character is one, not two). A text of at most `max` UTF-16 units cannot, so only a
+ * longer one is walked (walking every text showed in the translate profile).
+ */
+function exceedsCharacters(text: string, max: number): boolean {
+  if (text.length <= max) return false;
   let length = 0;
-  for (const _ of text) length += 1;
-  return length;
+  for (const _ of text) if (++length > max) return true;
+  return false;
 }

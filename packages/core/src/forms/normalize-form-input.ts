@@ -12,6 +12,7 @@ import { canonicalId } from '../shared/ids.js';
 import type { CreateFormFieldInput, CreateFormInput, CreateFormSectionInput } from './create-form-input.js';
 import {
   DEFAULT_MIN_SCORE,
+  fieldsOf,
   type Form,
   type FormField,
   type FormNotifications,
@@ -146,7 +147,7 @@ function normalizeField(field: CreateFormFieldInput, path: string, context: Sect
 }
 
 function normalizeNotifications(input: CreateFormInput['notifications'], sections: FormSection[]): FormNotifications {
-  const emailFields = sections.flatMap((section) => section.fields).filter((field) => field.type === 'email');
+  const emailFields = fieldsOf({ sections }).filter((field) => field.type === 'email');
   const submitter = input?.email?.submitter;
   let field: string | null = emailFields[0]?.name ?? null;
   if (submitter?.field !== undefined && submitter.field !== null) {

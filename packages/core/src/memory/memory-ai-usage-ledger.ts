@@ -4,6 +4,7 @@
  */
 import type { AiUsageLedger } from '../ai/ai-usage.ports.js';
 import { USAGE_MONTH_PATTERN } from '../ai/ai-quota.js';
+import { tenantKey } from './tenant-key.js';
 
 export class MemoryAiUsageLedger implements AiUsageLedger {
   readonly #totals = new Map<string, number>();
@@ -27,4 +28,4 @@ function checkMonth(month: string): void {
   if (!USAGE_MONTH_PATTERN.test(month)) throw new Error(`month must be YYYY-MM (got ${month})`);
 }
 
-const keyOf = (tenantId: string, month: string) => JSON.stringify([tenantId, month]);
+const keyOf = (tenantId: string, month: string) => tenantKey(tenantId, month);
