@@ -4,6 +4,7 @@
 // turn from the other core and checks the budgets as ratios against the Koa reference.
 //   npm run bench                        every operation the service serves
 //   npm run bench -- --only dashboard    operations whose name contains "dashboard"
+//   npm run bench -- --only forms,authors   … or any of several texts (to re-run rows a busy machine disturbed)
 //   npm run bench -- --scale             the scale scenarios instead (see scale-scenarios.mjs)
 // Env: BENCH_CONNECTIONS (10), BENCH_DURATION (4 s), BENCH_WARMUP (2 s), BENCH_REPS (3),
 // BENCH_SERVER_CPU (0), BENCH_LOAD_CPU (1), BENCH_VERBOSE. Exit code 2 when a budget fails.
@@ -17,7 +18,7 @@ import { startReference } from './processes.mjs';
 import { runScaleScenarios } from './scale-runner.mjs';
 
 const args = process.argv.slice(2);
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : undefined;
 const stoppers = [];
 const stopAll = () => Promise.all(stoppers.splice(0).map((stop) => stop().catch(() => {})));
 process.on('SIGINT', () => stopAll().then(() => process.exit(130)));
@@ -37,7 +38,7 @@ async function main() {
   const evaluations = [];
   const routeTable = [];
   for (const operation of OPERATIONS) {
-    if (only && !operation.name.includes(only)) continue;
+    if (only && !only.some((text) => operation.name.includes(text))) continue;
     const missing = missingRoutes(operation, service.served);
     if (missing.length) {
       evaluations.push({ name: operation.name, status: 'skipped', reason: `not served yet: ${missing.join(', ')}` });
