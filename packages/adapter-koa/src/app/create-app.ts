@@ -1,7 +1,8 @@
 /**
  * The Koa application factory. Middleware order: request log (id, one line per request) →
- * error envelope → health probes → OpenAPI document → routes (which read the JSON body
- * themselves, after credentials).
+ * error envelope → routes (which read the JSON body themselves, after credentials) → health
+ * probes and the OpenAPI document → 404/405. Routes come first because they carry the load:
+ * each middleware in front of them is paid on every request.
  */
 import Koa from 'koa';
 import type { Logger } from '@cms/core';
@@ -38,8 +39,17 @@ export function createApp(options: AppOptions): Koa<CmsState> {
     buildOpenApiDocument({ ...options.openApi, serverUrl: options.openApi.serverUrl ?? options.basePath }, options.routes),
   );
 
+  const routes = mountRoutes({
+    basePath: options.basePath,
+    routes: options.routes,
+    credentials: options.credentials,
+    bodyLimitBytes: options.bodyLimitBytes,
+    ...(options.guestGate ? { guestGate: options.guestGate } : {}),
+  });
+
   app.use(requestLogMiddleware(options.requestLogger));
   app.use(errorMiddleware(options.logger));
+  app.use(routes.dispatch);
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/healthz') {
@@ -55,14 +65,6 @@ export function createApp(options: AppOptions): Koa<CmsState> {
       return next();
     }
   });
-  app.use(
-    mountRoutes({
-      basePath: options.basePath,
-      routes: options.routes,
-      credentials: options.credentials,
-      bodyLimitBytes: options.bodyLimitBytes,
-      ...(options.guestGate ? { guestGate: options.guestGate } : {}),
-    }),
-  );
+  app.use(routes.unmatched);
   return app;
 }
