@@ -1,6 +1,6 @@
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
-import { hashApiKey, hashesEqual } from './api-key-secret.js';
+import { hashApiKey } from './api-key-secret.js';
 import type { ApiKeyRepository } from './tenancy.ports.js';
 
 export interface ApiKeyPrincipal {
@@ -16,7 +16,7 @@ export class AuthenticateApiKey {
     if (!rawKey || rawKey.length > 512) throw new DomainError(ErrorCodes.UNAUTHORIZED, 'Unauthorized');
     const hash = hashApiKey(rawKey);
     const key = await this.keys.findByHash(hash);
-    if (!key || key.revokedAt !== null || !hashesEqual(hash, key.hash)) {
+    if (!key || key.revokedAt !== null || key.hash !== hash) {
       throw new DomainError(ErrorCodes.UNAUTHORIZED, 'Unauthorized');
     }
     return { tenantId: key.tenantId, keyId: key.id };
