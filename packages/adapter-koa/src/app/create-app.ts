@@ -1,6 +1,6 @@
 /**
- * The Koa application factory. Middleware order: request log (id, one line per request) →
- * error envelope → routes (which read the JSON body themselves, after credentials) → health
+ * The Koa application factory. Middleware order: edge (request id, error envelope, one log
+ * line per request) → routes (which read the JSON body themselves, after credentials) → health
  * probes and the OpenAPI document → 404/405. Routes come first because they carry the load:
  * each middleware in front of them is paid on every request.
  */
@@ -8,8 +8,8 @@ import Koa from 'koa';
 import type { Logger } from '@cms/core';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { successEnvelope, errorEnvelope } from '../http/envelope.js';
-import { errorMiddleware } from '../http/error.middleware.js';
-import { requestLogMiddleware } from '../http/request-log.middleware.js';
+import { edgeMiddleware } from '../http/edge.middleware.js';
+import { errorResponder } from '../http/error-response.js';
 import type { CmsState } from '../http/state.js';
 import { buildOpenApiDocument, type OpenApiInfo } from '../openapi/openapi-document.js';
 import { mountRoutes, type GuestGate } from '../routing/mount-routes.js';
@@ -47,8 +47,7 @@ export function createApp(options: AppOptions): Koa<CmsState> {
     ...(options.guestGate ? { guestGate: options.guestGate } : {}),
   });
 
-  app.use(requestLogMiddleware(options.requestLogger));
-  app.use(errorMiddleware(options.logger));
+  app.use(edgeMiddleware(errorResponder(options.logger), options.requestLogger));
   app.use(routes.dispatch);
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();

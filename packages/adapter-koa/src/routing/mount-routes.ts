@@ -10,7 +10,7 @@ import type { CredentialResolver } from '../auth/credentials.js';
 import { captchaTokenOf } from '../http/captcha-token.js';
 import { successEnvelope } from '../http/envelope.js';
 import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
-import { jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
+import { hasBody, jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
 import type { CmsState } from '../http/state.js';
 import type { RouteDefinition } from './route-definition.js';
 import { SchemaValidator } from './schema-validator.js';
@@ -110,7 +110,7 @@ function pipeline(
     const query = { ...ctx.query };
     delete query.captchaToken; // a credential (§1.4), never an operation input
     checkQuery?.(query);
-    const body = absentIfNull(await readBody(ctx));
+    const body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
     const schemaChecksBody = route.bodyCheckedBy !== 'use-case';
     if (schemaChecksBody && (body !== undefined || route.bodyRequired !== false)) checkBody?.(body);
 
