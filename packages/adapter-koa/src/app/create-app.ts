@@ -1,14 +1,15 @@
 /**
- * The Koa application factory. Middleware order: request log (id, one line per request) →
- * error envelope → health probes → OpenAPI document → routes (which read the JSON body
- * themselves, after credentials).
+ * The Koa application factory. Middleware order: edge (request id, error envelope, one log
+ * line per request) → routes (which read the JSON body themselves, after credentials) → health
+ * probes and the OpenAPI document → 404/405. Routes come first because they carry the load:
+ * each middleware in front of them is paid on every request.
  */
 import Koa from 'koa';
 import type { Logger } from '@cms/core';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { successEnvelope, errorEnvelope } from '../http/envelope.js';
-import { errorMiddleware } from '../http/error.middleware.js';
-import { requestLogMiddleware } from '../http/request-log.middleware.js';
+import { edgeMiddleware } from '../http/edge.middleware.js';
+import { errorResponder } from '../http/error-response.js';
 import type { CmsState } from '../http/state.js';
 import { buildOpenApiDocument, type OpenApiInfo } from '../openapi/openapi-document.js';
 import { mountRoutes, type GuestGate } from '../routing/mount-routes.js';
@@ -38,8 +39,16 @@ export function createApp(options: AppOptions): Koa<CmsState> {
     buildOpenApiDocument({ ...options.openApi, serverUrl: options.openApi.serverUrl ?? options.basePath }, options.routes),
   );
 
-  app.use(requestLogMiddleware(options.requestLogger));
-  app.use(errorMiddleware(options.logger));
+  const routes = mountRoutes({
+    basePath: options.basePath,
+    routes: options.routes,
+    credentials: options.credentials,
+    bodyLimitBytes: options.bodyLimitBytes,
+    ...(options.guestGate ? { guestGate: options.guestGate } : {}),
+  });
+
+  app.use(edgeMiddleware(errorResponder(options.logger), options.requestLogger));
+  app.use(routes.dispatch);
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/healthz') {
@@ -55,14 +64,6 @@ export function createApp(options: AppOptions): Koa<CmsState> {
       return next();
     }
   });
-  app.use(
-    mountRoutes({
-      basePath: options.basePath,
-      routes: options.routes,
-      credentials: options.credentials,
-      bodyLimitBytes: options.bodyLimitBytes,
-      ...(options.guestGate ? { guestGate: options.guestGate } : {}),
-    }),
-  );
+  app.use(routes.unmatched);
   return app;
 }

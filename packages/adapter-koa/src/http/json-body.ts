@@ -8,6 +8,7 @@ import bodyParser from 'koa-bodyparser';
 import type { Context } from 'koa';
 import { HttpErrorCodes, HttpProblem } from './http-error-codes.js';
 
+/** Reads the body of a request that has one (`hasBody`). */
 export type JsonBodyReader = (ctx: Context) => Promise<unknown>;
 
 export function jsonBodyReader(limitBytes: number): JsonBodyReader {
@@ -24,7 +25,6 @@ export function jsonBodyReader(limitBytes: number): JsonBodyReader {
   });
   const done = async () => {};
   return async (ctx) => {
-    if (!hasBody(ctx.req.headers)) return undefined;
     if (!ctx.request.is('application/json', 'application/*+json')) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_MEDIA_TYPE);
     const declared = Number(ctx.get('content-length'));
     if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
@@ -34,7 +34,8 @@ export function jsonBodyReader(limitBytes: number): JsonBodyReader {
   };
 }
 
-function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+/** Whether the request carries a body at all; the reader is only for those that do. */
+export function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length'];
   return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { JsonLineLogger } from './json-logger.js';
 
 describe('JsonLineLogger', () => {
@@ -18,6 +19,33 @@ describe('JsonLineLogger', () => {
       expect(parsed).to.include({ level: 'info', msg: 'request', method: 'GET', status: 200, note: 'quote " and \n newline' });
       expect(parsed.time).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(Math.abs(Date.parse(parsed.time) - Date.now())).to.be.lessThan(1000);
+    });
+  });
+
+  describe('whatever the field values', () => {
+    it('writes the fields exactly as JSON.stringify writes them', () => {
+      const value = fc.oneof(
+        fc.string(),
+        fc.string({ unit: 'grapheme' }),
+        fc.constantFrom('/cms/forms/{id}', 'a"b', 'back\\slash', 'tab\there', '\u2028', '\ud800'),
+        fc.double(),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.date({ noInvalidDate: true }),
+        fc.jsonValue(),
+      );
+      fc.assert(
+        fc.property(fc.dictionary(fc.string(), value), fc.string(), (fields, message) => {
+          const { lines, logger } = capture();
+          logger.info(message, fields);
+          const members = JSON.stringify(fields).slice(1, -1);
+          const expected = `{"msg":${JSON.stringify(message)}${members ? `,${members}` : ''}}\n`;
+          expect(lines[0]!.replace(/^\{"time":"[^"]+","level":"info",/, '{')).to.equal(expected);
+        }),
+        { numRuns: 500 },
+      );
     });
   });
 

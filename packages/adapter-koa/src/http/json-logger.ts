@@ -28,10 +28,33 @@ export class JsonLineLogger implements Logger {
   #write(level: LogLevel, message: string, fields: Record<string, unknown> | undefined): void {
     if (RANK[level] < RANK[this.minimum]) return;
     // Built by hand rather than JSON.stringify({time, level, msg, ...fields}): one line per
-    // request made this the largest cost of ours in the benchmark's profile (half of it goes).
-    const rest = fields === undefined ? '{}' : JSON.stringify(fields);
-    this.out.write(`{"time":"${isoNow()}","level":"${level}","msg":${JSON.stringify(message)}${rest.length > 2 ? `,${rest.slice(1)}` : '}'}\n`);
+    // request made this the largest cost of ours in the benchmark's profile.
+    this.out.write(`{"time":"${isoNow()}","level":"${level}","msg":${jsonValue(message)}${fields === undefined ? '' : jsonMembers(fields)}}\n`);
   }
+}
+
+// What JSON.stringify would write for these strings is the string in quotes: nothing to escape.
+const PLAIN_STRING = /^[\w .,:;/@+=()[\]{}<>!?#$%&*~^|-]*$/;
+
+/**
+ * `,"key":value` for each field, as JSON.stringify writes them; request-log fields (short
+ * plain strings and numbers) skip the general serializer, which cost ~250 ns a property here.
+ */
+function jsonMembers(fields: Record<string, unknown>): string {
+  let out = '';
+  for (const key of Object.keys(fields)) {
+    const value = fields[key];
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    out += `,${jsonValue(key)}:${jsonValue(value)}`;
+  }
+  return out;
+}
+
+function jsonValue(value: unknown): string {
+  if (typeof value === 'string') return PLAIN_STRING.test(value) ? `"${value}"` : JSON.stringify(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
+  if (value === null || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 }
 
 let lastMillis = 0;

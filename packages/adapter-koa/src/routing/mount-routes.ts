@@ -10,7 +10,7 @@ import type { CredentialResolver } from '../auth/credentials.js';
 import { captchaTokenOf } from '../http/captcha-token.js';
 import { successEnvelope } from '../http/envelope.js';
 import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
-import { jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
+import { hasBody, jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
 import type { CmsState } from '../http/state.js';
 import type { RouteDefinition } from './route-definition.js';
 import { SchemaValidator } from './schema-validator.js';
@@ -29,26 +29,55 @@ export interface MountOptions {
   readonly bodyLimitBytes: number;
 }
 
-export function mountRoutes(options: MountOptions): Middleware<CmsState> {
-  const router = new Router<CmsState>({ prefix: options.basePath });
+/**
+ * The routes as two middlewares: `dispatch` runs the matching route's pipeline (or passes the
+ * request on), `unmatched` answers what no route took: 404, or 405 with `Allow`. Anything
+ * else outside the routes (health probes) goes between the two.
+ */
+export interface MountedRoutes {
+  readonly dispatch: Middleware<CmsState>;
+  readonly unmatched: Middleware<CmsState>;
+}
+
+export function mountRoutes(options: MountOptions): MountedRoutes {
   const validator = new SchemaValidator();
   const readBody = jsonBodyReader(options.bodyLimitBytes);
+  // One router per first path segment (`/forms/...`, `/articles/...`): @koa/router tries every
+  // route's pattern on each request, so a request only meets the patterns of its own group.
+  const groups = new Map<string, Router<CmsState>>();
   for (const route of options.routes) {
     if (route.access?.guestGate && !options.guestGate) {
       throw new Error(`route ${route.operationId} needs a guest gate, and none was provided`);
     }
+    const group = groupOf(options.basePath + route.path, options.basePath)!;
+    let router = groups.get(group);
+    if (!router) groups.set(group, (router = new Router<CmsState>({ prefix: options.basePath })));
     router.register(route.path, [route.method], pipeline(route, options, validator, readBody));
   }
-  const routes = router.routes() as unknown as Middleware<CmsState>;
-  return async (ctx, next) => {
-    await routes(ctx, async () => {
-      const match = router.match(ctx.path, ctx.method);
-      if (match.path.length === 0) throw new HttpProblem(HttpErrorCodes.ROUTE_NOT_FOUND);
-      const allowed = new Set(match.path.flatMap((layer) => layer.methods));
+  const dispatchers = new Map([...groups].map(([group, router]) => [group, router.routes() as unknown as Middleware<CmsState>]));
+  return {
+    dispatch: (ctx, next) => {
+      const dispatch = dispatchers.get(groupOf(ctx.path, options.basePath) ?? '');
+      return dispatch ? dispatch(ctx, next) : next();
+    },
+    unmatched: (ctx) => {
+      const matched = groups.get(groupOf(ctx.path, options.basePath) ?? '')?.match(ctx.path, ctx.method).path ?? [];
+      if (matched.length === 0) throw new HttpProblem(HttpErrorCodes.ROUTE_NOT_FOUND);
+      const allowed = new Set(matched.flatMap((layer) => layer.methods));
       throw new HttpProblem(HttpErrorCodes.METHOD_NOT_ALLOWED, { allow: [...allowed].join(', ') });
-    });
-    void next;
+    },
   };
+}
+
+/**
+ * The first segment after the base path, lower-cased as the router compares paths
+ * (case-insensitively); undefined when the path is not under the base path.
+ */
+function groupOf(path: string, basePath: string): string | undefined {
+  const start = basePath.length + 1;
+  if (path.charCodeAt(start - 1) !== 0x2f || path.slice(0, basePath.length).toLowerCase() !== basePath.toLowerCase()) return undefined;
+  const end = path.indexOf('/', start);
+  return path.slice(start, end < 0 ? undefined : end).toLowerCase();
 }
 
 function pipeline(
@@ -81,7 +110,7 @@ function pipeline(
     const query = { ...ctx.query };
     delete query.captchaToken; // a credential (§1.4), never an operation input
     checkQuery?.(query);
-    const body = absentIfNull(await readBody(ctx));
+    const body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
     const schemaChecksBody = route.bodyCheckedBy !== 'use-case';
     if (schemaChecksBody && (body !== undefined || route.bodyRequired !== false)) checkBody?.(body);
 

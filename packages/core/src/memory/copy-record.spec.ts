@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { copyRecord } from './copy-record.js';
+import { copyRecord, frozenCopy } from './copy-record.js';
 
 describe('copyRecord', () => {
   describe('when given a record of plain data', () => {
@@ -32,5 +32,19 @@ describe('copyRecord', () => {
       expect(copy.seen).to.be.instanceOf(Map).and.not.equal(original.seen);
       expect([...copy.seen]).to.deep.equal([['a', 1]]);
     });
+  });
+});
+
+describe('frozenCopy', () => {
+  it('returns an equal copy frozen at every level, sharing no object with the original', () => {
+    const original = { id: 'a', at: new Date('2026-01-02T03:04:05.678Z'), slots: [{ settings: { range: '2weeks' } }] };
+    const frozen = frozenCopy(original);
+    expect(frozen).to.deep.equal(original);
+    expect(Object.isFrozen(frozen) && Object.isFrozen(frozen.slots) && Object.isFrozen(frozen.slots[0]!.settings)).to.equal(true);
+    expect(() => ((frozen.slots[0]!.settings as { range: string }).range = 'changed')).to.throw(TypeError);
+    original.slots[0]!.settings.range = 'changed';
+    original.at.setTime(0);
+    expect(frozen.slots[0]!.settings.range).to.equal('2weeks');
+    expect(frozen.at.toISOString()).to.equal('2026-01-02T03:04:05.678Z');
   });
 });

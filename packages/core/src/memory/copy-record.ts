@@ -6,20 +6,34 @@
  * An own `__proto__` key (JSON.parse makes them) stays an own key of the copy.
  */
 export function copyRecord<T>(value: T): T {
-  return copy(value) as T;
+  return copy(value, false) as T;
 }
 
-function copy(value: unknown): unknown {
+/**
+ * A deeply frozen copy: what the in-memory adapters store, so that they can hand the stored
+ * record itself to every reader instead of a copy per read (the copy was a seventh of a
+ * dashboard GET). A writer replaces a record with a new frozen one and shares the unchanged
+ * parts (`Object.freeze({ ...record, likes })`), the way an immutable store does. Dates are
+ * copied but a Date's time cannot be frozen: records are values, and nothing calls `setTime`.
+ */
+export function frozenCopy<T>(value: T): T {
+  return copy(value, true) as T;
+}
+
+function copy(value: unknown, freeze: boolean): unknown {
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map(copy);
+  if (Array.isArray(value)) {
+    const items = value.map((item) => copy(item, freeze));
+    return freeze ? Object.freeze(items) : items;
+  }
   if (value instanceof Date) return new Date(value.getTime());
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    const item = copy((value as Record<string, unknown>)[key]);
+    const item = copy((value as Record<string, unknown>)[key], freeze);
     if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
     else out[key] = item;
   }
-  return out;
+  return freeze ? Object.freeze(out) : out;
 }

@@ -5,19 +5,17 @@
  */
 import type { Article } from '../articles/article.js';
 import type { ArticleRepository } from '../articles/articles.ports.js';
-import { copyRecord } from './copy-record.js';
+import { frozenCopy } from './copy-record.js';
 import { MemoryReactionTotals } from './memory-reaction-totals.js';
 import { tenantKey } from './tenant-key.js';
 
-type StoredArticle = { -readonly [K in keyof Article]: Article[K] };
-
-export class MemoryArticleRepository extends MemoryReactionTotals<StoredArticle> implements ArticleRepository {
-  readonly #articles: Map<string, StoredArticle>;
-  /** (tenant, author id) → the articles of that author. Only `clearAuthor` changes an `authorId`. */
-  readonly #byAuthor = new Map<string, Set<StoredArticle>>();
+export class MemoryArticleRepository extends MemoryReactionTotals<Article> implements ArticleRepository {
+  readonly #articles: Map<string, Article>;
+  /** (tenant, author id) → the ids of that author's articles. Only `clearAuthor` changes an `authorId`. */
+  readonly #byAuthor = new Map<string, Set<string>>();
 
   constructor() {
-    const articles = new Map<string, StoredArticle>();
+    const articles = new Map<string, Article>();
     super(articles);
     this.#articles = articles;
   }
@@ -25,26 +23,29 @@ export class MemoryArticleRepository extends MemoryReactionTotals<StoredArticle>
   async insert(article: Article): Promise<void> {
     const key = tenantKey(article.tenantId, article.id);
     if (this.#articles.has(key)) throw new Error(`duplicate article id ${article.id}`);
-    const stored = copyRecord(article);
+    const stored = frozenCopy(article);
     this.#articles.set(key, stored);
     if (stored.authorId === null) return;
     const authorKey = tenantKey(stored.tenantId, stored.authorId);
     let articles = this.#byAuthor.get(authorKey);
     if (!articles) this.#byAuthor.set(authorKey, (articles = new Set()));
-    articles.add(stored);
+    articles.add(stored.id);
   }
 
   async findById(tenantId: string, id: string): Promise<Article | null> {
-    const article = this.#articles.get(tenantKey(tenantId, id));
-    return article ? copyRecord(article) : null;
+    return this.#articles.get(tenantKey(tenantId, id)) ?? null;
   }
 
   async clearAuthor(tenantId: string, authorId: string): Promise<number> {
     const authorKey = tenantKey(tenantId, authorId);
-    const articles = this.#byAuthor.get(authorKey);
-    if (!articles) return 0;
+    const ids = this.#byAuthor.get(authorKey);
+    if (!ids) return 0;
     this.#byAuthor.delete(authorKey);
-    for (const article of articles) article.authorId = null;
-    return articles.size;
+    for (const id of ids) {
+      const key = tenantKey(tenantId, id);
+      const article = this.#articles.get(key);
+      if (article) this.#articles.set(key, Object.freeze({ ...article, authorId: null }));
+    }
+    return ids.size;
   }
 }

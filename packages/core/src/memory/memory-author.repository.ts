@@ -1,7 +1,7 @@
 /** In-memory authors, keyed by (tenant, id). */
 import type { Author } from '../authors/author.js';
 import type { AuthorRepository } from '../authors/authors.ports.js';
-import { copyRecord } from './copy-record.js';
+import { frozenCopy } from './copy-record.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryAuthorRepository implements AuthorRepository {
@@ -10,12 +10,11 @@ export class MemoryAuthorRepository implements AuthorRepository {
   async insert(author: Author): Promise<void> {
     const key = tenantKey(author.tenantId, author.id);
     if (this.#authors.has(key)) throw new Error(`duplicate author id ${author.id}`);
-    this.#authors.set(key, copyRecord(author));
+    this.#authors.set(key, frozenCopy(author));
   }
 
   async findById(tenantId: string, id: string): Promise<Author | null> {
-    const author = this.#authors.get(tenantKey(tenantId, id));
-    return author ? copyRecord(author) : null;
+    return this.#authors.get(tenantKey(tenantId, id)) ?? null;
   }
 
   async delete(tenantId: string, id: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 /** In-memory categories, keyed by (tenant, id). */
 import type { CategoryRepository } from '../articles/articles.ports.js';
 import type { Category } from '../articles/category.js';
-import { copyRecord } from './copy-record.js';
+import { frozenCopy } from './copy-record.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryCategoryRepository implements CategoryRepository {
@@ -10,18 +10,16 @@ export class MemoryCategoryRepository implements CategoryRepository {
   async insert(category: Category): Promise<void> {
     const key = tenantKey(category.tenantId, category.id);
     if (this.#categories.has(key)) throw new Error(`duplicate category id ${category.id}`);
-    this.#categories.set(key, copyRecord(category));
+    this.#categories.set(key, frozenCopy(category));
   }
 
   async findById(tenantId: string, id: string): Promise<Category | null> {
-    const category = this.#categories.get(tenantKey(tenantId, id));
-    return category ? copyRecord(category) : null;
+    return this.#categories.get(tenantKey(tenantId, id)) ?? null;
   }
 
   async findByIds(tenantId: string, ids: readonly string[]): Promise<Category[]> {
     return [...new Set(ids)]
       .map((id) => this.#categories.get(tenantKey(tenantId, id)))
-      .filter((category): category is Category => category !== undefined)
-      .map((category) => copyRecord(category));
+      .filter((category): category is Category => category !== undefined);
   }
 }

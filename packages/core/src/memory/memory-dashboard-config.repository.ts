@@ -1,4 +1,4 @@
-import { copyRecord } from './copy-record.js';
+import { frozenCopy } from './copy-record.js';
 import type { DashboardConfigRecord } from '../dashboard/dashboard-config.js';
 import type { DashboardConfigRepository } from '../dashboard/dashboard.ports.js';
 
@@ -7,13 +7,13 @@ export class MemoryDashboardConfigRepository implements DashboardConfigRepositor
   readonly #records = new Map<string, DashboardConfigRecord>();
 
   async upsert(record: DashboardConfigRecord): Promise<DashboardConfigRecord> {
-    this.#records.set(keyOf(record.tenantId, record.userId), copyRecord(record));
-    return copyRecord(record);
+    const stored = frozenCopy(record);
+    this.#records.set(keyOf(record.tenantId, record.userId), stored);
+    return stored;
   }
 
   async find(tenantId: string, userId: string): Promise<DashboardConfigRecord | null> {
-    const record = this.#records.get(keyOf(tenantId, userId));
-    return record ? copyRecord(record) : null;
+    return this.#records.get(keyOf(tenantId, userId)) ?? null;
   }
 }
 

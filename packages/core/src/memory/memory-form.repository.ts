@@ -4,7 +4,7 @@
  */
 import type { Form } from '../forms/form.js';
 import type { FormRepository } from '../forms/forms.ports.js';
-import { copyRecord } from './copy-record.js';
+import { frozenCopy } from './copy-record.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryFormRepository implements FormRepository {
@@ -16,14 +16,13 @@ export class MemoryFormRepository implements FormRepository {
     if (this.#idBySlug.has(slugKey)) return false;
     const idKey = tenantKey(form.tenantId, form.id);
     if (this.#forms.has(idKey)) throw new Error(`duplicate form id ${form.id}`);
-    this.#forms.set(idKey, copyRecord(form));
+    this.#forms.set(idKey, frozenCopy(form));
     this.#idBySlug.set(slugKey, form.id);
     return true;
   }
 
   async findById(tenantId: string, id: string): Promise<Form | null> {
-    const form = this.#forms.get(tenantKey(tenantId, id));
-    return form ? copyRecord(form) : null;
+    return this.#forms.get(tenantKey(tenantId, id)) ?? null;
   }
 
   async existingIds(tenantId: string, ids: readonly string[]): Promise<string[]> {

@@ -1,7 +1,8 @@
 /**
  * The totals half of the in-memory article and comment repositories: records keyed by
- * (tenant, id) carrying `likes` and `dislikes`. Each operation reads and writes without an
- * await in between, so an increment is as atomic as MongoDB's `$inc`.
+ * (tenant, id) carrying `likes` and `dislikes`, frozen (see `frozenCopy`). An increment reads
+ * the record and stores its successor without an await in between, so it is as atomic as
+ * MongoDB's `$inc`.
  */
 import type { ReactionTotals } from '../reactions/reaction.js';
 import type { ReactionTotalsStore, TargetTotals } from '../reactions/reactions.ports.js';
@@ -10,19 +11,20 @@ import { tenantKey } from './tenant-key.js';
 interface Countable {
   readonly id: string;
   readonly tenantId: string;
-  likes: number;
-  dislikes: number;
+  readonly likes: number;
+  readonly dislikes: number;
 }
 
 export class MemoryReactionTotals<T extends Countable> implements ReactionTotalsStore {
   constructor(private readonly records: Map<string, T>) {}
 
   async incrementTotals(tenantId: string, id: string, delta: ReactionTotals): Promise<ReactionTotals | null> {
-    const record = this.records.get(tenantKey(tenantId, id));
+    const key = tenantKey(tenantId, id);
+    const record = this.records.get(key);
     if (!record) return null;
-    record.likes += delta.likes;
-    record.dislikes += delta.dislikes;
-    return { likes: record.likes, dislikes: record.dislikes };
+    const totals = { likes: record.likes + delta.likes, dislikes: record.dislikes + delta.dislikes };
+    this.records.set(key, Object.freeze({ ...record, ...totals }));
+    return totals;
   }
 
   async listTotals(tenantId: string, afterId: string | null, limit: number): Promise<TargetTotals[]> {

@@ -1,4 +1,4 @@
-import { copyRecord } from './copy-record.js';
+import { frozenCopy } from './copy-record.js';
 import type { RepurposeTemplate } from '../repurpose/repurpose-template.js';
 import type { RepurposeTemplateRepository, TemplateChange } from '../repurpose/repurpose.ports.js';
 
@@ -10,8 +10,8 @@ export class MemoryRepurposeTemplateRepository implements RepurposeTemplateRepos
   readonly #templates = new Map<string, RepurposeTemplate>();
 
   async findOrCreate(candidate: RepurposeTemplate): Promise<RepurposeTemplate> {
-    if (!this.#templates.has(candidate.tenantId)) this.#templates.set(candidate.tenantId, copyRecord(candidate));
-    return copyRecord(this.#templates.get(candidate.tenantId)!);
+    if (!this.#templates.has(candidate.tenantId)) this.#templates.set(candidate.tenantId, frozenCopy(candidate));
+    return this.#templates.get(candidate.tenantId)!;
   }
 
   async applyChanges(
@@ -21,20 +21,18 @@ export class MemoryRepurposeTemplateRepository implements RepurposeTemplateRepos
   ): Promise<RepurposeTemplate | null> {
     const current = this.#templates.get(tenantId);
     if (!current) return null;
-    const next = copyRecord(current);
-    for (const { path, value } of changes) setPath(next as unknown as Record<string, unknown>, path, value);
-    next.updatedBy = audit.updatedBy;
-    next.updatedAt = audit.updatedAt;
-    this.#templates.set(tenantId, next);
-    return copyRecord(next);
+    let next: unknown = current;
+    for (const { path, value } of changes) next = withPath(next, path, value);
+    const stored = Object.freeze({ ...(next as RepurposeTemplate), updatedBy: audit.updatedBy, updatedAt: new Date(audit.updatedAt.getTime()) });
+    this.#templates.set(tenantId, stored);
+    return stored;
   }
 }
 
-function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
-  let node = target;
-  for (const key of path.slice(0, -1)) {
-    if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
-  node[path[path.length - 1]!] = value;
+/** `node` with `value` at `path`: new frozen objects along the path, everything else shared. */
+function withPath(node: unknown, path: readonly string[], value: unknown): unknown {
+  if (path.length === 0) return frozenCopy(value);
+  const parent = (typeof node === 'object' && node !== null ? node : {}) as Record<string, unknown>;
+  const [key, ...rest] = path as [string, ...string[]];
+  return Object.freeze({ ...parent, [key]: withPath(parent[key], rest, value) });
 }

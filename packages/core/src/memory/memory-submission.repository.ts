@@ -1,11 +1,11 @@
 /**
- * In-memory submissions. `connectRelation` changes the one relation key in place without
- * awaiting between reading and writing it — on the single JS thread as atomic as Mongo's
+ * In-memory submissions. `connectRelation` replaces the record with one whose relation key
+ * changed, without awaiting between reading and writing it — on the single JS thread as atomic as Mongo's
  * `$set` / `$addToSet` on one document — so concurrent connects lose nothing.
  */
 import type { ConnectRelationCommand, ConnectRelationResult, SubmissionRepository } from '../forms/forms.ports.js';
 import type { Submission } from '../forms/submission.js';
-import { copyRecord } from './copy-record.js';
+import { frozenCopy } from './copy-record.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemorySubmissionRepository implements SubmissionRepository {
@@ -14,28 +14,29 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   async insert(submission: Submission): Promise<void> {
     const key = tenantKey(submission.tenantId, submission.id);
     if (this.#submissions.has(key)) throw new Error(`duplicate submission id ${submission.id}`);
-    this.#submissions.set(key, copyRecord(submission));
+    this.#submissions.set(key, frozenCopy(submission));
   }
 
   async findById(tenantId: string, id: string): Promise<Submission | null> {
-    const submission = this.#submissions.get(tenantKey(tenantId, id));
-    return submission ? copyRecord(submission) : null;
+    return this.#submissions.get(tenantKey(tenantId, id)) ?? null;
   }
 
   async connectRelation(command: ConnectRelationCommand): Promise<ConnectRelationResult> {
-    const submission = this.#submissions.get(tenantKey(command.tenantId, command.submissionId));
+    const key = tenantKey(command.tenantId, command.submissionId);
+    const submission = this.#submissions.get(key);
     if (!submission) return { status: 'missing' };
     const { fieldName, relatedId } = command;
+    let value: string | string[] = relatedId;
     if (command.multiple) {
       const current = submission.relations[fieldName];
       const list = Array.isArray(current) ? current : [];
-      if (list.includes(relatedId)) return { status: 'unchanged', submission: copyRecord(submission) };
+      if (list.includes(relatedId)) return { status: 'unchanged', submission };
       if (list.length >= command.cap) return { status: 'full' };
-      submission.relations[fieldName] = [...list, relatedId];
-    } else {
-      submission.relations[fieldName] = relatedId;
+      value = Object.freeze([...list, relatedId]) as string[];
     }
-    submission.updatedAt = command.now;
-    return { status: 'connected', submission: copyRecord(submission) };
+    const relations = Object.freeze({ ...submission.relations, [fieldName]: value });
+    const next = Object.freeze({ ...submission, relations, updatedAt: new Date(command.now.getTime()) });
+    this.#submissions.set(key, next);
+    return { status: 'connected', submission: next };
   }
 }

@@ -1,5 +1,5 @@
 /** In-memory tenants and API keys: real adapters for the embedded store and for tests. */
-import { copyRecord } from './copy-record.js';
+import { frozenCopy } from './copy-record.js';
 import type { ApiKeyRepository, TenantRepository } from '../tenancy/tenancy.ports.js';
 import type { ApiKey, Tenant } from '../tenancy/tenant.js';
 
@@ -8,17 +8,16 @@ export class MemoryTenantRepository implements TenantRepository {
 
   async insert(tenant: Tenant): Promise<boolean> {
     if (this.#tenants.has(tenant.id)) return false;
-    this.#tenants.set(tenant.id, copyRecord(tenant));
+    this.#tenants.set(tenant.id, frozenCopy(tenant));
     return true;
   }
 
   async findById(id: string): Promise<Tenant | null> {
-    const tenant = this.#tenants.get(id);
-    return tenant ? copyRecord(tenant) : null;
+    return this.#tenants.get(id) ?? null;
   }
 
   async list(): Promise<Tenant[]> {
-    return [...this.#tenants.values()].map((tenant) => copyRecord(tenant));
+    return [...this.#tenants.values()];
   }
 
   async setAiTokenLimit(id: string, limit: number | null): Promise<boolean> {
@@ -31,7 +30,7 @@ export class MemoryTenantRepository implements TenantRepository {
   async setAdminEmails(id: string, emails: readonly string[]): Promise<boolean> {
     const tenant = this.#tenants.get(id);
     if (!tenant) return false;
-    this.#tenants.set(id, { ...tenant, adminEmails: [...emails] });
+    this.#tenants.set(id, Object.freeze({ ...tenant, adminEmails: Object.freeze([...emails]) }));
     return true;
   }
 }
@@ -42,27 +41,26 @@ export class MemoryApiKeyRepository implements ApiKeyRepository {
 
   async insert(key: ApiKey): Promise<void> {
     if (this.#idByHash.has(key.hash) || this.#byId.has(key.id)) throw new Error('duplicate API key');
-    this.#byId.set(key.id, copyRecord(key));
+    this.#byId.set(key.id, frozenCopy(key));
     this.#idByHash.set(key.hash, key.id);
   }
 
   async findByHash(hash: string): Promise<ApiKey | null> {
     const id = this.#idByHash.get(hash);
     const key = id === undefined ? undefined : this.#byId.get(id);
-    return key ? copyRecord(key) : null;
+    return key ?? null;
   }
 
   async listByTenant(tenantId: string): Promise<ApiKey[]> {
     return [...this.#byId.values()]
       .filter((key) => key.tenantId === tenantId)
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-      .map((key) => copyRecord(key));
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
   async revoke(id: string, at: Date): Promise<boolean> {
     const key = this.#byId.get(id);
     if (!key) return false;
-    if (key.revokedAt === null) this.#byId.set(id, { ...key, revokedAt: at });
+    if (key.revokedAt === null) this.#byId.set(id, Object.freeze({ ...key, revokedAt: new Date(at.getTime()) }));
     return true;
   }
 }

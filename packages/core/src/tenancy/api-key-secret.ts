@@ -1,8 +1,10 @@
 /**
- * API key material: generation, hashing and constant-time comparison. Keys are looked up by
- * their SHA-256, so the stored value reveals nothing and lookup time says nothing about the key.
+ * API key material: generation and hashing. Keys are looked up by their SHA-256, so the stored
+ * value reveals nothing and lookup time says nothing about the key: what a timing difference
+ * could reveal is the digest of the key the caller sent, which the caller already knows. That
+ * is why no constant-time comparison follows the lookup (decision 0006).
  */
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 const KEY_PREFIX = 'cms_';
 
@@ -13,12 +15,6 @@ export function generateApiKey(): string {
 /** One-shot `crypto.hash`: a third of the cost of createHash().update().digest() per request. */
 export function hashApiKey(key: string): string {
   return hash('sha256', key, 'hex');
-}
-
-export function hashesEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** What a listing may show of a key: enough to recognise it, too little to use it. */

@@ -3,7 +3,7 @@ import { MemoryApiKeyRepository, MemoryTenantRepository } from '../memory/memory
 import { ManualClock } from '../shared/clock.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { hashApiKey } from './api-key-secret.js';
-import { AuthenticateApiKey } from './authenticate-api-key.use-case.js';
+import { AuthenticateApiKey, DIGEST_MEMO_SIZE } from './authenticate-api-key.use-case.js';
 import { ManageTenants } from './manage-tenants.use-case.js';
 
 describe('ManageTenants and AuthenticateApiKey', () => {
@@ -29,8 +29,21 @@ describe('ManageTenants and AuthenticateApiKey', () => {
       const { manage, authenticate } = setup();
       await manage.createTenant('acme');
       const issued = await manage.issueKey('acme');
+      expect(await codeOf(authenticate.execute(issued.key))).to.equal('resolved');
       await manage.revokeKey(issued.record.id.toUpperCase());
       expect(await codeOf(authenticate.execute(issued.key))).to.equal(ErrorCodes.UNAUTHORIZED);
+    });
+
+    it('keeps authenticating every key after more keys than its digest memo holds', async () => {
+      const { manage, authenticate } = setup();
+      await manage.createTenant('acme');
+      const issued = [];
+      for (let i = 0; i <= DIGEST_MEMO_SIZE; i++) issued.push(await manage.issueKey('acme'));
+      for (const { key } of issued) await authenticate.execute(key);
+      for (const { key, record } of [issued[0]!, issued.at(-1)!]) {
+        expect(await authenticate.execute(key)).to.deep.equal({ tenantId: 'acme', keyId: record.id });
+      }
+      expect(await codeOf(authenticate.execute(`${issued[0]!.key}x`))).to.equal(ErrorCodes.UNAUTHORIZED);
     });
   });
 

@@ -122,6 +122,15 @@ describe('HTTP edge', () => {
       expect(res.body.message).to.equal('Method not allowed');
       expect(res.headers.get('allow')).to.contain('GET').and.to.contain('PUT');
     });
+
+    it('matches paths as the router does: case-insensitive, trailing slash allowed, unknown ones 404 in every group', async () => {
+      const res = await api.call('DELETE', '/Reports/DashboardConfig/');
+      expect(res.status).to.equal(405);
+      expect(res.headers.get('allow')).to.contain('GET').and.to.contain('PUT');
+      for (const path of ['/reports/nothing', '/forms', '/reports/dashboardConfig/extra', '']) {
+        expect((await api.call('GET', path)).status, path).to.equal(404);
+      }
+    });
   });
 
   describe('request ids', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { AuthorRepository } from '../../authors/authors.ports.js';
 import { authorRecord } from '../engagement-records.js';
-import { useRepository, type RepositoryFactory } from './contract-fixture.js';
+import { tryToChange, useRepository, type RepositoryFactory } from './contract-fixture.js';
 
 const MALFORMED = ['not-an-id', '', '0123456789abcdef0123456', '0123456789abcdef012345678', 'zz23456789abcdef01234567'];
 
@@ -46,11 +46,11 @@ export function authorRepositoryContract(name: string, factory: RepositoryFactor
       expect(results.filter(Boolean)).to.have.length(1);
     });
 
-    it('returns copies: changing a result does not change the store', async () => {
+    it('returns records that never change the store when changed', async () => {
       const author = authorRecord('acme');
       await repo().insert(author);
       const found = (await repo().findById('acme', author.id)) as { name: string };
-      found.name = 'mutated';
+      tryToChange(() => (found.name = 'mutated'));
       expect((await repo().findById('acme', author.id))?.name).to.equal('Ada');
     });
   });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { CommentRepository } from '../../comments/comments.ports.js';
 import { commentRecord } from '../engagement-records.js';
-import { useRepository, type RepositoryFactory } from './contract-fixture.js';
+import { tryToChange, useRepository, type RepositoryFactory } from './contract-fixture.js';
 import { describeReactionTotals } from './reaction-totals.contract.js';
 
 const ARTICLE = '0000000000000000000000a1';
@@ -48,11 +48,11 @@ export function commentRepositoryContract(name: string, factory: RepositoryFacto
       }
     });
 
-    it('returns copies', async () => {
+    it('returns records that never change the store when changed', async () => {
       const comment = commentRecord('acme', ARTICLE);
       await repo().insert(comment);
       const found = (await repo().findById('acme', comment.id)) as { content: string };
-      found.content = 'mutated';
+      tryToChange(() => (found.content = 'mutated'));
       expect((await repo().findById('acme', comment.id))?.content).to.equal('Nice');
     });
 

@@ -25,3 +25,16 @@ export function useRepository<R>(factory: RepositoryFactory<R>): () => R {
     return fixture.repository;
   };
 }
+
+/**
+ * Tries to change a record a repository returned. Adapters may hand out frozen records (the
+ * in-memory ones do, so readers share them): then the change throws a TypeError, which is
+ * swallowed here. Either way the suite then checks that the store did not change.
+ */
+export function tryToChange(change: () => void): void {
+  try {
+    change();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+}

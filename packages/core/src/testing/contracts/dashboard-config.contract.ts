@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { defaultDashboardConfig, type DashboardConfigRecord } from '../../dashboard/dashboard-config.js';
 import type { DashboardConfigRepository } from '../../dashboard/dashboard.ports.js';
-import { useRepository, type RepositoryFactory } from './contract-fixture.js';
+import { tryToChange, useRepository, type RepositoryFactory } from './contract-fixture.js';
 
 export function dashboardConfigRepositoryContract(name: string, factory: RepositoryFactory<DashboardConfigRepository>): void {
   describe(`DashboardConfigRepository contract: ${name}`, () => {
@@ -50,11 +50,11 @@ export function dashboardConfigRepositoryContract(name: string, factory: Reposit
       expect(found?.config.slots).to.have.length(7);
     });
 
-    it('returns copies: changing a result does not change the store', async () => {
+    it('returns records that never change the store when changed', async () => {
       const stored = await repo().upsert(record('acme', 'u1'));
-      stored.config.templateId = 'mutated';
+      tryToChange(() => (stored.config.templateId = 'mutated'));
       const found = await repo().find('acme', 'u1');
-      found!.config.slots.length = 0;
+      tryToChange(() => (found!.config.slots.length = 0));
       expect((await repo().find('acme', 'u1'))?.config).to.deep.equal(defaultDashboardConfig());
     });
   });

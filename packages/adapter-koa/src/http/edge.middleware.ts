@@ -1,15 +1,18 @@
 /**
- * Outermost middleware: assigns the request id (the caller's when it is safe to echo) and writes
- * one structured line per request. It logs no header values, tokens or bodies.
+ * The outermost middleware, the one layer around every request: assigns the request id (the
+ * caller's when it is safe to echo), turns any failure into the envelope (`ErrorResponder`),
+ * and writes one structured line per request. It logs no header values, tokens or bodies.
+ * One layer rather than a log and an error middleware: each async layer is paid per request.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@cms/core';
 import type { Middleware } from 'koa';
+import type { ErrorResponder } from './error-response.js';
 import type { CmsState } from './state.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@\/+=-]{1,128}$/;
 
-export function requestLogMiddleware(logger: Logger | undefined): Middleware<CmsState> {
+export function edgeMiddleware(answerError: ErrorResponder, requestLogger: Logger | undefined): Middleware<CmsState> {
   return async (ctx, next) => {
     const started = performance.now();
     const given = ctx.get('x-request-id');
@@ -18,8 +21,10 @@ export function requestLogMiddleware(logger: Logger | undefined): Middleware<Cms
     ctx.set('x-request-id', requestId);
     try {
       await next();
+    } catch (error) {
+      answerError(ctx, error);
     } finally {
-      logger?.info('request', {
+      requestLogger?.info('request', {
         method: ctx.method,
         route: ctx.state.routeTemplate ?? null,
         status: ctx.status,
