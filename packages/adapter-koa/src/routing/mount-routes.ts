@@ -54,11 +54,16 @@ export function mountRoutes(options: MountOptions): MountedRoutes {
     if (!router) groups.set(group, (router = new Router<CmsState>({ prefix: options.basePath })));
     router.register(route.path, [route.method], pipeline(route, options, validator, readBody));
   }
-  const dispatchers = new Map([...groups].map(([group, router]) => [group, router.routes() as unknown as Middleware<CmsState>]));
   return {
+    // The router as a matcher: its own dispatch composes a middleware chain per request, which
+    // one pipeline per route does not need (no two routes match one path with one method).
     dispatch: (ctx, next) => {
-      const dispatch = dispatchers.get(groupOf(ctx.path, options.basePath) ?? '');
-      return dispatch ? dispatch(ctx, next) : next();
+      const path = ctx.path;
+      const match = groups.get(groupOf(path, options.basePath) ?? '')?.match(path, ctx.method);
+      const layer = match?.route ? match.pathAndMethod.find((candidate) => candidate.methods.length > 0) : undefined;
+      if (!layer) return next();
+      ctx.params = layer.params(path, layer.captures(path));
+      return (layer.stack[0] as unknown as Middleware<CmsState>)(ctx, next);
     },
     unmatched: (ctx) => {
       const matched = groups.get(groupOf(ctx.path, options.basePath) ?? '')?.match(ctx.path, ctx.method).path ?? [];
