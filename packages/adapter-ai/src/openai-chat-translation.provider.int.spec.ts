@@ -132,6 +132,13 @@ describe('OpenAiChatTranslationProvider', () => {
       });
     }
 
+    it('does not follow a redirect (following it would turn the POST into a GET)', async () => {
+      answer({ status: 307, raw: '' });
+      const error = await failure(provider().translate({ text: 'Hello', targetLanguage: 'fr' }));
+      expect(error.message).to.equal('AI provider request failed: HTTP 307');
+      expect(server.requests).to.have.length(1);
+    });
+
     it('refuses an answer larger than the limit', async () => {
       answer({ json: chatCompletion('x'.repeat(5000), 20) });
       const error = await failure(provider({ maxAnswerBytes: 1024 }).translate({ text: 'Hello', targetLanguage: 'fr' }));

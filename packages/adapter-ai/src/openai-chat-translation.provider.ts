@@ -2,12 +2,12 @@
  * TranslationProvider over the OpenAI-compatible chat-completions protocol (POST
  * `{baseUrl}/chat/completions`): hosted OpenAI, gateways, Ollama, vLLM and llama.cpp servers
  * all speak it. One attempt per call, no retries: each attempt may cost money, and the caller
- * decides whether to try again. The call goes out through `node:http`/`node:https` with a
- * keep-alive agent, not the global `fetch`: the benchmark's profiles put undici's web streams,
- * abort signals and request objects at half of a translate request's CPU (decision 0610).
+ * decides whether to try again. The call goes out through an undici `Pool`'s `dispatch` with a
+ * plain handler: no `fetch` (web streams, request objects, decision 0610) and no `node:http`
+ * client (ClientRequest, agent, parser events), whose layers cost 1.6–2.5 × the CPU of the call
+ * for one small POST and one small answer (decision 0615).
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Pool, type Dispatcher } from 'undici';
 import {
   aiProviderFailed,
   aiProviderTimedOut,
@@ -47,31 +47,27 @@ export function chatCompletionsUrl(baseUrl: string): URL {
 
 export class OpenAiChatTranslationProvider implements TranslationProvider {
   readonly configured = true;
-  /** Where and how to POST, worked out once (not from the URL on every call). */
-  readonly #target: RequestOptions;
+  /** What every call sends, worked out once (not from the URL on every call). */
+  readonly #path: string;
   readonly #headers: Record<string, string>;
   readonly #logger: Logger;
-  readonly #send: typeof httpRequest;
+  /**
+   * Keeps connections to the provider open between calls, as many as calls run at once; an idle
+   * one is closed after the provider's Keep-Alive hint (4 s without one). undici's own header and
+   * body timeouts are off: `timeoutMs` bounds the whole call. `pipelining: 2` only lets a
+   * connection take the next call as soon as an answer has ended (with 1, undici waits a turn of
+   * the event loop first, so back-to-back calls opened a second connection): undici never writes
+   * a POST while another request is open on its connection.
+   */
+  readonly #pool: Pool;
 
   constructor(private readonly settings: OpenAiChatSettings) {
     const endpoint = chatCompletionsUrl(settings.baseUrl);
+    this.#path = `${endpoint.pathname}${endpoint.search}`;
     this.#headers = { 'content-type': 'application/json', accept: 'application/json' };
     if (settings.apiKey) this.#headers.authorization = `Bearer ${settings.apiKey}`;
     this.#logger = settings.logger ?? silentLogger;
-    const https = endpoint.protocol === 'https:';
-    this.#send = https ? httpsRequest : httpRequest;
-    // Keeps connections to the provider open between calls; an idle one is dropped when the
-    // provider's Keep-Alive header says it will close it.
-    const agent = https ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
-    this.#target = {
-      protocol: endpoint.protocol,
-      // `[::1]` in a URL, `::1` for the socket.
-      hostname: endpoint.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: endpoint.port || (https ? 443 : 80),
-      path: `${endpoint.pathname}${endpoint.search}`,
-      method: 'POST',
-      agent,
-    };
+    this.#pool = new Pool(endpoint.origin, { pipelining: 2, headersTimeout: 0, bodyTimeout: 0 });
   }
 
   async translate(request: TranslationRequest): Promise<TranslationResult> {
@@ -92,14 +88,21 @@ export class OpenAiChatTranslationProvider implements TranslationProvider {
    * POSTs `body` and resolves with the answer's text (a 2xx answer, at most `maxAnswerBytes`);
    * rejects with AI_PROVIDER_FAILED or, once `timeoutMs` has passed, AI_PROVIDER_TIMEOUT. A
    * redirect is a failure like any other non-2xx answer (following it would turn the POST into
-   * a GET).
+   * a GET). One attempt: a POST is never retried by undici, also not when a kept-alive
+   * connection turns out closed.
    */
   #post(body: string): Promise<string> {
     const { timeoutMs } = this.settings;
     const maxBytes = this.settings.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-    const options: RequestOptions = { ...this.#target, headers: { ...this.#headers, 'content-length': Buffer.byteLength(body) } };
     return new Promise<string>((resolve, reject) => {
       let settled = false;
+      /** Set once the request is on a connection; until then a timeout cancels it when it gets there. */
+      let controller: Dispatcher.DispatchController | undefined;
+      let cancelled: Error | undefined;
+      const cancel = (reason: Error) => {
+        if (controller) controller.abort(reason);
+        else cancelled = reason;
+      };
       const settle = (outcome: () => void) => {
         if (settled) return;
         settled = true;
@@ -107,48 +110,54 @@ export class OpenAiChatTranslationProvider implements TranslationProvider {
         outcome();
       };
       const fail = (error: Error) => settle(() => reject(error));
-      // One attempt, also when a kept-alive connection turns out closed (as with fetch).
-      const request = this.#send(options, (response) => read(response));
       const timer = setTimeout(() => {
-        fail(aiProviderTimedOut(timeoutMs));
-        request.destroy();
+        const error = aiProviderTimedOut(timeoutMs);
+        fail(error);
+        cancel(error);
       }, timeoutMs);
-      request.on('error', (error) => fail(aiProviderFailed(`unreachable (${networkReason(error)})`)));
 
-      const read = (response: IncomingMessage) => {
-        const status = response.statusCode ?? 0;
-        if (status < 200 || status > 299) {
-          response.resume();
-          return fail(aiProviderFailed(`HTTP ${status}`));
-        }
-        if (Number(response.headers['content-length'] ?? 0) > maxBytes) {
-          response.destroy();
-          return fail(aiProviderFailed('answer too large'));
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.byteLength;
-          if (size > maxBytes) {
-            response.destroy();
-            return fail(aiProviderFailed('answer too large'));
-          }
-          chunks.push(chunk);
-        });
-        response.on('end', () => settle(() => resolve(Buffer.concat(chunks).toString('utf8'))));
-        response.on('error', (error) => fail(aiProviderFailed(`unreachable (${networkReason(error)})`)));
-        response.on('aborted', () => fail(aiProviderFailed('unreachable (answer cut off)')));
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const tooLarge = () => {
+        const error = aiProviderFailed('answer too large');
+        fail(error);
+        cancel(error);
       };
-
-      request.end(body);
+      this.#pool.dispatch(
+        { path: this.#path, method: 'POST', headers: this.#headers, body },
+        {
+          onRequestStart(started) {
+            controller = started;
+            if (cancelled) started.abort(cancelled);
+          },
+          onResponseStart(_controller, status, headers) {
+            if (status < 200) return; // informational (103 Early Hints): the answer follows
+            // A non-2xx answer's body is read and dropped, so that its connection is kept.
+            if (status > 299) return fail(aiProviderFailed(`HTTP ${status}`));
+            if (Number(headers['content-length'] ?? 0) > maxBytes) tooLarge();
+          },
+          onResponseData(_controller, chunk) {
+            if (settled) return;
+            size += chunk.byteLength;
+            if (size > maxBytes) return tooLarge();
+            chunks.push(chunk);
+          },
+          onResponseEnd() {
+            settle(() => resolve(Buffer.concat(chunks).toString('utf8')));
+          },
+          onResponseError(_controller, error) {
+            fail(aiProviderFailed(`unreachable (${networkReason(error)})`));
+          },
+        },
+      );
     });
   }
 }
 
-/** `ECONNREFUSED`, `ENOTFOUND`, … from a socket error. */
+/** `ECONNREFUSED`, `ENOTFOUND`, … from a socket error; undici's own errors by their message (`other side closed`). */
 function networkReason(error: unknown): string {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string') return code;
+  if (typeof code === 'string' && !code.startsWith('UND_ERR_')) return code;
   if (typeof message === 'string') return message;
   return String(error);
 }
