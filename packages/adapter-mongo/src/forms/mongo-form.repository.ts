@@ -6,7 +6,6 @@
  * stored as ObjectIds, like its own `_id` (docs/decisions/0105-mongo-forms-and-submissions.md).
  */
 import type {
-  FieldType,
   Form,
   FormCaptcha,
   FormField,
@@ -14,7 +13,6 @@ import type {
   FormNotifications,
   FormRepository,
   FormSection,
-  FormVisibility,
   LocalizedText,
 } from '@cms/core';
 import type { ObjectId } from 'mongodb';
@@ -23,41 +21,19 @@ import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
 
-interface FieldDocument {
-  name: string;
-  type: FieldType;
-  label: LocalizedText;
-  required: boolean;
-  placeholder: LocalizedText;
-  /** Only on `select` fields. */
-  options?: FormFieldOption[];
+// The stored shapes are the domain's, with ObjectIds where a form refers to a form.
+type FieldDocument = Omit<FormField, 'relation'> & {
   /** Only on `relation` fields. */
   relation?: { formId: ObjectId; multiple: boolean };
-}
+};
 
-interface SectionDocument {
-  title: LocalizedText;
-  description: LocalizedText;
-  fields: FieldDocument[];
-}
+type SectionDocument = Omit<FormSection, 'fields'> & { fields: FieldDocument[] };
 
-interface FormDocument {
+type FormDocument = Omit<Form, 'id' | 'sections' | 'flow'> & {
   _id: ObjectId;
-  tenantId: string;
-  slug: string;
-  title: LocalizedText;
-  description: LocalizedText;
-  submitButtonText: LocalizedText;
-  isActive: boolean;
-  visibility: FormVisibility;
   sections: SectionDocument[];
-  captcha: FormCaptcha;
-  notifications: FormNotifications;
   flow: { nextFormId: ObjectId | null; previousFormId: ObjectId | null };
-  createdBy: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+};
 
 const SLUG_INDEX = 'tenant_slug_unique';
 
