@@ -5,23 +5,15 @@
 import { expect } from 'chai';
 import { ManageTenants, ManualClock, defaultDashboardConfig, defaultRepurposeTemplate } from '@cms/core';
 import { ObjectId } from 'mongodb';
-import { Collections, ensureIndexes } from './storage/mongo-collections.js';
-import { createMongoRepositories, type MongoRepositories } from './storage/mongo-storage.js';
-import { MingoDatabaseDouble } from './testing/mingo-collection-double.js';
+import { Collections } from './storage/mongo-collections.js';
+import { useDocumentLayout } from './testing/document-layout.js';
 
 describe('Mongo document layout', () => {
-  let db: MingoDatabaseDouble;
-  let repos: MongoRepositories;
-  beforeEach(async () => {
-    db = new MingoDatabaseDouble();
-    await ensureIndexes(db);
-    repos = createMongoRepositories(db);
-  });
-  const stored = (name: string) => db.collectionDouble(name).documents();
+  const { repos, stored } = useDocumentLayout();
 
   describe('when tenants and keys are stored', () => {
     it('uses the tenant id as _id and stores keys by ObjectId and hash only', async () => {
-      const manage = new ManageTenants(repos.tenants, repos.apiKeys, new ManualClock('2026-01-02T03:04:05.678Z'));
+      const manage = new ManageTenants(repos().tenants, repos().apiKeys, new ManualClock('2026-01-02T03:04:05.678Z'));
       await manage.createTenant('acme', 'Acme');
       const issued = await manage.issueKey('acme', 'web');
       const [tenant] = stored(Collections.tenants);
@@ -37,8 +29,8 @@ describe('Mongo document layout', () => {
   describe('when tenant-scoped records are stored', () => {
     it('gives each an ObjectId _id and a string tenantId, and only the domain fields', async () => {
       const at = new Date('2026-01-02T03:04:05.678Z');
-      await repos.dashboardConfigs.upsert({ tenantId: 'acme', userId: 'u1', config: defaultDashboardConfig(), updatedBy: 'u1', updatedAt: at });
-      await repos.repurposeTemplates.findOrCreate(defaultRepurposeTemplate('acme', at));
+      await repos().dashboardConfigs.upsert({ tenantId: 'acme', userId: 'u1', config: defaultDashboardConfig(), updatedBy: 'u1', updatedAt: at });
+      await repos().repurposeTemplates.findOrCreate(defaultRepurposeTemplate('acme', at));
       const [config] = stored(Collections.dashboardConfigs);
       const [template] = stored(Collections.repurposeTemplates);
       expect(config?._id).to.be.instanceOf(ObjectId);
@@ -50,21 +42,21 @@ describe('Mongo document layout', () => {
     it('stores the ids an outbox message refers to as ObjectIds', async () => {
       const at = new Date('2026-01-02T03:04:05.678Z');
       const message = { formId: 'AAAAAAAAAAAAAAAAAAAAAAAA', formSlug: 's', formTitle: { en: 'T' }, submissionId: 'bbbbbbbbbbbbbbbbbbbbbbbb', values: {}, submittedBy: null, submittedAt: at };
-      await repos.notificationOutbox.enqueue([{ tenantId: 'acme', channel: 'push', audience: 'admin', recipients: [], message }], at);
+      await repos().notificationOutbox.enqueue([{ tenantId: 'acme', channel: 'push', audience: 'admin', recipients: [], message }], at);
       const [job] = stored(Collections.notificationOutbox);
       expect(job?.message.formId).to.be.instanceOf(ObjectId);
       expect(job?.message.formId.toHexString()).to.equal('aaaaaaaaaaaaaaaaaaaaaaaa');
-      const [listed] = await repos.notificationOutbox.listByTenant('acme');
+      const [listed] = await repos().notificationOutbox.listByTenant('acme');
       expect(listed?.message.formId).to.equal('aaaaaaaaaaaaaaaaaaaaaaaa');
     });
   });
 
   describe('when a template change names a path that is not a plain field', () => {
     it('refuses it as a bug rather than writing operators into the update', async () => {
-      await repos.repurposeTemplates.findOrCreate(defaultRepurposeTemplate('acme', new Date()));
+      await repos().repurposeTemplates.findOrCreate(defaultRepurposeTemplate('acme', new Date()));
       const audit = { updatedBy: 'u1', updatedAt: new Date() };
       for (const path of [['platforms', '$where'], ['platforms.linkedin', 'tone'], ['defaults', '']] as const) {
-        const error = await repos.repurposeTemplates.applyChanges('acme', [{ path: [...path], value: 'x' }], audit).catch((e: Error) => e);
+        const error = await repos().repurposeTemplates.applyChanges('acme', [{ path: [...path], value: 'x' }], audit).catch((e: Error) => e);
         expect((error as Error).message).to.match(/^template change path has an invalid segment/);
       }
     });

@@ -6,19 +6,11 @@
 import { expect } from 'chai';
 import { articleRecord, authorRecord, categoryRecord, commentRecord } from '@cms/core/testing';
 import { ObjectId } from 'mongodb';
-import { Collections, ensureIndexes } from './storage/mongo-collections.js';
-import { createMongoRepositories, type MongoRepositories } from './storage/mongo-storage.js';
-import { MingoDatabaseDouble } from './testing/mingo-collection-double.js';
+import { Collections } from './storage/mongo-collections.js';
+import { useDocumentLayout } from './testing/document-layout.js';
 
 describe('Mongo document layout of engagement records', () => {
-  let db: MingoDatabaseDouble;
-  let repos: MongoRepositories;
-  beforeEach(async () => {
-    db = new MingoDatabaseDouble();
-    await ensureIndexes(db);
-    repos = createMongoRepositories(db);
-  });
-  const stored = (name: string) => db.collectionDouble(name).documents();
+  const { db, repos, stored } = useDocumentLayout();
   const hex = (value: unknown) => (value as ObjectId).toHexString();
 
   describe('when authors, categories, articles and comments are stored', () => {
@@ -28,11 +20,11 @@ describe('Mongo document layout of engagement records', () => {
       const child = categoryRecord('acme', { parentId: parent.id });
       const article = articleRecord('acme', { authorId: author.id, categoryId: parent.id, subCategoryId: child.id });
       const comment = commentRecord('acme', article.id, { userId: null, guestId: 'guest-0001' });
-      await repos.authors.insert(author);
-      await repos.categories.insert(parent);
-      await repos.categories.insert(child);
-      await repos.articles.insert(article);
-      await repos.comments.insert(comment);
+      await repos().authors.insert(author);
+      await repos().categories.insert(parent);
+      await repos().categories.insert(child);
+      await repos().articles.insert(article);
+      await repos().comments.insert(comment);
 
       const [authorDoc] = stored(Collections.authors);
       expect(authorDoc?._id).to.be.instanceOf(ObjectId);
@@ -53,10 +45,10 @@ describe('Mongo document layout of engagement records', () => {
 
     it('detaches a deleted author from its articles in place: the articles stay, with authorId null', async () => {
       const author = authorRecord('acme');
-      await repos.authors.insert(author);
-      for (let i = 0; i < 3; i += 1) await repos.articles.insert(articleRecord('acme', { authorId: author.id }));
-      expect(await repos.authors.delete('acme', author.id)).to.equal(true);
-      expect(await repos.articles.clearAuthor('acme', author.id)).to.equal(3);
+      await repos().authors.insert(author);
+      for (let i = 0; i < 3; i += 1) await repos().articles.insert(articleRecord('acme', { authorId: author.id }));
+      expect(await repos().authors.delete('acme', author.id)).to.equal(true);
+      expect(await repos().articles.clearAuthor('acme', author.id)).to.equal(3);
       expect(stored(Collections.authors)).to.deep.equal([]);
       expect(stored(Collections.articles).map((a) => a.authorId)).to.deep.equal([null, null, null]);
     });
@@ -65,13 +57,13 @@ describe('Mongo document layout of engagement records', () => {
   describe('when reactions change', () => {
     it('keeps one record per key with an ObjectId target, and the totals on the target document', async () => {
       const article = articleRecord('acme');
-      await repos.articles.insert(article);
+      await repos().articles.insert(article);
       const key = { tenantId: 'acme', targetKind: 'article' as const, targetId: article.id, actor: 'guest:g-1' };
       const at = new Date('2026-01-02T03:04:05.678Z');
       const later = new Date('2026-01-03T00:00:00.000Z');
-      await repos.reactions.setReaction(key, 'like', at);
-      await repos.reactions.setReaction(key, 'dislike', later);
-      await repos.articles.incrementTotals('acme', article.id, { likes: 0, dislikes: 1 });
+      await repos().reactions.setReaction(key, 'like', at);
+      await repos().reactions.setReaction(key, 'dislike', later);
+      await repos().articles.incrementTotals('acme', article.id, { likes: 0, dislikes: 1 });
       const [reaction, ...more] = stored(Collections.reactions);
       expect(more).to.deep.equal([]);
       expect(reaction?.targetId).to.be.instanceOf(ObjectId);
@@ -79,7 +71,7 @@ describe('Mongo document layout of engagement records', () => {
       expect(reaction).to.deep.include({ tenantId: 'acme', targetKind: 'article', actor: 'guest:g-1', type: 'dislike', createdAt: at, updatedAt: later });
       expect(Object.keys(reaction!).sort()).to.deep.equal(['_id', 'actor', 'createdAt', 'targetId', 'targetKind', 'tenantId', 'type', 'updatedAt']);
       expect(stored(Collections.articles)[0]).to.include({ likes: 0, dislikes: 1 });
-      expect(await repos.reactions.removeReaction(key)).to.equal('dislike');
+      expect(await repos().reactions.removeReaction(key)).to.equal('dislike');
       expect(stored(Collections.reactions)).to.deep.equal([]);
     });
   });
@@ -87,13 +79,13 @@ describe('Mongo document layout of engagement records', () => {
   describe('when a guest writes', () => {
     it('counts in one document per window that expires at the window’s end, under a TTL index', async () => {
       const window = { tenantId: 'acme', guestId: 'guest-0001', startsAt: new Date('2026-01-01T00:00:00Z'), endsAt: new Date('2026-01-01T00:10:00Z') };
-      await repos.guestRateLimiter.hit(window);
-      await repos.guestRateLimiter.hit(window);
+      await repos().guestRateLimiter.hit(window);
+      await repos().guestRateLimiter.hit(window);
       const [counter, ...more] = stored(Collections.guestRateWindows);
       expect(more).to.deep.equal([]);
       expect(counter?._id).to.be.instanceOf(ObjectId);
       expect(counter).to.deep.include({ tenantId: 'acme', guestId: 'guest-0001', windowStart: window.startsAt, count: 2, expiresAt: window.endsAt });
-      const ttl = db.collectionDouble(Collections.guestRateWindows).indexes().find((index) => index.expireAfterSeconds !== undefined);
+      const ttl = db().collectionDouble(Collections.guestRateWindows).indexes().find((index) => index.expireAfterSeconds !== undefined);
       expect(ttl).to.deep.include({ keys: { expiresAt: 1 }, expireAfterSeconds: 0 });
     });
   });

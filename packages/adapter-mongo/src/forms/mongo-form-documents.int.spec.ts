@@ -7,26 +7,18 @@ import { expect } from 'chai';
 import { formRecord, submissionRecord } from '@cms/core/testing';
 import { newId } from '@cms/core';
 import { ObjectId } from 'mongodb';
-import { Collections, ensureIndexes } from '../storage/mongo-collections.js';
-import { createMongoRepositories, type MongoRepositories } from '../storage/mongo-storage.js';
-import { MingoDatabaseDouble } from '../testing/mingo-collection-double.js';
+import { Collections } from '../storage/mongo-collections.js';
+import { useDocumentLayout } from '../testing/document-layout.js';
 
 describe('Mongo form and submission documents', () => {
-  let db: MingoDatabaseDouble;
-  let repos: MongoRepositories;
-  beforeEach(async () => {
-    db = new MingoDatabaseDouble();
-    await ensureIndexes(db);
-    repos = createMongoRepositories(db);
-  });
-  const stored = (name: string) => db.collectionDouble(name).documents();
+  const { repos, stored } = useDocumentLayout();
   const [target, previous, related] = [newId(), newId(), newId()];
 
   describe('when a form is stored', () => {
     it('keeps its id, its relation targets and its flow as ObjectIds, and only the domain fields', async () => {
       const form = formRecord('acme', 'contact', { flow: { nextFormId: target, previousFormId: null } });
       form.sections[0]!.fields.push({ name: 'org', type: 'relation', label: { en: 'Org' }, required: false, placeholder: {}, relation: { formId: target, multiple: true } });
-      await repos.forms.insert(form);
+      await repos().forms.insert(form);
       const [document] = stored(Collections.forms);
       expect(document?._id).to.be.instanceOf(ObjectId);
       expect(document?._id.toHexString()).to.equal(form.id);
@@ -41,8 +33,8 @@ describe('Mongo form and submission documents', () => {
 
     it('refuses a second form with a taken id as a bug, not as a taken slug', async () => {
       const form = formRecord('acme', 'contact');
-      await repos.forms.insert(form);
-      const error = await repos.forms.insert({ ...form, slug: 'other' }).catch((e: Error) => e);
+      await repos().forms.insert(form);
+      const error = await repos().forms.insert({ ...form, slug: 'other' }).catch((e: Error) => e);
       expect((error as Error).message).to.equal(`duplicate form id ${form.id}`);
       expect(error).not.to.have.property('code');
     });
@@ -51,9 +43,9 @@ describe('Mongo form and submission documents', () => {
   describe('when a submission is stored and connected', () => {
     it('keeps its form and its related submissions as ObjectIds', async () => {
       const submission = submissionRecord('acme', target);
-      await repos.submissions.insert(submission);
+      await repos().submissions.insert(submission);
       const connect = (fieldName: string, multiple: boolean) =>
-        repos.submissions.connectRelation({ tenantId: 'acme', submissionId: submission.id, fieldName, relatedId: related, multiple, cap: 500, now: new Date() });
+        repos().submissions.connectRelation({ tenantId: 'acme', submissionId: submission.id, fieldName, relatedId: related, multiple, cap: 500, now: new Date() });
       await connect('owner', false);
       await connect('links', true);
       const [document] = stored(Collections.formSubmissions);
@@ -67,11 +59,11 @@ describe('Mongo form and submission documents', () => {
   describe('when a connect names a field that is not a plain field name', () => {
     it('refuses it as a bug rather than writing it into an update path', async () => {
       const submission = submissionRecord('acme', previous);
-      await repos.submissions.insert(submission);
+      await repos().submissions.insert(submission);
       for (const fieldName of ['links.0', '$where', 'a b', '', '_hidden', 'x'.repeat(65)]) {
         for (const multiple of [true, false]) {
           const command = { tenantId: 'acme', submissionId: submission.id, fieldName, relatedId: related, multiple, cap: 500, now: new Date() };
-          const error = await repos.submissions.connectRelation(command).catch((e: Error) => e);
+          const error = await repos().submissions.connectRelation(command).catch((e: Error) => e);
           expect((error as Error).message, fieldName).to.match(/^relation field name is not a plain field name/);
         }
       }
