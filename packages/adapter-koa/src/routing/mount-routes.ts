@@ -8,7 +8,7 @@ import { DomainError, ErrorCodes, type Caller } from '@cms/core';
 import type { Context, Middleware } from 'koa';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { captchaTokenOf } from '../http/captcha-token.js';
-import { successEnvelope } from '../http/envelope.js';
+import { successEnvelopeWriter } from '../http/envelope.js';
 import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
 import { hasBody, jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
 import type { CmsState } from '../http/state.js';
@@ -96,6 +96,7 @@ function pipeline(
   const checkBody = route.body ? validator.compile(route.body, 'body') : undefined;
   const access = route.access ?? {};
   const template = options.basePath + route.path;
+  const writeEnvelope = successEnvelopeWriter(route.success.status, route.success.message);
   return async (ctx: Context) => {
     ctx.state.routeTemplate = template;
     ctx.state.serverErrorMessage = route.serverErrorMessage;
@@ -128,7 +129,8 @@ function pipeline(
       captchaToken: captchaTokenOf(ctx),
     });
     ctx.status = route.success.status;
-    ctx.body = successEnvelope(route.success.status, route.success.message, data ?? null);
+    ctx.type = 'application/json'; // before the body: Koa would call a string body text/plain
+    ctx.body = writeEnvelope(data ?? null);
   };
 }
 

@@ -14,10 +14,16 @@ export function copyRecord<T>(value: T): T {
  * record itself to every reader instead of a copy per read (the copy was a seventh of a
  * dashboard GET). A writer replaces a record with a new frozen one and shares the unchanged
  * parts (`Object.freeze({ ...record, likes })`), the way an immutable store does. Dates are
- * copied but a Date's time cannot be frozen: records are values, and nothing calls `setTime`.
+ * copied and frozen (`frozenDate`), but a Date's time cannot be frozen: records are values, and
+ * nothing calls `setTime`. The frozen mark is what lets the HTTP adapter reuse their JSON text.
  */
 export function frozenCopy<T>(value: T): T {
   return copy(value, true) as T;
+}
+
+/** A frozen copy of a date, for a frozen record: see `frozenCopy` on what freezing a Date means. */
+export function frozenDate(date: Date): Date {
+  return Object.freeze(new Date(date.getTime()));
 }
 
 function copy(value: unknown, freeze: boolean): unknown {
@@ -26,7 +32,7 @@ function copy(value: unknown, freeze: boolean): unknown {
     const items = value.map((item) => copy(item, freeze));
     return freeze ? Object.freeze(items) : items;
   }
-  if (value instanceof Date) return new Date(value.getTime());
+  if (value instanceof Date) return freeze ? frozenDate(value) : new Date(value.getTime());
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
   const out: Record<string, unknown> = {};

@@ -1,7 +1,7 @@
 /** In-memory comments with their stored reaction totals. */
 import type { Comment } from '../comments/comment.js';
 import type { CommentRepository } from '../comments/comments.ports.js';
-import { frozenCopy } from './copy-record.js';
+import { frozenCopy, frozenDate } from './copy-record.js';
 import { MemoryReactionTotals } from './memory-reaction-totals.js';
 import { tenantKey } from './tenant-key.js';
 
@@ -28,7 +28,7 @@ export class MemoryCommentRepository extends MemoryReactionTotals<Comment> imple
     const key = tenantKey(tenantId, id);
     const comment = this.#comments.get(key);
     if (!comment || comment.status === 'approved') return comment ?? null;
-    const when = new Date(at.getTime());
+    const when = frozenDate(at);
     const approved = Object.freeze({ ...comment, status: 'approved' as const, approvedAt: when, approvedBy, updatedAt: when });
     this.#comments.set(key, approved);
     return approved;

@@ -1,4 +1,4 @@
-import { frozenCopy } from './copy-record.js';
+import { frozenCopy, frozenDate } from './copy-record.js';
 import type { RepurposeTemplate } from '../repurpose/repurpose-template.js';
 import type { RepurposeTemplateRepository, TemplateChange } from '../repurpose/repurpose.ports.js';
 
@@ -23,7 +23,7 @@ export class MemoryRepurposeTemplateRepository implements RepurposeTemplateRepos
     if (!current) return null;
     let next: unknown = current;
     for (const { path, value } of changes) next = withPath(next, path, value);
-    const stored = Object.freeze({ ...(next as RepurposeTemplate), updatedBy: audit.updatedBy, updatedAt: new Date(audit.updatedAt.getTime()) });
+    const stored = Object.freeze({ ...(next as RepurposeTemplate), updatedBy: audit.updatedBy, updatedAt: frozenDate(audit.updatedAt) });
     this.#templates.set(tenantId, stored);
     return stored;
   }

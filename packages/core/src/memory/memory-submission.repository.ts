@@ -5,7 +5,7 @@
  */
 import type { ConnectRelationCommand, ConnectRelationResult, SubmissionRepository } from '../forms/forms.ports.js';
 import type { Submission } from '../forms/submission.js';
-import { frozenCopy } from './copy-record.js';
+import { frozenCopy, frozenDate } from './copy-record.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemorySubmissionRepository implements SubmissionRepository {
@@ -35,7 +35,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
       value = Object.freeze([...list, relatedId]) as string[];
     }
     const relations = Object.freeze({ ...submission.relations, [fieldName]: value });
-    const next = Object.freeze({ ...submission, relations, updatedAt: new Date(command.now.getTime()) });
+    const next = Object.freeze({ ...submission, relations, updatedAt: frozenDate(command.now) });
     this.#submissions.set(key, next);
     return { status: 'connected', submission: next };
   }

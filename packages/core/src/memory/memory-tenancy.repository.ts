@@ -1,5 +1,5 @@
 /** In-memory tenants and API keys: real adapters for the embedded store and for tests. */
-import { frozenCopy } from './copy-record.js';
+import { frozenCopy, frozenDate } from './copy-record.js';
 import type { ApiKeyRepository, TenantRepository } from '../tenancy/tenancy.ports.js';
 import type { ApiKey, Tenant } from '../tenancy/tenant.js';
 
@@ -60,7 +60,7 @@ export class MemoryApiKeyRepository implements ApiKeyRepository {
   async revoke(id: string, at: Date): Promise<boolean> {
     const key = this.#byId.get(id);
     if (!key) return false;
-    if (key.revokedAt === null) this.#byId.set(id, Object.freeze({ ...key, revokedAt: new Date(at.getTime()) }));
+    if (key.revokedAt === null) this.#byId.set(id, Object.freeze({ ...key, revokedAt: frozenDate(at) }));
     return true;
   }
 }

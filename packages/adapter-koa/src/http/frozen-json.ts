@@ -1,0 +1,121 @@
+/**
+ * The JSON text of an answer's data, byte for byte what `JSON.stringify` writes, with the text
+ * of deeply frozen parts remembered. The embedded store hands every reader the same deeply
+ * frozen record (decision 0614): its JSON cannot change, so it is written on the second read
+ * and reused after that, instead of once per read (a form's 1.8 KB took ~9 µs, a quarter of a
+ * GET). Decision 0616 has the measurements and the limits.
+ *
+ * - Only a value that is frozen all the way down (plain objects and arrays of data properties,
+ *   primitives, Dates) is remembered; anything else is serialised on every call.
+ * - A value is remembered the second time it is met, so a record written once (a create's
+ *   answer) costs no memory.
+ * - The data and its direct members are looked into, so that a view built per request around
+ *   stored parts (`{ nextForm: { ...sections } }`) still reuses the text of those parts. Deeper
+ *   unfrozen values go to `JSON.stringify` whole: a store that hands out fresh objects (MongoDB)
+ *   pays a dozen calls instead of one, not a walk of the whole record.
+ * - Texts live as long as their values (a WeakMap): a replaced or deleted record takes its text
+ *   with it.
+ */
+const texts = new WeakMap<object, string>();
+/** Frozen values met once: remembered when met again. */
+const metOnce = new WeakSet<object>();
+/** Frozen values with something changeable inside: never remembered. */
+const changeable = new WeakSet<object>();
+
+/** How many levels of unfrozen containers are looked into for frozen parts. */
+const LOOK_INTO_LEVELS = 2;
+
+/**
+ * What `JSON.stringify` writes for `value` as the value of an object member, reusing the
+ * remembered text of deeply frozen parts. Undefined when the member would be left out
+ * (`undefined`, a function) or when its text depends on the member's name (a `toJSON` other
+ * than Date's is given the key): the caller then serialises the whole object itself.
+ */
+export function memberJson(value: unknown): string | undefined {
+  const text = partJson(value, LOOK_INTO_LEVELS);
+  return text === KEY_DEPENDENT ? undefined : text;
+}
+
+/** A part whose text depends on the key it sits under. */
+const KEY_DEPENDENT = Symbol('key-dependent');
+
+function partJson(value: unknown, levels: number): string | undefined | typeof KEY_DEPENDENT {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  if (hasCustomToJson(value)) return KEY_DEPENDENT;
+  if (Object.isFrozen(value)) {
+    const text = frozenText(value);
+    if (text !== undefined) return text;
+  }
+  if (levels === 0 || !isPlainContainer(value)) return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      const item = partJson(value[i], levels - 1);
+      if (item === KEY_DEPENDENT) return KEY_DEPENDENT;
+      out += `${i === 0 ? '' : ','}${item ?? 'null'}`;
+    }
+    return `${out}]`;
+  }
+  let out = '{';
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const member = partJson((value as Record<string, unknown>)[key], levels - 1);
+    if (member === KEY_DEPENDENT) return KEY_DEPENDENT;
+    if (member === undefined) continue;
+    out += `${first ? '' : ','}${JSON.stringify(key)}:${member}`;
+    first = false;
+  }
+  return `${out}}`;
+}
+
+/**
+ * The text of a frozen value: remembered, or written now (the second time the value is met,
+ * remembering it when nothing inside can change), or undefined for the caller to write (the
+ * first time, and always for a value with something changeable inside). Each write of an
+ * answer reads each value once, as `JSON.stringify` would: a getter sees no extra reads.
+ */
+function frozenText(value: object): string | undefined {
+  const text = texts.get(value);
+  if (text !== undefined || changeable.has(value)) return text;
+  if (!metOnce.has(value)) {
+    metOnce.add(value);
+    return undefined;
+  }
+  metOnce.delete(value);
+  const written = JSON.stringify(value); // first: a cycle throws here, as it would without the memo
+  if (isConstant(value)) texts.set(value, written);
+  else changeable.add(value);
+  return written;
+}
+
+/**
+ * True when the value's JSON can never change: primitives, Dates (records are values and nothing
+ * calls `setTime`; 0614), and frozen plain objects and arrays whose own properties are all data
+ * properties holding such values.
+ */
+function isConstant(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return typeof value !== 'function';
+  if (value instanceof Date) return Object.getPrototypeOf(value) === Date.prototype && !hasCustomToJson(value);
+  if (!Object.isFrozen(value) || !isPlainContainer(value)) return false;
+  const descriptors = Object.getOwnPropertyDescriptors(value);
+  for (const key of Object.keys(descriptors)) {
+    const descriptor = descriptors[key]!;
+    if (!('value' in descriptor) || !isConstant(descriptor.value)) return false;
+  }
+  return true;
+}
+
+const DATE_TO_JSON = Date.prototype.toJSON;
+
+/** An array, or an object of the Object prototype (or none) without a `toJSON` method. */
+function isPlainContainer(value: object): boolean {
+  if (Array.isArray(value)) return Object.getPrototypeOf(value) === Array.prototype && !hasCustomToJson(value);
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return (prototype === Object.prototype || prototype === null) && !hasCustomToJson(value);
+}
+
+/** A `toJSON` other than Date's: `JSON.stringify` passes it the key, so its text may depend on where it sits. */
+function hasCustomToJson(value: object): boolean {
+  const toJson = (value as { toJSON?: unknown }).toJSON;
+  return typeof toJson === 'function' && toJson !== DATE_TO_JSON;
+}
