@@ -11,6 +11,7 @@ export * from './shared/logger.js';
 export * from './shared/languages.js';
 export * from './shared/require-user.js';
 export * from './shared/port-token.js';
+export * from './shared/frozen-snapshots.js';
 
 export * from './tenancy/tenant.js';
 export * from './tenancy/tenancy.ports.js';

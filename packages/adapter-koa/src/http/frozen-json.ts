@@ -5,8 +5,8 @@
  * and reused after that, instead of once per read (a form's 1.8 KB took ~9 µs, a quarter of a
  * GET). Decision 0616 has the measurements and the limits.
  *
- * - Only a value that is frozen all the way down (plain objects and arrays of data properties,
- *   primitives, Dates) is remembered; anything else is serialised on every call.
+ * - Only a value that is frozen all the way down (`isDeeplyFrozen`: plain objects and arrays of
+ *   data properties, primitives, Dates) is remembered; anything else is serialised every time.
  * - A value is remembered the second time it is met, so a record written once (a create's
  *   answer) costs no memory.
  * - The data and its direct members are looked into, so that a view built per request around
@@ -16,6 +16,8 @@
  * - Texts live as long as their values (a WeakMap): a replaced or deleted record takes its text
  *   with it.
  */
+import { isDeeplyFrozen } from '@cms/core';
+
 const texts = new WeakMap<object, string>();
 /** Frozen values met once: remembered when met again. */
 const metOnce = new WeakSet<object>();
@@ -83,26 +85,9 @@ function frozenText(value: object): string | undefined {
   }
   metOnce.delete(value);
   const written = JSON.stringify(value); // first: a cycle throws here, as it would without the memo
-  if (isConstant(value)) texts.set(value, written);
+  if (isDeeplyFrozen(value)) texts.set(value, written);
   else changeable.add(value);
   return written;
-}
-
-/**
- * True when the value's JSON can never change: primitives, Dates (records are values and nothing
- * calls `setTime`; 0614), and frozen plain objects and arrays whose own properties are all data
- * properties holding such values.
- */
-function isConstant(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return typeof value !== 'function';
-  if (value instanceof Date) return Object.getPrototypeOf(value) === Date.prototype && !hasCustomToJson(value);
-  if (!Object.isFrozen(value) || !isPlainContainer(value)) return false;
-  const descriptors = Object.getOwnPropertyDescriptors(value);
-  for (const key of Object.keys(descriptors)) {
-    const descriptor = descriptors[key]!;
-    if (!('value' in descriptor) || !isConstant(descriptor.value)) return false;
-  }
-  return true;
 }
 
 const DATE_TO_JSON = Date.prototype.toJSON;

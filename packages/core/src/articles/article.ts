@@ -1,5 +1,6 @@
 /** Articles, with their reaction totals stored on the record so reading them is one lookup. */
 import { visibleTotals } from '../reactions/reaction.js';
+import { viewPerSnapshot } from '../shared/frozen-snapshots.js';
 
 export const ARTICLE_TITLE_MAX = 500;
 /** Large enough for any article that fits in a 1 MiB request body. */
@@ -23,9 +24,8 @@ export interface Article {
 
 export type ArticleView = Omit<Article, 'tenantId'>;
 
-export function toArticleView({ tenantId: _tenantId, ...view }: Article): ArticleView {
-  return { ...view, ...visibleTotals(view) };
-}
+/** What callers receive of an article; one shared frozen view per stored snapshot (`viewPerSnapshot`). */
+export const toArticleView = viewPerSnapshot(({ tenantId: _tenantId, ...view }: Article): ArticleView => ({ ...view, ...visibleTotals(view) }));
 
 /** The data of both article reaction operations: the article's totals after the change. */
 export interface ArticleReactionTotals {

@@ -2,14 +2,15 @@
  * What a form's end users may see: the form without its tenant, its notification settings
  * (recipient addresses), its creator and the CAPTCHA threshold (which would help a bot).
  */
+import { viewPerSnapshot } from '../shared/frozen-snapshots.js';
 import type { Form, FormCaptcha } from './form.js';
 
 export type PublicForm = Omit<Form, 'tenantId' | 'notifications' | 'createdBy' | 'captcha'> & {
   captcha: Omit<FormCaptcha, 'minScore'>;
 };
 
-/** The public view of a stored form. */
-export function formPublicView(form: Form): PublicForm {
+/** The public view of a stored form; one shared frozen view per stored snapshot (`viewPerSnapshot`). */
+export const formPublicView = viewPerSnapshot((form: Form): PublicForm => {
   const { id, slug, title, description, submitButtonText, isActive, visibility, sections, captcha, flow, createdAt, updatedAt } = form;
   return {
     id,
@@ -25,4 +26,4 @@ export function formPublicView(form: Form): PublicForm {
     createdAt,
     updatedAt,
   };
-}
+});

@@ -1,4 +1,5 @@
 /** Form submissions: what is stored, and the view callers receive (everything but the tenant). */
+import { viewPerSnapshot } from '../shared/frozen-snapshots.js';
 
 /** Field name → the related submission id (single-value) or ids in connect order (multi-value). */
 export type SubmissionRelations = Record<string, string | string[]>;
@@ -22,7 +23,8 @@ export type SubmissionView = Omit<Submission, 'tenantId'>;
 /** The most ids one multi-value relation field holds. */
 export const RELATION_CAP = 500;
 
-export function submissionView(submission: Submission): SubmissionView {
+/** What callers receive of a submission; one shared frozen view per stored snapshot (`viewPerSnapshot`). */
+export const submissionView = viewPerSnapshot((submission: Submission): SubmissionView => {
   const { id, formId, values, relations, submittedBy, createdAt, updatedAt } = submission;
   return { id, formId, values, relations, submittedBy, createdAt, updatedAt };
-}
+});

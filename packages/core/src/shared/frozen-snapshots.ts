@@ -1,0 +1,55 @@
+/**
+ * Working with deeply frozen snapshots, the records the embedded store hands out (decision
+ * 0614): recognising one, and deriving a view of it once instead of on every read (0616).
+ */
+
+/**
+ * True when nothing in the value can change: a primitive, a Date (records are values and nothing
+ * calls `setTime`: 0614), or a frozen plain object or array whose own properties are all data
+ * properties holding such values. Functions, accessors, Maps and class instances are not.
+ */
+export function isDeeplyFrozen(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return typeof value !== 'function';
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype === Date.prototype) return Reflect.ownKeys(value).length === 0;
+  if (!Object.isFrozen(value)) return false;
+  if (prototype !== Object.prototype && prototype !== null && !(prototype === Array.prototype && Array.isArray(value))) return false;
+  const descriptors = Object.getOwnPropertyDescriptors(value);
+  for (const key of Reflect.ownKeys(descriptors)) {
+    const descriptor = descriptors[key as keyof typeof descriptors]!;
+    if (!('value' in descriptor) || !isDeeplyFrozen(descriptor.value)) return false;
+  }
+  return true;
+}
+
+/**
+ * `toView` with each deeply frozen record's view worked out once, frozen, and handed to every
+ * reader of that snapshot. The HTTP adapter then writes the view's JSON once as well (0616).
+ * A record that is not deeply frozen (MongoDB's fresh documents) gets a fresh view per call.
+ */
+export function viewPerSnapshot<R extends object, V extends object>(toView: (record: R) => V): (record: R) => V {
+  const views = new WeakMap<R, V>();
+  /** Frozen, but with something changeable inside: never given a shared view. */
+  const changeable = new WeakSet<R>();
+  return (record) => {
+    const known = views.get(record);
+    if (known !== undefined) return known;
+    const view = toView(record);
+    if (!Object.isFrozen(record) || changeable.has(record)) return view;
+    if (!isDeeplyFrozen(record)) {
+      changeable.add(record);
+      return view;
+    }
+    views.set(record, freezeNewParts(view));
+    return view;
+  };
+}
+
+/** Freezes what the view added around the record's (already frozen) parts. */
+function freezeNewParts<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const key of Object.keys(value)) freezeNewParts((value as Record<string, unknown>)[key]);
+    Object.freeze(value);
+  }
+  return value;
+}
