@@ -74,14 +74,14 @@ describe('memberJson', () => {
   });
 
   describe('when a deeply frozen record is written again and again', () => {
-    it('serialises it once, on its second writing, and reuses that text afterwards', () => {
+    it('serialises it on its first two writings only, and reuses the text after that', () => {
       const record = deepFreeze({ id: 'r1', title: { en: 'Hello' }, createdAt: new Date(0), tags: ['a', 'b'] });
       const expected = JSON.stringify({ record });
       const stringify = sinon.spy(JSON, 'stringify');
       try {
-        const texts = [1, 2, 3, 4].map(() => memberJson({ record }));
-        expect(stringify.getCalls().filter((call) => call.args[0] === record)).to.have.length(1);
-        expect(texts).to.deep.equal(Array(4).fill(expected));
+        const texts = [1, 2, 3, 4, 5].map(() => memberJson({ record }));
+        expect(stringify.getCalls().filter((call) => call.args[0] === record)).to.have.length(2);
+        expect(texts).to.deep.equal(Array(5).fill(expected));
       } finally {
         stringify.restore();
       }

@@ -44,10 +44,7 @@ const KEY_DEPENDENT = Symbol('key-dependent');
 function partJson(value: unknown, levels: number): string | undefined | typeof KEY_DEPENDENT {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   if (hasCustomToJson(value)) return KEY_DEPENDENT;
-  if (Object.isFrozen(value)) {
-    const text = frozenText(value);
-    if (text !== undefined) return text;
-  }
+  if (Object.isFrozen(value)) return frozenText(value);
   if (levels === 0 || !isPlainContainer(value)) return JSON.stringify(value);
   if (Array.isArray(value)) {
     let out = '[';
@@ -71,23 +68,24 @@ function partJson(value: unknown, levels: number): string | undefined | typeof K
 }
 
 /**
- * The text of a frozen value: remembered, or written now (the second time the value is met,
- * remembering it when nothing inside can change), or undefined for the caller to write (the
- * first time, and always for a value with something changeable inside). Each write of an
+ * The text of a frozen value: remembered, or written whole by `JSON.stringify` (never walked
+ * here: a snapshot met for the first time, a write's answer, costs what it cost before).
+ * The second time a value is met, its text is remembered if nothing inside can change. Each
  * answer reads each value once, as `JSON.stringify` would: a getter sees no extra reads.
  */
 function frozenText(value: object): string | undefined {
-  const text = texts.get(value);
-  if (text !== undefined || changeable.has(value)) return text;
+  const known = texts.get(value);
+  if (known !== undefined) return known;
+  const text = JSON.stringify(value); // a cycle throws here, as it would without the memo
+  if (changeable.has(value)) return text;
   if (!metOnce.has(value)) {
     metOnce.add(value);
-    return undefined;
+    return text;
   }
   metOnce.delete(value);
-  const written = JSON.stringify(value); // first: a cycle throws here, as it would without the memo
-  if (isDeeplyFrozen(value)) texts.set(value, written);
+  if (text !== undefined && isDeeplyFrozen(value)) texts.set(value, text);
   else changeable.add(value);
-  return written;
+  return text;
 }
 
 const DATE_TO_JSON = Date.prototype.toJSON;
