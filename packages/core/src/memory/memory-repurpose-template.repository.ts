@@ -21,18 +21,44 @@ export class MemoryRepurposeTemplateRepository implements RepurposeTemplateRepos
   ): Promise<RepurposeTemplate | null> {
     const current = this.#templates.get(tenantId);
     if (!current) return null;
-    let next: unknown = current;
-    for (const { path, value } of changes) next = withPath(next, path, value);
-    const stored = Object.freeze({ ...(next as RepurposeTemplate), updatedBy: audit.updatedBy, updatedAt: frozenDate(audit.updatedAt) });
+    const next = withChanges(current, changes) as RepurposeTemplate;
+    const stored = Object.freeze({ ...next, updatedBy: audit.updatedBy, updatedAt: frozenDate(audit.updatedAt) });
     this.#templates.set(tenantId, stored);
     return stored;
   }
 }
 
-/** `node` with `value` at `path`: new frozen objects along the path, everything else shared. */
-function withPath(node: unknown, path: readonly string[], value: unknown): unknown {
-  if (path.length === 0) return frozenCopy(value);
-  const parent = (typeof node === 'object' && node !== null ? node : {}) as Record<string, unknown>;
-  const [key, ...rest] = path as [string, ...string[]];
-  return Object.freeze({ ...parent, [key]: withPath(parent[key], rest, value) });
+/**
+ * `node` with the changes applied in order, as if each were set one after the other (`depth`:
+ * how much of each change's path lies above `node`): one new frozen object per node on a
+ * changed path, everything else shared. Applying them one by one rebuilt the path to the root
+ * per change, and a PUT of the whole template is some 20 changes.
+ */
+function withChanges(node: unknown, changes: readonly TemplateChange[], depth = 0): unknown {
+  // The last change that ends here replaces the node; only the changes after it apply on top.
+  let from = 0;
+  let base = node;
+  for (let i = changes.length - 1; i >= 0; i--) {
+    if (changes[i]!.path.length === depth) {
+      base = changes[i]!.value;
+      from = i + 1;
+      break;
+    }
+  }
+  if (from === changes.length) return base;
+  const byKey = new Map<string, TemplateChange[]>();
+  for (let i = from; i < changes.length; i++) {
+    const key = changes[i]!.path[depth]!;
+    const list = byKey.get(key);
+    if (list) list.push(changes[i]!);
+    else byKey.set(key, [changes[i]!]);
+  }
+  const parent = (typeof base === 'object' && base !== null ? base : {}) as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...parent };
+  for (const [key, list] of byKey) {
+    const child = withChanges(parent[key], list, depth + 1);
+    if (key === '__proto__') Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true });
+    else out[key] = child;
+  }
+  return Object.freeze(out);
 }

@@ -71,6 +71,8 @@ describe('GetRepurposeTemplate and UpdateRepurposeTemplate', () => {
       ['an unknown tone', { platforms: { linkedin: { tone: 'angry' } } }, 'body.platforms.linkedin.tone must be one of'],
       ['too many hashtags', { platforms: { linkedin: { maxHashtags: 31 } } }, 'body.platforms.linkedin.maxHashtags must be a whole number from 0 to 30'],
       ['an unknown platform', { platforms: { myspace: { tone: 'casual' } } }, 'body.platforms.myspace is not allowed'],
+      ['an unknown setting', { platforms: { twitter: { font: 'serif' } } }, 'body.platforms.twitter.font is not allowed'],
+      ['a setting named like an Object method', { defaults: { toString: 'x' } }, 'body.defaults.toString is not allowed'],
     ];
     for (const [name, patch, message] of cases) {
       it(`rejects ${name} and changes nothing`, async () => {

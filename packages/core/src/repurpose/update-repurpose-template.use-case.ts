@@ -29,21 +29,17 @@ export interface RepurposeTemplatePatch {
   >;
 }
 
-type Rule = (value: unknown, path: string) => void;
+/** A check of one value: what is wrong with it, or undefined. */
+type Rule = (value: unknown) => string | undefined;
 
-const enumRule = (allowed: readonly string[]): Rule => (value, path) => {
-  if (typeof value !== 'string' || !allowed.includes(value)) {
-    throw validationError(path, `must be one of ${allowed.join(', ')}`);
-  }
-};
-const textRule = (max: number): Rule => (value, path) => {
-  if (typeof value !== 'string' || value.length > max) throw validationError(path, `must be a string of at most ${max} characters`);
-};
-const hashtagRule: Rule = (value, path) => {
-  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > MAX_HASHTAGS_LIMIT) {
-    throw validationError(path, `must be a whole number from 0 to ${MAX_HASHTAGS_LIMIT}`);
-  }
-};
+const enumRule = (allowed: readonly string[]): Rule => (value) =>
+  typeof value === 'string' && allowed.includes(value) ? undefined : `must be one of ${allowed.join(', ')}`;
+const textRule = (max: number): Rule => (value) =>
+  typeof value === 'string' && value.length <= max ? undefined : `must be a string of at most ${max} characters`;
+const hashtagRule: Rule = (value) =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_HASHTAGS_LIMIT
+    ? undefined
+    : `must be a whole number from 0 to ${MAX_HASHTAGS_LIMIT}`;
 const PLATFORM_RULES: Record<string, Rule> = {
   tone: enumRule(TONES),
   length: enumRule(LENGTHS),
@@ -79,10 +75,9 @@ export class UpdateRepurposeTemplate {
     const collect = (group: object | undefined, rules: Record<string, Rule>, path: [string, ...string[]]) => {
       for (const [key, value] of Object.entries(group ?? {})) {
         if (value === undefined || value === null) continue;
-        const where = `body.${[...path, key].join('.')}`;
-        const rule = rules[key];
-        if (!rule) throw validationError(where, 'is not allowed');
-        rule(value, where);
+        const rule = Object.hasOwn(rules, key) ? rules[key] : undefined; // not `toString` & co.
+        const problem = rule ? rule(value) : 'is not allowed';
+        if (problem !== undefined) throw validationError(`body.${[...path, key].join('.')}`, problem);
         changes.push({ path: [...path, key], value: value as string | number });
       }
     };

@@ -48,6 +48,24 @@ export function repurposeTemplateRepositoryContract(name: string, factory: Repos
       expect(updated?.createdAt.toISOString()).to.equal('2026-01-01T00:00:00.000Z');
     });
 
+    it('applies several changes under one platform, the last of two to one path winning', async () => {
+      await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-01-01T00:00:00.000Z')));
+      const before = await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-01-01T00:00:00.000Z')));
+      const updated = await repo().applyChanges(
+        'acme',
+        [
+          { path: ['platforms', 'linkedin', 'tone'], value: 'formal' },
+          { path: ['platforms', 'linkedin', 'maxHashtags'], value: 2 },
+          { path: ['platforms', 'linkedin', 'tone'], value: 'humorous' },
+          { path: ['defaults', 'length'], value: 'short' },
+        ],
+        { updatedBy: 'u1', updatedAt: at('2026-02-01T00:00:00.000Z') },
+      );
+      expect(updated?.platforms.linkedin).to.deep.equal({ ...before.platforms.linkedin, tone: 'humorous', maxHashtags: 2 });
+      expect(updated?.platforms.twitter).to.deep.equal(before.platforms.twitter);
+      expect(updated?.defaults).to.deep.equal({ ...before.defaults, length: 'short' });
+    });
+
     it('keeps both of two concurrent changes to different platforms', async () => {
       await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-01-01T00:00:00.000Z')));
       const audit = { updatedBy: 'u1', updatedAt: at('2026-02-01T00:00:00.000Z') };
