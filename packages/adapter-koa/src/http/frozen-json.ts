@@ -9,10 +9,11 @@
  *   data properties, primitives, Dates) is remembered; anything else is serialised every time.
  * - A value is remembered the second time it is met, so a record written once (a create's
  *   answer) costs no memory.
- * - The data and its direct members are looked into, so that a view built per request around
- *   stored parts (`{ nextForm: { ...sections } }`) still reuses the text of those parts. Deeper
- *   unfrozen values go to `JSON.stringify` whole: a store that hands out fresh objects (MongoDB)
- *   pays a dozen calls instead of one, not a walk of the whole record.
+ * - Only the data itself is looked into (`{ form: record }` is a wrapper built per request);
+ *   its members go to the memo or to `JSON.stringify` whole. The read use cases hand out frozen
+ *   views (`viewPerSnapshot`), so looking deeper would find nothing more, and a store that hands
+ *   out fresh objects (MongoDB) would pay for a walk: one level deeper cost 2.5 µs more than
+ *   `JSON.stringify` on a fresh 1.8 KB form (11.6 against 9.1 µs).
  * - Texts live as long as their values (a WeakMap): a replaced or deleted record takes its text
  *   with it.
  */
@@ -25,7 +26,7 @@ const metOnce = new WeakSet<object>();
 const changeable = new WeakSet<object>();
 
 /** How many levels of unfrozen containers are looked into for frozen parts. */
-const LOOK_INTO_LEVELS = 2;
+const LOOK_INTO_LEVELS = 1;
 
 /**
  * What `JSON.stringify` writes for `value` as the value of an object member, reusing the
