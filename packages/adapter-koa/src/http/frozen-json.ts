@@ -17,7 +17,7 @@
  * - Texts live as long as their values (a WeakMap): a replaced or deleted record takes its text
  *   with it.
  */
-import { isDeeplyFrozen } from '@cms/core';
+import { isDeeplyFrozen, isPlainContainer } from '@cms/core';
 
 const texts = new WeakMap<object, string>();
 /** Frozen values met once: remembered when met again. */
@@ -46,7 +46,7 @@ function partJson(value: unknown, levels: number): string | undefined | typeof K
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   if (hasCustomToJson(value)) return KEY_DEPENDENT;
   if (Object.isFrozen(value)) return frozenText(value);
-  if (levels === 0 || !isPlainContainer(value)) return JSON.stringify(value);
+  if (levels === 0 || !isPlainContainer(value)) return JSON.stringify(value); // toJSON: checked above
   if (Array.isArray(value)) {
     let out = '[';
     for (let i = 0; i < value.length; i++) {
@@ -90,13 +90,6 @@ function frozenText(value: object): string | undefined {
 }
 
 const DATE_TO_JSON = Date.prototype.toJSON;
-
-/** An array, or an object of the Object prototype (or none) without a `toJSON` method. */
-function isPlainContainer(value: object): boolean {
-  if (Array.isArray(value)) return Object.getPrototypeOf(value) === Array.prototype && !hasCustomToJson(value);
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return (prototype === Object.prototype || prototype === null) && !hasCustomToJson(value);
-}
 
 /** A `toJSON` other than Date's: `JSON.stringify` passes it the key, so its text may depend on where it sits. */
 function hasCustomToJson(value: object): boolean {

@@ -1,3 +1,5 @@
+import { isPlainContainer } from '../shared/frozen-snapshots.js';
+
 /**
  * The copy the in-memory adapters store and hand out, so callers never share state with the
  * store. Records are plain data (objects, arrays, Dates, primitives); copying those by hand is
@@ -33,8 +35,7 @@ function copy(value: unknown, freeze: boolean): unknown {
     return freeze ? Object.freeze(items) : items;
   }
   if (value instanceof Date) return freeze ? frozenDate(value) : new Date(value.getTime());
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
+  if (!isPlainContainer(value)) return structuredClone(value);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const item = copy((value as Record<string, unknown>)[key], freeze);

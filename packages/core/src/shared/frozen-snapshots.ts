@@ -10,16 +10,20 @@
  */
 export function isDeeplyFrozen(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return typeof value !== 'function';
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype === Date.prototype) return Reflect.ownKeys(value).length === 0;
-  if (!Object.isFrozen(value)) return false;
-  if (prototype !== Object.prototype && prototype !== null && !(prototype === Array.prototype && Array.isArray(value))) return false;
+  if (Object.getPrototypeOf(value) === Date.prototype) return Reflect.ownKeys(value).length === 0;
+  if (!Object.isFrozen(value) || !isPlainContainer(value)) return false;
   const descriptors = Object.getOwnPropertyDescriptors(value);
   for (const key of Reflect.ownKeys(descriptors)) {
     const descriptor = descriptors[key as keyof typeof descriptors]!;
     if (!('value' in descriptor) || !isDeeplyFrozen(descriptor.value)) return false;
   }
   return true;
+}
+
+/** An array, or an object of the Object prototype (or none): plain data, not a class instance or a Map. */
+export function isPlainContainer(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return Array.isArray(value) ? prototype === Array.prototype : prototype === Object.prototype || prototype === null;
 }
 
 /**
