@@ -1,5 +1,4 @@
 /** The tenant's repurpose template for social platforms: shape, allowed values and defaults. */
-import { copyRecord } from '../memory/copy-record.js';
 export const PLATFORMS = ['linkedin', 'twitter', 'whatsapp', 'instagram'] as const;
 export const TONES = [
   'professional',
@@ -43,7 +42,11 @@ export interface RepurposeTemplate {
   updatedAt: Date;
 }
 
-const DEFAULT_PLATFORMS: Record<Platform, PlatformTemplate> = {
+/**
+ * Each platform's defaults, built fresh per call: a literal costs a fraction of copying a shared
+ * constant, and every update builds the default for the store's find-or-create.
+ */
+const defaultPlatforms = (): Record<Platform, PlatformTemplate> => ({
   linkedin: {
     tone: 'professional',
     length: 'medium',
@@ -72,13 +75,13 @@ const DEFAULT_PLATFORMS: Record<Platform, PlatformTemplate> = {
     hashtagStyle: 'A block of lowercase community tags after the caption',
     maxHashtags: 8,
   },
-};
+});
 
 export function defaultRepurposeTemplate(tenantId: string, now: Date): RepurposeTemplate {
   return {
     tenantId,
     defaults: { language: 'en', tone: 'professional', length: 'medium' },
-    platforms: copyRecord(DEFAULT_PLATFORMS),
+    platforms: defaultPlatforms(),
     updatedBy: null,
     createdAt: now,
     updatedAt: now,
