@@ -6,6 +6,8 @@
 import type { Context } from 'koa';
 
 export function captchaTokenOf(ctx: Context): string | undefined {
-  const fromQuery = ctx.query.captchaToken;
-  return ctx.get('x-captcha-token') || (typeof fromQuery === 'string' ? fromQuery : undefined) || undefined;
+  const fromHeader = ctx.get('x-captcha-token');
+  if (fromHeader !== '') return fromHeader;
+  const fromQuery = ctx.querystring === '' ? undefined : ctx.query.captchaToken; // no query string: nothing to parse
+  return (typeof fromQuery === 'string' ? fromQuery : undefined) || undefined;
 }

@@ -17,6 +17,8 @@ export function jsonBodyReader(limitBytes: number): JsonBodyReader {
     enableTypes: ['json'],
     jsonLimit: `${limitBytes}b`,
     strict: false,
+    // The media type is checked before `parse` runs (below), so the parser need not check again.
+    detectJSON: () => true,
     onerror: (error: Error & { status?: number; type?: string }) => {
       if (error.status === 413 || error.type === 'entity.too.large') throw tooLarge();
       if (error.status === 415) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_MEDIA_TYPE);
@@ -25,13 +27,21 @@ export function jsonBodyReader(limitBytes: number): JsonBodyReader {
   });
   const done = async () => {};
   return async (ctx) => {
-    if (!ctx.request.is('application/json', 'application/*+json')) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_MEDIA_TYPE);
+    if (!isJsonRequest(ctx)) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_MEDIA_TYPE);
     const declared = Number(ctx.get('content-length'));
     if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
     await parse(ctx, done);
     const raw = ctx.request.rawBody;
     return raw === '' || raw === undefined ? undefined : ctx.request.body;
   };
+}
+
+/**
+ * Whether the body is declared JSON (`application/json` or a `+json` type, any parameters). The
+ * header almost every client sends, exactly `application/json`, is taken without parsing it.
+ */
+function isJsonRequest(ctx: Context): boolean {
+  return ctx.req.headers['content-type'] === 'application/json' || Boolean(ctx.request.is('application/json', 'application/*+json'));
 }
 
 /** Whether the request carries a body at all; the reader is only for those that do. */

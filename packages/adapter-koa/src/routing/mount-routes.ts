@@ -113,7 +113,7 @@ function pipeline(
     const params = { ...ctx.params };
     checkParams?.(params);
     if (access.guestGate && !caller.user) await options.guestGate!(caller);
-    const query = { ...ctx.query };
+    const query: Record<string, unknown> = ctx.querystring === '' ? {} : { ...ctx.query };
     delete query.captchaToken; // a credential (§1.4), never an operation input
     checkQuery?.(query);
     const body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
@@ -129,10 +129,14 @@ function pipeline(
       captchaToken: captchaTokenOf(ctx),
     });
     ctx.status = route.success.status;
-    ctx.type = 'application/json'; // before the body: Koa would call a string body text/plain
+    // Before the body (Koa would call a string body text/plain); the header `ctx.type` would
+    // set, without its media-type lookup on every answer.
+    ctx.set('Content-Type', JSON_CONTENT_TYPE);
     ctx.body = writeEnvelope(data ?? null);
   };
 }
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** A JSON `null` body means "no body". */
 const absentIfNull = (body: unknown) => (body === null ? undefined : body);

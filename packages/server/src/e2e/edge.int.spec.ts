@@ -108,6 +108,20 @@ describe('HTTP edge', () => {
       expect(res.body.success).to.equal(false);
     });
 
+    it('takes a JSON body under any spelling of a JSON media type, and refuses look-alikes with 415', async () => {
+      const body = JSON.stringify({ templateId: 'sales_focus' });
+      for (const contentType of ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/json;', 'application/vnd.api+json']) {
+        const res = await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'media-user' }, rawBody: body, contentType });
+        expect(res.status, contentType).to.equal(200);
+        expect(res.headers.get('content-type'), contentType).to.equal('application/json; charset=utf-8');
+      }
+      for (const contentType of ['application/jsonx', 'text/json', 'text/plain']) {
+        const res = await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'media-user' }, rawBody: body, contentType });
+        expect(res.status, contentType).to.equal(415);
+        expect(res.body.statusCode, contentType).to.equal(415);
+      }
+    });
+
     it('answers 404 Route not found for an unknown path, with or without a key', async () => {
       for (const key of [TEST_KEYS.a, null]) {
         const res = await api.call('GET', '/no/such/route', { key });
