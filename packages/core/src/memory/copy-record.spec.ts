@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { copyRecord, frozenCopy } from './copy-record.js';
+import { isDeeplyFrozen } from '../shared/frozen-snapshots.js';
+import { copyRecord, frozenCopy, frozenRecordFromJson, recordJson } from './copy-record.js';
 
 describe('copyRecord', () => {
   describe('when given a record of plain data', () => {
@@ -46,5 +47,34 @@ describe('frozenCopy', () => {
     original.at.setTime(0);
     expect(frozen.slots[0]!.settings.range).to.equal('2weeks');
     expect(frozen.at.toISOString()).to.equal('2026-01-02T03:04:05.678Z');
+  });
+});
+
+describe('recordJson', () => {
+  it('writes what JSON.stringify writes, dates under the given keys included', () => {
+    const records = [
+      { id: 'a', createdAt: new Date('2026-01-02T03:04:05.678Z'), nested: { at: new Date(0) }, updatedAt: new Date('2026-02-03T00:00:00.000Z') },
+      { id: 'invalid date', createdAt: new Date(Number.NaN), updatedAt: 'not a date' },
+      { id: 'no dates', skipped: undefined, list: [undefined, 1] },
+      JSON.parse('{"__proto__":{"x":1},"createdAt":"2026-01-01T00:00:00.000Z"}') as object,
+    ];
+    for (const record of records) expect(recordJson(record, ['createdAt', 'updatedAt'])).to.equal(JSON.stringify(record));
+  });
+});
+
+describe('frozenRecordFromJson', () => {
+  it('reads back a deeply frozen record equal to the one written, its dates Dates again', () => {
+    const record = { id: 'a', title: { en: 'Hi' }, items: [{ n: 1 }, null], createdAt: new Date('2026-01-02T03:04:05.678Z') };
+    const read = frozenRecordFromJson<typeof record>(recordJson(record, ['createdAt']), ['createdAt']);
+    expect(read).to.deep.equal(record);
+    expect(read.createdAt).to.be.instanceOf(Date);
+    expect(isDeeplyFrozen(read)).to.equal(true);
+  });
+
+  it('keeps an own __proto__ key an own key, polluting no prototype', () => {
+    const read = frozenRecordFromJson<{ title: Record<string, unknown> }>('{"title":{"__proto__":{"polluted":true},"en":"Hi"}}', []);
+    expect(Object.keys(read.title)).to.deep.equal(['__proto__', 'en']);
+    expect(Object.getPrototypeOf(read.title)).to.equal(Object.prototype);
+    expect(({} as { polluted?: unknown }).polluted).to.equal(undefined);
   });
 });

@@ -44,3 +44,40 @@ function copy(value: unknown, freeze: boolean): unknown {
   }
   return freeze ? Object.freeze(out) : out;
 }
+
+/**
+ * `JSON.stringify(record)`, with the Dates under the top-level `dateKeys` formatted here: a
+ * Date's `toJSON` called from inside `JSON.stringify` cost ~1.2 µs each, a fifth of a form's text.
+ */
+export function recordJson(record: object, dateKeys: readonly string[]): string {
+  const withTexts: Record<string, unknown> = { ...record };
+  for (const key of dateKeys) {
+    const value = withTexts[key];
+    if (value instanceof Date && value.toJSON === Date.prototype.toJSON) withTexts[key] = Number.isFinite(value.getTime()) ? value.toISOString() : null;
+  }
+  return JSON.stringify(withTexts);
+}
+
+/**
+ * The deeply frozen record a store kept as `recordJson(record, dateKeys)`: the top-level `dateKeys`
+ * become frozen Dates again, everything else is the parsed data, frozen in place (it is fresh
+ * from the parser, shared with no one). Only for records of plain JSON data and top-level dates:
+ * a member set to `undefined` does not come back, and neither does any other kind of object.
+ */
+export function frozenRecordFromJson<T>(text: string, dateKeys: readonly string[]): T {
+  const record = JSON.parse(text) as Record<string, unknown>;
+  for (const key of dateKeys) {
+    const value = record[key];
+    if (typeof value === 'string') record[key] = frozenDate(new Date(value));
+  }
+  return freezeParsed(record) as T;
+}
+
+function freezeParsed(value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    if (Array.isArray(value)) for (const item of value) freezeParsed(item);
+    else for (const key of Object.keys(value)) freezeParsed((value as Record<string, unknown>)[key]);
+    Object.freeze(value);
+  }
+  return value;
+}
