@@ -24,14 +24,16 @@ export function bareHandler(table) {
 /**
  * Koa, @koa/router, koa-bodyparser and four trivial async middlewares (the shape of a
  * request-id, error, log and auth chain), answering each route with a constant envelope object
- * of the service's size (Koa serialises it per request, as it does ours).
+ * of the service's size (Koa serialises it per request, as it does ours). `beforeAnswer(ctx)`, if
+ * given, is awaited before each answer (translate-floor.mjs: one provider call per request).
  */
-export function referenceKoaApp(table) {
+export function referenceKoaApp(table, { beforeAnswer } = {}) {
   const app = new Koa();
   const router = new Router();
   for (const route of table) {
     const envelope = JSON.parse(constantEnvelope(route.status, route.bytes));
     router.register(route.path, [route.method], async (ctx) => {
+      if (beforeAnswer) await beforeAnswer(ctx);
       ctx.status = route.status;
       ctx.body = envelope;
     });

@@ -1,0 +1,46 @@
+// How much of translate's budget the provider call itself takes: the service, the Koa reference,
+// and the Koa reference plus one provider call per request through the service's own provider
+// adapter ("Koa + call"), loaded in turn as npm run bench loads them. "Koa + call ÷ Koa" is the
+// ratio a service with no cost of its own beyond the call would reach.
+//   node scripts/bench/translate-floor.mjs
+import { join } from 'node:path';
+import { startBenchService, startFakeProvider } from './bench-environment.mjs';
+import { interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
+import { OPERATIONS } from './operations.mjs';
+import { PINNING, ROOT, scratchFile, startPinned, startReference } from './processes.mjs';
+
+const stoppers = [];
+try {
+  const provider = await startFakeProvider();
+  stoppers.push(provider.stop);
+  const service = await startBenchService({ providerUrl: provider.baseUrl });
+  stoppers.push(service.stop);
+  const operation = OPERATIONS.find((op) => op.name === 'POST /ai/translate');
+  const request = await operation.seed(service.clients[0], { user: 'bench-user', tag: 'floor' });
+  const [sample] = await service.clients[0].sendSequence([request]);
+  const table = [{ method: request.method, path: request.path, status: sample.status, bytes: sample.bytes }];
+  const koa = await startReference('koa', 'reference-koa.mjs', table);
+  stoppers.push(koa.stop);
+  const call = await startPinned({
+    name: 'koa-call',
+    cpu: PINNING.serverCpu,
+    script: join(ROOT, 'scripts/bench/reference-koa-call.mjs'),
+    args: [scratchFile('koa-call-routes', table)],
+    env: { NODE_ENV: 'production', AI_BASE_URL: provider.baseUrl },
+    ready: /listening (\d+)/,
+  });
+  stoppers.push(call.stop);
+  const targets = [
+    { label: 'service', origin: service.origin, pid: service.pid },
+    { label: 'koa', origin: koa.origin, pid: koa.pid },
+    { label: 'koa + call', origin: `http://127.0.0.1:${call.match[1]}`, pid: call.pid },
+  ];
+  const results = await interleavedRuns(targets, request);
+  for (const [label, result] of Object.entries(results)) {
+    const s = summarise(result.runs);
+    process.stdout.write(`${label.padEnd(11)} ${Math.round(s.rps)} req/s, CPU ${s.cpuPerRequest?.toFixed(0)} µs/req${result.problems.length ? ` (${result.problems.join('; ')})` : ''}\n`);
+  }
+  process.stdout.write(`koa + call ÷ koa ${pairedRatio(results['koa + call'].runs, results.koa.runs).toFixed(2)}, service ÷ koa ${pairedRatio(results.service.runs, results.koa.runs).toFixed(2)}, service ÷ (koa + call) ${pairedRatio(results.service.runs, results['koa + call'].runs).toFixed(2)}\n`);
+} finally {
+  await Promise.all(stoppers.map((stop) => stop().catch(() => {})));
+}
