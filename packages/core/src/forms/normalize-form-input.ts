@@ -83,7 +83,9 @@ type TextChecker = (value: LocalizedText | null | undefined, path: string) => Lo
 function localizedTextChecker(languages: readonly string[]): TextChecker {
   return (value, path) => {
     const result: LocalizedText = {};
-    for (const [language, content] of Object.entries(value ?? {})) {
+    if (value === null || value === undefined) return result;
+    for (const language of Object.keys(value)) {
+      const content = value[language]!;
       if (!languages.includes(language)) {
         throw validationError(`${path}.${language}`, `is not a configured language (${languages.join(', ')})`);
       }
