@@ -57,6 +57,7 @@ describe('recordJson', () => {
       { id: 'invalid date', createdAt: new Date(Number.NaN), updatedAt: 'not a date' },
       { id: 'no dates', skipped: undefined, list: [undefined, 1] },
       JSON.parse('{"__proto__":{"x":1},"createdAt":"2026-01-01T00:00:00.000Z"}') as object,
+      { id: 'own toJSON', createdAt: new Date(0), toJSON() { return { dated: this.createdAt instanceof Date }; } },
     ];
     for (const record of records) expect(recordJson(record, ['createdAt', 'updatedAt'])).to.equal(JSON.stringify(record));
   });
