@@ -5,6 +5,7 @@
 // shows most clearly. Not a budget check (the budgets are on real sockets, in bench.mjs).
 //   taskset -c 0 node scripts/bench/inprocess-ab.mjs [--only <name part>]
 import 'reflect-metadata';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { Duplex } from 'node:stream';
 import { join } from 'node:path';
@@ -23,6 +24,15 @@ let sequence = 0; // {{seq}} / {{round}} values of templated requests
 const tenants = benchTenants(1);
 // Translate calls the local provider in its own process (on the load core), as in bench.mjs.
 const provider = await startFakeProvider();
+// A run that fails must not leave the provider running (it is a process of its own).
+process.once('exit', () => {
+  try {
+    process.kill(provider.pid, 'SIGTERM');
+  } catch {
+    // already stopped by the normal end of the run
+  }
+});
+mkdirSync(RESULTS_DIR, { recursive: true }); // the request log goes there, as in bench.mjs
 const service = await startService(
   loadConfig({
     PORT: '0',
