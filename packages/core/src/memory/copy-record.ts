@@ -1,4 +1,4 @@
-import { isPlainContainer } from '../shared/frozen-snapshots.js';
+import { freezeInPlace, isPlainContainer } from '../shared/frozen-snapshots.js';
 
 /**
  * The copy the in-memory adapters store and hand out, so callers never share state with the
@@ -38,9 +38,7 @@ function copy(value: unknown, freeze: boolean): unknown {
   if (!isPlainContainer(value)) return structuredClone(value);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
-    const item = copy((value as Record<string, unknown>)[key], freeze);
-    if (key === '__proto__') Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
-    else out[key] = item;
+    setOwnMember(out, key, copy((value as Record<string, unknown>)[key], freeze));
   }
   return freeze ? Object.freeze(out) : out;
 }
@@ -72,14 +70,14 @@ export function frozenRecordFromJson<T>(text: string, dateKeys: readonly string[
     const value = record[key];
     if (typeof value === 'string') record[key] = frozenDate(new Date(value));
   }
-  return freezeParsed(record) as T;
+  return freezeInPlace(record) as T;
 }
 
-function freezeParsed(value: unknown): unknown {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    if (Array.isArray(value)) for (const item of value) freezeParsed(item);
-    else for (const key of Object.keys(value)) freezeParsed((value as Record<string, unknown>)[key]);
-    Object.freeze(value);
-  }
-  return value;
+/**
+ * `target[key] = value` as an own data member, also for the key `__proto__` (which JSON.parse
+ * makes an own key), where plain assignment would set the prototype instead.
+ */
+export function setOwnMember(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

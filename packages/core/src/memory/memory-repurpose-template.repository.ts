@@ -1,4 +1,4 @@
-import { frozenCopy, frozenDate } from './copy-record.js';
+import { frozenCopy, frozenDate, setOwnMember } from './copy-record.js';
 import type { RepurposeTemplate } from '../repurpose/repurpose-template.js';
 import type { RepurposeTemplateRepository, TemplateChange } from '../repurpose/repurpose.ports.js';
 
@@ -56,9 +56,7 @@ function withChanges(node: unknown, changes: readonly TemplateChange[], depth = 
   const parent = (typeof base === 'object' && base !== null ? base : {}) as Record<string, unknown>;
   const out: Record<string, unknown> = { ...parent };
   for (const [key, list] of byKey) {
-    const child = withChanges(parent[key], list, depth + 1);
-    if (key === '__proto__') Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true });
-    else out[key] = child;
+    setOwnMember(out, key, withChanges(parent[key], list, depth + 1));
   }
   return Object.freeze(out);
 }

@@ -44,15 +44,19 @@ export function viewPerSnapshot<R extends object, V extends object>(toView: (rec
       changeable.add(record);
       return view;
     }
-    views.set(record, freezeNewParts(view));
+    views.set(record, freezeInPlace(view)); // the record's parts are frozen already: only the view's own are walked
     return view;
   };
 }
 
-/** Freezes what the view added around the record's (already frozen) parts. */
-function freezeNewParts<T>(value: T): T {
+/**
+ * Freezes `value` and everything in it that is not frozen yet, in place, and returns it: for
+ * values freshly built and shared with no one (a view, the output of `JSON.parse`). Frozen parts
+ * are not walked into.
+ */
+export function freezeInPlace<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const key of Object.keys(value)) freezeNewParts((value as Record<string, unknown>)[key]);
+    for (const key of Object.keys(value)) freezeInPlace((value as Record<string, unknown>)[key]);
     Object.freeze(value);
   }
   return value;
