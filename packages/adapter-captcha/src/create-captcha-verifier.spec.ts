@@ -5,11 +5,14 @@ import { LocalSiteVerifyServer } from './testing/local-site-verify.server.js';
 
 class RecordingLogger implements Logger {
   readonly warnings: Array<{ message: string; fields: Record<string, unknown> | undefined }> = [];
+  readonly errors: Array<{ message: string; fields: Record<string, unknown> | undefined }> = [];
   info() {}
   warn(message: string, fields?: Record<string, unknown>) {
     this.warnings.push({ message, fields });
   }
-  error() {}
+  error(message: string, fields?: Record<string, unknown>) {
+    this.errors.push({ message, fields });
+  }
 }
 
 const unconfigured: CaptchaVerifierSettings = {
@@ -58,6 +61,41 @@ describe('createCaptchaVerifier', () => {
       expect(await verifier.verify('hcaptcha', 'token-1')).to.deep.equal({ success: false });
       expect(await verifier.verify('recaptcha', 'token-2')).to.deep.equal({ success: true });
       expect(server.received.map((r) => r.form)).to.deep.equal([{ secret: 'h-secret', response: 'token-1' }]);
+    });
+  });
+
+  describe('when failing closed (production) and a provider has no secret', () => {
+    let server: LocalSiteVerifyServer;
+    beforeEach(async () => (server = await LocalSiteVerifyServer.start()));
+    afterEach(() => server.stop());
+
+    it('logs one error per such provider naming its variable, and no warning', () => {
+      const logger = new RecordingLogger();
+      createCaptchaVerifier({ ...unconfigured, failClosed: true }, logger);
+      expect(logger.warnings).to.deep.equal([]);
+      expect(logger.errors.map((e) => e.fields?.['provider'])).to.deep.equal(['recaptcha', 'hcaptcha', 'turnstile']);
+      expect(logger.errors.map((e) => /\((CAPTCHA_[A-Z]+_SECRET)\)/.exec(e.message)?.[1])).to.deep.equal([
+        'CAPTCHA_RECAPTCHA_SECRET',
+        'CAPTCHA_HCAPTCHA_SECRET',
+        'CAPTCHA_TURNSTILE_SECRET',
+      ]);
+    });
+
+    it('rejects every token of those providers, still verifies a configured one, and lets "none" pass', async () => {
+      const logger = new RecordingLogger();
+      const verifier = createCaptchaVerifier(
+        { ...unconfigured, failClosed: true, providers: { ...unconfigured.providers, turnstile: { secret: 't-secret', verifyUrl: server.url } } },
+        logger,
+      );
+      expect(logger.errors.map((e) => e.fields?.['provider'])).to.deep.equal(['recaptcha', 'hcaptcha']);
+      for (const provider of ['recaptcha', 'hcaptcha'] as const) {
+        expect(await verifier.verify(provider, 'any-token-at-all'), provider).to.deep.equal({ success: false });
+      }
+      server.answer = { kind: 'json', body: { success: true } };
+      expect(await verifier.verify('turnstile', 'token-3')).to.deep.equal({ success: true });
+      expect(await verifier.verify('none', 'any-token-at-all')).to.deep.equal({ success: true });
+      expect(await verifier.verify('none', '')).to.deep.equal({ success: false });
+      expect(server.received.map((r) => r.form)).to.deep.equal([{ secret: 't-secret', response: 'token-3' }]);
     });
   });
 

@@ -2,7 +2,7 @@
 /** Entry point: `npm start`. Reads the environment, starts the service, stops it on SIGTERM/SIGINT. */
 import 'reflect-metadata';
 import { ConfigError } from './config/env-reader.js';
-import { loadConfig } from './config/service-config.js';
+import { loadConfig, type ServiceConfig } from './config/service-config.js';
 import { startService } from './service.js';
 
 async function main(): Promise<void> {
@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   if (config.storage.kind === 'memory') {
     say('Embedded in-memory store: data lives only as long as this process. Set MONGODB_URI to keep it.');
   }
+  say(bearerStatus(config));
   if (service.generatedKey) {
     say(`API key for tenant "default" (shown once): ${service.generatedKey}`);
   }
@@ -31,6 +32,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/** Whether bearer tokens are accepted, and how: a service without a key refuses every role-gated route. */
+function bearerStatus(config: ServiceConfig): string {
+  const algorithm = config.auth.jwtAlgorithm;
+  if (algorithm === undefined) return 'Bearer tokens: disabled (set CMS_JWT_SECRET or CMS_JWT_PUBLIC_KEY); routes that need a role answer 401';
+  return `Bearer tokens: enabled (${algorithm}, key from ${algorithm === 'HS256' ? 'CMS_JWT_SECRET' : 'CMS_JWT_PUBLIC_KEY'})`;
 }
 
 main().catch((error: unknown) => {

@@ -33,6 +33,23 @@ describe('cms-admin', () => {
   };
   const repos = () => createMongoRepositories(db);
 
+  describe('when generating a secret', () => {
+    it('prints a fresh base64 secret of 48 random bytes alone on stdout, without MONGODB_URI or a store', async () => {
+      const first = await admin(['secret', 'generate'], {});
+      const second = await admin(['secret', 'generate'], {});
+      expect(first.code).to.equal(AdminExit.ok);
+      expect(first.stderr).to.equal('');
+      expect(first.stdout).to.match(/^[A-Za-z0-9+/]{64}\n$/);
+      expect(Buffer.from(first.stdout.trim(), 'base64')).to.have.length(48);
+      expect(second.stdout).not.to.equal(first.stdout);
+      expect(opened).to.deep.equal([]);
+    });
+
+    it('lists the command in the usage text', async () => {
+      expect((await admin(['help'], {})).stdout).to.contain('secret generate');
+    });
+  });
+
   describe('when MONGODB_URI is not set', () => {
     it('exits 2 with a message saying it needs MongoDB, and opens nothing', async () => {
       const result = await admin(['tenant', 'create', 'acme'], {});

@@ -4,6 +4,7 @@
  * storage opener, so tests run it on the collection double; `cms-admin.ts` wires the real one.
  * Exit codes: 0 done, 1 the operation failed, 2 wrong usage or no MONGODB_URI.
  */
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import {
   GetAiUsage,
@@ -54,6 +55,24 @@ interface Command {
   readonly acceptsMonth?: boolean;
   readonly run: (tools: AdminTools, args: readonly string[], options: CommandOptions, io: AdminIo) => Promise<void>;
 }
+
+/** A command that works without the store (nothing to open, no MONGODB_URI needed). */
+interface LocalCommand {
+  readonly usage: string;
+  readonly run: (io: AdminIo) => void;
+}
+
+/** Bytes of randomness in a generated secret: above HS256's 32-byte minimum, as base64 (64 characters). */
+const GENERATED_SECRET_BYTES = 48;
+
+const LOCAL_COMMANDS: Readonly<Record<string, LocalCommand>> = {
+  'secret generate': {
+    usage: 'secret generate   (a fresh random secret for CMS_JWT_SECRET; needs no MONGODB_URI)',
+    run: (io) => {
+      io.stdout.write(`${randomBytes(GENERATED_SECRET_BYTES).toString('base64')}\n`);
+    },
+  },
+};
 
 interface CommandOptions {
   readonly name: string | undefined;
@@ -142,6 +161,7 @@ export const ADMIN_USAGE = [
   'Usage: cms-admin <command>',
   '',
   ...Object.values(COMMANDS).map((command) => `  ${command.usage}`),
+  ...Object.values(LOCAL_COMMANDS).map((command) => `  ${command.usage}`),
   '',
   'Works on the MongoDB named by MONGODB_URI (database from the URI, else MONGODB_DB, default cms).',
   '',
@@ -155,6 +175,11 @@ export async function runAdmin(
   openStorage: OpenAdminStorage,
   clock: Clock = systemClock,
 ): Promise<number> {
+  const local = LOCAL_COMMANDS[argv.join(' ')];
+  if (local) {
+    local.run(io);
+    return AdminExit.ok;
+  }
   let parsed: { command: Command; args: string[]; options: CommandOptions } | 'help';
   try {
     parsed = parseCommandLine(argv);

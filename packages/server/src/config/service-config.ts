@@ -4,6 +4,7 @@ import { loadAiConfig, type AiConfig } from './ai.config.js';
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha.config.js';
 import { loadEngagementConfig, type EngagementConfig } from './engagement.config.js';
 import { ConfigError, EnvReader, type Env } from './env-reader.js';
+import { loadJwtConfig, type JwtAlgorithm } from './jwt.config.js';
 import { loadNotifyConfig, type NotifyConfig } from './notify.config.js';
 
 export interface ApiKeySetting {
@@ -16,6 +17,8 @@ export type StorageConfig =
   | { readonly kind: 'mongo'; readonly uri: string; readonly database: string };
 
 export interface ServiceConfig {
+  /** `NODE_ENV=production`: fail closed where development is lenient (unconfigured CAPTCHA providers). */
+  readonly production: boolean;
   readonly http: {
     readonly host: string;
     readonly port: number;
@@ -28,6 +31,8 @@ export interface ServiceConfig {
     readonly apiKeys: readonly ApiKeySetting[];
     readonly jwtSecret: string | undefined;
     readonly jwtPublicKeyPem: string | undefined;
+    /** How bearer tokens are verified; undefined when neither key is set (bearer tokens are refused). */
+    readonly jwtAlgorithm: JwtAlgorithm | undefined;
   };
   readonly storage: StorageConfig;
   readonly languages: readonly string[];
@@ -48,7 +53,9 @@ const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 
 export function loadConfig(env: Env): ServiceConfig {
   const read = new EnvReader(env);
+  const jwt = loadJwtConfig(read);
   return {
+    production: read.string('NODE_ENV') === 'production',
     http: {
       host: read.string('HOST') ?? '127.0.0.1',
       port: read.int('PORT', 3000, 0, 65535),
@@ -58,8 +65,9 @@ export function loadConfig(env: Env): ServiceConfig {
     },
     auth: {
       apiKeys: apiKeysOf(read.string('CMS_API_KEYS')),
-      jwtSecret: read.raw('CMS_JWT_SECRET'),
-      jwtPublicKeyPem: read.raw('CMS_JWT_PUBLIC_KEY')?.replace(/\\n/g, '\n'),
+      jwtSecret: jwt.secret,
+      jwtPublicKeyPem: jwt.publicKeyPem,
+      jwtAlgorithm: jwt.algorithm,
     },
     storage: loadStorageConfig(env),
     languages: languagesOf(read.list('CMS_LANGUAGES')),

@@ -1,7 +1,8 @@
 /**
  * CAPTCHA: the service-wide policy, and the one verifier every gate uses (adapter-captcha's
  * composite over reCAPTCHA v3, hCaptcha, Turnstile and `none`). Building the verifier logs one
- * warning per provider without a secret; startService resolves it at start-up so that happens then.
+ * warning (an error in production, where such a provider fails closed) per provider without a
+ * secret; startService resolves it at start-up so that happens then.
  */
 import { createCaptchaVerifier } from '@cms/adapter-captcha';
 import { CaptchaPolicyToken, CaptchaVerifierToken, type CaptchaPolicy, type CaptchaVerifier, type Logger } from '@cms/core';
@@ -16,7 +17,10 @@ export const captchaModule = new ContainerModule(({ bind }) => {
   );
   bind(CaptchaVerifierToken).toResolvedValue(
     (config: ServiceConfig, logger: Logger): CaptchaVerifier =>
-      createCaptchaVerifier({ timeoutMs: config.captcha.timeoutMs, providers: config.captcha.providers }, logger),
+      createCaptchaVerifier(
+        { timeoutMs: config.captcha.timeoutMs, providers: config.captcha.providers, failClosed: config.production },
+        logger,
+      ),
     [ServerTokens.Config, ServerTokens.Logger],
   );
 });

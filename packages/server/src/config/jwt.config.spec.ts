@@ -1,0 +1,103 @@
+import { expect } from 'chai';
+import { generateKeyPairSync } from 'node:crypto';
+import { ConfigError } from './env-reader.js';
+import { loadConfig } from './service-config.js';
+
+/** A public key PEM of the given kind, made fresh (no key files in the repository). */
+function publicKeyPem(kind: 'rsa' | 'ec' | 'ed25519', option?: number | string): string {
+  const pair =
+    kind === 'rsa'
+      ? generateKeyPairSync('rsa', { modulusLength: option as number })
+      : kind === 'ec'
+        ? generateKeyPairSync('ec', { namedCurve: option as string })
+        : generateKeyPairSync('ed25519');
+  return pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+}
+
+const refusal = (env: Record<string, string>): string => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).to.be.instanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  expect.fail(`start-up accepted ${Object.keys(env).join(', ')}`);
+};
+
+describe('loadConfig: bearer-token keys', () => {
+  describe('when CMS_JWT_SECRET is shorter than 32 bytes', () => {
+    it('refuses it in one line naming the variable, the rule and how to make a good one', () => {
+      const message = refusal({ CMS_JWT_SECRET: 'a'.repeat(31) });
+      expect(message).to.equal(
+        'CMS_JWT_SECRET must be at least 32 bytes for HS256 (RFC 7518 §3.2), got 31: make one with `openssl rand -base64 48` or `npm run --silent admin -- secret generate`',
+      );
+      expect(message).not.to.contain('\n');
+    });
+
+    it('counts bytes, not characters, and refuses it outside production too', () => {
+      // 16 two-byte characters are 32 bytes: enough. 3 characters in development: not.
+      expect(loadConfig({ CMS_JWT_SECRET: 'é'.repeat(16) }).auth.jwtAlgorithm).to.equal('HS256');
+      expect(refusal({ CMS_JWT_SECRET: 'abc', NODE_ENV: 'development' })).to.match(/^CMS_JWT_SECRET must be at least 32 bytes .* got 3:/);
+    });
+
+    it('refuses a weak secret even when a public key wins over it', () => {
+      const message = refusal({ CMS_JWT_SECRET: 'short', CMS_JWT_PUBLIC_KEY: publicKeyPem('ec', 'P-256') });
+      expect(message).to.match(/^CMS_JWT_SECRET /);
+    });
+  });
+
+  describe('when CMS_JWT_SECRET has 32 bytes or more', () => {
+    it('enables HS256', () => {
+      const config = loadConfig({ CMS_JWT_SECRET: 'b'.repeat(32) });
+      expect(config.auth).to.include({ jwtSecret: 'b'.repeat(32), jwtAlgorithm: 'HS256' });
+    });
+  });
+
+  describe('when CMS_JWT_PUBLIC_KEY is set', () => {
+    it('refuses an RSA key under 2048 bits', () => {
+      expect(refusal({ CMS_JWT_PUBLIC_KEY: publicKeyPem('rsa', 1024) })).to.match(
+        /^CMS_JWT_PUBLIC_KEY is an RSA key of 1024 bits; it must have at least 2048: make a key pair with `openssl genpkey/,
+      );
+    });
+
+    it('accepts an RSA key of 2048 bits as RS256', () => {
+      expect(loadConfig({ CMS_JWT_PUBLIC_KEY: publicKeyPem('rsa', 2048) }).auth.jwtAlgorithm).to.equal('RS256');
+    });
+
+    it('accepts a P-256 key as ES256, also with its line breaks written as \\n', () => {
+      const pem = publicKeyPem('ec', 'P-256');
+      expect(loadConfig({ CMS_JWT_PUBLIC_KEY: pem }).auth.jwtAlgorithm).to.equal('ES256');
+      expect(loadConfig({ CMS_JWT_PUBLIC_KEY: pem.replace(/\n/g, '\\n') }).auth.jwtAlgorithm).to.equal('ES256');
+    });
+
+    it('refuses an EC key on another curve', () => {
+      expect(refusal({ CMS_JWT_PUBLIC_KEY: publicKeyPem('ec', 'P-384') })).to.match(
+        /^CMS_JWT_PUBLIC_KEY is an EC key on curve secp384r1; it must be on P-256 \(ES256\)/,
+      );
+    });
+
+    it('refuses another key type and text that is no PEM key', () => {
+      expect(refusal({ CMS_JWT_PUBLIC_KEY: publicKeyPem('ed25519') })).to.match(/^CMS_JWT_PUBLIC_KEY has key type ed25519; it must be RSA/);
+      expect(refusal({ CMS_JWT_PUBLIC_KEY: 'not a key' })).to.match(/^CMS_JWT_PUBLIC_KEY must be a PEM public key/);
+    });
+
+    it('wins over the secret', () => {
+      const config = loadConfig({ CMS_JWT_SECRET: 'c'.repeat(40), CMS_JWT_PUBLIC_KEY: publicKeyPem('rsa', 2048) });
+      expect(config.auth.jwtAlgorithm).to.equal('RS256');
+    });
+  });
+
+  describe('when neither is set', () => {
+    it('turns bearer tokens off', () => {
+      expect(loadConfig({}).auth).to.include({ jwtSecret: undefined, jwtPublicKeyPem: undefined, jwtAlgorithm: undefined });
+    });
+  });
+});
+
+describe('loadConfig: production mode', () => {
+  it('is on only for NODE_ENV=production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).production).to.equal(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).production).to.equal(false);
+    expect(loadConfig({}).production).to.equal(false);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * CONTRACT §1 version 1.2 end to end: weak bearer keys stop the built service before it listens,
+ * and with NODE_ENV=production an unconfigured CAPTCHA provider fails closed on every gate.
+ */
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { engagementClient, guest } from '../testing/engagement-client.js';
+import { CapturingLogger, startTestService, type TestService } from '../testing/test-service.js';
+import { createForm, submitForm } from './form-requests.js';
+
+const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
+
+interface Started {
+  /** Exit code when the process stopped by itself; undefined when it was listening. */
+  readonly exitCode: number | null | undefined;
+  readonly stderr: string;
+  readonly healthz?: number;
+}
+
+/**
+ * Starts `node dist/main.js` with `env` on a free port; resolves with its exit when it stops by
+ * itself, or with the /healthz status once it says it listens (then stops it). Bounded: 20 s.
+ */
+async function startBuilt(env: Record<string, string>): Promise<Started> {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(CMS_|CAPTCHA_|MONGODB_|AI_|SMTP_|PUSH_|NODE_ENV$)/.test(name)),
+  );
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', CMS_REQUEST_LOG: 'off', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  const exited = once(child, 'exit') as Promise<[number | null]>;
+  const listening = new Promise<string>((resolve) => {
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+      const url = /listening on (http:\/\/\S+?)\/cms/.exec(stderr)?.[1];
+      if (url) resolve(url);
+    });
+  });
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within 20 s:\n${stderr}`)), 20_000).unref());
+  try {
+    const first = await Promise.race([exited.then(([code]) => ({ code })), listening.then((url) => ({ url })), timeout]);
+    if ('code' in first) return { exitCode: first.code, stderr };
+    const healthz = (await fetch(`${first.url}/healthz`)).status;
+    return { exitCode: undefined, stderr, healthz };
+  } finally {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+}
+
+describe('Production configuration (built service)', function () {
+  this.timeout(30_000);
+
+  describe('when CMS_JWT_SECRET is 31 bytes', () => {
+    it('exits non-zero before listening, with one line naming the variable', async () => {
+      const started = await startBuilt({ CMS_JWT_SECRET: 'x'.repeat(31), NODE_ENV: 'production' });
+      expect(started.exitCode).to.equal(1);
+      expect(started.stderr).to.match(/^Configuration error: CMS_JWT_SECRET must be at least 32 bytes for HS256 \(RFC 7518 §3\.2\), got 31: .*openssl rand -base64 48/m);
+      expect(started.stderr).not.to.contain('listening');
+    });
+  });
+
+  describe('when CMS_JWT_SECRET is 32 bytes', () => {
+    it('serves, and says bearer tokens are enabled', async () => {
+      const started = await startBuilt({ CMS_JWT_SECRET: 'y'.repeat(32), NODE_ENV: 'production', CAPTCHA_PROVIDER_DEFAULT: 'none' });
+      expect(started.exitCode, started.stderr).to.equal(undefined);
+      expect(started.healthz).to.equal(200);
+      expect(started.stderr).to.contain('Bearer tokens: enabled (HS256, key from CMS_JWT_SECRET)');
+    });
+  });
+
+  describe('when no bearer key is set', () => {
+    it('serves, and says bearer tokens are disabled', async () => {
+      const started = await startBuilt({});
+      expect(started.healthz).to.equal(200);
+      expect(started.stderr).to.contain('Bearer tokens: disabled (set CMS_JWT_SECRET or CMS_JWT_PUBLIC_KEY)');
+    });
+  });
+});
+
+describe('CAPTCHA provider without its secret', () => {
+  const world = async (env: Record<string, string>) => {
+    const logger = new CapturingLogger();
+    const api = await startTestService(env, { logger });
+    return { api, logger, client: engagementClient(api) };
+  };
+
+  describe('with NODE_ENV=production', () => {
+    let api: TestService;
+    let logger: CapturingLogger;
+    before(async () => ({ api, logger } = await world({ NODE_ENV: 'production' })));
+    after(() => api.stop());
+
+    it('logs an error at start-up per provider, naming the missing variable', () => {
+      const errors = logger.lines.filter((line) => line.level === 'error').map((line) => line.message);
+      for (const variable of ['CAPTCHA_RECAPTCHA_SECRET', 'CAPTCHA_HCAPTCHA_SECRET', 'CAPTCHA_TURNSTILE_SECRET']) {
+        expect(errors.some((message) => message.includes(`(${variable})`)), variable).to.equal(true);
+      }
+    });
+
+    it('refuses a guest reaction with 401 captchaToken is invalid, and stores nothing', async () => {
+      const client = engagementClient(api);
+      const article = await client.article();
+      const res = await api.call('PUT', `/articles/${article.id}/reaction`, { headers: guest('guest-prod-0001', 'any-token-at-all'), body: { type: 'like' } });
+      expect(res.status).to.equal(401);
+      expect(res.body).to.deep.equal({ success: false, statusCode: 401, message: 'captchaToken is invalid', data: null });
+      const read = await api.call('GET', `/articles/getById/${article.id}`);
+      expect(read.body.data.article).to.include({ likes: 0, dislikes: 0 });
+    });
+
+    it("refuses a submission to a form gated by that provider with the gate's rejection, 403 CAPTCHA verification failed", async () => {
+      const form = await createForm(api, 'prod-gated', { captcha: { enabled: true, provider: 'hcaptcha' } });
+      const res = await api.call('POST', `/forms/${form.id}/submit`, { headers: { 'x-captcha-token': 'any-token-at-all' }, body: { values: { name: 'Ada' } } });
+      expect(res.status).to.equal(403);
+      expect(res.body).to.deep.equal({ success: false, statusCode: 403, message: 'CAPTCHA verification failed', data: null });
+    });
+  });
+
+  describe('outside production', () => {
+    it('accepts any non-empty token, as before, and only warns', async () => {
+      const { api, logger, client } = await world({});
+      try {
+        expect(logger.lines.filter((line) => line.level === 'error')).to.deep.equal([]);
+        expect(logger.lines.filter((line) => line.level === 'warn' && line.message.includes('CAPTCHA_RECAPTCHA_SECRET'))).to.have.length(1);
+        const article = await client.article();
+        const res = await api.call('PUT', `/articles/${article.id}/reaction`, { headers: guest('guest-dev-0001', 'any-token-at-all'), body: { type: 'like' } });
+        expect(res.status).to.equal(200);
+        expect(res.body.data).to.include({ likes: 1 });
+      } finally {
+        await api.stop();
+      }
+    });
+  });
+
+  describe('with the provider "none" chosen explicitly in production', () => {
+    it('accepts any non-empty token for guests and forms gated by none', async () => {
+      const { api, client } = await world({ NODE_ENV: 'production', CAPTCHA_PROVIDER_DEFAULT: 'none' });
+      try {
+        const article = await client.article();
+        const res = await api.call('PUT', `/articles/${article.id}/reaction`, { headers: guest('guest-none-001', 'any-token-at-all'), body: { type: 'dislike' } });
+        expect(res.status).to.equal(200);
+        expect(res.body.data).to.include({ dislikes: 1 });
+        const form = await createForm(api, 'none-gated', { captcha: { enabled: true, provider: 'none' } });
+        const submitted = await submitForm(api, form.id, { name: 'Ada' }, { headers: { 'x-captcha-token': 'any-token-at-all' } });
+        expect(submitted.id).to.match(/^[a-f0-9]{24}$/);
+      } finally {
+        await api.stop();
+      }
+    });
+  });
+});
