@@ -1,12 +1,12 @@
 /**
  * Starts and stops the whole service: container, key bootstrap, HTTP listener, notification
- * dispatch and graceful shutdown (stop accepting, let in-flight requests and the dispatch pass in
- * progress finish, then close the store).
+ * dispatch and graceful shutdown (drain: /readyz 503 while in-flight requests finish; then stop
+ * accepting, let the dispatch pass in progress finish, and close the store).
  */
 import { createWriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError, JsonLineLogger } from '@cms/adapter-koa';
+import { answerClientError, JsonLineLogger, ServingState } from '@cms/adapter-koa';
 import type { MongoDatabase } from '@cms/adapter-mongo';
 import { CaptchaVerifierToken, ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
 import type { Container } from 'inversify';
@@ -54,9 +54,22 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     const { generatedKey } = await bootstrapKeys(config, container.get(ManageTenants));
     const app = await container.getAsync<Koa>(KoaAppToken);
     const notifications = container.get(NotificationDispatchLoop);
-    const server = createServer(app.callback());
-    server.keepAliveTimeout = 65_000;
+    const serving = container.get(ServingState);
+    const handle = app.callback();
+    const server = createServer(
+      {
+        headersTimeout: config.http.headersTimeoutMs,
+        requestTimeout: config.http.requestTimeoutMs,
+        // Node checks both timeouts on this interval: a slow client is cut within one interval of its deadline.
+        connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.http.headersTimeoutMs / 4))),
+        keepAliveTimeout: 65_000,
+      },
+      handle,
+    );
     server.on('clientError', answerClientError);
+    // With a listener here Node sends no `100 Continue` by itself: the body step sends it, so a
+    // request refused before that step gets its final status instead (RFC 9110 §10.1.1).
+    server.on('checkContinue', handle);
     await listen(server, config.http.port, config.http.host);
     const port = (server.address() as AddressInfo).port;
     notifications.start();
@@ -66,7 +79,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       container,
       generatedKey,
       stop: once(async () => {
-        await shutdown(server, storage, config.http.shutdownGraceMs, notifications);
+        await shutdown(server, serving, storage, config.http.shutdownGraceMs, notifications);
         await output?.close();
       }),
     };
@@ -100,18 +113,31 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-async function shutdown(server: Server, storage: StorageLifecycle, graceMs: number, notifications: NotificationDispatchLoop): Promise<void> {
+async function shutdown(
+  server: Server,
+  serving: ServingState,
+  storage: StorageLifecycle,
+  graceMs: number,
+  notifications: NotificationDispatchLoop,
+): Promise<void> {
+  const deadline = Date.now() + graceMs;
+  // Still listening while in-flight requests finish: /readyz now answers 503 to whoever asks
+  // (a load balancer stops sending), and every answer closes its connection.
+  serving.beginDrain();
+  let graceOver: NodeJS.Timeout | undefined;
+  await Promise.race([serving.whenIdle(), new Promise<void>((resolve) => (graceOver = setTimeout(resolve, graceMs)))]);
+  clearTimeout(graceOver);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // The dispatch pass in progress finishes (its outcomes recorded) while requests drain.
   const dispatchStopped = notifications.stop();
   // Keep-alive connections that finish their request while we wait become idle; close them as
   // they do, and cut whatever is still open when the grace period ends.
   const sweeper = setInterval(() => server.closeIdleConnections(), 50);
-  const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+  const cut = setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - Date.now()));
   server.closeIdleConnections();
   await closed;
   clearInterval(sweeper);
-  clearTimeout(deadline);
+  clearTimeout(cut);
   await dispatchStopped;
   await storage.close();
 }

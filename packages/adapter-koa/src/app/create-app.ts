@@ -8,8 +8,10 @@ import Koa from 'koa';
 import type { Logger } from '@cms/core';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { successEnvelope, errorEnvelope } from '../http/envelope.js';
+import { assertLingeringCloseSupported, type EarlyAnswerPolicy } from '../http/early-answers.js';
 import { edgeMiddleware } from '../http/edge.middleware.js';
 import { errorResponder } from '../http/error-response.js';
+import { ServingState } from '../http/serving-state.js';
 import type { CmsState } from '../http/state.js';
 import { buildOpenApiDocument, type OpenApiInfo } from '../openapi/openapi-document.js';
 import { mountRoutes, type GuestGate } from '../routing/mount-routes.js';
@@ -19,6 +21,8 @@ export interface AppOptions {
   /** Path prefix of every operation, e.g. `/cms`. */
   readonly basePath: string;
   readonly bodyLimitBytes: number;
+  /** How answers given before the body was read are delivered; default 4 MiB drained, 1 s linger. */
+  readonly earlyAnswers?: EarlyAnswerPolicy;
   readonly routes: readonly RouteDefinition[];
   readonly credentials: CredentialResolver;
   readonly guestGate?: GuestGate;
@@ -28,8 +32,12 @@ export interface AppOptions {
   readonly requestLogger?: Logger;
   /** Storage reachable? Answers `/readyz`. */
   readonly readiness: () => Promise<boolean>;
+  /** In-flight requests and the draining flag, shared with the server's shutdown; a fresh one when omitted. */
+  readonly serving?: ServingState;
   readonly openApi: Omit<OpenApiInfo, 'serverUrl'> & { readonly serverUrl?: string };
 }
+
+export const DEFAULT_EARLY_ANSWERS: EarlyAnswerPolicy = { drainLimitBytes: 4 * 1024 * 1024, lingerMs: 1000 };
 
 export function createApp(options: AppOptions): Koa<CmsState> {
   const app = new Koa<CmsState>();
@@ -47,13 +55,20 @@ export function createApp(options: AppOptions): Koa<CmsState> {
     ...(options.guestGate ? { guestGate: options.guestGate } : {}),
   });
 
-  app.use(edgeMiddleware(errorResponder(options.logger), options.requestLogger));
+  assertLingeringCloseSupported();
+  const serving = options.serving ?? new ServingState();
+  app.use(edgeMiddleware(errorResponder(options.logger), options.requestLogger, options.earlyAnswers ?? DEFAULT_EARLY_ANSWERS, serving));
   app.use(routes.dispatch);
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path === '/healthz') {
       ctx.body = successEnvelope(200, 'OK', { status: 'ok' });
     } else if (ctx.path === '/readyz') {
+      if (serving.draining) {
+        ctx.status = 503;
+        ctx.body = errorEnvelope(503, 'Service is shutting down');
+        return;
+      }
       const ready = await options.readiness().catch(() => false);
       ctx.status = ready ? 200 : 503;
       ctx.body = ready ? successEnvelope(200, 'OK', { status: 'ready' }) : errorEnvelope(503, 'Storage unreachable');

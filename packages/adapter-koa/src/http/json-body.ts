@@ -1,18 +1,23 @@
 /**
  * JSON body reading on koa-bodyparser, run by the route pipeline at the body step (so
  * credentials and access are answered first). Its plain-text failures become envelope outcomes:
- * malformed JSON 400, oversized 413 (and the connection closes), another media type 415. An
+ * malformed JSON 400, oversized 413, another media type 415. An oversized or refused body is
+ * never buffered: the edge drains what is left of it and keeps the connection, or closes it
+ * after a short linger (`early-answers.ts`), so the answer reaches the client either way. A
+ * client that sent `Expect: 100-continue` is told to continue here, when the body is wanted, and
+ * not before: a declared size over the limit or another media type is its final answer. An
  * empty body is `undefined` (absent), so "no body" and `{}` stay distinguishable.
  */
 import bodyParser from 'koa-bodyparser';
 import type { Context } from 'koa';
+import { continueIfExpected } from './early-answers.js';
 import { HttpErrorCodes, HttpProblem } from './http-error-codes.js';
 
 /** Reads the body of a request that has one (`hasBody`). */
 export type JsonBodyReader = (ctx: Context) => Promise<unknown>;
 
 export function jsonBodyReader(limitBytes: number): JsonBodyReader {
-  const tooLarge = () => new HttpProblem(HttpErrorCodes.BODY_TOO_LARGE, { connection: 'close' });
+  const tooLarge = () => new HttpProblem(HttpErrorCodes.BODY_TOO_LARGE);
   const parse = bodyParser({
     enableTypes: ['json'],
     jsonLimit: `${limitBytes}b`,
@@ -30,6 +35,7 @@ export function jsonBodyReader(limitBytes: number): JsonBodyReader {
     if (!isJsonRequest(ctx)) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_MEDIA_TYPE);
     const declared = Number(ctx.get('content-length'));
     if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
+    continueIfExpected(ctx.req, ctx.res);
     await parse(ctx, done);
     const raw = ctx.request.rawBody;
     return raw === '' || raw === undefined ? undefined : ctx.request.body;

@@ -26,6 +26,13 @@ export interface ServiceConfig {
     readonly bodyLimitBytes: number;
     /** How long shutdown waits for in-flight requests before closing connections. */
     readonly shutdownGraceMs: number;
+    /** Slow clients (CONTRACT §8): the request head, and the whole request, must arrive within these. */
+    readonly headersTimeoutMs: number;
+    readonly requestTimeoutMs: number;
+    /** Answers given before the body was read: drain up to this much to keep the connection … */
+    readonly drainLimitBytes: number;
+    /** … else close after discarding for this long (`early-answers.ts` in adapter-koa). */
+    readonly lingerMs: number;
   };
   readonly auth: {
     readonly apiKeys: readonly ApiKeySetting[];
@@ -62,6 +69,9 @@ export function loadConfig(env: Env): ServiceConfig {
       basePath: basePathOf(read.string('CMS_BASE_PATH') ?? '/cms'),
       bodyLimitBytes: read.bytes('CMS_BODY_LIMIT', 1024 * 1024),
       shutdownGraceMs: read.int('CMS_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+      ...clientTimeoutsOf(read),
+      drainLimitBytes: read.bytes('CMS_DRAIN_LIMIT', 4 * 1024 * 1024),
+      lingerMs: read.int('CMS_LINGER_MS', 1000, 0, 30_000),
     },
     auth: {
       apiKeys: apiKeysOf(read.string('CMS_API_KEYS')),
@@ -90,6 +100,15 @@ export function loadStorageConfig(env: Env): StorageConfig {
   return mongoUri
     ? { kind: 'mongo', uri: mongoUri, database: databaseOf(mongoUri) ?? read.string('MONGODB_DB') ?? 'cms' }
     : { kind: 'memory' };
+}
+
+function clientTimeoutsOf(read: EnvReader): { headersTimeoutMs: number; requestTimeoutMs: number } {
+  const headersTimeoutMs = read.int('CMS_HEADERS_TIMEOUT_MS', 20_000, 100, 600_000);
+  const requestTimeoutMs = read.int('CMS_REQUEST_TIMEOUT_MS', 60_000, 100, 3_600_000);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError('CMS_HEADERS_TIMEOUT_MS', `must not be longer than CMS_REQUEST_TIMEOUT_MS (${headersTimeoutMs} > ${requestTimeoutMs})`);
+  }
+  return { headersTimeoutMs, requestTimeoutMs };
 }
 
 function basePathOf(value: string): string {

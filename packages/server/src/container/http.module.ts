@@ -5,6 +5,7 @@ import {
   CredentialResolver,
   GuestGateToken,
   RouteModuleToken,
+  ServingState,
   type BearerVerifier,
   type GuestGate,
   type RouteModule,
@@ -18,6 +19,8 @@ import { ServerTokens, type StorageLifecycle } from './server-tokens.js';
 export const KoaAppToken = Symbol.for('cms/server/KoaApp');
 
 export const httpModule = new ContainerModule(({ bind }) => {
+  // One per service: the edge counts requests in it, the shutdown drains through it.
+  bind(ServingState).toResolvedValue(() => new ServingState(), []);
   bind(ServerTokens.BearerVerifier).toResolvedValue(
     (config: ServiceConfig) =>
       createJwtVerifier({
@@ -39,10 +42,13 @@ export const httpModule = new ContainerModule(({ bind }) => {
       requestLogger: Logger | undefined,
       storage: StorageLifecycle,
       guestGate: GuestGate | undefined,
+      serving: ServingState,
     ) =>
       createApp({
         basePath: config.http.basePath,
         bodyLimitBytes: config.http.bodyLimitBytes,
+        earlyAnswers: { drainLimitBytes: config.http.drainLimitBytes, lingerMs: config.http.lingerMs },
+        serving,
         routes: modules.flat(),
         credentials,
         ...(guestGate ? { guestGate } : {}),
@@ -63,6 +69,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
       ServerTokens.RequestLogger,
       ServerTokens.Storage,
       { serviceIdentifier: GuestGateToken, optional: true },
+      ServingState,
     ],
   );
 });

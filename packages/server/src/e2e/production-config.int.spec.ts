@@ -3,14 +3,10 @@
  * and with NODE_ENV=production an unconfigured CAPTCHA provider fails closed on every gate.
  */
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
+import { startBuiltService } from '../testing/built-service.js';
 import { engagementClient, guest } from '../testing/engagement-client.js';
 import { CapturingLogger, startTestService, type TestService } from '../testing/test-service.js';
 import { createForm, submitForm } from './form-requests.js';
-
-const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
 
 interface Started {
   /** Exit code when the process stopped by itself; undefined when it was listening. */
@@ -19,39 +15,15 @@ interface Started {
   readonly healthz?: number;
 }
 
-/**
- * Starts `node dist/main.js` with `env` on a free port; resolves with its exit when it stops by
- * itself, or with the /healthz status once it says it listens (then stops it). Bounded: 20 s.
- */
+/** Starts the built service with `env`: its exit when it stops by itself, else its /healthz status (then stops it). */
 async function startBuilt(env: Record<string, string>): Promise<Started> {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(CMS_|CAPTCHA_|MONGODB_|AI_|SMTP_|PUSH_|NODE_ENV$)/.test(name)),
-  );
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', CMS_REQUEST_LOG: 'off', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  const exited = once(child, 'exit') as Promise<[number | null]>;
-  const listening = new Promise<string>((resolve) => {
-    child.stderr.on('data', (chunk: string) => {
-      stderr += chunk;
-      const url = /listening on (http:\/\/\S+?)\/cms/.exec(stderr)?.[1];
-      if (url) resolve(url);
-    });
-  });
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within 20 s:\n${stderr}`)), 20_000).unref());
+  const service = await startBuiltService(env);
+  if (service.origin === undefined) return { exitCode: await service.exited, stderr: service.stderr() };
   try {
-    const first = await Promise.race([exited.then(([code]) => ({ code })), listening.then((url) => ({ url })), timeout]);
-    if ('code' in first) return { exitCode: first.code, stderr };
-    const healthz = (await fetch(`${first.url}/healthz`)).status;
-    return { exitCode: undefined, stderr, healthz };
+    const healthz = (await fetch(`${service.origin}/healthz`)).status;
+    return { exitCode: undefined, stderr: service.stderr(), healthz };
   } finally {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await service.stop();
   }
 }
 

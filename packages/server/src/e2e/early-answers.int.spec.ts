@@ -1,0 +1,287 @@
+/**
+ * Every refusal reaches its client (issue 20), CONTRACT §8 slow clients and draining: the built
+ * service in its own process, probed over fresh raw connections from this one.
+ */
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { startBuiltService, type BuiltService } from '../testing/built-service.js';
+import { RawConnection, requestHead, type RawResponse } from '../testing/raw-http.js';
+
+const KEY = 'early-answers-key-0001';
+const MIB = 1024 * 1024;
+const DASHBOARD = '/cms/reports/dashboardConfig';
+const LINGER_MS = 1000;
+
+const portOf = (service: BuiltService) => Number(new URL(service.origin!).port);
+const envelope = (res: RawResponse) => JSON.parse(res.body) as { success: boolean; statusCode: number; message: string; data: unknown };
+
+/** VmRSS of a process in bytes (Linux). */
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+/** Runs `count` probes, `parallel` at a time; returns how each ended (a status, or an error code). */
+async function probe(count: number, parallel: number, one: (i: number) => Promise<string>): Promise<Map<string, number>> {
+  const outcomes = new Map<string, number>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) {
+        const outcome = await one(next++).catch((error: Error & { code?: string }) => error.code ?? error.message);
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      }
+    }),
+  );
+  return outcomes;
+}
+
+/** Sends a request with a `bodyBytes` body on a fresh connection, reading the answer while sending. */
+async function upload(port: number, headers: Record<string, string | number>, bodyBytes: number): Promise<RawResponse> {
+  const connection = await RawConnection.open(port);
+  try {
+    connection.write(requestHead('PUT', DASHBOARD, { 'content-type': 'application/json', 'content-length': bodyBytes, ...headers }));
+    const [response] = await Promise.all([connection.response(), connection.writeBody(bodyBytes)]);
+    return response;
+  } finally {
+    connection.close();
+  }
+}
+
+describe('Early answers, slow clients and draining (built service)', function () {
+  this.timeout(60_000);
+  let service: BuiltService;
+  let port: number;
+  before(async () => {
+    service = await startBuiltService({ CMS_API_KEYS: `${KEY}:tenant-early`, CMS_LINGER_MS: String(LINGER_MS) });
+    port = portOf(service);
+  });
+  after(() => service.stop());
+
+  describe('when 300 clients upload 2 MiB over the 1 MiB limit', () => {
+    it('answers every one 413 with the envelope', async () => {
+      const outcomes = await probe(300, 8, async () => {
+        const res = await upload(port, { 'x-api-key': KEY, 'x-user-id': 'u1' }, 2 * MIB);
+        expect(envelope(res)).to.deep.equal({ success: false, statusCode: 413, message: 'Request body too large', data: null });
+        return String(res.status);
+      });
+      expect(Object.fromEntries(outcomes)).to.deep.equal({ 413: 300 });
+    });
+  });
+
+  describe('when 300 clients send bodies under the limit that are refused before the body step', () => {
+    it('answers every one 401 or 400 with the envelope', async () => {
+      const outcomes = await probe(300, 8, async (i) => {
+        const wrongKey = i % 2 === 0;
+        const res = await upload(port, wrongKey ? { 'x-api-key': 'not-a-key-of-this-service' } : { 'x-api-key': KEY }, 512 * 1024);
+        expect(envelope(res).message).to.equal(wrongKey ? 'Unauthorized' : 'Missing userId');
+        return String(res.status);
+      });
+      expect(Object.fromEntries(outcomes)).to.deep.equal({ 400: 150, 401: 150 });
+    });
+  });
+
+  describe('when an answer comes before the body and the body is within the drain bound', () => {
+    it('drains the body and keeps the connection usable for the next request', async () => {
+      const connection = await RawConnection.open(port);
+      try {
+        connection.write(requestHead('PUT', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1', 'content-type': 'application/json', 'content-length': 2 * MIB }));
+        const [refused] = await Promise.all([connection.response(), connection.writeBody(2 * MIB)]);
+        expect(refused.status).to.equal(413);
+        expect(refused.headers['connection']).not.to.equal('close');
+        connection.write(requestHead('GET', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1' }));
+        const next = await connection.response();
+        expect(next.status).to.equal(200);
+        expect(envelope(next).message).to.be.a('string');
+      } finally {
+        connection.close();
+      }
+    });
+  });
+
+  describe('when a client sends Expect: 100-continue', () => {
+    it('answers a declared 2 MiB with 413 as the first line, before any body is sent', async () => {
+      const connection = await RawConnection.open(port);
+      try {
+        connection.write(requestHead('PUT', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1', 'content-type': 'application/json', 'content-length': 2 * MIB, expect: '100-continue' }));
+        expect(await connection.firstLine()).to.equal('HTTP/1.1 413 Payload Too Large');
+        const res = await connection.response();
+        expect(res.statusLines).to.deep.equal(['HTTP/1.1 413 Payload Too Large']);
+        expect(envelope(res).message).to.equal('Request body too large');
+      } finally {
+        connection.close();
+      }
+    });
+
+    it('answers wrong credentials, an unknown route, a wrong method and a wrong media type without 100 Continue', async () => {
+      const cases: Array<[string, string, Record<string, string>, number]> = [
+        ['PUT', DASHBOARD, { 'x-api-key': 'wrong-key-0000000000', 'content-type': 'application/json' }, 401],
+        ['PUT', '/cms/no/such/route', { 'x-api-key': KEY, 'content-type': 'application/json' }, 404],
+        ['PATCH', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1', 'content-type': 'application/json' }, 405],
+        ['PUT', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1', 'content-type': 'text/plain' }, 415],
+      ];
+      for (const [method, path, headers, status] of cases) {
+        const connection = await RawConnection.open(port);
+        try {
+          connection.write(requestHead(method, path, { ...headers, 'content-length': 20, expect: '100-continue' }));
+          const res = await connection.response();
+          expect(res.statusLines, `${method} ${path}`).to.have.length(1);
+          expect(res.status, `${method} ${path}`).to.equal(status);
+        } finally {
+          connection.close();
+        }
+      }
+    });
+
+    it('tells an acceptable request to continue, then serves it', async () => {
+      const connection = await RawConnection.open(port);
+      try {
+        const body = JSON.stringify({ templateId: 'expect' });
+        connection.write(requestHead('PUT', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' }));
+        expect(await connection.firstLine()).to.equal('HTTP/1.1 100 Continue');
+        connection.write(body);
+        const res = await connection.response();
+        expect(res.statusLines).to.deep.equal(['HTTP/1.1 100 Continue', 'HTTP/1.1 200 OK']);
+        expect(JSON.parse(res.body).data.dashboardConfig.templateId).to.equal('expect');
+      } finally {
+        connection.close();
+      }
+    });
+  });
+
+  describe('when a client declares 10 GB and keeps sending', () => {
+    it('answers 413 within 1 s, closes within the linger, and its memory stays flat', async () => {
+      const rssBefore = rssOf(service.child.pid!);
+      const connection = await RawConnection.open(port);
+      try {
+        const started = Date.now();
+        connection.write(requestHead('PUT', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1', 'content-type': 'application/json', 'content-length': 10 * 1024 ** 3 }));
+        const sending = connection.writeBody(10 * 1024 ** 3);
+        const res = await connection.response();
+        const answeredAt = Date.now();
+        expect(res.status).to.equal(413);
+        expect(res.headers['connection']).to.equal('close');
+        expect(answeredAt - started).to.be.below(1000);
+        const closedAt = await connection.ended(LINGER_MS + 2000);
+        expect(closedAt, 'the server kept the socket past its linger').to.be.a('number');
+        expect(closedAt! - answeredAt).to.be.below(LINGER_MS + 1000);
+        const sent = await sending;
+        expect(sent).to.be.below(10 * 1024 ** 3);
+        expect(rssOf(service.child.pid!) - rssBefore, 'RSS growth').to.be.below(64 * MIB);
+      } finally {
+        connection.close();
+      }
+    });
+  });
+
+  describe('when a refused client streams a chunked body past the drain bound', () => {
+    it('is disconnected within the linger', async () => {
+      const connection = await RawConnection.open(port);
+      try {
+        connection.write(requestHead('PUT', DASHBOARD, { 'x-api-key': 'wrong-key-0000000000', 'content-type': 'application/json', 'transfer-encoding': 'chunked' }));
+        const chunk = `10000\r\n${' '.repeat(0x10000)}\r\n`;
+        let streaming = true;
+        const stream = (async () => {
+          while (streaming && !connection.socket.destroyed && connection.error === undefined) {
+            if (!connection.write(chunk)) await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+        })();
+        const res = await connection.response();
+        const answeredAt = Date.now();
+        expect(res.status).to.equal(401);
+        expect(res.headers['connection']).to.equal('close');
+        const closedAt = await connection.ended(LINGER_MS + 2000);
+        streaming = false;
+        await stream;
+        expect(closedAt, 'the server kept a streaming client').to.be.a('number');
+        expect(closedAt! - answeredAt).to.be.below(LINGER_MS + 1000);
+      } finally {
+        connection.close();
+      }
+    });
+  });
+
+  describe("when Node's parser refuses the request", () => {
+    it('answers 431 for oversized headers and 400 for a malformed request, in the envelope, on fresh connections', async () => {
+      for (const [head, status] of [
+        [requestHead('GET', DASHBOARD, { 'x-api-key': KEY, 'x-big': 'a'.repeat(20_000) }), 431],
+        ['GARBAGE\r\n\r\n', 400],
+      ] as const) {
+        const connection = await RawConnection.open(port);
+        try {
+          connection.write(head);
+          const res = await connection.response();
+          expect(res.status).to.equal(status);
+          expect(envelope(res)).to.include({ success: false, statusCode: status });
+        } finally {
+          connection.close();
+        }
+      }
+    });
+  });
+});
+
+describe('Slow clients and draining (built service, short timeouts)', function () {
+  this.timeout(30_000);
+
+  describe('when the request head trickles in slower than CMS_HEADERS_TIMEOUT_MS', () => {
+    it('answers 408 Request timeout in the envelope and closes', async () => {
+      const service = await startBuiltService({ CMS_API_KEYS: `${KEY}:tenant-slow`, CMS_HEADERS_TIMEOUT_MS: '400', CMS_REQUEST_TIMEOUT_MS: '800' });
+      const connection = await RawConnection.open(portOf(service));
+      try {
+        connection.write(`GET ${DASHBOARD} HTTP/1.1\r\nhost: 127.0.0.1\r\n`);
+        const trickle = setInterval(() => connection.write(`x-slow-${Date.now()}: 1\r\n`), 100);
+        const res = await connection.response(5000).finally(() => clearInterval(trickle));
+        expect(res.status).to.equal(408);
+        expect(envelope(res)).to.deep.equal({ success: false, statusCode: 408, message: 'Request timeout', data: null });
+        expect(await connection.ended(2000)).to.be.a('number');
+      } finally {
+        connection.close();
+        await service.stop();
+      }
+    });
+  });
+
+  describe('when the body stops short of its Content-Length past CMS_REQUEST_TIMEOUT_MS', () => {
+    it('answers 408 Request timeout in the envelope and closes', async () => {
+      const service = await startBuiltService({ CMS_API_KEYS: `${KEY}:tenant-slow`, CMS_HEADERS_TIMEOUT_MS: '400', CMS_REQUEST_TIMEOUT_MS: '800' });
+      const connection = await RawConnection.open(portOf(service));
+      try {
+        connection.write(requestHead('PUT', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1', 'content-type': 'application/json', 'content-length': 100 }));
+        connection.write('{"templateId":');
+        const started = Date.now();
+        const res = await connection.response(5000);
+        expect(res.status).to.equal(408);
+        expect(envelope(res).message).to.equal('Request timeout');
+        expect(Date.now() - started).to.be.below(3000);
+        expect(await connection.ended(2000)).to.be.a('number');
+      } finally {
+        connection.close();
+        await service.stop();
+      }
+    });
+  });
+
+  describe('when SIGTERM arrives while a request is in flight', () => {
+    it('answers /readyz 503 meanwhile, finishes the request, then exits 0', async () => {
+      const service = await startBuiltService({ CMS_API_KEYS: `${KEY}:tenant-drain` });
+      const inFlight = await RawConnection.open(portOf(service));
+      try {
+        const body = JSON.stringify({ templateId: 'draining' });
+        inFlight.write(requestHead('PUT', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }));
+        inFlight.write(body.slice(0, 5));
+        expect((await fetch(`${service.origin}/readyz`)).status).to.equal(200);
+        service.child.kill('SIGTERM');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const readyz = await fetch(`${service.origin}/readyz`);
+        expect(readyz.status).to.equal(503);
+        expect(await readyz.json()).to.deep.equal({ success: false, statusCode: 503, message: 'Service is shutting down', data: null });
+        inFlight.write(body.slice(5));
+        const res = await inFlight.response();
+        expect(res.status).to.equal(200);
+        expect(res.headers['connection']).to.equal('close');
+        expect(await service.exited).to.equal(0);
+      } finally {
+        inFlight.close();
+        await service.stop();
+      }
+    });
+  });
+});
