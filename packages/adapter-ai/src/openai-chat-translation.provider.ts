@@ -11,9 +11,12 @@ import { Pool, type Dispatcher } from 'undici';
 import {
   aiProviderFailed,
   aiProviderTimedOut,
+  childSpanOf,
   isDomainError,
   silentLogger,
+  traceparentOf,
   type Logger,
+  type TraceContext,
   type TranslationProvider,
   type TranslationRequest,
   type TranslationResult,
@@ -75,10 +78,10 @@ export class OpenAiChatTranslationProvider implements TranslationProvider {
       // Only model and messages: sampling options such as temperature are refused by some
       // hosted models, and every compatible server has sensible defaults.
       const body = JSON.stringify({ model: this.settings.model, messages: translationMessages(request) });
-      return parseChatCompletion(await this.#post(body));
+      return parseChatCompletion(await this.#post(body, request.trace));
     } catch (error) {
       if (isDomainError(error)) {
-        this.#logger.warn('AI provider call failed', { code: error.code, reason: error.message, model: this.settings.model });
+        this.#logger.warn('AI provider call failed', { code: error.code, reason: error.message, model: this.settings.model, ...(request.trace ? { traceId: request.trace.traceId } : {}) });
       }
       throw error;
     }
@@ -91,7 +94,7 @@ export class OpenAiChatTranslationProvider implements TranslationProvider {
    * a GET). One attempt: a POST is never retried by undici, also not when a kept-alive
    * connection turns out closed.
    */
-  #post(body: string): Promise<string> {
+  #post(body: string, trace: TraceContext | undefined): Promise<string> {
     const { timeoutMs } = this.settings;
     const maxBytes = this.settings.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
     return new Promise<string>((resolve, reject) => {
@@ -124,7 +127,7 @@ export class OpenAiChatTranslationProvider implements TranslationProvider {
         cancel(error);
       };
       this.#pool.dispatch(
-        { path: this.#path, method: 'POST', headers: this.#headers, body },
+        { path: this.#path, method: 'POST', headers: trace ? { ...this.#headers, traceparent: traceparentOf(childSpanOf(trace)) } : this.#headers, body },
         {
           onRequestStart(started) {
             controller = started;

@@ -3,7 +3,7 @@
  * `success` (and `score`). Fails closed: a timeout, a network error, a non-2xx status or a body
  * that is not the expected JSON is a rejected token, logged once per call without the token.
  */
-import type { CaptchaVerdict, Logger } from '@cms/core';
+import { childSpanOf, traceparentOf, type CaptchaCallContext, type CaptchaVerdict, type Logger } from '@cms/core';
 import type { ProviderVerifier } from './provider-verifier.js';
 import { SITE_VERIFY_TRAITS, type SiteVerifyProvider } from './site-verify-providers.js';
 
@@ -32,7 +32,7 @@ export class SiteVerifyVerifier implements ProviderVerifier {
     this.#returnsScore = traits.returnsScore;
   }
 
-  async verify(token: string, context: { readonly remoteIp?: string } = {}): Promise<CaptchaVerdict> {
+  async verify(token: string, context: CaptchaCallContext = {}): Promise<CaptchaVerdict> {
     if (token.length === 0) return { success: false };
     const form = new URLSearchParams({ secret: this.settings.secret, response: token });
     if (context.remoteIp) form.set('remoteip', context.remoteIp);
@@ -40,22 +40,26 @@ export class SiteVerifyVerifier implements ProviderVerifier {
     try {
       const response = await fetch(this.#verifyUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+          ...(context.trace ? { traceparent: traceparentOf(childSpanOf(context.trace)) } : {}),
+        },
         body: form,
         signal: AbortSignal.timeout(this.settings.timeoutMs),
       });
       const text = await response.text();
-      if (!response.ok) return this.#unavailable(`HTTP ${response.status}`);
+      if (!response.ok) return this.#unavailable(`HTTP ${response.status}`, context);
       body = JSON.parse(text);
     } catch (error) {
-      return this.#unavailable(describeFailure(error, this.settings.timeoutMs));
+      return this.#unavailable(describeFailure(error, this.settings.timeoutMs), context);
     }
-    return this.#verdictOf(body);
+    return this.#verdictOf(body, context);
   }
 
-  #verdictOf(body: unknown): CaptchaVerdict {
+  #verdictOf(body: unknown, context: CaptchaCallContext): CaptchaVerdict {
     if (typeof body !== 'object' || body === null || typeof (body as { success?: unknown }).success !== 'boolean') {
-      return this.#unavailable('answer is not a site-verify result');
+      return this.#unavailable('answer is not a site-verify result', context);
     }
     const { success, score } = body as { success: boolean; score?: unknown };
     if (!success) {
@@ -69,8 +73,8 @@ export class SiteVerifyVerifier implements ProviderVerifier {
     return { success: true };
   }
 
-  #unavailable(reason: string): CaptchaVerdict {
-    this.logger.warn('CAPTCHA provider unavailable; token rejected', { provider: this.settings.provider, reason });
+  #unavailable(reason: string, context: CaptchaCallContext): CaptchaVerdict {
+    this.logger.warn('CAPTCHA provider unavailable; token rejected', { provider: this.settings.provider, reason, ...(context.trace ? { traceId: context.trace.traceId } : {}) });
     return { success: false };
   }
 }

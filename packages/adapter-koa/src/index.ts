@@ -8,6 +8,8 @@ export * from './auth/jwt-verifier.js';
 export * from './http/client-error.js';
 export * from './http/early-answers.js';
 export * from './http/serving-state.js';
+export * from './http/cors.middleware.js';
+export * from './http/service-metrics.js';
 export * from './http/envelope.js';
 export * from './http/error-table.js';
 export * from './http/http-error-codes.js';

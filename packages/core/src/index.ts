@@ -7,6 +7,7 @@ export * from './shared/domain-error.js';
 export * from './shared/ids.js';
 export * from './shared/clock.js';
 export * from './shared/caller.js';
+export * from './shared/trace-context.js';
 export * from './shared/logger.js';
 export * from './shared/languages.js';
 export * from './shared/require-user.js';

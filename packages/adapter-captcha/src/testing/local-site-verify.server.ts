@@ -10,6 +10,8 @@ export interface ReceivedVerifyRequest {
   readonly method: string;
   readonly path: string;
   readonly contentType: string | undefined;
+  /** The W3C `traceparent` the caller sent, if any. */
+  readonly traceparent?: string | undefined;
   readonly form: Record<string, string>;
 }
 
@@ -56,6 +58,7 @@ export class LocalSiteVerifyServer {
       method: req.method ?? '',
       path: req.url ?? '',
       contentType: req.headers['content-type'],
+      ...(req.headers.traceparent === undefined ? {} : { traceparent: String(req.headers.traceparent) }),
       form: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))),
     };
     this.received.push(request);

@@ -1,15 +1,20 @@
 /**
- * The Koa application factory. Middleware order: edge (request id, error envelope, one log
- * line per request) → routes (which read the JSON body themselves, after credentials) → health
- * probes and the OpenAPI document → 404/405. Routes come first because they carry the load:
- * each middleware in front of them is paid on every request.
+ * The Koa application factory. Middleware order: edge (request id, trace, common headers, error
+ * envelope, metrics, one log line per request) → CORS (when configured) → compression → routes
+ * (which read the JSON body themselves, after credentials) → health probes, the OpenAPI document
+ * and /metrics → 404/405. Routes come early because they carry the load: each middleware in
+ * front of them is paid on every request.
  */
+import { constants as zlib } from 'node:zlib';
 import Koa from 'koa';
+import compress from 'koa-compress';
 import type { Logger } from '@cms/core';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { successEnvelope, errorEnvelope } from '../http/envelope.js';
 import { assertLingeringCloseSupported, type EarlyAnswerPolicy } from '../http/early-answers.js';
+import { corsMiddleware, type CorsSettings } from '../http/cors.middleware.js';
 import { edgeMiddleware } from '../http/edge.middleware.js';
+import type { ServiceMetrics } from '../http/service-metrics.js';
 import { errorResponder } from '../http/error-response.js';
 import { ServingState } from '../http/serving-state.js';
 import type { CmsState } from '../http/state.js';
@@ -34,6 +39,10 @@ export interface AppOptions {
   readonly readiness: () => Promise<boolean>;
   /** In-flight requests and the draining flag, shared with the server's shutdown; a fresh one when omitted. */
   readonly serving?: ServingState;
+  /** Origins allowed to call from a browser; omitted: no CORS headers, `OPTIONS` stays 405. */
+  readonly cors?: CorsSettings;
+  /** Served at `GET /metrics` and fed by every request; omitted: `/metrics` is 404. */
+  readonly metrics?: ServiceMetrics;
   readonly openApi: Omit<OpenApiInfo, 'serverUrl'> & { readonly serverUrl?: string };
 }
 
@@ -57,7 +66,21 @@ export function createApp(options: AppOptions): Koa<CmsState> {
 
   assertLingeringCloseSupported();
   const serving = options.serving ?? new ServingState();
-  app.use(edgeMiddleware(errorResponder(options.logger), options.requestLogger, options.earlyAnswers ?? DEFAULT_EARLY_ANSWERS, serving));
+  const { metrics } = options;
+  app.use(
+    edgeMiddleware({
+      answerError: errorResponder(options.logger),
+      logger: options.logger,
+      requestLogger: options.requestLogger,
+      earlyAnswers: options.earlyAnswers ?? DEFAULT_EARLY_ANSWERS,
+      serving,
+      metrics,
+      fixedPaths: new Set(['/healthz', '/readyz', '/metrics', openApiPath]),
+    }),
+  );
+  if (options.cors) app.use(corsMiddleware(options.cors));
+  // Answers over 1 KiB go out gzip- or br-encoded when the client accepts it (CONTRACT §8).
+  app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }, deflate: false }));
   app.use(routes.dispatch);
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -74,7 +97,11 @@ export function createApp(options: AppOptions): Koa<CmsState> {
       ctx.body = ready ? successEnvelope(200, 'OK', { status: 'ready' }) : errorEnvelope(503, 'Storage unreachable');
     } else if (ctx.path === openApiPath) {
       ctx.type = 'application/json';
+      ctx.set('cache-control', 'public, max-age=300');
       ctx.body = document;
+    } else if (ctx.path === '/metrics' && metrics) {
+      ctx.type = metrics.contentType;
+      ctx.body = await metrics.text();
     } else {
       return next();
     }

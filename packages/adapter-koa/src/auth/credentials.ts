@@ -26,14 +26,14 @@ export class CredentialResolver {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
       const claims = match ? await this.bearer.verify(match[1]!) : undefined;
       if (!claims || (claims.tenant !== undefined && claims.tenant !== tenantId)) throw unauthorized();
-      return { tenantId, user: { id: claims.userId, role: claims.role, verified: true }, guest: undefined };
+      return { tenantId, user: { id: claims.userId, role: claims.role, verified: true }, guest: undefined, trace: ctx.state.trace };
     }
 
     const userId = ctx.get('x-user-id');
     if (USER_ID_HEADER.test(userId)) {
-      return { tenantId, user: { id: userId, role: 'member', verified: false }, guest: undefined };
+      return { tenantId, user: { id: userId, role: 'member', verified: false }, guest: undefined, trace: ctx.state.trace };
     }
-    return { tenantId, user: undefined, guest: guestOf(ctx) };
+    return { tenantId, user: undefined, guest: guestOf(ctx), trace: ctx.state.trace };
   }
 }
 

@@ -29,6 +29,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
       'content-type: application/json; charset=utf-8\r\n' +
       `content-length: ${Buffer.byteLength(body)}\r\n` +
       `x-request-id: ${randomUUID()}\r\n` +
+      'x-content-type-options: nosniff\r\n' +
+      'cache-control: no-store\r\n' +
       'connection: close\r\n\r\n' +
       body,
   );

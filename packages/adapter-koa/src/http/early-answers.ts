@@ -55,7 +55,7 @@ function expectsContinue(req: IncomingMessage): boolean {
  * Called just before the answer is written, when the request body has not been read to its end.
  * Decides between draining (keep the connection) and a lingering close, and arranges it.
  */
-export function settleUnreadBody(req: IncomingMessage, res: ServerResponse, policy: EarlyAnswerPolicy): void {
+export function settleUnreadBody(req: IncomingMessage, res: ServerResponse, policy: EarlyAnswerPolicy): 'drain' | 'linger' {
   const socket = req.socket;
   answered.add(socket);
   // Read (and drop) whatever arrives from now on; Node would otherwise `_dump` it only when it
@@ -67,10 +67,11 @@ export function settleUnreadBody(req: IncomingMessage, res: ServerResponse, poli
   const bodyWillComeAndEnd = !(expectsContinue(req) && !continued.has(req));
   if (bodyWillComeAndEnd && Number.isSafeInteger(declared) && declared <= policy.drainLimitBytes) {
     res.removeHeader('connection');
-    return;
+    return 'drain';
   }
   res.setHeader('connection', 'close');
   lingerOnClose(socket, policy.lingerMs);
+  return 'linger';
 }
 
 function discard(): void {}

@@ -1,34 +1,52 @@
 /**
  * The outermost middleware, the one layer around every request: assigns the request id (the
- * caller's when it is safe to echo), turns any failure into the envelope (`ErrorResponder`),
- * writes one structured line per request, and makes sure an answer given before the body was
- * read reaches the client (`settleUnreadBody`). It logs no header values, tokens or bodies.
- * One layer rather than a log and an error middleware: each async layer is paid per request.
+ * caller's when it is safe to echo) and the trace context (W3C `traceparent`, or a new trace),
+ * sets the headers every answer carries, turns any failure into the envelope (`ErrorResponder`),
+ * counts the request in the metrics, writes one structured line per request, and makes sure an
+ * answer given before the body was read reaches the client (`settleUnreadBody`). It logs no
+ * header values, tokens or bodies. One layer rather than several: each async layer is paid per
+ * request.
  */
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '@cms/core';
+import { childSpanOf, parseTraceparent, type Logger } from '@cms/core';
 import type { Middleware } from 'koa';
 import { settleUnreadBody, type EarlyAnswerPolicy } from './early-answers.js';
 import type { ErrorResponder } from './error-response.js';
 import { hasBody } from './json-body.js';
 import type { ServingState } from './serving-state.js';
+import { UNMATCHED_ROUTE, type ServiceMetrics } from './service-metrics.js';
 import type { CmsState } from './state.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@\/+=-]{1,128}$/;
 
-export function edgeMiddleware(
-  answerError: ErrorResponder,
-  requestLogger: Logger | undefined,
-  earlyAnswers: EarlyAnswerPolicy,
-  serving: ServingState,
-): Middleware<CmsState> {
+export interface EdgeOptions {
+  readonly answerError: ErrorResponder;
+  /** Where the one-line-per-request log goes; undefined turns it off. */
+  readonly requestLogger: Logger | undefined;
+  readonly earlyAnswers: EarlyAnswerPolicy;
+  readonly serving: ServingState;
+  readonly metrics: ServiceMetrics | undefined;
+  /** The service's own log (debug lines). */
+  readonly logger: Logger;
+  /** Paths outside the routes that are their own metrics label (`/healthz`, `/cms/openapi.json`). */
+  readonly fixedPaths: ReadonlySet<string>;
+}
+
+export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
+  const { answerError, requestLogger, earlyAnswers, serving, metrics, fixedPaths, logger } = options;
   return async (ctx, next) => {
     const started = performance.now();
     serving.enter();
     const given = ctx.get('x-request-id');
     const requestId = SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    const traceparent = ctx.req.headers.traceparent;
+    const trace = childSpanOf(typeof traceparent === 'string' ? parseTraceparent(traceparent) : undefined);
     ctx.state.requestId = requestId;
+    ctx.state.trace = trace;
     ctx.set('x-request-id', requestId);
+    ctx.set('x-content-type-options', 'nosniff');
+    // Answers are per tenant and caller: no shared cache may keep them (a route may say otherwise).
+    ctx.set('cache-control', 'no-store');
     try {
       await next();
     } catch (error) {
@@ -37,13 +55,20 @@ export function edgeMiddleware(
       serving.leave();
       if (serving.draining) ctx.set('connection', 'close');
       // Almost every request was read to its end by now: one property read on the common path.
-      if (!ctx.req.complete && hasBody(ctx.req.headers)) settleUnreadBody(ctx.req, ctx.res, earlyAnswers);
+      if (!ctx.req.complete && hasBody(ctx.req.headers)) {
+        const settled = settleUnreadBody(ctx.req, ctx.res, earlyAnswers);
+        logger.debug?.('answered before the body was read', { requestId, traceId: trace.traceId, status: ctx.status, body: settled });
+      }
+      const durationMs = performance.now() - started;
+      const route = ctx.state.routeTemplate ?? null;
+      metrics?.observeRequest(ctx.method, route ?? (fixedPaths.has(ctx.path) ? ctx.path : UNMATCHED_ROUTE), ctx.status, durationMs / 1000);
       requestLogger?.info('request', {
         method: ctx.method,
-        route: ctx.state.routeTemplate ?? null,
+        route,
         status: ctx.status,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
+        durationMs: Math.round(durationMs * 100) / 100,
         requestId,
+        traceId: trace.traceId,
         tenant: ctx.state.tenantId ?? null,
       });
     }

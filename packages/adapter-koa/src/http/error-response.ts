@@ -18,6 +18,7 @@ export function errorResponder(logger: Logger): ErrorResponder {
       const outcome = ERROR_TABLE[error.code];
       if (outcome) {
         const message = outcome.message ?? `Validation failed: ${error.message}`;
+        if (error.retryAfterSeconds !== undefined) ctx.set('retry-after', String(error.retryAfterSeconds));
         ctx.status = outcome.status;
         ctx.body = errorEnvelope(outcome.status, message, outcome.message ? undefined : error.issues);
         return;
@@ -32,6 +33,7 @@ export function errorResponder(logger: Logger): ErrorResponder {
     }
     logger.error('request failed', {
       requestId: ctx.state.requestId,
+      traceId: ctx.state.trace?.traceId,
       route: ctx.state.routeTemplate,
       error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
     });

@@ -4,14 +4,18 @@
  */
 import type { Logger } from '@cms/core';
 
-export type LogLevel = 'info' | 'warn' | 'error';
-const RANK: Record<LogLevel, number> = { info: 0, warn: 1, error: 2 };
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+const RANK: Record<LogLevel, number> = { debug: -1, info: 0, warn: 1, error: 2 };
 
 export class JsonLineLogger implements Logger {
   constructor(
     private readonly out: { write(line: string): unknown },
     private readonly minimum: LogLevel = 'info',
   ) {}
+
+  debug(message: string, fields?: Record<string, unknown>): void {
+    this.#write('debug', message, fields);
+  }
 
   info(message: string, fields?: Record<string, unknown>): void {
     this.#write('info', message, fields);

@@ -78,6 +78,14 @@ export class MongoNotificationOutbox implements NotificationOutbox {
     await this.#jobs.updateOne({ _id }, { $set: { ...outcomeFields(outcome), claimedUntil: null, updatedAt: now } });
   }
 
+  /** One aggregation over the `status_due` index's leading field. */
+  async countByStatus(): Promise<Record<NotificationStatus, number>> {
+    const counts: Record<NotificationStatus, number> = { pending: 0, sent: 0, failed: 0, skipped: 0 };
+    const groups = await this.#jobs.aggregate<{ _id: NotificationStatus; count: number }>([{ $group: { _id: '$status', count: { $sum: 1 } } }]).toArray();
+    for (const group of groups) if (Object.hasOwn(counts, group._id)) counts[group._id] = group.count;
+    return counts;
+  }
+
   async listByTenant(tenantId: string): Promise<NotificationJob[]> {
     const documents = await this.#jobs.find({ tenantId }, { sort: { createdAt: -1, _id: -1 } }).toArray();
     return documents.map(toJob);

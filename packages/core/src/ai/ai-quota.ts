@@ -23,6 +23,13 @@ export function usageMonthOf(at: Date): string {
   return `${String(at.getUTCFullYear()).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}`;
 }
 
+/** The first moment of the calendar month (UTC) after the one `at` is in: when a spent quota lifts. */
+export function nextMonthStart(at: Date): Date {
+  const start = new Date(0);
+  start.setUTCFullYear(at.getUTCFullYear(), at.getUTCMonth() + 1, 1); // not Date.UTC: it maps years 0-99 to 19xx
+  return start;
+}
+
 export function tokenUsageOf(used: number, limit: number): AiTokenUsage {
   return { used, remaining: Math.max(0, limit - used), limit };
 }

@@ -5,13 +5,14 @@
  * overshoot it; every call's tokens are still counted (the ledger adds atomically).
  */
 import type { Clock } from '../shared/clock.js';
-import { DomainError, validationError } from '../shared/domain-error.js';
+import { limitError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import type { LanguageCatalog } from '../shared/languages.js';
 import type { TenantRepository } from '../tenancy/tenancy.ports.js';
-import { monthlyTokenLimitOf, tokenUsageOf, usageMonthOf, type AiTokenUsage } from './ai-quota.js';
+import { monthlyTokenLimitOf, nextMonthStart, tokenUsageOf, usageMonthOf, type AiTokenUsage } from './ai-quota.js';
 import type { AiQuotaPolicy, AiUsageLedger } from './ai-usage.ports.js';
 import { aiNotConfigured, aiProviderFailed, type TranslationProvider, type TranslationRequest } from './translation.ports.js';
+import type { TraceContext } from '../shared/trace-context.js';
 
 /** Longest text accepted, in characters (Unicode code points). */
 export const TRANSLATION_TEXT_MAX = 20_000;
@@ -39,14 +40,17 @@ export class TranslateText {
     private readonly clock: Clock,
   ) {}
 
-  async execute(tenantId: string, input: TranslateTextInput): Promise<TranslatedText> {
-    const request = this.#requestOf(tenantId, input);
+  /** `trace`: the request's trace context, passed on to the provider call. */
+  async execute(tenantId: string, input: TranslateTextInput, trace?: TraceContext): Promise<TranslatedText> {
+    const checked = this.#requestOf(tenantId, input);
+    const request = trace ? { ...checked, trace } : checked;
     if (!this.provider.configured) throw aiNotConfigured();
     // The month is fixed when the call starts: the month whose quota let it through pays for it.
-    const month = usageMonthOf(this.clock.now());
+    const now = this.clock.now();
+    const month = usageMonthOf(now);
     const limit = await monthlyTokenLimitOf(this.tenants, this.policy, tenantId);
     if ((await this.ledger.get(tenantId, month)) >= limit) {
-      throw new DomainError(ErrorCodes.AI_QUOTA_EXCEEDED, 'AI token quota exceeded');
+      throw limitError(ErrorCodes.AI_QUOTA_EXCEEDED, 'AI token quota exceeded', now, nextMonthStart(now));
     }
     const result = await this.provider.translate(request);
     if (!Number.isSafeInteger(result.totalTokens) || result.totalTokens < 0) {

@@ -7,6 +7,7 @@
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { portToken, type PortToken } from '../shared/port-token.js';
+import type { TraceContext } from '../shared/trace-context.js';
 
 export interface TranslationRequest {
   readonly text: string;
@@ -14,6 +15,8 @@ export interface TranslationRequest {
   readonly targetLanguage: string;
   /** The language of `text`; absent means "detect it". */
   readonly sourceLanguage?: string;
+  /** The request's trace: the provider call carries a child `traceparent`. */
+  readonly trace?: TraceContext;
 }
 
 export interface TranslationResult {

@@ -4,6 +4,7 @@
  * provider is a rejected token (fail closed).
  */
 import { portToken, type PortToken } from '../shared/port-token.js';
+import type { TraceContext } from '../shared/trace-context.js';
 
 export const CAPTCHA_PROVIDERS = ['recaptcha', 'hcaptcha', 'turnstile', 'none'] as const;
 export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
@@ -17,8 +18,15 @@ export interface CaptchaVerdict {
   readonly score?: number;
 }
 
+/** What a verification may pass on to the provider besides the token. */
+export interface CaptchaCallContext {
+  readonly remoteIp?: string;
+  /** The request's trace: the site-verify call carries a child `traceparent`. */
+  readonly trace?: TraceContext;
+}
+
 export interface CaptchaVerifier {
-  verify(provider: CaptchaProvider, token: string, context?: { readonly remoteIp?: string }): Promise<CaptchaVerdict>;
+  verify(provider: CaptchaProvider, token: string, context?: CaptchaCallContext): Promise<CaptchaVerdict>;
 }
 
 /** Service-wide CAPTCHA settings the core needs. */

@@ -19,6 +19,7 @@ import { findFormOrThrow } from './find-form.js';
 import { submissionNotificationJobs } from './submission-notification-jobs.js';
 import { submissionView, type Submission, type SubmissionView } from './submission.js';
 import { validateSubmissionValues } from './validate-submission-values.js';
+import type { TraceContext } from '../shared/trace-context.js';
 
 export type SubmitMode = 'public' | 'internal';
 
@@ -54,7 +55,7 @@ export class SubmitForm {
     if (!form.isActive) throw new DomainError(ErrorCodes.FORM_INACTIVE, 'Form is not active');
     if (mode === 'public') {
       if (form.visibility !== 'public') throw new DomainError(ErrorCodes.FORM_INTERNAL, 'Form is internal');
-      await this.#passCaptchaGate(form, command.captchaToken);
+      await this.#passCaptchaGate(form, command.captchaToken, caller.trace);
     }
     const values = validateSubmissionValues(form, command.body);
     const now = this.clock.now();
@@ -73,12 +74,12 @@ export class SubmitForm {
     return submissionView(submission);
   }
 
-  async #passCaptchaGate(form: Form, token: string | undefined): Promise<void> {
+  async #passCaptchaGate(form: Form, token: string | undefined, trace: TraceContext | undefined): Promise<void> {
     if (!form.captcha.enabled) return;
     if (!token) throw new DomainError(ErrorCodes.FORM_CAPTCHA_REQUIRED, 'captchaToken is required');
     // The port promises not to throw; should an adapter do so anyway, the gate stays closed.
     const verdict: CaptchaVerdict = await Promise.resolve()
-      .then(() => this.captcha.verify(form.captcha.provider, token))
+      .then(() => this.captcha.verify(form.captcha.provider, token, trace ? { trace } : undefined))
       .catch(() => ({ success: false }));
     const tooLow = verdict.score !== undefined && verdict.score < form.captcha.minScore;
     if (!verdict.success || tooLow) throw new DomainError(ErrorCodes.FORM_CAPTCHA_FAILED, 'CAPTCHA verification failed');

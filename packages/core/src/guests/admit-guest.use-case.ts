@@ -7,7 +7,7 @@
 import type { CaptchaPolicy, CaptchaVerifier } from '../captcha/captcha.ports.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { DomainError } from '../shared/domain-error.js';
+import { DomainError, limitError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import type { GuestEngagementPolicy, GuestRateLimiter } from './guests.ports.js';
 
@@ -27,20 +27,17 @@ export class AdmitGuest {
     const guestId = caller.guest?.id;
     if (!guestId) throw new DomainError(ErrorCodes.GUEST_ID_MISSING, 'Missing x-guest-id header');
 
-    const verdict = await this.verifier.verify(this.captcha.defaultProvider, token);
+    const verdict = await this.verifier.verify(this.captcha.defaultProvider, token, caller.trace ? { trace: caller.trace } : undefined);
     const scoreTooLow = verdict.score !== undefined && verdict.score < this.policy.minCaptchaScore;
     if (!verdict.success || scoreTooLow) throw new DomainError(ErrorCodes.GUEST_CAPTCHA_INVALID, 'captchaToken is invalid');
 
     const windowMs = this.policy.windowSeconds * 1000;
-    const startsAt = Math.floor(this.clock.now().getTime() / windowMs) * windowMs;
-    const count = await this.limiter.hit({
-      tenantId: caller.tenantId,
-      guestId,
-      startsAt: new Date(startsAt),
-      endsAt: new Date(startsAt + windowMs),
-    });
+    const now = this.clock.now();
+    const startsAt = Math.floor(now.getTime() / windowMs) * windowMs;
+    const endsAt = new Date(startsAt + windowMs);
+    const count = await this.limiter.hit({ tenantId: caller.tenantId, guestId, startsAt: new Date(startsAt), endsAt });
     if (count > this.policy.limit) {
-      throw new DomainError(ErrorCodes.GUEST_RATE_LIMITED, 'Too many guest reactions, please try later');
+      throw limitError(ErrorCodes.GUEST_RATE_LIMITED, 'Too many guest reactions, please try later', now, endsAt);
     }
   }
 }

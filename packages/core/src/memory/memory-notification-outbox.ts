@@ -8,6 +8,7 @@ import type {
   NotificationJob,
   NotificationOutbox,
   NotificationOutcome,
+  NotificationStatus,
 } from '../notifications/notification.ports.js';
 
 type MutableJob = { -readonly [K in keyof NotificationJob]: NotificationJob[K] };
@@ -59,6 +60,12 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
     job.status = outcome.status;
     if (outcome.status === 'failed') job.lastError = outcome.error;
     if (outcome.status === 'skipped') job.lastError = outcome.reason;
+  }
+
+  async countByStatus(): Promise<Record<NotificationStatus, number>> {
+    const counts: Record<NotificationStatus, number> = { pending: 0, sent: 0, failed: 0, skipped: 0 };
+    for (const job of this.#jobs.values()) counts[job.status] += 1;
+    return counts;
   }
 
   async listByTenant(tenantId: string): Promise<NotificationJob[]> {

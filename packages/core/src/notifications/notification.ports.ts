@@ -59,7 +59,11 @@ export interface NotificationOutbox {
   complete(id: string, outcome: NotificationOutcome, now: Date): Promise<void>;
   /** Jobs of a tenant, newest first (operations and tests). */
   listByTenant(tenantId: string): Promise<NotificationJob[]>;
+  /** How many jobs of all tenants are in each status (the `/metrics` gauge); every status present, 0 when none. */
+  countByStatus(): Promise<Record<NotificationStatus, number>>;
 }
+
+export const NOTIFICATION_STATUSES: readonly NotificationStatus[] = ['pending', 'sent', 'failed', 'skipped'];
 
 export type NotificationOutcome =
   | { readonly status: 'sent' }

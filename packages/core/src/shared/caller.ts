@@ -1,4 +1,6 @@
 /** Who is calling, as resolved by an inbound adapter from credentials. */
+import type { TraceContext } from './trace-context.js';
+
 export const ROLES = ['admin', 'editor', 'author', 'member'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -19,6 +21,8 @@ export interface Caller {
   readonly tenantId: string;
   readonly user: UserIdentity | undefined;
   readonly guest: GuestIdentity | undefined;
+  /** The request's trace context (W3C), for outbound calls made on the caller's behalf. */
+  readonly trace?: TraceContext;
 }
 
 /** The actor a per-caller record (a reaction) belongs to: a user id or a guest id, never both. */

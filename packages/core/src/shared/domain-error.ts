@@ -20,10 +20,17 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string = code,
     readonly issues: readonly ValidationIssue[] = [],
+    /** For a limit that lifts by itself (rate limit, quota): whole seconds until trying again can succeed. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
   }
+}
+
+/** A limit refusal that lifts at `until`: carries the whole seconds from `now` (at least 1) for `Retry-After`. */
+export function limitError(code: ErrorCode, message: string, now: Date, until: Date): DomainError {
+  return new DomainError(code, message, [], Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)));
 }
 
 export function isDomainError(error: unknown): error is DomainError {

@@ -33,6 +33,10 @@ export interface ServiceConfig {
     readonly drainLimitBytes: number;
     /** … else close after discarding for this long (`early-answers.ts` in adapter-koa). */
     readonly lingerMs: number;
+    /** Browser origins allowed (`CMS_CORS_ORIGINS`); undefined: no CORS at all. */
+    readonly corsOrigins: readonly string[] | undefined;
+    /** `GET /metrics` served (`CMS_METRICS`, default on). */
+    readonly metrics: boolean;
   };
   readonly auth: {
     readonly apiKeys: readonly ApiKeySetting[];
@@ -48,7 +52,7 @@ export interface ServiceConfig {
   readonly notify: NotifyConfig;
   readonly engagement: EngagementConfig;
   readonly logging: {
-    readonly level: 'info' | 'warn' | 'error';
+    readonly level: 'debug' | 'info' | 'warn' | 'error';
     /** One line per request; off for quiet tests. */
     readonly requests: boolean;
     /** Write logs to this file instead of standard output. */
@@ -72,6 +76,8 @@ export function loadConfig(env: Env): ServiceConfig {
       ...clientTimeoutsOf(read),
       drainLimitBytes: read.bytes('CMS_DRAIN_LIMIT', 4 * 1024 * 1024),
       lingerMs: read.int('CMS_LINGER_MS', 1000, 0, 30_000),
+      corsOrigins: corsOriginsOf(read.list('CMS_CORS_ORIGINS')),
+      metrics: read.flag('CMS_METRICS', true),
     },
     auth: {
       apiKeys: apiKeysOf(read.string('CMS_API_KEYS')),
@@ -86,7 +92,7 @@ export function loadConfig(env: Env): ServiceConfig {
     notify: loadNotifyConfig(read),
     engagement: loadEngagementConfig(read),
     logging: {
-      level: read.oneOf('LOG_LEVEL', ['info', 'warn', 'error'] as const, 'info'),
+      level: read.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
       requests: read.flag('CMS_REQUEST_LOG', true),
       file: read.string('CMS_LOG_FILE'),
     },
@@ -100,6 +106,16 @@ export function loadStorageConfig(env: Env): StorageConfig {
   return mongoUri
     ? { kind: 'mongo', uri: mongoUri, database: databaseOf(mongoUri) ?? read.string('MONGODB_DB') ?? 'cms' }
     : { kind: 'memory' };
+}
+
+/** `*`, or origins as a browser sends them: scheme, host and optional port, no path. */
+function corsOriginsOf(list: string[] | undefined): string[] | undefined {
+  if (list === undefined || list.length === 0) return undefined;
+  const bad = list.find((origin) => origin !== '*' && !/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(origin));
+  if (bad !== undefined) {
+    throw new ConfigError('CMS_CORS_ORIGINS', `must be * or comma-separated origins such as https://app.example.com (got "${bad}")`);
+  }
+  return [...new Set(list)];
 }
 
 function clientTimeoutsOf(read: EnvReader): { headersTimeoutMs: number; requestTimeoutMs: number } {

@@ -3,7 +3,7 @@
  * answers "not configured"), the quota policy, the use cases and the route.
  */
 import { OpenAiChatTranslationProvider } from '@cms/adapter-ai';
-import { RouteModuleToken, translateRoutes } from '@cms/adapter-koa';
+import { RouteModuleToken, ServiceMetrics, translateRoutes } from '@cms/adapter-koa';
 import {
   AiQuotaPolicyToken,
   AiUsageLedgerToken,
@@ -49,8 +49,17 @@ export const aiModule = new ContainerModule(({ bind }) => {
       languages: LanguageCatalog,
       policy: AiQuotaPolicy,
       clock: Clock,
-    ) => new TranslateText(provider, ledger, tenants, languages, policy, clock),
-    [TranslationProviderToken, AiUsageLedgerToken, TenantRepositoryToken, LanguageCatalogToken, AiQuotaPolicyToken, ServerTokens.Clock],
+      metrics: ServiceMetrics,
+    ) => new TranslateText(provider, countingCharges(ledger, metrics), tenants, languages, policy, clock),
+    [
+      TranslationProviderToken,
+      AiUsageLedgerToken,
+      TenantRepositoryToken,
+      LanguageCatalogToken,
+      AiQuotaPolicyToken,
+      ServerTokens.Clock,
+      ServiceMetrics,
+    ],
   );
   bind(GetAiUsage).toResolvedValue(
     (ledger: AiUsageLedger, tenants: TenantRepository, policy: AiQuotaPolicy, clock: Clock) => new GetAiUsage(ledger, tenants, policy, clock),
@@ -58,3 +67,15 @@ export const aiModule = new ContainerModule(({ bind }) => {
   );
   bind(RouteModuleToken).toResolvedValue((translate: TranslateText) => translateRoutes({ translate }), [TranslateText]);
 });
+
+/** The ledger, with every charge also counted in `ai_tokens_charged_total` once it is stored. */
+function countingCharges(ledger: AiUsageLedger, metrics: ServiceMetrics): AiUsageLedger {
+  return {
+    get: (tenantId, month) => ledger.get(tenantId, month),
+    add: async (tenantId, month, tokens) => {
+      const used = await ledger.add(tenantId, month, tokens);
+      metrics.aiTokensCharged(tokens);
+      return used;
+    },
+  };
+}

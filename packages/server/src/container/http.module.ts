@@ -5,12 +5,13 @@ import {
   CredentialResolver,
   GuestGateToken,
   RouteModuleToken,
+  ServiceMetrics,
   ServingState,
   type BearerVerifier,
   type GuestGate,
   type RouteModule,
 } from '@cms/adapter-koa';
-import { AuthenticateApiKey, type Logger } from '@cms/core';
+import { AuthenticateApiKey, NotificationOutboxToken, type Logger, type NotificationOutbox } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import type Koa from 'koa';
 import type { ServiceConfig } from '../config/service-config.js';
@@ -21,6 +22,11 @@ export const KoaAppToken = Symbol.for('cms/server/KoaApp');
 export const httpModule = new ContainerModule(({ bind }) => {
   // One per service: the edge counts requests in it, the shutdown drains through it.
   bind(ServingState).toResolvedValue(() => new ServingState(), []);
+  // Built even when CMS_METRICS=false: then no request feeds it and nothing serves it.
+  bind(ServiceMetrics).toResolvedValue(
+    (outbox: NotificationOutbox) => new ServiceMetrics({ jobsByStatus: () => outbox.countByStatus() }),
+    [NotificationOutboxToken],
+  );
   bind(ServerTokens.BearerVerifier).toResolvedValue(
     (config: ServiceConfig) =>
       createJwtVerifier({
@@ -43,12 +49,15 @@ export const httpModule = new ContainerModule(({ bind }) => {
       storage: StorageLifecycle,
       guestGate: GuestGate | undefined,
       serving: ServingState,
+      metrics: ServiceMetrics,
     ) =>
       createApp({
         basePath: config.http.basePath,
         bodyLimitBytes: config.http.bodyLimitBytes,
         earlyAnswers: { drainLimitBytes: config.http.drainLimitBytes, lingerMs: config.http.lingerMs },
         serving,
+        ...(config.http.corsOrigins ? { cors: { origins: config.http.corsOrigins } } : {}),
+        ...(config.http.metrics ? { metrics } : {}),
         routes: modules.flat(),
         credentials,
         ...(guestGate ? { guestGate } : {}),
@@ -70,6 +79,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
       ServerTokens.Storage,
       { serviceIdentifier: GuestGateToken, optional: true },
       ServingState,
+      ServiceMetrics,
     ],
   );
 });

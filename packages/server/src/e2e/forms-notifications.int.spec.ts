@@ -97,6 +97,7 @@ describe('Submission notifications', () => {
         claimDue: async () => [],
         complete: async () => {},
         listByTenant: async () => [],
+        countByStatus: async () => ({ pending: 0, sent: 0, failed: 0, skipped: 0 }),
       };
       api = await startTestService({}, { logger, configure: (container) => void container.rebind(NotificationOutboxToken).toConstantValue(failing) });
     });
@@ -127,6 +128,7 @@ describe('Submission notifications', () => {
         claimDue: async () => [],
         complete: async () => {},
         listByTenant: async () => [],
+        countByStatus: async () => ({ pending: 0, sent: 0, failed: 0, skipped: 0 }),
       };
       api = await startTestService({}, { configure: (container) => void container.rebind(NotificationOutboxToken).toConstantValue(hanging) });
     });

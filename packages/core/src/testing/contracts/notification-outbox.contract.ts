@@ -163,6 +163,19 @@ export function notificationOutboxContract(name: string, factory: RepositoryFact
       });
     });
 
+    describe('when jobs are counted by status', () => {
+      it('counts every tenant’s jobs in each status, with 0 for a status no job has', async () => {
+        expect(await outbox().countByStatus()).to.deep.equal({ pending: 0, sent: 0, failed: 0, skipped: 0 });
+        const sent = await enqueueOne({}, at(0));
+        const skipped = await enqueueOne({ tenantId: 'other' }, at(1));
+        await enqueueOne({ channel: 'push' }, at(2));
+        await outbox().claimDue(at(3), 60_000, 10);
+        await outbox().complete(sent.id, { status: 'sent' }, at(4));
+        await outbox().complete(skipped.id, { status: 'skipped', reason: 'no sender' }, at(4));
+        expect(await outbox().countByStatus()).to.deep.equal({ pending: 1, sent: 1, failed: 0, skipped: 1 });
+      });
+    });
+
     describe('when jobs are listed', () => {
       it('lists only the tenant’s jobs, newest first', async () => {
         const first = await enqueueOne({}, at(0));

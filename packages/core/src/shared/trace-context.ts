@@ -1,0 +1,48 @@
+/**
+ * W3C trace context (https://www.w3.org/TR/trace-context/) of the request being served, passed
+ * explicitly on the caller rather than through AsyncLocalStorage (decision 0730: on Node 20 an
+ * active AsyncLocalStorage costs every promise of every request). Outbound adapters send
+ * `traceparentOf(childSpanOf(trace))` so the provider's side joins the caller's trace.
+ */
+import { randomUUID } from 'node:crypto';
+
+export interface TraceContext {
+  /** 32 lowercase hex digits, not all zero. */
+  readonly traceId: string;
+  /** This hop's span id: 16 lowercase hex digits, not all zero. */
+  readonly spanId: string;
+  /** Trace flags, 2 hex digits (`01`: sampled). */
+  readonly flags: string;
+}
+
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+const ZERO_TRACE = '0'.repeat(32);
+const ZERO_SPAN = '0'.repeat(16);
+
+/** The sender's context from a `traceparent` header (version 00), or undefined when absent or invalid. */
+export function parseTraceparent(header: string | undefined): TraceContext | undefined {
+  if (header === undefined || header.length !== 55) return undefined;
+  const match = TRACEPARENT.exec(header);
+  if (!match || match[1] === ZERO_TRACE || match[2] === ZERO_SPAN) return undefined;
+  return { traceId: match[1]!, spanId: match[2]!, flags: match[3]! };
+}
+
+/** A new span in the parent's trace, or the root span of a new (sampled) trace. */
+export function childSpanOf(parent: TraceContext | undefined): TraceContext {
+  return { traceId: parent?.traceId ?? randomHex32(), spanId: randomHex16(), flags: parent?.flags ?? '01' };
+}
+
+export function traceparentOf(trace: TraceContext): string {
+  return `00-${trace.traceId}-${trace.spanId}-${trace.flags}`;
+}
+
+// randomUUID draws from a cached entropy pool: cheaper per request than randomBytes + hex.
+function randomHex32(): string {
+  const uuid = randomUUID();
+  return uuid.slice(0, 8) + uuid.slice(9, 13) + uuid.slice(14, 18) + uuid.slice(19, 23) + uuid.slice(24);
+}
+
+function randomHex16(): string {
+  const uuid = randomUUID();
+  return uuid.slice(0, 8) + uuid.slice(9, 13) + uuid.slice(14, 18);
+}
