@@ -1,13 +1,11 @@
 /**
  * The Koa application factory. Middleware order: edge (request id, trace, common headers, error
- * envelope, metrics, one log line per request) → CORS (when configured) → compression → routes
+ * envelope, compression, metrics, one log line per request) → CORS (when configured) → routes
  * (which read the JSON body themselves, after credentials) → health probes, the OpenAPI document
  * and /metrics → 404/405. Routes come early because they carry the load: each middleware in
  * front of them is paid on every request.
  */
-import { constants as zlib } from 'node:zlib';
 import Koa from 'koa';
-import compress from 'koa-compress';
 import type { Logger } from '@cms/core';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { successEnvelope, errorEnvelope } from '../http/envelope.js';
@@ -79,8 +77,6 @@ export function createApp(options: AppOptions): Koa<CmsState> {
     }),
   );
   if (options.cors) app.use(corsMiddleware(options.cors));
-  // Answers over 1 KiB go out gzip- or br-encoded when the client accepts it (CONTRACT §8).
-  app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }, deflate: false }));
   app.use(routes.dispatch);
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();

@@ -65,7 +65,9 @@ export function settleUnreadBody(req: IncomingMessage, res: ServerResponse, poli
   req.once('end', () => answered.delete(socket));
   const declared = Number(req.headers['content-length']);
   const bodyWillComeAndEnd = !(expectsContinue(req) && !continued.has(req));
-  if (bodyWillComeAndEnd && Number.isSafeInteger(declared) && declared <= policy.drainLimitBytes) {
+  // An answer that closes anyway (the service is draining) gets the lingering close, not a drain.
+  const keepsConnection = res.getHeader('connection') !== 'close';
+  if (keepsConnection && bodyWillComeAndEnd && Number.isSafeInteger(declared) && declared <= policy.drainLimitBytes) {
     res.removeHeader('connection');
     return 'drain';
   }

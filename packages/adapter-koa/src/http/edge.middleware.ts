@@ -1,7 +1,7 @@
 /**
  * The outermost middleware, the one layer around every request: assigns the request id (the
  * caller's when it is safe to echo) and the trace context (W3C `traceparent`, or a new trace),
- * sets the headers every answer carries, turns any failure into the envelope (`ErrorResponder`),
+ * sets the headers every answer carries, compresses large answers, turns any failure into the envelope (`ErrorResponder`),
  * counts the request in the metrics, writes one structured line per request, and makes sure an
  * answer given before the body was read reaches the client (`settleUnreadBody`). It logs no
  * header values, tokens or bodies. One layer rather than several: each async layer is paid per
@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { childSpanOf, parseTraceparent, type Logger } from '@cms/core';
 import type { Middleware } from 'koa';
+import { encodeBody, encodingFor } from './compression.js';
 import { settleUnreadBody, type EarlyAnswerPolicy } from './early-answers.js';
 import type { ErrorResponder } from './error-response.js';
 import { hasBody } from './json-body.js';
@@ -43,12 +44,15 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
     const trace = childSpanOf(typeof traceparent === 'string' ? parseTraceparent(traceparent) : undefined);
     ctx.state.requestId = requestId;
     ctx.state.trace = trace;
-    ctx.set('x-request-id', requestId);
-    ctx.set('x-content-type-options', 'nosniff');
+    const res = ctx.res;
+    res.setHeader('x-request-id', requestId);
+    res.setHeader('x-content-type-options', 'nosniff');
     // Answers are per tenant and caller: no shared cache may keep them (a route may say otherwise).
-    ctx.set('cache-control', 'no-store');
+    res.setHeader('cache-control', 'no-store');
     try {
       await next();
+      const encoding = encodingFor(ctx);
+      if (encoding) await encodeBody(ctx, encoding);
     } catch (error) {
       answerError(ctx, error);
     } finally {

@@ -1,0 +1,41 @@
+/**
+ * Answers over 1 KiB go out gzip- or br-encoded when the client's `Accept-Encoding` allows
+ * (CONTRACT §8), with `Vary: Accept-Encoding`. Run by the edge once the answer is decided: a
+ * small answer costs one type check and one length read, where a middleware layer of its own
+ * (koa-compress) cost every request an async step (decision 0730).
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Context } from 'koa';
+
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+// Quality 4: brotli's default (11) takes milliseconds on a 70 KB document; 4 compresses it as well as gzip.
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/** The encoding to send this answer in, or undefined to send it as it is. Sets `Vary` on answers large enough to be encoded. */
+export function encodingFor(ctx: Context): 'br' | 'gzip' | undefined {
+  const body: unknown = ctx.body;
+  const large =
+    typeof body === 'string'
+      ? body.length > COMPRESSION_THRESHOLD_BYTES || (body.length * 3 > COMPRESSION_THRESHOLD_BYTES && Buffer.byteLength(body) > COMPRESSION_THRESHOLD_BYTES)
+      : Buffer.isBuffer(body) && body.length > COMPRESSION_THRESHOLD_BYTES;
+  if (!large) return undefined;
+  const res = ctx.res;
+  const vary = res.getHeader('vary');
+  // Koa's ctx.vary parses and rebuilds the header: a cost on every large answer, where usually there is none yet.
+  res.setHeader('vary', vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`);
+  if (ctx.req.headers['accept-encoding'] === undefined || res.hasHeader('content-encoding')) return undefined;
+  const chosen = ctx.acceptsEncodings('br', 'gzip', 'identity');
+  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+}
+
+/** Replaces the body by its encoded bytes (the content type stays). */
+export async function encodeBody(ctx: Context, encoding: 'br' | 'gzip'): Promise<void> {
+  const body = ctx.body as string | Buffer;
+  const input = typeof body === 'string' ? Buffer.from(body) : body;
+  ctx.body = encoding === 'br' ? await brotli(input, BROTLI_OPTIONS) : await gzipped(input);
+  ctx.set('content-encoding', encoding);
+}
