@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import { isDomainError } from '../shared/domain-error.js';
 import { formRecord } from '../testing/form-fixtures.js';
 import type { FormField } from './form.js';
@@ -101,5 +102,40 @@ describe('validateSubmissionValues', () => {
         expect(problemOf(body)).to.equal(message);
       });
     }
+  });
+});
+
+describe('validateSubmissionValues with field names of Object.prototype members', () => {
+  // Every member name the field-name pattern allows (`constructor`, `toString`, `valueOf`, …).
+  const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype).filter((name) => /^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(name));
+
+  it('has such names to test', () => {
+    expect(PROTOTYPE_NAMES).to.include.members(['constructor', 'toString', 'valueOf', 'hasOwnProperty']);
+  });
+
+  it('leaves an unanswered optional field out and stores an answered one as given, whatever the names', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...PROTOTYPE_NAMES), { minLength: 1 }),
+        fc.func(fc.boolean()),
+        fc.string({ minLength: 1, maxLength: 20 }).filter((text) => text.trim() !== ''),
+        (names, answers, text) => {
+          const fields = [field('name', 'text', { required: true }), ...names.map((name) => field(name, 'text'))];
+          const withPrototypeNames = formRecord('acme', 'prototype-names', { sections: [{ title: {}, description: {}, fields }] });
+          const answered = names.filter((name) => answers(name));
+          const values: Record<string, unknown> = { name: 'Ada' };
+          for (const name of answered) Object.defineProperty(values, name, { value: text, enumerable: true });
+          const stored = validateSubmissionValues(withPrototypeNames, { values });
+          expect(Object.keys(stored).sort()).to.deep.equal(['name', ...answered].sort());
+          for (const name of answered) expect(Object.getOwnPropertyDescriptor(stored, name)?.value).to.equal(text);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('still requires a required field named after one', () => {
+    const required = formRecord('acme', 'required-constructor', { sections: [{ title: {}, description: {}, fields: [field('constructor', 'text', { required: true })] }] });
+    expect(() => validateSubmissionValues(required, { values: {} })).to.throw('body.values.constructor is required');
   });
 });

@@ -38,7 +38,9 @@ export function validateSubmissionValues(form: Form, body: unknown): Record<stri
   const accepted: Record<string, unknown> = {};
   for (const field of fields.values()) {
     if (field.type === 'relation') continue;
-    const value = values[field.name];
+    // Own properties only: a field named after an Object.prototype member (`constructor`) must
+    // not find the prototype's function when the caller left it out.
+    const value = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
     const path = `body.values.${field.name}`;
     if (unanswered(value)) {
       if (field.required) throw validationError(path, 'is required');

@@ -28,7 +28,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     const { fieldName, relatedId } = command;
     let value: string | string[] = relatedId;
     if (command.multiple) {
-      const current = submission.relations[fieldName];
+      const current = Object.hasOwn(submission.relations, fieldName) ? submission.relations[fieldName] : undefined;
       const list = Array.isArray(current) ? current : [];
       if (list.includes(relatedId)) return { status: 'unchanged', submission };
       if (list.length >= command.cap) return { status: 'full' };

@@ -22,6 +22,24 @@ for (const storage of TEST_STORAGES) {
     after(() => api.stop());
     const submit = (id: string, body: unknown, headers: Record<string, string> = {}) => api.call('POST', `/forms/${id}/submit`, { body, headers });
 
+    describe('when a form has optional fields named after Object.prototype members', () => {
+      it('accepts a submission that leaves them out, and stores them when answered', async () => {
+        const fields = [
+          { name: 'n', type: 'text', label: { en: 'N' }, required: true },
+          { name: 'constructor', type: 'text', label: { en: 'C' } },
+          { name: 'toString', type: 'number', label: { en: 'T' } },
+          { name: 'valueOf', type: 'checkbox', label: { en: 'V' } },
+        ];
+        const form = await createForm(api, 'prototype-names', { sections: [{ fields }] });
+        const left = await submit(form.id, { values: { n: 'x' } });
+        expect(left.status, JSON.stringify(left.body)).to.equal(201);
+        expect(left.body.data.submission.values).to.deep.equal({ n: 'x' });
+        const answered = await submit(form.id, { values: { n: 'x', constructor: 'c', toString: 2, valueOf: true } });
+        expect(answered.status).to.equal(201);
+        expect(answered.body.data.submission.values).to.deep.equal({ n: 'x', constructor: 'c', toString: 2, valueOf: true });
+      });
+    });
+
     describe('when a guest submits valid values', () => {
       it('answers 201 with the submission: empty relations, submittedBy null', async () => {
         const res = await submit(open.id, { values: { name: 'Ada', email: 'ada@example.org' } });
