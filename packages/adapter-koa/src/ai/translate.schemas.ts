@@ -4,8 +4,9 @@
  */
 import { TRANSLATION_TEXT_MAX } from '@cms/core';
 import type { JsonSchema } from '../routing/route-definition.js';
+import { LANGUAGE_CODE } from '../routing/schema-validator.js';
 
-const languageCode = { type: 'string', minLength: 1, maxLength: 35, description: 'A language configured for the tenant (CMS_LANGUAGES)', example: 'fr' };
+const languageCode = { type: 'string', [LANGUAGE_CODE]: true, minLength: 1, maxLength: 35, description: 'A language configured for the tenant (CMS_LANGUAGES)', example: 'fr' };
 
 export const translateBodySchema: JsonSchema = {
   type: 'object',

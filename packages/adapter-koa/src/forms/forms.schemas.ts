@@ -6,6 +6,7 @@
  */
 import { CAPTCHA_PROVIDERS, FIELD_TYPES, FORM_LIMITS, FORM_VISIBILITIES, ID_PATTERN_SOURCE } from '@cms/core';
 import type { JsonSchema } from '../routing/route-definition.js';
+import { LANGUAGE_CODE } from '../routing/schema-validator.js';
 
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
 const strictObject = (properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
@@ -23,6 +24,7 @@ function localized(max: number, required: boolean): JsonSchema {
   return {
     type: 'object',
     ...(required ? { minProperties: 1 } : {}),
+    propertyNames: { [LANGUAGE_CODE]: true },
     additionalProperties: { type: 'string', minLength: 1, maxLength: max },
     description: `Language code (one configured for the tenant) → non-blank text of at most ${max} characters${required ? '; at least one entry' : ''}.`,
     example: { en: 'Contact us' },

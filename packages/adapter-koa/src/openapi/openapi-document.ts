@@ -5,6 +5,7 @@
 import type { ErrorCode } from '@cms/core';
 import { ERROR_TABLE } from '../http/error-table.js';
 import type { JsonSchema, RouteDefinition } from '../routing/route-definition.js';
+import { LANGUAGE_CODE } from '../routing/schema-validator.js';
 
 export interface OpenApiInfo {
   readonly title: string;
@@ -12,7 +13,36 @@ export interface OpenApiInfo {
   readonly description?: string;
   /** Absolute or relative server URL; it ends in the base path. */
   readonly serverUrl: string;
+  /** The configured language codes (CMS_LANGUAGES): language fields are documented as this enum. */
+  readonly languages?: readonly string[];
 }
+
+/** Headers the edge reads on every operation. */
+const COMMON_PARAMETERS = {
+  RequestId: {
+    name: 'x-request-id',
+    in: 'header',
+    required: false,
+    schema: { type: 'string', pattern: '^[A-Za-z0-9._:@/+=-]{1,128}$' },
+    description: 'Echoed back in the answer and the log line; a new one is made when absent or unsafe',
+  },
+  Traceparent: {
+    name: 'traceparent',
+    in: 'header',
+    required: false,
+    schema: { type: 'string', pattern: '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$' },
+    description: 'W3C trace context: the request joins this trace (logged, passed on to outbound calls)',
+  },
+} as const;
+
+/** The user of a request without a bearer token (CONTRACT §1.3), on operations that use the caller's identity. */
+const USER_PARAMETER = {
+  name: 'x-user-id',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_.:@-]{1,128}$' },
+  description: 'User id when no bearer token is sent (role member)',
+};
 
 const envelopeSchema = (success: boolean, data: JsonSchema | { type: 'null' }): JsonSchema => ({
   type: 'object',
@@ -31,15 +61,21 @@ export function buildOpenApiDocument(info: OpenApiInfo, routes: readonly RouteDe
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     paths[path] ??= {};
-    paths[path]![route.method.toLowerCase()] = operationOf(route);
+    paths[path]![route.method.toLowerCase()] = documented(operationOf(route), info.languages);
   }
   return {
     openapi: '3.1.0',
-    info: { title: info.title, version: info.version, ...(info.description ? { description: info.description } : {}) },
+    info: {
+      title: info.title,
+      version: info.version,
+      ...(info.description ? { description: info.description } : {}),
+      license: { name: 'Proprietary' },
+    },
     servers: [{ url: info.serverUrl }],
     security: [{ apiKey: [] }],
     paths,
     components: {
+      parameters: COMMON_PARAMETERS,
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -76,13 +112,15 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
     parameters.push({ name, in: 'query', required: ((route.query?.required ?? []) as string[]).includes(name), schema });
   }
   if (access.guestGate) parameters.push(...GUEST_PARAMETERS);
+  if (access.user || access.readsBearer || access.guestGate) parameters.push(USER_PARAMETER);
+  const common = Object.keys(COMMON_PARAMETERS).map((name) => ({ $ref: `#/components/parameters/${name}` }));
   const usesBearer = Boolean(access.roles || access.readsBearer);
   return {
     operationId: route.operationId,
     summary: route.summary,
     tags: route.tags,
     ...(access.public ? { security: [] } : usesBearer ? { security: [{ apiKey: [], bearer: [] }, ...(access.roles ? [] : [{ apiKey: [] }])] } : {}),
-    ...(parameters.length ? { parameters } : {}),
+    parameters: [...parameters, ...common],
     ...(route.body
       ? { requestBody: { required: route.bodyRequired !== false, content: { 'application/json': { schema: route.body } } } }
       : {}),
@@ -108,7 +146,10 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
   if (route.invalidParams) addCode(add, route.invalidParams);
   if (access.guestGate) for (const code of GUEST_GATE_ERRORS) addCode(add, code);
   for (const code of route.errors ?? []) addCode(add, code);
-  if (route.body) add(413, ERROR_TABLE.BODY_TOO_LARGE.message!);
+  if (route.body) {
+    add(413, ERROR_TABLE.BODY_TOO_LARGE.message!);
+    add(415, ERROR_TABLE.UNSUPPORTED_MEDIA_TYPE.message!);
+  }
   add(500, route.serverErrorMessage ?? 'Server Error');
   for (const [status, messages] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[status] = {
@@ -122,4 +163,29 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
 function addCode(add: (status: number, message: string) => void, code: ErrorCode): void {
   const outcome = ERROR_TABLE[code];
   add(outcome.status, outcome.message ?? 'Validation failed: <first problem>');
+}
+
+/**
+ * The operation as the document shows it: a copy in which every `enum` states its `type` (code
+ * generators need it) and every language-code marker is the enum of the configured languages.
+ */
+function documented(operation: Record<string, unknown>, languages: readonly string[] | undefined): Record<string, unknown> {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (typeof value !== 'object' || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value)) if (key !== LANGUAGE_CODE) out[key] = walk(member);
+    if ((value as Record<string, unknown>)[LANGUAGE_CODE] === true && languages) {
+      out.type = 'string';
+      out.enum = [...languages];
+    }
+    if (Array.isArray(out.enum) && out.type === undefined) out.type = enumType(out.enum);
+    return out;
+  };
+  return walk(operation) as Record<string, unknown>;
+}
+
+function enumType(values: readonly unknown[]): string | string[] {
+  const types = [...new Set(values.map((value) => (value === null ? 'null' : Number.isInteger(value) ? 'integer' : typeof value)))];
+  return types.length === 1 ? types[0]! : types;
 }

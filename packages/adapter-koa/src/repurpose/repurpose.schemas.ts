@@ -1,6 +1,7 @@
 /** Repurpose template JSON Schemas: the strict partial update body and the stored template. */
 import { CTA_TEMPLATE_MAX, HASHTAG_STYLE_MAX, LENGTHS, MAX_HASHTAGS_LIMIT, PLATFORMS, TONES } from '@cms/core';
 import type { JsonSchema } from '../routing/route-definition.js';
+import { LANGUAGE_CODE } from '../routing/schema-validator.js';
 
 const platformProperties = {
   tone: { enum: [...TONES] },
@@ -20,7 +21,7 @@ export const repurposeTemplatePatchSchema: JsonSchema = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        language: { type: 'string', minLength: 2, maxLength: 16, description: 'A language configured for the tenant' },
+        language: { type: 'string', [LANGUAGE_CODE]: true, minLength: 2, maxLength: 16, description: 'A language configured for the tenant' },
         tone: { enum: [...TONES] },
         length: { enum: [...LENGTHS] },
       },

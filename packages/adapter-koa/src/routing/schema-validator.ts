@@ -4,13 +4,16 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { DomainError, ErrorCodes, validationError, type ErrorCode } from '@cms/core';
+import { DomainError, ErrorCodes, FORM_LIMITS, ID_PATTERN_SOURCE, validationError, type ErrorCode } from '@cms/core';
 import type { JsonSchema } from './route-definition.js';
 
 // ajv-formats ships CommonJS with a default export; under NodeNext it arrives one level deep.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 
 export type Location = 'body' | 'query' | 'params';
+
+/** Marks a schema (or a map's `propertyNames`) as a language code of the tenant's languages. */
+export const LANGUAGE_CODE = 'x-language-code';
 
 export class SchemaValidator {
   readonly #ajv: Ajv;
@@ -19,6 +22,9 @@ export class SchemaValidator {
     this.#ajv = new Ajv({ allErrors: false, strict: true, coerceTypes: false, useDefaults: false });
     addFormats(this.#ajv);
     this.#ajv.addKeyword({ keyword: 'example' });
+    // An annotation: the languages are the tenant's, checked by the use case; the OpenAPI
+    // document turns it into an enum of the configured languages.
+    this.#ajv.addKeyword({ keyword: LANGUAGE_CODE });
   }
 
   /** Compiles a schema into a check that throws on the first problem. */
@@ -50,10 +56,33 @@ function describe(error: ErrorObject, location: Location): { path: string; messa
     }
     case 'enum':
       return { path: base, message: `must be one of ${(params.allowedValues as unknown[]).join(', ')}` };
+    case 'pattern':
+      return { path: base, message: PATTERN_WORDS.get(String(params.pattern)) ?? 'is not in the expected form' };
+    case 'format':
+      return { path: base, message: FORMAT_WORDS.get(String(params.format)) ?? `must be a valid ${String(params.format)}` };
     default:
       return { path: base, message: error.message ?? 'is invalid' };
   }
 }
+
+/** What each pattern of our schemas asks for, in words: a message never shows a regular expression. */
+const PATTERN_WORDS = new Map<string, string>([
+  [ID_PATTERN_SOURCE, 'must be an id of 24 hexadecimal characters'],
+  [FORM_LIMITS.slugPattern, 'may contain only lowercase letters, digits and hyphens (1 to 100 characters)'],
+  [FORM_LIMITS.fieldNamePattern, 'must start with a letter and contain only letters, digits and underscores (at most 64 characters)'],
+]);
+
+/** The words a validation message uses for a pattern of ours, or undefined for a pattern no one described. */
+export function wordsForPattern(pattern: string): string | undefined {
+  return PATTERN_WORDS.get(pattern);
+}
+
+const FORMAT_WORDS = new Map<string, string>([
+  ['email', 'must be an e-mail address'],
+  ['uri', 'must be an absolute URL'],
+  ['date', 'must be a date in the form YYYY-MM-DD'],
+  ['date-time', 'must be a date and time such as 2026-01-02T03:04:05.678Z'],
+]);
 
 /** `/sections/0/title` in the body → `body.sections[0].title`; path params drop the prefix. */
 function pathOf(instancePath: string, location: Location): string {

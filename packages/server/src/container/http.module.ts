@@ -68,6 +68,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
           title: 'CMS service',
           version: '1.0.0',
           description: 'Multi-tenant content-management API. Every operation needs the x-api-key header.',
+          languages: config.languages,
         },
       }) as unknown as Koa,
     [

@@ -40,7 +40,7 @@ for (const storage of TEST_STORAGES) {
         const sub = await client.category({ name: 'Sub', parentId: top.id });
         const cases: Array<[unknown, string]> = [
           [UNKNOWN, 'Validation failed: body.parentId must be an existing category'],
-          ['nope', 'Validation failed: body.parentId must match pattern "^[a-fA-F0-9]{24}$"'],
+          ['nope', 'Validation failed: body.parentId must be an id of 24 hexadecimal characters'],
           [sub.id, 'Validation failed: body.parentId must be a top-level category (one level of nesting)'],
         ];
         for (const [parentId, message] of cases) {
@@ -107,7 +107,7 @@ for (const storage of TEST_STORAGES) {
           [{ categoryId: local.id }, 'Validation failed: body.categoryId must be a top-level category'],
           [{ subCategoryId: local.id }, 'Validation failed: body.categoryId is required with body.subCategoryId'],
           [{ categoryId: sport.id, subCategoryId: local.id }, 'Validation failed: body.subCategoryId must be a sub-category of body.categoryId'],
-          [{ categoryId: 'abc' }, 'Validation failed: body.categoryId must match pattern "^[a-fA-F0-9]{24}$"'],
+          [{ categoryId: 'abc' }, 'Validation failed: body.categoryId must be an id of 24 hexadecimal characters'],
           [{ title: '' }, 'Validation failed: body.title must NOT have fewer than 1 characters'],
           [{ likes: 5 }, 'Validation failed: body.likes is not allowed'],
         ];

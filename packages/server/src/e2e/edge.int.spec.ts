@@ -184,7 +184,7 @@ describe('HTTP edge', () => {
       expect(res.body.components.securitySchemes.apiKey).to.deep.equal({ type: 'apiKey', in: 'header', name: 'x-api-key' });
       expect(res.body.security).to.deep.equal([{ apiKey: [] }]);
       const put = res.body.paths['/reports/dashboardConfig'].put;
-      expect(put.responses).to.have.keys('200', '400', '401', '413', '500');
+      expect(put.responses).to.have.keys('200', '400', '401', '413', '415', '500');
       expect(put.responses['500'].description).to.equal('Failed to update dashboard config');
       expect(res.body.paths['/ai/repurpose/template'].get.responses['200'].description).to.equal('Repurpose template loaded');
     });

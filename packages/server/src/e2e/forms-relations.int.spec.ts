@@ -112,7 +112,7 @@ for (const storage of TEST_STORAGES) {
       const bodies: Array<[string, unknown, string]> = [
         ['no body', undefined, 'Validation failed: body must be an object'],
         ['no relatedSubmissionId', {}, 'Validation failed: body.relatedSubmissionId is required'],
-        ['a malformed relatedSubmissionId', { relatedSubmissionId: 'xyz' }, 'Validation failed: body.relatedSubmissionId must match pattern'],
+        ['a malformed relatedSubmissionId', { relatedSubmissionId: 'xyz' }, 'Validation failed: body.relatedSubmissionId must be an id of 24 hexadecimal characters'],
         ['a numeric relatedSubmissionId', { relatedSubmissionId: 42 }, 'Validation failed: body.relatedSubmissionId must be a string'],
         ['another property', { relatedSubmissionId: 'a'.repeat(24), force: true }, 'Validation failed: body.force is not allowed'],
         ['a body that is not an object', ['a'.repeat(24)], 'Validation failed: body must be an object'],

@@ -14,6 +14,7 @@ import { describeRequest, junkRequests, nearValidRequests, sendRaw, type FuzzCon
 import { declaredRoutes, type DeclaredRoute } from '../testing/openapi-routes.js';
 import { storeFingerprint, type StoreFingerprint } from '../testing/store-fingerprint.js';
 import { startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
+import { chatCompletion, FakeChatCompletionsServer } from '@cms/adapter-ai/testing';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -35,10 +36,14 @@ describe('Fuzzing every declared route', () => {
   let api: TestService;
   let store: StoreFingerprint;
   let context: FuzzContext;
+  let provider: FakeChatCompletionsServer;
   const knownIds = new Set<string>();
 
   before(async () => {
-    api = await startTestService();
+    // A translation the fuzzer gets right (the document names the languages) reaches a provider.
+    provider = await FakeChatCompletionsServer.start();
+    provider.script = () => ({ json: chatCompletion('traduit', 3) });
+    api = await startTestService({ AI_BASE_URL: provider.baseUrl, AI_MODEL: 'fuzz-model' });
     store = await storeFingerprint(api.service.container);
     const bearer = async (claims: Record<string, unknown>, options: { expiresIn?: string; secret?: string } = {}) =>
       `Bearer ${await api.token(claims, options)}`;
@@ -53,6 +58,7 @@ describe('Fuzzing every declared route', () => {
   after(async () => {
     store?.dispose();
     await api?.stop();
+    await provider?.close();
   });
 
   /** Sends each generated request; every answer is checked, every refusal must change nothing. */

@@ -1,0 +1,116 @@
+/**
+ * GET /cms/openapi.json as a code generator reads it (issue 16 item 2): valid OpenAPI 3.1 by an
+ * independent validator, every header an operation reads declared on it, enums typed, language
+ * codes an enum of the configured languages, 413/415/429 where they can happen; and no
+ * validation message of any route shows a regular expression.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { expect } from 'chai';
+import { RouteModuleToken, wordsForPattern, type RouteDefinition } from '@cms/adapter-koa';
+import { startTestService, type TestService } from '../testing/test-service.js';
+import { createForm } from './form-requests.js';
+
+type Operation = { parameters: Array<{ name?: string; $ref?: string }>; responses: Record<string, unknown>; requestBody?: unknown };
+
+describe('GET /cms/openapi.json as a generator reads it', () => {
+  let api: TestService;
+  let document: any;
+  const operations: Array<[string, Operation]> = [];
+  before(async () => {
+    api = await startTestService({ CMS_LANGUAGES: 'en,fr,pt-BR' });
+    document = (await api.call('GET', '/openapi.json', { key: null })).body;
+    for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, operation] of Object.entries(methods)) operations.push([`${method.toUpperCase()} ${path}`, operation]);
+    }
+  });
+  after(() => api.stop());
+
+  it('is valid OpenAPI 3.1 for @seriousme/openapi-schema-validator, version 1.0.0 with a license', async () => {
+    const result = await new Validator().validate(structuredClone(document));
+    expect(result.errors ?? [], JSON.stringify(result.errors ?? []).slice(0, 2000)).to.deep.equal([]);
+    expect(result.valid).to.equal(true);
+    expect(document.info).to.include({ version: '1.0.0' });
+    expect(document.info.license.name).to.be.a('string');
+  });
+
+  it('declares on every operation the request-id and traceparent headers the edge reads', () => {
+    for (const [name, operation] of operations) {
+      const refs = operation.parameters.map((parameter) => parameter.$ref);
+      expect(refs, name).to.include.members(['#/components/parameters/RequestId', '#/components/parameters/Traceparent']);
+    }
+    expect(document.components.parameters.Traceparent).to.include({ name: 'traceparent', in: 'header' });
+  });
+
+  it('declares x-user-id where the caller’s user matters, and the guest headers on guest routes', () => {
+    const headers = (name: string) => operations.find(([key]) => key === name)![1].parameters.map((parameter) => parameter.name);
+    for (const name of ['PUT /reports/dashboardConfig', 'GET /reports/dashboardConfig', 'PUT /ai/repurpose/template', 'PUT /articles/{id}/reaction']) {
+      expect(headers(name), name).to.include('x-user-id');
+    }
+    expect(headers('PUT /articles/{id}/reaction')).to.include.members(['x-guest-id', 'x-captcha-token']);
+    expect(headers('POST /articles/create'), 'a role route: only a bearer token counts').not.to.include('x-user-id');
+  });
+
+  it('gives every enum its type', () => {
+    const untyped: string[] = [];
+    const walk = (value: unknown, at: string) => {
+      if (Array.isArray(value)) return value.forEach((item, i) => walk(item, `${at}[${i}]`));
+      if (typeof value !== 'object' || value === null) return;
+      const schema = value as Record<string, unknown>;
+      if (Array.isArray(schema.enum) && schema.type === undefined) untyped.push(at);
+      for (const [key, member] of Object.entries(schema)) if (key !== 'enum' && key !== 'example') walk(member, `${at}.${key}`);
+    };
+    walk(document.paths, 'paths');
+    expect(untyped).to.deep.equal([]);
+  });
+
+  it('documents language codes as the enum of the configured languages', () => {
+    const translate = document.paths['/ai/translate'].post.requestBody.content['application/json'].schema;
+    expect(translate.properties.targetLanguage).to.include({ type: 'string' });
+    expect(translate.properties.targetLanguage.enum).to.deep.equal(['en', 'fr', 'pt-BR']);
+    const title = document.paths['/forms/create'].post.requestBody.content['application/json'].schema.properties.title;
+    expect(JSON.stringify(title)).to.contain('"enum":["en","fr","pt-BR"]');
+    expect(JSON.stringify(document)).not.to.contain('x-language-code');
+  });
+
+  it('documents 413 and 415 on every operation with a body, and 429 where a limit can refuse', () => {
+    for (const [name, operation] of operations) {
+      if (!operation.requestBody) continue;
+      expect(Object.keys(operation.responses), name).to.include.members(['413', '415']);
+    }
+    for (const name of ['POST /ai/translate', 'PUT /articles/{id}/reaction', 'POST /articles/{id}/comments']) {
+      expect(Object.keys(operations.find(([key]) => key === name)![1].responses), name).to.include('429');
+    }
+  });
+
+  it('says what a pattern asks for in words: no validation message shows a regular expression', async () => {
+    const patterns = new Set<string>();
+    const walk = (value: unknown) => {
+      if (Array.isArray(value)) return value.forEach(walk);
+      if (typeof value !== 'object' || value === null) return;
+      const schema = value as Record<string, unknown>;
+      if (typeof schema.pattern === 'string') patterns.add(schema.pattern);
+      Object.values(schema).forEach(walk);
+    };
+    const routes = api.service.container.getAll<readonly RouteDefinition[]>(RouteModuleToken).flat();
+    for (const route of routes) [route.params, route.query, route.body].forEach(walk);
+    expect(patterns.size).to.be.greaterThan(0);
+    expect([...patterns].filter((pattern) => wordsForPattern(pattern) === undefined), 'patterns without words').to.deep.equal([]);
+
+    const form = await createForm(api, 'words-only');
+    const refusals = [
+      await api.call('POST', '/forms/create', { body: { title: { en: 'T' }, slug: 'Not A Slug', sections: [{ fields: [{ name: 'a', type: 'text', label: { en: 'A' } }] }] } }),
+      await api.call('POST', '/forms/create', { body: { title: { en: 'T' }, slug: 'ok-slug', sections: [{ fields: [{ name: '1a', type: 'text', label: { en: 'A' } }] }] } }),
+      await api.call('POST', `/forms/submission/${form.id}/relations/x/connect`, { body: { relatedSubmissionId: 'xyz' } }),
+    ];
+    for (const res of refusals) {
+      expect(res.status).to.equal(400);
+      for (const pattern of patterns) expect(res.body.message).not.to.contain(pattern);
+      expect(res.body.message).not.to.match(/must match (pattern|format)/);
+    }
+    expect(refusals.map((res) => res.body.message)).to.deep.equal([
+      'Validation failed: body.slug may contain only lowercase letters, digits and hyphens (1 to 100 characters)',
+      'Validation failed: body.sections[0].fields[0].name must start with a letter and contain only letters, digits and underscores (at most 64 characters)',
+      'Validation failed: body.relatedSubmissionId must be an id of 24 hexadecimal characters',
+    ]);
+  });
+});

@@ -1,0 +1,47 @@
+/** `npm run token`: the README's way to mint a development bearer token, accepted by the service. */
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startTestService, TEST_JWT_SECRET } from '../testing/test-service.js';
+
+const SCRIPT = fileURLToPath(new URL('../../../../scripts/token.mjs', import.meta.url));
+
+function token(args: string[], env: Record<string, string | undefined>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'CMS_JWT_SECRET'));
+  return new Promise((resolve) => {
+    execFile(process.execPath, [SCRIPT, ...args], { env: { ...base, ...env } }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+describe('scripts/token.mjs (npm run token)', () => {
+  it('prints a token alone on stdout that the service accepts with the role asked for', async () => {
+    const minted = await token(['--role', 'editor', '--tenant', 'tenant-a'], { CMS_JWT_SECRET: TEST_JWT_SECRET });
+    expect(minted.code, minted.stderr).to.equal(0);
+    expect(minted.stdout).to.match(/^[\w-]+\.[\w-]+\.[\w-]+\n$/);
+    const api = await startTestService();
+    try {
+      const res = await api.call('POST', '/authors/create', { headers: { authorization: `Bearer ${minted.stdout.trim()}` }, body: { name: 'Ada' } });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    } finally {
+      await api.stop();
+    }
+  });
+
+  it('says clearly that CMS_JWT_SECRET is missing, or too short, and exits 2', async () => {
+    const missing = await token(['--role', 'editor'], {});
+    expect(missing.code).to.equal(2);
+    expect(missing.stdout).to.equal('');
+    expect(missing.stderr).to.contain('CMS_JWT_SECRET is not set in this shell');
+    const short = await token(['--role', 'editor'], { CMS_JWT_SECRET: 'short' });
+    expect(short.code).to.equal(2);
+    expect(short.stderr).to.contain('CMS_JWT_SECRET has 5 bytes; the service refuses secrets under 32');
+  });
+
+  it('refuses a role the service does not know', async () => {
+    const res = await token(['--role', 'root'], { CMS_JWT_SECRET: TEST_JWT_SECRET });
+    expect(res.code).to.equal(2);
+    expect(res.stderr).to.contain('--role must be one of admin, editor, author, member');
+  });
+});
