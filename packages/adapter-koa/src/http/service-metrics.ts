@@ -6,8 +6,8 @@
  *
  * The request counter and histogram are kept here rather than in prom-client's: its children
  * hash their label set on every observation, which showed in the benchmark (decision 0730). One
- * entry per label set holds the count, the sum and the bucket counts; a request costs one map
- * look-up and a walk over 13 bounds. prom-client keeps the rest, and its text comes first.
+ * entry per label set holds the count, the sum and the bucket counts; a request costs three map
+ * look-ups and a walk to its bucket. prom-client keeps the rest, and its text comes first.
  */
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 
@@ -33,7 +33,8 @@ interface RequestSeries {
 export class ServiceMetrics {
   readonly registry = new Registry();
   readonly #aiTokens: Counter;
-  readonly #series = new Map<string, RequestSeries>();
+  /** route → status → method → series: three look-ups of interned keys, no key string built per request. */
+  readonly #series = new Map<string, Map<number, Map<string, RequestSeries>>>();
 
   constructor(sources: MetricsSources = {}) {
     collectDefaultMetrics({ register: this.registry });
@@ -58,11 +59,14 @@ export class ServiceMetrics {
 
   /** One answered request; `route` is a template (`/cms/forms/getById/:id`) or a fixed path. */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let series = this.#series.get(key);
+    let byStatus = this.#series.get(route);
+    if (!byStatus) this.#series.set(route, (byStatus = new Map()));
+    let byMethod = byStatus.get(status);
+    if (!byMethod) byStatus.set(status, (byMethod = new Map()));
+    let series = byMethod.get(method);
     if (!series) {
       series = { labels: `method="${escape(method)}",route="${escape(route)}",status="${status}"`, count: 0, sum: 0, buckets: new Float64Array(BUCKETS.length) };
-      this.#series.set(key, series);
+      byMethod.set(method, series);
     }
     series.count += 1;
     series.sum += seconds;
@@ -87,7 +91,7 @@ export class ServiceMetrics {
   }
 
   #requestText(): string {
-    const series = [...this.#series.values()];
+    const series = [...this.#series.values()].flatMap((byStatus) => [...byStatus.values()].flatMap((byMethod) => [...byMethod.values()]));
     let out = '# HELP http_requests_total HTTP requests answered, by method, route template and status\n# TYPE http_requests_total counter\n';
     for (const one of series) out += `http_requests_total{${one.labels}} ${one.count}\n`;
     out +=
