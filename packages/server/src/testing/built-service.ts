@@ -23,10 +23,10 @@ export interface BuiltService {
   stop(): Promise<number | null>;
 }
 
-/** Starts the built service; resolves once it listens or exits, rejects after `timeoutMs`. */
-export async function startBuiltService(env: Record<string, string>, timeoutMs = 20_000): Promise<BuiltService> {
+/** Starts the built service (`main`: another copy of it); resolves once it listens or exits, rejects after `timeoutMs`. */
+export async function startBuiltService(env: Record<string, string>, timeoutMs = 20_000, main = MAIN): Promise<BuiltService> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !SERVICE_SETTING.test(name)));
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [main], {
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', CMS_REQUEST_LOG: 'off', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -1,0 +1,50 @@
+/**
+ * The Dockerfile's runtime stage, without Docker (images cannot be pulled here): the built tree
+ * with `npm ci --omit=dev --omit=optional` in a folder of its own, then the service started from
+ * it. A runtime import that lives in a devDependency fails here, not in production. npm prefers
+ * its cache, which the `npm ci` before `npm test` filled. `--omit=optional` because chai, an
+ * optional peer of @cms/core (for its testing entry), is otherwise kept as "devOptional".
+ */
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { startBuiltService } from '../testing/built-service.js';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const run = promisify(execFile);
+
+describe('Production install (npm ci --omit=dev --omit=optional of the built tree)', function () {
+  this.timeout(180_000);
+  let folder: string;
+  before(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'cms-production-'));
+    for (const file of ['package.json', 'package-lock.json']) cpSync(join(ROOT, file), join(folder, file));
+    for (const name of readdirSync(join(ROOT, 'packages'))) {
+      const source = join(ROOT, 'packages', name);
+      if (!existsSync(join(source, 'package.json'))) continue;
+      cpSync(join(source, 'package.json'), join(folder, 'packages', name, 'package.json'));
+      if (existsSync(join(source, 'dist'))) cpSync(join(source, 'dist'), join(folder, 'packages', name, 'dist'), { recursive: true });
+    }
+    await run('npm', ['ci', '--omit=dev', '--omit=optional', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: folder, env: { ...process.env, NODE_ENV: 'production' } });
+  });
+  after(() => {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('installs no devDependency', () => {
+    for (const dev of ['typescript', 'mocha', 'chai', 'sinon', 'fast-check', 'autocannon', 'mingo']) {
+      expect(existsSync(join(folder, 'node_modules', dev)), dev).to.equal(false);
+    }
+  });
+
+  it('starts the service from it, which answers /healthz and stops cleanly on SIGTERM', async () => {
+    const service = await startBuiltService({ NODE_ENV: 'production', CAPTCHA_PROVIDER_DEFAULT: 'none' }, 20_000, join(folder, 'packages/server/dist/main.js'));
+    expect(service.origin, service.stderr()).to.be.a('string');
+    expect((await fetch(`${service.origin}/healthz`)).status).to.equal(200);
+    expect(await service.stop()).to.equal(0);
+  });
+});
