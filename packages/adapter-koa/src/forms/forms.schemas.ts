@@ -126,7 +126,7 @@ export const captchaQuerySchema: JsonSchema = {
 };
 
 export const submitBodySchema: JsonSchema = strictObject(
-  { values: { type: 'object', description: 'Field name → answer of the field’s kind; relation fields take none.', example: { name: 'Ada' } } },
+  { values: { type: 'object', additionalProperties: true, description: 'Field name → answer of the field’s kind; relation fields take none.', example: { name: 'Ada' } } },
   ['values'],
 );
 
@@ -210,7 +210,7 @@ const submissionSchema: JsonSchema = {
   properties: {
     id: { type: 'string' },
     formId: { type: 'string' },
-    values: { type: 'object' },
+    values: { type: 'object', additionalProperties: true },
     relations: {
       type: 'object',
       additionalProperties: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },

@@ -1,0 +1,102 @@
+/**
+ * @cms/client (issue 16 item 4): its committed types are the ones the service's document
+ * generates today, and each of the nine operations works through it against a started service.
+ */
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { createCmsClient, type CmsClient } from '@cms/client';
+import { chatCompletion, FakeChatCompletionsServer } from '@cms/adapter-ai/testing';
+import { engagementClient } from '../testing/engagement-client.js';
+import { startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
+
+const GENERATOR = new URL('../../../../scripts/generate-client.mjs', import.meta.url).href;
+
+describe('@cms/client', () => {
+  it('has committed types equal to what npm run client:generate writes now', async function () {
+    this.timeout(30_000);
+    const generator = (await import(GENERATOR)) as { GENERATED_FILE: string; generateClientTypes(): Promise<string> };
+    const committed = readFileSync(generator.GENERATED_FILE, 'utf8');
+    expect(committed === (await generator.generateClientTypes()), 'packages/client/src/generated/openapi.ts is stale: run npm run client:generate').to.equal(true);
+  });
+
+  describe('calling the nine operations', () => {
+    let api: TestService;
+    let provider: FakeChatCompletionsServer;
+    let cms: CmsClient;
+    let editor: CmsClient;
+    before(async () => {
+      provider = await FakeChatCompletionsServer.start();
+      provider.script = () => ({ json: chatCompletion('Bonjour', 7) });
+      api = await startTestService({ AI_BASE_URL: provider.baseUrl, AI_MODEL: 'client-model' });
+      cms = createCmsClient({ baseUrl: api.baseUrl, apiKey: TEST_KEYS.a });
+      editor = createCmsClient({ baseUrl: api.baseUrl, apiKey: TEST_KEYS.a, bearerToken: await api.token({ sub: 'editor-1', role: 'editor' }) });
+    });
+    after(async () => {
+      await api.stop();
+      await provider.close();
+    });
+
+    it('saves a dashboard layout (2.1)', async () => {
+      const { data, response } = await cms.PUT('/reports/dashboardConfig', {
+        params: { header: { 'x-user-id': 'client-user' } },
+        body: { templateId: 'client', slots: [{ type: 'topArticles' }] },
+      });
+      expect(response.status).to.equal(200);
+      expect(data?.data.dashboardConfig.templateId).to.equal('client');
+    });
+
+    it('deletes an author (2.2)', async () => {
+      const created = await editor.POST('/authors/create', { body: { name: 'Ada' } });
+      const id = created.data!.data.author.id;
+      const { response } = await editor.DELETE('/authors/delete/{id}', { params: { path: { id } } });
+      expect(response.status).to.equal(200);
+    });
+
+    it('creates forms, finds the next one (2.9) and connects submissions (2.5)', async () => {
+      const field = (name: string) => ({ name, type: 'text' as const, label: { en: name }, required: true });
+      const company = await cms.POST('/forms/create', { body: { title: { en: 'Company' }, slug: 'client-company', sections: [{ fields: [field('company')] }] } });
+      expect(company.response.status).to.equal(201);
+      const companyId = company.data!.data.form.id;
+      const person = await cms.POST('/forms/create', {
+        body: {
+          title: { en: 'Person' },
+          slug: 'client-person',
+          sections: [{ fields: [field('name'), { name: 'employer', type: 'relation', label: { en: 'Employer' }, relation: { formId: companyId } }] }],
+          flow: { nextFormId: companyId },
+        },
+      });
+      const personId = person.data!.data.form.id;
+      const next = await cms.GET('/forms/getNextById/{id}', { params: { path: { id: personId } } });
+      expect(next.data?.data.nextForm?.id).to.equal(companyId);
+
+      const submitted = await cms.POST('/forms/{id}/submit', { params: { path: { id: personId } }, body: { values: { name: 'Ada' } } });
+      const employer = await cms.POST('/forms/{id}/submit', { params: { path: { id: companyId } }, body: { values: { company: 'Engines' } } });
+      const connected = await cms.POST('/forms/submission/{id}/relations/{fieldName}/connect', {
+        params: { path: { id: submitted.data!.data.submission.id, fieldName: 'employer' } },
+        body: { relatedSubmissionId: employer.data!.data.submission.id },
+      });
+      expect(connected.response.status).to.equal(200);
+      expect(connected.data?.data.submission.relations).to.deep.equal({ employer: employer.data!.data.submission.id });
+    });
+
+    it('translates (2.4) and reads the repurpose template (2.6)', async () => {
+      const translated = await cms.POST('/ai/translate', { body: { text: 'Hello', targetLanguage: 'fr' } });
+      expect(translated.data?.data.content).to.equal('Bonjour');
+      const template = await cms.GET('/ai/repurpose/template');
+      expect(template.response.status).to.equal(200);
+      expect(template.data?.data).to.be.an('object');
+    });
+
+    it('removes an article reaction (2.7) and totals a comment’s reactions (2.8)', async () => {
+      const records = engagementClient(api);
+      const article = await records.article();
+      await cms.PUT('/articles/{id}/reaction', { params: { path: { id: article.id }, header: { 'x-user-id': 'reader-1' } }, body: { type: 'like' } });
+      const removed = await cms.DELETE('/articles/{id}/reaction', { params: { path: { id: article.id }, header: { 'x-user-id': 'reader-1' } } });
+      expect(removed.data?.data).to.include({ likes: 0 });
+      const comment = await records.comment(article.id);
+      await cms.PUT('/articles/comments/{commentId}/reaction', { params: { path: { commentId: comment.id }, header: { 'x-user-id': 'reader-1' } }, body: { type: 'dislike' } });
+      const summary = await cms.GET('/articles/comments/{commentId}/reactionSummary', { params: { path: { commentId: comment.id }, header: { 'x-user-id': 'reader-1' } } });
+      expect(summary.data?.data).to.include({ dislikes: 1, userReaction: 'dislike' });
+    });
+  });
+});
