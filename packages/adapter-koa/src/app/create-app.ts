@@ -16,6 +16,7 @@ import type { ServiceMetrics } from '../http/service-metrics.js';
 import { errorResponder } from '../http/error-response.js';
 import { ServingState } from '../http/serving-state.js';
 import type { CmsState } from '../http/state.js';
+import { ApiReference } from '../openapi/api-reference.js';
 import { buildOpenApiDocument, type OpenApiInfo } from '../openapi/openapi-document.js';
 import { mountRoutes, type GuestGate } from '../routing/mount-routes.js';
 import type { RouteDefinition } from '../routing/route-definition.js';
@@ -50,6 +51,8 @@ export function createApp(options: AppOptions): Koa<CmsState> {
   const app = new Koa<CmsState>();
   app.silent = true;
   const openApiPath = `${options.basePath}/openapi.json`;
+  const docsPath = `${options.basePath}/docs`;
+  const reference = new ApiReference(docsPath, openApiPath, options.openApi.title);
   const document = JSON.stringify(
     buildOpenApiDocument({ ...options.openApi, serverUrl: options.openApi.serverUrl ?? options.basePath }, options.routes),
   );
@@ -73,7 +76,7 @@ export function createApp(options: AppOptions): Koa<CmsState> {
       earlyAnswers: options.earlyAnswers ?? DEFAULT_EARLY_ANSWERS,
       serving,
       metrics,
-      fixedPaths: new Set(['/healthz', '/readyz', '/metrics', openApiPath]),
+      fixedPaths: new Set(['/healthz', '/readyz', '/metrics', openApiPath, docsPath]),
     }),
   );
   if (options.cors) app.use(corsMiddleware(options.cors));
@@ -95,6 +98,12 @@ export function createApp(options: AppOptions): Koa<CmsState> {
       ctx.type = 'application/json';
       ctx.set('cache-control', 'public, max-age=300');
       ctx.body = document;
+    } else if (ctx.path === docsPath || ctx.path.startsWith(`${docsPath}/`)) {
+      const file = reference.file(ctx.path);
+      if (!file) return next();
+      ctx.type = file.type;
+      ctx.set('cache-control', 'public, max-age=300');
+      ctx.body = file.body;
     } else if (ctx.path === '/metrics' && metrics) {
       ctx.type = metrics.contentType;
       ctx.body = await metrics.text();
