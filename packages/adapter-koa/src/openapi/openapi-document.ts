@@ -6,6 +6,7 @@ import type { ErrorCode } from '@cms/core';
 import { ERROR_TABLE } from '../http/error-table.js';
 import type { JsonSchema, RouteDefinition } from '../routing/route-definition.js';
 import { LANGUAGE_CODE } from '../routing/schema-validator.js';
+import { OPERATION_EXAMPLES, type OperationExample } from './operation-examples.js';
 
 export interface OpenApiInfo {
   readonly title: string;
@@ -61,7 +62,8 @@ export function buildOpenApiDocument(info: OpenApiInfo, routes: readonly RouteDe
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     paths[path] ??= {};
-    paths[path]![route.method.toLowerCase()] = documented(operationOf(route), info.languages);
+    const operation = withExample(operationOf(route), OPERATION_EXAMPLES[route.operationId]);
+    paths[path]![route.method.toLowerCase()] = documented(operation, info.languages);
   }
   return {
     openapi: '3.1.0',
@@ -119,6 +121,7 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
     operationId: route.operationId,
     summary: route.summary,
     tags: route.tags,
+    ...(access.roles ? { 'x-roles': access.roles } : {}),
     ...(access.public ? { security: [] } : usesBearer ? { security: [{ apiKey: [], bearer: [] }, ...(access.roles ? [] : [{ apiKey: [] }])] } : {}),
     parameters: [...parameters, ...common],
     ...(route.body
@@ -126,6 +129,22 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
       : {}),
     responses: responsesOf(route),
   };
+}
+
+/** The operation with its example request: each parameter's `example` and the body's `example`. */
+function withExample(operation: Record<string, unknown>, example: OperationExample | undefined): Record<string, unknown> {
+  if (!example) return operation;
+  const values: Record<string, Readonly<Record<string, string>> | undefined> = { path: example.params, query: example.query, header: example.headers };
+  const parameters = (operation.parameters as Array<Record<string, unknown>>).map((parameter) => {
+    const value = values[parameter.in as string]?.[parameter.name as string];
+    return value === undefined ? parameter : { ...parameter, example: value };
+  });
+  const requestBody = operation.requestBody as { content: Record<string, Record<string, unknown>> } | undefined;
+  const body =
+    requestBody && example.body !== undefined
+      ? { requestBody: { ...requestBody, content: { 'application/json': { ...requestBody.content['application/json'], example: example.body } } } }
+      : {};
+  return { ...operation, parameters, ...body };
 }
 
 function responsesOf(route: RouteDefinition): Record<string, unknown> {

@@ -396,7 +396,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description User id when no bearer token is sent (role member) */
+                /**
+                 * @description User id when no bearer token is sent (role member)
+                 * @example user-42
+                 */
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
@@ -473,7 +476,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description User id when no bearer token is sent (role member) */
+                /**
+                 * @description User id when no bearer token is sent (role member)
+                 * @example user-42
+                 */
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
@@ -485,6 +491,21 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "templateId": "ops",
+                 *       "slots": [
+                 *         {
+                 *           "type": "topArticles",
+                 *           "span": "half"
+                 *         },
+                 *         {
+                 *           "type": "contentTrend",
+                 *           "range": "1month"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     version?: number | null;
                     templateId?: string | null;
@@ -694,7 +715,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description User id when no bearer token is sent (role member) */
+                /**
+                 * @description User id when no bearer token is sent (role member)
+                 * @example user-42
+                 */
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
@@ -706,6 +730,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "platforms": {
+                 *         "twitter": {
+                 *           "maxHashtags": 2,
+                 *           "tone": "humorous"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     defaults?: {
                         /**
@@ -894,6 +928,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "Hello, world",
+                 *       "targetLanguage": "fr"
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Non-blank text to translate
@@ -1039,6 +1079,47 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Contact us",
+                 *         "fr": "Contactez-nous"
+                 *       },
+                 *       "slug": "contact-us",
+                 *       "sections": [
+                 *         {
+                 *           "title": {
+                 *             "en": "About you"
+                 *           },
+                 *           "fields": [
+                 *             {
+                 *               "name": "name",
+                 *               "type": "text",
+                 *               "label": {
+                 *                 "en": "Name"
+                 *               },
+                 *               "required": true
+                 *             },
+                 *             {
+                 *               "name": "email",
+                 *               "type": "email",
+                 *               "label": {
+                 *                 "en": "E-mail"
+                 *               }
+                 *             },
+                 *             {
+                 *               "name": "message",
+                 *               "type": "textarea",
+                 *               "label": {
+                 *                 "en": "Message"
+                 *               },
+                 *               "required": true
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Language code (one configured for the tenant) → non-blank text of at most 500 characters; at least one entry.
@@ -1314,6 +1395,7 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee0000000000abcd */
                 id: string;
             };
             cookie?: never;
@@ -1473,6 +1555,7 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee0000000000abcd */
                 id: string;
             };
             cookie?: never;
@@ -1608,6 +1691,7 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee0000000000dcba */
                 id: string;
             };
             cookie?: never;
@@ -1700,13 +1784,20 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee0000000000dcba */
                 id: string;
+                /** @example employer */
                 fieldName: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "relatedSubmissionId": "65f0c0ffee0000000000dcbb"
+                 *     }
+                 */
                 "application/json": {
                     /** @example 65f0c0ffee0000000000abcd */
                     relatedSubmissionId: string;
@@ -1822,12 +1913,22 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee0000000000abcd */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "values": {
+                 *         "name": "Ada",
+                 *         "email": "ada@example.org",
+                 *         "message": "Hello"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Field name → answer of the field’s kind; relation fields take none.
@@ -1949,7 +2050,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description User id when no bearer token is sent (role member) */
+                /**
+                 * @description User id when no bearer token is sent (role member)
+                 * @example user-42
+                 */
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
@@ -1957,12 +2061,22 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee0000000000abcd */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "values": {
+                 *         "name": "Ada",
+                 *         "email": "ada@example.org",
+                 *         "message": "Hello"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description Field name → answer of the field’s kind; relation fields take none.
@@ -2094,6 +2208,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ada Lovelace",
+                 *       "email": "ada@example.org",
+                 *       "bio": "Writes about engines."
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     email?: string | null;
@@ -2202,6 +2323,7 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee00000000000b01 */
                 id: string;
             };
             cookie?: never;
@@ -2280,6 +2402,7 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee00000000000b01 */
                 id: string;
             };
             cookie?: never;
@@ -2353,6 +2476,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Engineering"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     parentId?: string | null;
@@ -2463,6 +2591,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Hello",
+                 *       "content": "The first article."
+                 *     }
+                 */
                 "application/json": {
                     title: string;
                     content?: string | null;
@@ -2578,6 +2712,7 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee00000000000a01 */
                 id: string;
             };
             cookie?: never;
@@ -2667,9 +2802,15 @@ export interface operations {
                 captchaToken?: string;
             };
             header?: {
-                /** @description Guest id (callers without a user) */
+                /**
+                 * @description Guest id (callers without a user)
+                 * @example guest-0001
+                 */
                 "x-guest-id"?: string;
-                /** @description Guest CAPTCHA token (wins over the query parameter) */
+                /**
+                 * @description Guest CAPTCHA token (wins over the query parameter)
+                 * @example captcha-token-from-the-widget
+                 */
                 "x-captcha-token"?: string;
                 /** @description User id when no bearer token is sent (role member) */
                 "x-user-id"?: string;
@@ -2679,12 +2820,18 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee00000000000a01 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "like"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     type: "like" | "dislike";
@@ -2792,9 +2939,15 @@ export interface operations {
                 captchaToken?: string;
             };
             header?: {
-                /** @description Guest id (callers without a user) */
+                /**
+                 * @description Guest id (callers without a user)
+                 * @example guest-0001
+                 */
                 "x-guest-id"?: string;
-                /** @description Guest CAPTCHA token (wins over the query parameter) */
+                /**
+                 * @description Guest CAPTCHA token (wins over the query parameter)
+                 * @example captcha-token-from-the-widget
+                 */
                 "x-captcha-token"?: string;
                 /** @description User id when no bearer token is sent (role member) */
                 "x-user-id"?: string;
@@ -2804,6 +2957,7 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee00000000000a01 */
                 id: string;
             };
             cookie?: never;
@@ -2896,7 +3050,10 @@ export interface operations {
                 "x-guest-id"?: string;
                 /** @description Guest CAPTCHA token (wins over the query parameter) */
                 "x-captcha-token"?: string;
-                /** @description User id when no bearer token is sent (role member) */
+                /**
+                 * @description User id when no bearer token is sent (role member)
+                 * @example user-42
+                 */
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
@@ -2904,12 +3061,19 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee00000000000a01 */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "Nice piece",
+                 *       "authorName": "Ada"
+                 *     }
+                 */
                 "application/json": {
                     content: string;
                     authorName?: string | null;
@@ -3030,6 +3194,7 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee00000000000c01 */
                 commentId: string;
             };
             cookie?: never;
@@ -3132,7 +3297,10 @@ export interface operations {
                 "x-guest-id"?: string;
                 /** @description Guest CAPTCHA token (wins over the query parameter) */
                 "x-captcha-token"?: string;
-                /** @description User id when no bearer token is sent (role member) */
+                /**
+                 * @description User id when no bearer token is sent (role member)
+                 * @example user-42
+                 */
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
@@ -3140,12 +3308,18 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee00000000000c01 */
                 commentId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "dislike"
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     type: "like" | "dislike";
@@ -3262,7 +3436,10 @@ export interface operations {
                 "x-guest-id"?: string;
                 /** @description Guest CAPTCHA token (wins over the query parameter) */
                 "x-captcha-token"?: string;
-                /** @description User id when no bearer token is sent (role member) */
+                /**
+                 * @description User id when no bearer token is sent (role member)
+                 * @example user-42
+                 */
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
@@ -3270,6 +3447,7 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee00000000000c01 */
                 commentId: string;
             };
             cookie?: never;
@@ -3360,7 +3538,10 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description User id when no bearer token is sent (role member) */
+                /**
+                 * @description User id when no bearer token is sent (role member)
+                 * @example user-42
+                 */
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
@@ -3368,6 +3549,7 @@ export interface operations {
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
+                /** @example 65f0c0ffee00000000000c01 */
                 commentId: string;
             };
             cookie?: never;

@@ -1,0 +1,78 @@
+/**
+ * One example request per operation, shown in `openapi.json` (parameter `example`s and the
+ * request body's `example`) and sent as-is by the conformance test, which checks every answer
+ * against the document's own response schema. Ids are well-formed but name no record: a read
+ * of one answers its documented 404 until the test substitutes ids it created.
+ */
+export interface OperationExample {
+  readonly params?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string>>;
+  /** Header parameters the operation reads (`x-user-id`, `x-guest-id`, `x-captcha-token`). */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+}
+
+const FORM_ID = '65f0c0ffee0000000000abcd';
+const SUBMISSION_ID = '65f0c0ffee0000000000dcba';
+const ARTICLE_ID = '65f0c0ffee00000000000a01';
+const COMMENT_ID = '65f0c0ffee00000000000c01';
+const AUTHOR_ID = '65f0c0ffee00000000000b01';
+const USER = { 'x-user-id': 'user-42' };
+const GUEST = { 'x-guest-id': 'guest-0001', 'x-captcha-token': 'captcha-token-from-the-widget' };
+
+export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
+  saveDashboardConfig: {
+    headers: USER,
+    body: { templateId: 'ops', slots: [{ type: 'topArticles', span: 'half' }, { type: 'contentTrend', range: '1month' }] },
+  },
+  getDashboardConfig: { headers: USER },
+  getRepurposeTemplate: {},
+  updateRepurposeTemplate: { headers: USER, body: { platforms: { twitter: { maxHashtags: 2, tone: 'humorous' } } } },
+  translateText: { body: { text: 'Hello, world', targetLanguage: 'fr' } },
+  createForm: {
+    body: {
+      title: { en: 'Contact us', fr: 'Contactez-nous' },
+      slug: 'contact-us',
+      sections: [
+        {
+          title: { en: 'About you' },
+          fields: [
+            { name: 'name', type: 'text', label: { en: 'Name' }, required: true },
+            { name: 'email', type: 'email', label: { en: 'E-mail' } },
+            { name: 'message', type: 'textarea', label: { en: 'Message' }, required: true },
+          ],
+        },
+      ],
+    },
+  },
+  getFormById: { params: { id: FORM_ID } },
+  getNextFormById: { params: { id: FORM_ID } },
+  getSubmissionById: { params: { id: SUBMISSION_ID } },
+  connectSubmissionRelation: {
+    params: { id: SUBMISSION_ID, fieldName: 'employer' },
+    body: { relatedSubmissionId: '65f0c0ffee0000000000dcbb' },
+  },
+  submitForm: {
+    params: { id: FORM_ID },
+    headers: { 'x-captcha-token': 'captcha-token-from-the-widget' },
+    body: { values: { name: 'Ada', email: 'ada@example.org', message: 'Hello' } },
+  },
+  submitFormInternally: {
+    params: { id: FORM_ID },
+    headers: USER,
+    body: { values: { name: 'Ada', email: 'ada@example.org', message: 'Hello' } },
+  },
+  createAuthor: { body: { name: 'Ada Lovelace', email: 'ada@example.org', bio: 'Writes about engines.' } },
+  getAuthor: { params: { id: AUTHOR_ID } },
+  deleteAuthor: { params: { id: AUTHOR_ID } },
+  createCategory: { body: { name: 'Engineering' } },
+  createArticle: { body: { title: 'Hello', content: 'The first article.' } },
+  getArticle: { params: { id: ARTICLE_ID } },
+  setArticleReaction: { params: { id: ARTICLE_ID }, headers: GUEST, body: { type: 'like' } },
+  removeArticleReaction: { params: { id: ARTICLE_ID }, headers: GUEST },
+  createComment: { params: { id: ARTICLE_ID }, headers: USER, body: { content: 'Nice piece', authorName: 'Ada' } },
+  approveComment: { params: { commentId: COMMENT_ID } },
+  setCommentReaction: { params: { commentId: COMMENT_ID }, headers: USER, body: { type: 'dislike' } },
+  removeCommentReaction: { params: { commentId: COMMENT_ID }, headers: USER },
+  getCommentReactionSummary: { params: { commentId: COMMENT_ID }, headers: USER },
+};
