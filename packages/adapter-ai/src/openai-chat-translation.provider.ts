@@ -11,8 +11,8 @@ import { Pool, type Dispatcher } from 'undici';
 import {
   aiProviderFailed,
   aiProviderTimedOut,
-  childSpanOf,
   isDomainError,
+  logFieldsOf,
   silentLogger,
   traceparentOf,
   type Logger,
@@ -81,7 +81,7 @@ export class OpenAiChatTranslationProvider implements TranslationProvider {
       return parseChatCompletion(await this.#post(body, request.trace));
     } catch (error) {
       if (isDomainError(error)) {
-        this.#logger.warn('AI provider call failed', { code: error.code, reason: error.message, model: this.settings.model, ...(request.trace ? { traceId: request.trace.traceId } : {}) });
+        this.#logger.warn('AI provider call failed', { code: error.code, reason: error.message, model: this.settings.model, ...logFieldsOf(request.trace) });
       }
       throw error;
     }
@@ -127,7 +127,7 @@ export class OpenAiChatTranslationProvider implements TranslationProvider {
         cancel(error);
       };
       this.#pool.dispatch(
-        { path: this.#path, method: 'POST', headers: trace ? { ...this.#headers, traceparent: traceparentOf(childSpanOf(trace)) } : this.#headers, body },
+        { path: this.#path, method: 'POST', headers: trace ? { ...this.#headers, traceparent: traceparentOf(trace) } : this.#headers, body },
         {
           onRequestStart(started) {
             controller = started;

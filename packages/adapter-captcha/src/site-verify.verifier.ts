@@ -3,7 +3,7 @@
  * `success` (and `score`). Fails closed: a timeout, a network error, a non-2xx status or a body
  * that is not the expected JSON is a rejected token, logged once per call without the token.
  */
-import { childSpanOf, traceparentOf, type CaptchaCallContext, type CaptchaVerdict, type Logger } from '@cms/core';
+import { logFieldsOf, traceparentOf, type CaptchaCallContext, type CaptchaVerdict, type Logger } from '@cms/core';
 import type { ProviderVerifier } from './provider-verifier.js';
 import { SITE_VERIFY_TRAITS, type SiteVerifyProvider } from './site-verify-providers.js';
 
@@ -43,7 +43,7 @@ export class SiteVerifyVerifier implements ProviderVerifier {
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
           accept: 'application/json',
-          ...(context.trace ? { traceparent: traceparentOf(childSpanOf(context.trace)) } : {}),
+          ...(context.trace ? { traceparent: traceparentOf(context.trace) } : {}),
         },
         body: form,
         signal: AbortSignal.timeout(this.settings.timeoutMs),
@@ -65,7 +65,7 @@ export class SiteVerifyVerifier implements ProviderVerifier {
     if (!success) {
       const codes = (body as { 'error-codes'?: unknown })['error-codes'];
       if (Array.isArray(codes) && codes.some((code) => SECRET_ERRORS.has(String(code)))) {
-        this.logger.warn('CAPTCHA provider rejects the configured secret', { provider: this.settings.provider, errorCodes: codes });
+        this.logger.warn('CAPTCHA provider rejects the configured secret', { provider: this.settings.provider, errorCodes: codes, ...logFieldsOf(context.trace) });
       }
       return { success: false };
     }
@@ -74,7 +74,7 @@ export class SiteVerifyVerifier implements ProviderVerifier {
   }
 
   #unavailable(reason: string, context: CaptchaCallContext): CaptchaVerdict {
-    this.logger.warn('CAPTCHA provider unavailable; token rejected', { provider: this.settings.provider, reason, ...(context.trace ? { traceId: context.trace.traceId } : {}) });
+    this.logger.warn('CAPTCHA provider unavailable; token rejected', { provider: this.settings.provider, reason, ...logFieldsOf(context.trace) });
     return { success: false };
   }
 }

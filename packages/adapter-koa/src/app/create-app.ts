@@ -1,10 +1,12 @@
 /**
  * The Koa application factory. Middleware order: edge (request id, trace, common headers, error
- * envelope, compression, metrics, one log line per request) → CORS (when configured) → routes
+ * envelope, compression, metrics, one log line per request) → OpenTelemetry server span (when an
+ * SDK is registered) → CORS (when configured) → routes
  * (which read the JSON body themselves, after credentials) → health probes, the OpenAPI document
  * and /metrics → 404/405. Routes come early because they carry the load: each middleware in
  * front of them is paid on every request.
  */
+import type { Tracer } from '@opentelemetry/api';
 import Koa from 'koa';
 import type { Logger } from '@cms/core';
 import type { CredentialResolver } from '../auth/credentials.js';
@@ -14,6 +16,7 @@ import { corsMiddleware, type CorsSettings } from '../http/cors.middleware.js';
 import { edgeMiddleware } from '../http/edge.middleware.js';
 import type { ServiceMetrics } from '../http/service-metrics.js';
 import { errorResponder } from '../http/error-response.js';
+import { requestTracing } from '../http/request-tracing.js';
 import { ServingState } from '../http/serving-state.js';
 import type { CmsState } from '../http/state.js';
 import { ApiReference } from '../openapi/api-reference.js';
@@ -42,6 +45,8 @@ export interface AppOptions {
   readonly cors?: CorsSettings;
   /** Served at `GET /metrics` and fed by every request; omitted: `/metrics` is 404. */
   readonly metrics?: ServiceMetrics;
+  /** The registered OpenTelemetry SDK's tracer: a server span per request. Omitted: no tracing layer at all. */
+  readonly tracer?: Tracer;
   readonly openApi: Omit<OpenApiInfo, 'serverUrl'> & { readonly serverUrl?: string };
 }
 
@@ -68,9 +73,10 @@ export function createApp(options: AppOptions): Koa<CmsState> {
   assertLingeringCloseSupported();
   const serving = options.serving ?? new ServingState();
   const { metrics } = options;
+  const answerError = errorResponder(options.logger);
   app.use(
     edgeMiddleware({
-      answerError: errorResponder(options.logger),
+      answerError,
       logger: options.logger,
       requestLogger: options.requestLogger,
       earlyAnswers: options.earlyAnswers ?? DEFAULT_EARLY_ANSWERS,
@@ -79,6 +85,7 @@ export function createApp(options: AppOptions): Koa<CmsState> {
       fixedPaths: new Set(['/healthz', '/readyz', '/metrics', openApiPath, docsPath]),
     }),
   );
+  if (options.tracer) app.use(requestTracing(options.tracer, answerError));
   if (options.cors) app.use(corsMiddleware(options.cors));
   app.use(routes.dispatch);
   app.use(async (ctx, next) => {

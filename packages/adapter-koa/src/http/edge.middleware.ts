@@ -41,9 +41,8 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
     const given = ctx.get('x-request-id');
     const requestId = SAFE_REQUEST_ID.test(given) ? given : randomUUID();
     const traceparent = ctx.req.headers.traceparent;
-    const trace = childSpanOf(typeof traceparent === 'string' ? parseTraceparent(traceparent) : undefined);
     ctx.state.requestId = requestId;
-    ctx.state.trace = trace;
+    ctx.state.trace = childSpanOf(typeof traceparent === 'string' ? parseTraceparent(traceparent) : undefined, requestId);
     const res = ctx.res;
     res.setHeader('x-request-id', requestId);
     res.setHeader('x-content-type-options', 'nosniff');
@@ -61,7 +60,7 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
       // Almost every request was read to its end by now: one property read on the common path.
       if (!ctx.req.complete && hasBody(ctx.req.headers)) {
         const settled = settleUnreadBody(ctx.req, ctx.res, earlyAnswers);
-        logger.debug?.('answered before the body was read', { requestId, traceId: trace.traceId, status: ctx.status, body: settled });
+        logger.debug?.('answered before the body was read', { requestId, traceId: ctx.state.trace.traceId, status: ctx.status, body: settled });
       }
       const durationMs = performance.now() - started;
       const route = ctx.state.routeTemplate ?? null;
@@ -72,7 +71,8 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
         status: ctx.status,
         durationMs: Math.round(durationMs * 100) / 100,
         requestId,
-        traceId: trace.traceId,
+        // The request's span: this layer's, or the OpenTelemetry SDK's when one is registered.
+        traceId: ctx.state.trace.traceId,
         tenant: ctx.state.tenantId ?? null,
       });
     }

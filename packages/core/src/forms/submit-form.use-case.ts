@@ -19,7 +19,7 @@ import { findFormOrThrow } from './find-form.js';
 import { submissionNotificationJobs } from './submission-notification-jobs.js';
 import { submissionView, type Submission, type SubmissionView } from './submission.js';
 import { validateSubmissionValues } from './validate-submission-values.js';
-import type { TraceContext } from '../shared/trace-context.js';
+import { logFieldsOf, type TraceContext } from '../shared/trace-context.js';
 
 export type SubmitMode = 'public' | 'internal';
 
@@ -70,7 +70,7 @@ export class SubmitForm {
       updatedAt: now,
     };
     await this.submissions.insert(submission);
-    this.#enqueueNotifications(form, submission);
+    this.#enqueueNotifications(form, submission, caller.trace);
     return submissionView(submission);
   }
 
@@ -86,7 +86,7 @@ export class SubmitForm {
   }
 
   /** Fire and forget: started now, never awaited; a failure is logged, never thrown. */
-  #enqueueNotifications(form: Form, submission: Submission): void {
+  #enqueueNotifications(form: Form, submission: Submission, trace: TraceContext | undefined): void {
     void Promise.resolve()
       .then(() => {
         const jobs = submissionNotificationJobs(form, submission);
@@ -99,6 +99,7 @@ export class SubmitForm {
             formId: form.id,
             submissionId: submission.id,
             error: error instanceof Error ? error.message : String(error),
+            ...logFieldsOf(trace),
           });
         } catch {
           // a broken logger must not become an unhandled rejection

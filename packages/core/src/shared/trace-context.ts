@@ -1,8 +1,10 @@
 /**
  * W3C trace context (https://www.w3.org/TR/trace-context/) of the request being served, passed
  * explicitly on the caller rather than through AsyncLocalStorage (decision 0730: on Node 20 an
- * active AsyncLocalStorage costs every promise of every request). Outbound adapters send
- * `traceparentOf(childSpanOf(trace))` so the provider's side joins the caller's trace.
+ * active AsyncLocalStorage costs every promise of every request). An outbound port receives the
+ * context of its call and its adapter sends `traceparentOf(trace)`, so the provider's side joins
+ * the caller's trace: as a child of the request's span, or of the call's own client span when an
+ * OpenTelemetry SDK is registered (the server then hands each outbound call its span's context).
  */
 import { randomFillSync } from 'node:crypto';
 
@@ -13,6 +15,8 @@ export interface TraceContext {
   readonly spanId: string;
   /** Trace flags, 2 hex digits (`01`: sampled). */
   readonly flags: string;
+  /** The id of the request being served, which every log line written for it carries. */
+  readonly requestId?: string;
 }
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
@@ -27,9 +31,18 @@ export function parseTraceparent(header: string | undefined): TraceContext | und
   return { traceId: match[1]!, spanId: match[2]!, flags: match[3]! };
 }
 
-/** A new span in the parent's trace, or the root span of a new (sampled) trace. */
-export function childSpanOf(parent: TraceContext | undefined): TraceContext {
-  return { traceId: parent?.traceId ?? randomHex32(), spanId: randomHex16(), flags: parent?.flags ?? '01' };
+/** A new span in the parent's trace, or the root span of a new (sampled) trace; `requestId` names the request it serves. */
+export function childSpanOf(parent: TraceContext | undefined, requestId?: string): TraceContext {
+  const traceId = parent?.traceId ?? randomHex32();
+  const spanId = randomHex16();
+  const flags = parent?.flags ?? '01';
+  return requestId === undefined ? { traceId, spanId, flags } : { traceId, spanId, flags, requestId };
+}
+
+/** The fields a log line written while serving a request carries: its request id and trace id. */
+export function logFieldsOf(trace: TraceContext | undefined): { requestId?: string; traceId?: string } {
+  if (!trace) return {};
+  return trace.requestId === undefined ? { traceId: trace.traceId } : { requestId: trace.requestId, traceId: trace.traceId };
 }
 
 export function traceparentOf(trace: TraceContext): string {

@@ -20,6 +20,7 @@ import { mongoStorageModule } from './mongo-storage.module.js';
 import { reactionsModule } from './reactions.module.js';
 import { repurposeModule } from './repurpose.module.js';
 import { tenancyModule } from './tenancy.module.js';
+import { registeredTracer, traceContainerPorts } from '../telemetry/open-telemetry.js';
 
 /** Feature modules, in no particular order: each binds its use cases and its routes. */
 const FEATURE_MODULES: readonly ContainerModule[] = [
@@ -47,7 +48,13 @@ export async function buildContainer(infrastructure: Infrastructure, override: S
   const storage = await storageModuleFor(infrastructure, override);
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(infrastructureModule(infrastructure), storage, ...FEATURE_MODULES, httpModule);
+  const tracer = registeredTracer();
+  if (tracer) traceContainerPorts(container, tracer, mongoInUse(infrastructure, override) ? 'mongodb' : 'memory');
   return container;
+}
+
+function mongoInUse({ config }: Infrastructure, { mongoDatabase }: StorageOverride): boolean {
+  return mongoDatabase !== undefined || config.storage.kind === 'mongo';
 }
 
 function storageModuleFor({ config }: Infrastructure, { mongoDatabase }: StorageOverride): Promise<ContainerModule> | ContainerModule {

@@ -15,6 +15,7 @@ import { AuthenticateApiKey, NotificationOutboxToken, type Logger, type Notifica
 import { ContainerModule } from 'inversify';
 import type Koa from 'koa';
 import type { ServiceConfig } from '../config/service-config.js';
+import { registeredTracer } from '../telemetry/open-telemetry.js';
 import { ServerTokens, type StorageLifecycle } from './server-tokens.js';
 
 export const KoaAppToken = Symbol.for('cms/server/KoaApp');
@@ -50,14 +51,16 @@ export const httpModule = new ContainerModule(({ bind }) => {
       guestGate: GuestGate | undefined,
       serving: ServingState,
       metrics: ServiceMetrics,
-    ) =>
-      createApp({
+    ) => {
+      const tracer = registeredTracer();
+      return createApp({
         basePath: config.http.basePath,
         bodyLimitBytes: config.http.bodyLimitBytes,
         earlyAnswers: { drainLimitBytes: config.http.drainLimitBytes, lingerMs: config.http.lingerMs },
         serving,
         ...(config.http.corsOrigins ? { cors: { origins: config.http.corsOrigins } } : {}),
         ...(config.http.metrics ? { metrics } : {}),
+        ...(tracer ? { tracer } : {}),
         routes: modules.flat(),
         credentials,
         ...(guestGate ? { guestGate } : {}),
@@ -70,7 +73,8 @@ export const httpModule = new ContainerModule(({ bind }) => {
           description: 'Multi-tenant content-management API. Every operation needs the x-api-key header.',
           languages: config.languages,
         },
-      }) as unknown as Koa,
+      }) as unknown as Koa;
+    },
     [
       ServerTokens.Config,
       CredentialResolver,
