@@ -7,14 +7,17 @@
 //   npm run bench -- --only forms,authors   … or any of several texts (to re-run rows a busy machine disturbed)
 //   npm run bench -- --scale             the scale scenarios instead (see scale-scenarios.mjs)
 // Env: BENCH_CONNECTIONS (10), BENCH_DURATION (4 s), BENCH_WARMUP (2 s), BENCH_REPS (3),
-// BENCH_SERVER_CPU (0), BENCH_LOAD_CPU (1), BENCH_VERBOSE. Exit code 2 when a budget fails.
+// BENCH_SERVER_CPU (0), BENCH_LOAD_CPU (1), BENCH_VERBOSE, BENCH_FORCE=1 (measure although the
+// machine looks busy; disturbed rows are still not reported as results).
+// Exit code 2 when a budget fails, 3 when the machine made a measurement meaningless (bench-guard.mjs).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { environmentRefusal } from './bench-guard.mjs';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
 import { operationsReport } from './bench-report.mjs';
 import { DEFAULTS, interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
 import { BUDGETS, missingRoutes, OPERATIONS, P99_MAX_FACTOR } from './operations.mjs';
-import { startReference } from './processes.mjs';
+import { startKoaCallReference, startReference } from './processes.mjs';
 import { runScaleScenarios } from './scale-runner.mjs';
 
 const args = process.argv.slice(2);
@@ -26,6 +29,11 @@ process.on('SIGINT', () => stopAll().then(() => process.exit(130)));
 const say = (line) => process.stderr.write(`${line}\n`);
 
 async function main() {
+  const refusal = process.env.BENCH_FORCE ? undefined : await environmentRefusal();
+  if (refusal) {
+    say(`bench: not measuring: ${refusal}`);
+    return 3;
+  }
   if (args.includes('--scale')) return runScaleScenarios({ stoppers, say });
 
   const provider = await startFakeProvider();
@@ -69,18 +77,30 @@ async function main() {
     { label: 'bare', origin: bare.origin, pid: bare.pid, exited: bare.exited },
   ];
 
+  // Translate is judged against its floor, Koa plus the same provider call, loaded in the same run.
+  const floorTable = routeTable.filter((row) => row.path.endsWith('/ai/translate'));
+  if (floorTable.length && evaluations.some((e) => e.status === 'seeded' && BUDGETS[e.kind].against === 'floor')) {
+    const floor = await startKoaCallReference(floorTable, provider.baseUrl);
+    stoppers.push(floor.stop);
+    targets.push({ label: 'floor', origin: floor.origin, pid: floor.pid, exited: floor.exited, only: 'floor' });
+  }
+
   for (const e of evaluations.filter((e) => e.status === 'seeded')) {
     say(`measuring ${e.name} …`);
-    const runs = await interleavedRuns(targets, e.requests, DEFAULTS);
+    const against = BUDGETS[e.kind].against;
+    const runs = await interleavedRuns(targets.filter((t) => !t.only || t.only === against), e.requests, DEFAULTS);
     Object.assign(e, evaluate(e, runs));
-    say(`  service ÷ Koa ${e.ratioKoa.toFixed(2)}, p99 factor ${e.p99Factor.toFixed(2)}, CPU per request ${e.cpuFactor.toFixed(2)} × Koa's → ${e.pass ? 'PASS' : 'FAIL'}`);
+    const verdict = e.status === 'disturbed' ? `NOT MEASURED (${e.disturbed[0]})` : e.pass ? 'PASS' : 'FAIL';
+    const floorRatio = e.ratioFloor === undefined ? '' : `, service ÷ floor ${e.ratioFloor.toFixed(2)}`;
+    say(`  service ÷ Koa ${e.ratioKoa.toFixed(2)}${floorRatio}, p99 factor ${e.p99Factor.toFixed(2)}, CPU per request ${e.cpuFactor.toFixed(2)} × Koa's → ${verdict}`);
   }
 
   const report = operationsReport(evaluations, DEFAULTS);
   writeFileSync(join(RESULTS_DIR, 'latest.md'), `${report}\n`);
   writeFileSync(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(evaluations.map(({ requests, ...e }) => e), null, 2)}\n`);
   process.stdout.write(`${report}\nWritten to bench-results/latest.md\n`);
-  return evaluations.every((e) => e.status !== 'measured' || e.pass) ? 0 : 2;
+  if (!evaluations.every((e) => e.status !== 'measured' || e.pass)) return 2;
+  return evaluations.some((e) => e.status === 'disturbed') ? 3 : 0;
 }
 
 /** The path a reference server receives: templates filled with the request's fallbacks (it answers nothing to capture). */
@@ -90,16 +110,22 @@ function referencePath(request) {
 
 function evaluate(e, runs) {
   const budget = BUDGETS[e.kind];
+  const labels = Object.keys(runs);
   const [service, koa, bare] = ['service', 'koa', 'bare'].map((label) => summarise(runs[label].runs));
+  const floor = runs.floor ? summarise(runs.floor.runs) : undefined;
   const ratioKoa = pairedRatio(runs.service.runs, runs.koa.runs);
   const ratioBare = pairedRatio(runs.service.runs, runs.bare.runs);
+  const ratioFloor = runs.floor ? pairedRatio(runs.service.runs, runs.floor.runs) : undefined;
+  const judged = budget.against === 'floor' ? ratioFloor : ratioKoa;
   const p99Factor = service.p99 / koa.p99;
   const cpuFactor = service.cpuPerRequest / koa.cpuPerRequest;
-  const problems = ['service', 'koa', 'bare'].flatMap((label) => runs[label].problems.map((p) => `${label} ${p}`));
-  const pass = problems.length === 0 && ratioKoa >= budget.minRatio && p99Factor <= P99_MAX_FACTOR;
+  const problems = labels.flatMap((label) => runs[label].problems.map((p) => `${label} ${p}`));
+  const disturbed = labels.flatMap((label) => runs[label].disturbed.map((d) => `${label} ${d}`));
+  const pass = problems.length === 0 && judged !== undefined && judged >= budget.minRatio && p99Factor <= P99_MAX_FACTOR;
   const describe = (request, i) => `${request.method} ${request.path}${request.body ? ` with a ${Buffer.byteLength(request.body)}-byte JSON body` : ''}, answer ${e.bytes[i]} bytes`;
   const requestLine = e.requests.length === 1 ? describe(e.requests[0], 0) : `each connection sends in turn: ${e.requests.map(describe).join('; then ')}`;
-  return { status: 'measured', budget, p99Max: P99_MAX_FACTOR, service, koa, bare, ratioKoa, ratioBare, p99Factor, cpuFactor, pass, problems, requestLine, runs };
+  const status = disturbed.length ? 'disturbed' : 'measured';
+  return { status, budget, p99Max: P99_MAX_FACTOR, service, koa, bare, floor, ratioKoa, ratioBare, ratioFloor, p99Factor, cpuFactor, pass, problems, disturbed, requestLine, runs };
 }
 
 main()

@@ -1,6 +1,7 @@
 // Interleaved measurement: every target gets a short warm-up, then `reps` repetitions in
 // rotating order (A B C, B C A, C A B), so a slow drift of the machine hits each target alike.
 // Ratios are taken per repetition between runs that were seconds apart, then the median.
+import { watchRun } from './bench-guard.mjs';
 import { cpuSeconds, runLoad } from './processes.mjs';
 
 export const DEFAULTS = {
@@ -15,13 +16,15 @@ export const DEFAULTS = {
  *   exited(): why the server process is gone, if it is)
  * @param request the request to send (same path, headers and body for every target), or a list
  *   that each connection sends in turn (a scale scenario's put-then-delete)
- * @returns { [label]: { runs: result[], problems: string[] } }
+ * @returns { [label]: { runs: result[], problems: string[], disturbed: string[] } }
+ *   problems: the run measured something else (unexpected answers); disturbed: the machine did
+ *   (another process on the server core, a saturated load generator; bench-guard.mjs)
  */
 export async function interleavedRuns(targets, request, options = DEFAULTS) {
   const requests = Array.isArray(request) ? request : [request];
   const expect = [...new Set(requests.flatMap((r) => r.expect ?? [200]))];
   const job = (origin, durationSeconds) => ({ url: origin, connections: options.connections, durationSeconds, requests });
-  const results = Object.fromEntries(targets.map(({ label }) => [label, { runs: [], problems: [] }]));
+  const results = Object.fromEntries(targets.map(({ label }) => [label, { runs: [], problems: [], disturbed: [] }]));
   for (const target of targets) {
     if (options.warmupSeconds > 0) await runLoad(job(target.origin, options.warmupSeconds));
   }
@@ -30,11 +33,13 @@ export async function interleavedRuns(targets, request, options = DEFAULTS) {
     for (const target of order) {
       if (target.exited?.()) throw new Error(target.exited());
       const cpuBefore = await cpuSeconds(target.pid);
+      const watch = watchRun();
       const result = await runLoad(job(target.origin, options.durationSeconds));
       const cpuAfter = await cpuSeconds(target.pid);
-      if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests > 0) {
-        result.cpuMicrosPerRequest = ((cpuAfter - cpuBefore) * 1e6) / result.requests;
-      }
+      const serverCpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
+      if (serverCpu !== undefined && result.requests > 0) result.cpuMicrosPerRequest = (serverCpu * 1e6) / result.requests;
+      const disturbance = watch.end(serverCpu);
+      if (disturbance) results[target.label].disturbed.push(`run ${rep + 1}: ${disturbance}`);
       results[target.label].runs[rep] = result;
       const problem = problemOf(result, expect);
       if (problem) results[target.label].problems.push(`run ${rep + 1}: ${problem}`);

@@ -6,11 +6,15 @@
 // measures something else; the harness marks such a run invalid).
 import { approvedComment, createArticle, createForm, formBody, relationPair } from './seed-helpers.mjs';
 
-/** Budgets (ratios against the Koa reference measured in the same run). */
+/**
+ * Budgets: ratios against the Koa reference measured in the same run, or (`against: 'floor'`)
+ * against the Koa reference plus the same provider call, the floor no translate can pass
+ * (issue 18 item 4; the ratio to plain Koa stays in the table for information).
+ */
 export const BUDGETS = {
   read: { minRatio: 0.85, label: 'read' },
   write: { minRatio: 0.7, label: 'write' },
-  translate: { minRatio: 0.6, label: 'translate' },
+  translate: { minRatio: 0.9, against: 'floor', label: 'translate' },
 };
 /** p99 may be at most this multiple of the Koa reference's p99 at the same load. */
 export const P99_MAX_FACTOR = 3;

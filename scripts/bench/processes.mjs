@@ -147,6 +147,22 @@ export async function startReference(name, script, routeTable) {
   return { ...started, origin: `http://127.0.0.1:${started.match[1]}` };
 }
 
+/**
+ * The translate floor: the Koa reference plus one call per request to the AI provider through the
+ * service's own provider adapter (reference-koa-call.mjs), the best a translate could do.
+ */
+export async function startKoaCallReference(routeTable, providerUrl) {
+  const started = await startPinned({
+    name: 'koa-call',
+    cpu: PINNING.serverCpu,
+    script: join(here, 'reference-koa-call.mjs'),
+    args: [scratchFile('koa-call-routes', routeTable)],
+    env: { NODE_ENV: 'production', AI_BASE_URL: providerUrl },
+    ready: /listening (\d+)/,
+  });
+  return { ...started, origin: `http://127.0.0.1:${started.match[1]}` };
+}
+
 /** Runs the load generator on the load core; resolves with its JSON result. */
 export function runLoad(job) {
   const [command, argv] = pinned(PINNING.loadCpu, process.execPath, [join(here, 'load-generator.mjs'), scratchFile('load', job)]);
@@ -167,7 +183,7 @@ export function runLoad(job) {
   });
 }
 
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+export const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
 
 /**
  * CPU seconds (user + system, all threads) a process has used, from /proc (Linux); undefined

@@ -1,13 +1,13 @@
 // How much of translate's budget the provider call itself takes: the service, the Koa reference,
 // and the Koa reference plus one provider call per request through the service's own provider
 // adapter ("Koa + call"), loaded in turn as npm run bench loads them. "Koa + call ÷ Koa" is the
-// ratio a service with no cost of its own beyond the call would reach.
+// ratio a service with no cost of its own beyond the call would reach. npm run bench measures
+// translate against this floor in every run; this script shows the three side by side alone.
 //   node scripts/bench/translate-floor.mjs
-import { join } from 'node:path';
 import { startBenchService, startFakeProvider } from './bench-environment.mjs';
 import { interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
 import { OPERATIONS } from './operations.mjs';
-import { PINNING, ROOT, scratchFile, startPinned, startReference } from './processes.mjs';
+import { startKoaCallReference, startReference } from './processes.mjs';
 
 const stoppers = [];
 try {
@@ -21,19 +21,12 @@ try {
   const table = [{ method: request.method, path: request.path, status: sample.status, bytes: sample.bytes }];
   const koa = await startReference('koa', 'reference-koa.mjs', table);
   stoppers.push(koa.stop);
-  const call = await startPinned({
-    name: 'koa-call',
-    cpu: PINNING.serverCpu,
-    script: join(ROOT, 'scripts/bench/reference-koa-call.mjs'),
-    args: [scratchFile('koa-call-routes', table)],
-    env: { NODE_ENV: 'production', AI_BASE_URL: provider.baseUrl },
-    ready: /listening (\d+)/,
-  });
+  const call = await startKoaCallReference(table, provider.baseUrl);
   stoppers.push(call.stop);
   const targets = [
     { label: 'service', origin: service.origin, pid: service.pid },
     { label: 'koa', origin: koa.origin, pid: koa.pid },
-    { label: 'koa + call', origin: `http://127.0.0.1:${call.match[1]}`, pid: call.pid },
+    { label: 'koa + call', origin: call.origin, pid: call.pid },
   ];
   const results = await interleavedRuns(targets, request);
   for (const [label, result] of Object.entries(results)) {
