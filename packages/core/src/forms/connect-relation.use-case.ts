@@ -4,6 +4,7 @@
  * one multi-value field all land. Single-value fields are replaced; multi-value fields append
  * an id once, up to RELATION_CAP ids.
  */
+import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { canonicalId, isWellFormedId } from '../shared/ids.js';
@@ -25,6 +26,7 @@ export class ConnectRelation {
     private readonly forms: FormRepository,
     private readonly submissions: SubmissionRepository,
     private readonly clock: Clock,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   /**
@@ -48,19 +50,23 @@ export class ConnectRelation {
     if (related.formId !== relation.formId) {
       throw new DomainError(ErrorCodes.RELATED_SUBMISSION_OTHER_FORM, 'Related submission belongs to another form');
     }
-    const result = await this.submissions.connectRelation({
-      tenantId,
-      submissionId,
-      fieldName,
-      relatedId,
-      multiple: relation.multiple,
-      cap: RELATION_CAP,
-      now: this.clock.now(),
+    const witness = { kind: 'relation', submissionId, fieldName, relatedId } as const;
+    return this.events.around({ tenantId, type: 'submission.relation.connected', witness }, async () => {
+      const result = await this.submissions.connectRelation({
+        tenantId,
+        submissionId,
+        fieldName,
+        relatedId,
+        multiple: relation.multiple,
+        cap: RELATION_CAP,
+        now: this.clock.now(),
+      });
+      if (result.status === 'missing') throw submissionNotFound();
+      if (result.status === 'full') {
+        throw validationError(`relations.${fieldName}`, `already holds the maximum of ${RELATION_CAP} related submissions`);
+      }
+      const view = submissionView(result.submission);
+      return { result: view, data: view };
     });
-    if (result.status === 'missing') throw submissionNotFound();
-    if (result.status === 'full') {
-      throw validationError(`relations.${fieldName}`, `already holds the maximum of ${RELATION_CAP} related submissions`);
-    }
-    return submissionView(result.submission);
   }
 }

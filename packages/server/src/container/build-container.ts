@@ -20,6 +20,7 @@ import { mongoStorageModule } from './mongo-storage.module.js';
 import { reactionsModule } from './reactions.module.js';
 import { repurposeModule } from './repurpose.module.js';
 import { tenancyModule } from './tenancy.module.js';
+import { webhooksModule } from './webhooks.module.js';
 
 /** Feature modules, in no particular order: each binds its use cases and its routes. */
 const FEATURE_MODULES: readonly ContainerModule[] = [
@@ -35,6 +36,7 @@ const FEATURE_MODULES: readonly ContainerModule[] = [
   articlesModule,
   commentsModule,
   reactionsModule,
+  webhooksModule,
 ];
 
 export interface StorageOverride {
