@@ -8,6 +8,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
+/** Settings for fast webhook tests: private networks allowed (the receiver is on loopback), short waits, 3 attempts. */
+export const FAST_WEBHOOKS = {
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  WEBHOOK_TIMEOUT_MS: '300',
+  NOTIFY_POLL_MS: '20',
+  NOTIFY_RETRY_BASE_MS: '30',
+  NOTIFY_RETRY_MAX_MS: '60',
+  NOTIFY_MAX_ATTEMPTS: '3',
+};
+
 export interface ReceivedWebhook {
   readonly path: string;
   readonly id: string;
