@@ -87,6 +87,10 @@ for (const storage of TEST_STORAGES) {
       expect(log.data.deliveries).to.have.length(expected.length);
       expect(log.data.deliveries.every((d: any) => d.status === 'delivered' && d.attempts === 1 && d.lastStatusCode === 204 && d.deliveredAt)).to.equal(true);
       expect(Object.keys(log.data.deliveries[0])).to.have.members(['eventId', 'type', 'status', 'attempts', 'lastStatusCode', 'lastError', 'createdAt', 'deliveredAt']);
+      const metrics = await (await fetch(`${api.service.url}/metrics`)).text();
+      expect(metrics).to.include('# TYPE webhook_jobs gauge');
+      expect(metrics).to.match(new RegExp(`^webhook_jobs\\{status="delivered"\\} ${expected.length}$`, 'm'));
+      expect(metrics).to.match(/^webhook_jobs\{status="unconfirmed"\} 0$/m);
     });
 
     it('retries a receiver that answers 500, then 200, under the same webhook-id, and logs two attempts', async () => {
