@@ -48,8 +48,13 @@ export const WebhookDispatchLoopToken = Symbol.for('cms/server/WebhookDispatchLo
 
 export const webhooksModule = new ContainerModule(({ bind }) => {
   bind(WebhookUrlGuardToken).toResolvedValue(
-    ({ webhooks }: ServiceConfig) => new AddressWebhookUrlGuard({ allowPrivateNetworks: webhooks.allowPrivateNetworks }),
-    [ServerTokens.Config],
+    ({ webhooks }: ServiceConfig, logger: Logger) => {
+      if (webhooks.allowPrivateNetworks) {
+        logger.warn('WEBHOOK_ALLOW_PRIVATE_NETWORKS=true: webhooks may be sent to loopback and private addresses (the SSRF guard is off)');
+      }
+      return new AddressWebhookUrlGuard({ allowPrivateNetworks: webhooks.allowPrivateNetworks });
+    },
+    [ServerTokens.Config, ServerTokens.Logger],
   );
   bind(WebhookSenderToken).toResolvedValue(
     ({ webhooks }: ServiceConfig) => new HttpWebhookSender({ allowPrivateNetworks: webhooks.allowPrivateNetworks, timeoutMs: webhooks.timeoutMs }),

@@ -19,6 +19,10 @@ for (const storage of TEST_STORAGES) {
 
     const create = (body: unknown, headers: Headers = admin) => api.call('POST', '/webhooks/create', { headers, body });
 
+    it('warns at start-up that WEBHOOK_ALLOW_PRIVATE_NETWORKS turned the address guard off', () => {
+      expect(logger.lines.filter((line) => line.level === 'warn' && line.message.startsWith('WEBHOOK_ALLOW_PRIVATE_NETWORKS=true'))).to.have.length(1);
+    });
+
     describe('when an admin creates a webhook', () => {
       it('answers 201 with the webhook and a whsec_ secret of 24 to 64 random bytes, which no later read shows', async () => {
         const res = await create({ url: 'https://hooks.example.com/a', events: ['form.submitted', 'form.submitted'], description: 'CRM' });
