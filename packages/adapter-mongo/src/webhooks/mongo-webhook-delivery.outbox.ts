@@ -9,6 +9,7 @@ import {
   stagedDeliveryState,
   type EventWitness,
   type NewWebhookDelivery,
+  type TraceContext,
   type WebhookDelivery,
   type WebhookDeliveryOutbox,
   type WebhookDeliveryOutcome,
@@ -26,6 +27,7 @@ interface DeliveryDocument {
   eventId: ObjectId;
   type: string;
   witness: EventWitness;
+  trace: TraceContext | null;
   status: WebhookDeliveryStatus;
   payload: string | null;
   attempts: number;
@@ -57,6 +59,7 @@ export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
         eventId: toObjectId(delivery.eventId),
         type: delivery.type,
         witness: { ...delivery.witness },
+        trace: delivery.trace ? { ...delivery.trace } : null,
         ...stagedDeliveryState(now),
       })),
     );
@@ -147,6 +150,7 @@ function toDelivery(document: DeliveryDocument): WebhookDelivery {
     eventId: fromObjectId(document.eventId),
     type: document.type,
     witness: document.witness,
+    trace: document.trace ?? null,
     status: document.status,
     payload: document.payload ?? null,
     attempts: document.attempts,

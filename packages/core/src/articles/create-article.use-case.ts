@@ -62,7 +62,7 @@ export class CreateArticle {
       createdAt: now,
       updatedAt: now,
     };
-    return this.events.around({ tenantId, type: 'article.created', witness: { kind: 'article', id: article.id } }, async () => {
+    return this.events.around({ tenantId, type: 'article.created', witness: { kind: 'article', id: article.id }, trace: caller.trace }, async () => {
       const view = await this.#insert(article);
       return { result: view, data: view };
     });

@@ -41,7 +41,7 @@ export class ReactToArticle {
     if (state === 'missing') throw notFound();
     if (state === 'disabled') throw new DomainError(ErrorCodes.REACTIONS_DISABLED, 'Reactions are disabled for this article');
     const witness = { kind: 'reaction', articleId: id, actor, type } as const;
-    return this.events.around({ tenantId: caller.tenantId, type: 'article.reaction.changed', witness }, async () => {
+    return this.events.around({ tenantId: caller.tenantId, type: 'article.reaction.changed', witness, trace: caller.trace }, async () => {
       const change = await this.#ledger.changeReporting(caller.tenantId, id, actor, type);
       if (!change.totals) throw notFound();
       const totals = { articleId: id, ...change.totals };

@@ -20,7 +20,7 @@ export class ApproveComment {
     const user = requireRole(caller, ['admin', 'editor']);
     const id = wellFormedIdOr(commentId, ErrorCodes.INVALID_COMMENT_ID);
     const witness = { kind: 'comment-approved', id } as const;
-    return this.events.around({ tenantId: caller.tenantId, type: 'comment.approved', witness }, async () => {
+    return this.events.around({ tenantId: caller.tenantId, type: 'comment.approved', witness, trace: caller.trace }, async () => {
       const now = this.clock.now();
       const approved = await this.comments.approve(caller.tenantId, id, user.id, now);
       if (!approved) throw new DomainError(ErrorCodes.COMMENT_NOT_FOUND, 'Comment not found');

@@ -50,7 +50,7 @@ export class CreateComment {
       createdAt: now,
       updatedAt: now,
     };
-    return this.events.around({ tenantId: comment.tenantId, type: 'comment.created', witness: { kind: 'comment', id: comment.id } }, async () => {
+    return this.events.around({ tenantId: comment.tenantId, type: 'comment.created', witness: { kind: 'comment', id: comment.id }, trace: caller.trace }, async () => {
       await this.comments.insert(comment);
       const view = toCommentView(comment);
       return { result: view, data: view };

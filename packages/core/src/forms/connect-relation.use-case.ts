@@ -9,6 +9,7 @@ import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { canonicalId, isWellFormedId } from '../shared/ids.js';
 import type { Clock } from '../shared/clock.js';
+import type { TraceContext } from '../shared/trace-context.js';
 import { findField } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
@@ -19,6 +20,8 @@ export interface ConnectRelationInput {
   readonly submissionId: string;
   readonly fieldName: string;
   readonly relatedSubmissionId: string;
+  /** The request's trace, joined by the event's deliveries. */
+  readonly trace?: TraceContext | undefined;
 }
 
 export class ConnectRelation {
@@ -51,7 +54,7 @@ export class ConnectRelation {
       throw new DomainError(ErrorCodes.RELATED_SUBMISSION_OTHER_FORM, 'Related submission belongs to another form');
     }
     const witness = { kind: 'relation', submissionId, fieldName, relatedId } as const;
-    return this.events.around({ tenantId, type: 'submission.relation.connected', witness }, async () => {
+    return this.events.around({ tenantId, type: 'submission.relation.connected', witness, trace: input.trace }, async () => {
       const result = await this.submissions.connectRelation({
         tenantId,
         submissionId,

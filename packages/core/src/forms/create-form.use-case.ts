@@ -45,7 +45,7 @@ export class CreateForm {
       createdAt: now,
       updatedAt: now,
     };
-    return this.events.around({ tenantId: form.tenantId, type: 'form.created', witness: { kind: 'form', id: form.id } }, async () => {
+    return this.events.around({ tenantId: form.tenantId, type: 'form.created', witness: { kind: 'form', id: form.id }, trace: caller.trace }, async () => {
       if (!(await this.forms.insert(form))) throw new DomainError(ErrorCodes.FORM_SLUG_TAKEN, 'Form slug already exists');
       return { result: form, data: form };
     });

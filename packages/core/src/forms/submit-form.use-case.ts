@@ -72,7 +72,7 @@ export class SubmitForm {
       updatedAt: now,
     };
     const view = await this.events.around(
-      { tenantId: submission.tenantId, type: 'form.submitted', witness: { kind: 'submission', id: submission.id } },
+      { tenantId: submission.tenantId, type: 'form.submitted', witness: { kind: 'submission', id: submission.id }, trace: caller.trace },
       async () => {
         await this.submissions.insert(submission);
         const stored = submissionView(submission);

@@ -102,7 +102,7 @@ export class DispatchWebhooks {
     if (!webhook.enabled) return { status: 'failed', error: 'webhook is disabled', statusCode: null };
     if (!subscribesTo(webhook, delivery.type)) return { status: 'failed', error: 'webhook no longer subscribes to this event', statusCode: null };
     if (delivery.payload === null) return { status: 'failed', error: 'event has no body', statusCode: null };
-    const headers = webhookHeaders(webhook.secret, delivery.eventId, this.clock.now(), delivery.payload);
+    const headers = webhookHeaders(webhook.secret, delivery.eventId, this.clock.now(), delivery.payload, delivery.trace);
     const { statusCode } = await this.sender.send({ url: webhook.url, headers, body: delivery.payload });
     if (statusCode >= 200 && statusCode < 300) return { status: 'delivered', statusCode };
     const error = statusCode >= 300 && statusCode < 400 ? `redirect not followed (HTTP ${statusCode})` : `HTTP ${statusCode}`;

@@ -12,6 +12,7 @@ import { isDomainError } from '../shared/domain-error.js';
 import { newId } from '../shared/ids.js';
 import type { Logger } from '../shared/logger.js';
 import { portToken, type PortToken } from '../shared/port-token.js';
+import type { TraceContext } from '../shared/trace-context.js';
 import type { EventWitness, WebhookDeliveryOutbox, WebhookRepository } from './webhooks.ports.js';
 import type { WebhookEventType } from './webhook.js';
 
@@ -25,6 +26,8 @@ export interface EventSpec {
   readonly tenantId: string;
   readonly type: WebhookEventType;
   readonly witness: EventWitness;
+  /** The request's trace: deliveries join it (CONTRACT §8). */
+  readonly trace?: TraceContext | undefined;
 }
 
 /** The recorder as the use cases see it; `NO_WEBHOOK_EVENTS` runs the change alone. */
@@ -63,7 +66,7 @@ export class WebhookEvents implements WebhookEventRecorder {
     const eventId = newId(staged);
     const { tenantId, type, witness } = spec;
     await this.outbox.stage(
-      subscribers.map((webhook) => ({ tenantId, webhookId: webhook.id, eventId, type, witness })),
+      subscribers.map((webhook) => ({ tenantId, webhookId: webhook.id, eventId, type, witness, trace: spec.trace ?? null })),
       staged,
     );
     let report: ChangeReport<T>;

@@ -5,6 +5,7 @@
 import type { NotificationDeliveryPolicy } from '../notifications/notification-delivery.ports.js';
 import type { ReactionType } from '../reactions/reaction.js';
 import { portToken, type PortToken } from '../shared/port-token.js';
+import type { TraceContext } from '../shared/trace-context.js';
 import type { Webhook } from './webhook.js';
 
 export interface WebhookPage {
@@ -57,6 +58,8 @@ export interface NewWebhookDelivery {
   readonly eventId: string;
   readonly type: string;
   readonly witness: EventWitness;
+  /** The trace of the request that caused the event; each attempt sends a child span of it. */
+  readonly trace: TraceContext | null;
 }
 
 export interface WebhookDelivery extends NewWebhookDelivery {

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { engagementClient, type Headers } from '../testing/engagement-client.js';
 import { FAST_WEBHOOKS, StandardWebhookReceiver } from '../testing/standard-webhook.receiver.js';
 import { startTestService, TEST_STORAGES, type TestService } from '../testing/test-service.js';
-import { createForm, submitForm } from './form-requests.js';
+import { createForm, formBody, submitForm } from './form-requests.js';
 
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -134,6 +134,17 @@ for (const storage of TEST_STORAGES) {
       } finally {
         await target.stop();
       }
+    });
+
+    it('joins the trace of the request that caused the event (a child traceparent per attempt)', async () => {
+      receiver.answers = [{ status: 500 }, { status: 200 }];
+      await subscribe(['form.created']);
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const res = await api.call('POST', '/forms/create', { headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` }, body: formBody('wh-traced') });
+      expect(res.status).to.equal(201);
+      const [first, second] = await receiver.waitFor(2);
+      for (const request of [first!, second!]) expect(request.traceparent).to.match(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+      expect(new Set([first!.traceparent, second!.traceparent, `00-${traceId}-00f067aa0ba902b7-01`]).size).to.equal(3);
     });
 
     it('sends nothing to a disabled webhook, nor to one not subscribed to the type', async () => {

@@ -23,6 +23,7 @@ export interface ReceivedWebhook {
   readonly id: string;
   readonly timestamp: string;
   readonly signature: string;
+  readonly traceparent: string;
   readonly rawBody: string;
   readonly body: any;
   /** Set when `standardwebhooks` accepted the signature; the error message otherwise. */
@@ -61,7 +62,7 @@ export class StandardWebhookReceiver {
           // keep the text
         }
         const index = this.received.length;
-        this.received.push({ path: req.url ?? '', id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], rawBody, body, verified });
+        this.received.push({ path: req.url ?? '', id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], traceparent: header('traceparent'), rawBody, body, verified });
         const answer = this.answers[Math.min(index, this.answers.length - 1)] ?? { status: 204 };
         if (answer === 'hang') return;
         res.writeHead(answer.status, answer.location ? { location: answer.location } : {});

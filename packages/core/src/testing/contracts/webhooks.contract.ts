@@ -11,6 +11,7 @@ import { useRepository, type RepositoryFactory } from './contract-fixture.js';
 const T0 = new Date('2026-04-01T10:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const hex = (n: number) => n.toString(16).padStart(24, '0');
+const TRACE = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', flags: '01' };
 
 function webhookRecord(n: number, overrides: Partial<Webhook> = {}): Webhook {
   return { id: hex(n), tenantId: 'acme', url: `https://hooks.example/${n}`, events: ['*'], description: null, enabled: true, secret: 'whsec_AAAA', createdAt: at(n), updatedAt: at(n), ...overrides };
@@ -52,7 +53,7 @@ export function webhookRepositoryContract(name: string, factory: RepositoryFacto
 }
 
 function delivery(eventId: number, webhookId = 1, overrides: Partial<NewWebhookDelivery> = {}): NewWebhookDelivery {
-  return { tenantId: 'acme', webhookId: hex(webhookId), eventId: hex(1000 + eventId), type: 'form.created', witness: { kind: 'form', id: hex(7) }, ...overrides };
+  return { tenantId: 'acme', webhookId: hex(webhookId), eventId: hex(1000 + eventId), type: 'form.created', witness: { kind: 'form', id: hex(7) }, trace: TRACE, ...overrides };
 }
 
 export function webhookDeliveryOutboxContract(name: string, factory: RepositoryFactory<WebhookDeliveryOutbox>): void {
@@ -67,6 +68,7 @@ export function webhookDeliveryOutboxContract(name: string, factory: RepositoryF
       expect(claimed).to.have.length(2);
       expect(claimed[0]).to.deep.include({ status: 'pending', payload: '{"type":"form.created"}', attempts: 1, eventId: hex(1001) });
       expect(claimed[0]!.witness).to.deep.equal({ kind: 'form', id: hex(7) });
+      expect(claimed[0]!.trace).to.deep.equal(TRACE);
       expect(await outbox().claimDue(at(40), 60_000, 10)).to.deep.equal([]);
       expect(await outbox().claimDue(at(60_031), 60_000, 10)).to.have.length(2); // the lease lapsed
     });
