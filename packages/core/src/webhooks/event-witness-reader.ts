@@ -10,7 +10,7 @@ import type { FormRepository, SubmissionRepository } from '../forms/forms.ports.
 import { submissionView, type Submission } from '../forms/submission.js';
 import { visibleTotals } from '../reactions/reaction.js';
 import type { ReactionRepository } from '../reactions/reactions.ports.js';
-import type { EventWitness } from './webhooks.ports.js';
+import type { EventWitness, WitnessRecord } from './webhooks.ports.js';
 
 export interface WitnessStores {
   readonly forms: FormRepository;
@@ -25,26 +25,26 @@ export class EventWitnessReader {
 
   /** The event's data when the change is in the store, else undefined. */
   async dataIfHappened(tenantId: string, witness: EventWitness): Promise<unknown> {
-    const { forms, submissions, articles, comments, reactions } = this.stores;
+    const { submissions, articles, comments, reactions } = this.stores;
     switch (witness.kind) {
       case 'form':
-        return (await forms.findById(tenantId, witness.id)) ?? undefined;
-      case 'submission': {
-        const submission = await submissions.findById(tenantId, witness.id);
-        return submission ? submissionView(submission) : undefined;
+      case 'submission':
+      case 'article':
+      case 'comment':
+        return this.#view(tenantId, witness.kind, witness.id);
+      case 'updated': {
+        const view = (await this.#view(tenantId, witness.record, witness.id)) as { updatedAt?: Date } | undefined;
+        return view?.updatedAt?.getTime() === new Date(witness.updatedAt).getTime() ? view : undefined;
       }
+      case 'deleted':
+        return (await this.#view(tenantId, witness.record, witness.id)) === undefined ? { ...witness.data } : undefined;
       case 'relation': {
         const submission = await submissions.findById(tenantId, witness.submissionId);
         return submission && holds(submission, witness.fieldName, witness.relatedId) ? submissionView(submission) : undefined;
       }
-      case 'article': {
-        const article = await articles.findById(tenantId, witness.id);
-        return article ? toArticleView(article) : undefined;
-      }
-      case 'comment':
       case 'comment-approved': {
         const comment = await comments.findById(tenantId, witness.id);
-        if (!comment || (witness.kind === 'comment-approved' && comment.status !== 'approved')) return undefined;
+        if (!comment || comment.status !== 'approved') return undefined;
         return toCommentView(comment);
       }
       case 'reaction': {
@@ -54,6 +54,22 @@ export class EventWitnessReader {
         return article ? { articleId: article.id, ...visibleTotals(article) } : undefined;
       }
     }
+  }
+
+  /** The record as the routes answer it, or undefined when it does not exist. */
+  async #view(tenantId: string, record: WitnessRecord, id: string): Promise<object | undefined> {
+    const { forms, submissions, articles, comments } = this.stores;
+    if (record === 'form') return (await forms.findById(tenantId, id)) ?? undefined;
+    if (record === 'submission') {
+      const submission = await submissions.findById(tenantId, id);
+      return submission ? submissionView(submission) : undefined;
+    }
+    if (record === 'article') {
+      const article = await articles.findById(tenantId, id);
+      return article ? toArticleView(article) : undefined;
+    }
+    const comment = await comments.findById(tenantId, id);
+    return comment ? toCommentView(comment) : undefined;
   }
 }
 

@@ -38,8 +38,14 @@ export interface WebhookRepository {
  * What a staged event claims happened, so an event left unconfirmed (the process died between
  * the change and the confirmation) can be settled later by looking at the store.
  */
+export type WitnessRecord = 'form' | 'submission' | 'article' | 'comment';
+
 export type EventWitness =
-  | { readonly kind: 'form' | 'submission' | 'article' | 'comment'; readonly id: string }
+  | { readonly kind: WitnessRecord; readonly id: string }
+  /** `*.updated`: the record exists with the `updatedAt` the update wrote (known before writing). */
+  | { readonly kind: 'updated'; readonly record: WitnessRecord; readonly id: string; readonly updatedAt: Date }
+  /** `*.deleted`: the record is gone; `data` is the event's data, known before the change (`{id}`, `{id, formId}`…). */
+  | { readonly kind: 'deleted'; readonly record: WitnessRecord; readonly id: string; readonly data: Readonly<Record<string, string>> }
   | { readonly kind: 'comment-approved'; readonly id: string }
   | { readonly kind: 'relation'; readonly submissionId: string; readonly fieldName: string; readonly relatedId: string }
   | { readonly kind: 'reaction'; readonly articleId: string; readonly actor: string; readonly type: ReactionType | null };
