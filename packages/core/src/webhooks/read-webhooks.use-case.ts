@@ -36,23 +36,24 @@ export class ListWebhooks {
     requireRole(caller, ['admin']);
     const limit = query.limit === undefined ? 20 : /^[0-9]{1,3}$/.test(String(query.limit)) ? Number(query.limit) : Number.NaN;
     if (!(limit >= 1 && limit <= 100)) throw validationError('query.limit', 'must be an integer from 1 to 100');
-    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, caller.tenantId);
     const found = await this.webhooks.list(caller.tenantId, { limit: limit + 1, after });
     const page = found.slice(0, limit);
     const last = page.at(-1);
-    return { webhooks: page.map(toWebhookView), nextCursor: found.length > limit && last ? encodeCursor(last.createdAt, last.id) : null };
+    return { webhooks: page.map(toWebhookView), nextCursor: found.length > limit && last ? encodeCursor(caller.tenantId, last.createdAt, last.id) : null };
   }
 }
 
-/** An opaque position: the last record's (createdAt, id), tagged with the list it belongs to. */
-function encodeCursor(createdAt: Date, id: string): string {
-  return Buffer.from(JSON.stringify([CURSOR_KIND, createdAt.getTime(), id])).toString('base64url');
+/** An opaque position: the last record's (createdAt, id), tagged with the list and tenant it belongs to. */
+function encodeCursor(tenantId: string, createdAt: Date, id: string): string {
+  return Buffer.from(JSON.stringify([CURSOR_KIND, tenantId, createdAt.getTime(), id])).toString('base64url');
 }
 
-function decodeCursor(value: unknown): { createdAt: Date; id: string } {
+function decodeCursor(value: unknown, tenantId: string): { createdAt: Date; id: string } {
   try {
-    const [kind, time, id] = JSON.parse(Buffer.from(String(value), 'base64url').toString('utf8')) as unknown[];
-    if (kind === CURSOR_KIND && Number.isSafeInteger(time) && isWellFormedId(id)) return { createdAt: new Date(time as number), id: id.toLowerCase() };
+    const [kind, tenant, time, id] = JSON.parse(Buffer.from(String(value), 'base64url').toString('utf8')) as unknown[];
+    const ours = kind === CURSOR_KIND && tenant === tenantId;
+    if (ours && Number.isSafeInteger(time) && isWellFormedId(id)) return { createdAt: new Date(time as number), id: id.toLowerCase() };
   } catch {
     // falls through to the refusal
   }

@@ -90,6 +90,9 @@ for (const storage of TEST_STORAGES) {
           cursor = res.body.data.nextCursor;
         } while (cursor);
         expect(seen).to.deep.equal([...ids].reverse());
+        const page: any = await api.call('GET', '/webhooks/list?limit=1', { key: TEST_KEYS.b, headers: other });
+        const foreign = await api.call('GET', `/webhooks/list?cursor=${page.body.data.nextCursor}`, { headers: admin });
+        expect([foreign.status, foreign.body.message]).to.deep.equal([400, 'Invalid cursor']);
       });
 
       it('answers 400 Invalid cursor and 400 for a limit out of range', async () => {
