@@ -1,10 +1,10 @@
 /**
  * Writes an event with the change that caused it (docs/decisions/0780-webhook-events-staged-then-confirmed.md).
  * Order: stage the event's deliveries as `unconfirmed` → make the change → confirm them with the
- * body. A change refused with a domain error discards them; a change that changed nothing (a repeated approval,
- * a reaction set to what it was) discards them too. Should the process die, or the confirmation
- * fail, after the change, the dispatcher later settles the unconfirmed event from the store by
- * its witness. So the caller gets its 2xx only when the event exists, and no event is sent for a
+ * body. A change refused with a domain error discards them, and so does a change that changed
+ * nothing (a repeated approval, a reaction set to what it was). Any other failure (the write may
+ * have landed), a process that dies, or a confirmation that fails leaves them unconfirmed: the
+ * dispatcher later settles the event from the store by its witness. So the caller gets its 2xx only when the event exists, and no event is sent for a
  * change that did not happen. A tenant with no subscribed webhook pays one indexed read.
  */
 import type { Clock } from '../shared/clock.js';
