@@ -21,3 +21,5 @@ export * from './articles/mongo-article.repository.js';
 export * from './comments/mongo-comment.repository.js';
 export * from './reactions/mongo-reaction.repository.js';
 export * from './guests/mongo-guest-rate-limiter.js';
+export * from './webhooks/mongo-webhook.repository.js';
+export * from './webhooks/mongo-webhook-delivery.outbox.js';

@@ -17,6 +17,8 @@ import {
   commentRepositoryContract,
   reactionRepositoryContract,
   guestRateLimiterContract,
+  webhookRepositoryContract,
+  webhookDeliveryOutboxContract,
 } from '@cms/core/testing';
 import { ensureIndexes } from './storage/mongo-collections.js';
 import { createMongoRepositories, type MongoRepositories } from './storage/mongo-storage.js';
@@ -38,6 +40,8 @@ function runContracts(name: string, fresh: () => Promise<MongoRepositories>): vo
   commentRepositoryContract(name, async () => ({ repository: (await fresh()).comments }));
   reactionRepositoryContract(name, async () => ({ repository: (await fresh()).reactions }));
   guestRateLimiterContract(name, async () => ({ repository: (await fresh()).guestRateLimiter }));
+  webhookRepositoryContract(name, async () => ({ repository: (await fresh()).webhooks }));
+  webhookDeliveryOutboxContract(name, async () => ({ repository: (await fresh()).webhookDeliveries }));
 }
 
 describe('Mongo repositories on the mingo collection double', () => {

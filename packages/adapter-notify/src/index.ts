@@ -4,3 +4,6 @@
  */
 export * from './smtp-email.sender.js';
 export * from './webhook-push.sender.js';
+export * from './refused-addresses.js';
+export * from './webhook-url.guard.js';
+export * from './webhook-http.sender.js';

@@ -103,3 +103,16 @@ export * from './memory/memory-article.repository.js';
 export * from './memory/memory-comment.repository.js';
 export * from './memory/memory-reaction.repository.js';
 export * from './memory/memory-guest-rate-limiter.js';
+
+export * from './webhooks/webhook.js';
+export * from './webhooks/webhooks.ports.js';
+export * from './webhooks/webhook-events.js';
+export * from './webhooks/sign-webhook.js';
+export * from './webhooks/event-witness-reader.js';
+export * from './webhooks/dispatch-webhooks.use-case.js';
+export * from './webhooks/create-webhook.use-case.js';
+export * from './webhooks/update-webhook.use-case.js';
+export * from './webhooks/delete-webhook.use-case.js';
+export * from './webhooks/read-webhooks.use-case.js';
+export * from './memory/memory-webhook.repository.js';
+export * from './memory/memory-webhook-delivery.outbox.js';

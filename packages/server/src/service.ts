@@ -18,6 +18,7 @@ import { buildContainer } from './container/build-container.js';
 import { KoaAppToken } from './container/http.module.js';
 import { ServerTokens, type StorageLifecycle } from './container/server-tokens.js';
 import { NotificationDispatchLoop } from './notifications/notification-dispatch.loop.js';
+import { WebhookDispatchLoopToken } from './container/webhooks.module.js';
 
 export interface StartOptions {
   readonly clock?: Clock;
@@ -53,7 +54,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     container.get(CaptchaVerifierToken);
     const { generatedKey } = await bootstrapKeys(config, container.get(ManageTenants));
     const app = await container.getAsync<Koa>(KoaAppToken);
-    const notifications = container.get(NotificationDispatchLoop);
+    const dispatchLoops = [container.get(NotificationDispatchLoop), container.get<NotificationDispatchLoop>(WebhookDispatchLoopToken)];
     const serving = container.get(ServingState);
     const handle = app.callback();
     const server = createServer(
@@ -72,14 +73,14 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     server.on('checkContinue', handle);
     await listen(server, config.http.port, config.http.host);
     const port = (server.address() as AddressInfo).port;
-    notifications.start();
+    for (const loop of dispatchLoops) loop.start();
     return {
       url: `http://${config.http.host.includes(':') ? `[${config.http.host}]` : config.http.host}:${port}`,
       port,
       container,
       generatedKey,
       stop: once(async () => {
-        await shutdown(server, serving, storage, config.http.shutdownGraceMs, notifications);
+        await shutdown(server, serving, storage, config.http.shutdownGraceMs, dispatchLoops);
         await output?.close();
       }),
     };
@@ -118,7 +119,7 @@ async function shutdown(
   serving: ServingState,
   storage: StorageLifecycle,
   graceMs: number,
-  notifications: NotificationDispatchLoop,
+  dispatchLoops: readonly NotificationDispatchLoop[],
 ): Promise<void> {
   const deadline = Date.now() + graceMs;
   // Still listening while in-flight requests finish: /readyz now answers 503 to whoever asks
@@ -129,7 +130,7 @@ async function shutdown(
   clearTimeout(graceOver);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // The dispatch pass in progress finishes (its outcomes recorded) while requests drain.
-  const dispatchStopped = notifications.stop();
+  const dispatchStopped = Promise.all(dispatchLoops.map((loop) => loop.stop()));
   // Keep-alive connections that finish their request while we wait become idle; close them as
   // they do, and cut whatever is still open when the grace period ends.
   const sweeper = setInterval(() => server.closeIdleConnections(), 50);

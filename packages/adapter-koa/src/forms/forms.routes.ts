@@ -111,6 +111,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
           submissionId: params.id,
           fieldName: params.fieldName,
           relatedSubmissionId: body.relatedSubmissionId,
+          trace: caller.trace,
         }),
       }),
     }),

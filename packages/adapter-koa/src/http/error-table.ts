@@ -47,6 +47,11 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   AI_PROVIDER_TIMEOUT: { status: 504, message: 'AI provider timed out' },
   AI_QUOTA_EXCEEDED: { status: 429, message: 'AI token quota exceeded' },
 
+  INVALID_WEBHOOK_ID: { status: 400, message: 'Invalid webhook id' },
+  WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook not found' },
+  WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: 'Webhook URL is not allowed' },
+  INVALID_CURSOR: { status: 400, message: 'Invalid cursor' },
+
   TENANT_NOT_FOUND: { status: 404, message: 'Tenant not found' },
   TENANT_EXISTS: { status: 409, message: 'Tenant already exists' },
   API_KEY_NOT_FOUND: { status: 404, message: 'API key not found' },

@@ -1,6 +1,6 @@
 /**
  * The Prometheus metrics of `GET /metrics` (CONTRACT §8): requests and their durations by
- * method, route template and status; outbox jobs by status, read at scrape time; AI tokens
+ * method, route template and status; outbox and webhook jobs by status, read at scrape time; AI tokens
  * charged; the process metrics. Labels are route templates, never raw paths, so ids never become
  * label values.
  *
@@ -14,6 +14,8 @@ import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 export interface MetricsSources {
   /** Outbox jobs by status, asked at each scrape. */
   readonly jobsByStatus?: () => Promise<Readonly<Record<string, number>>>;
+  /** Webhook deliveries (one job per event and webhook) by status, asked at each scrape. */
+  readonly webhookJobsByStatus?: () => Promise<Readonly<Record<string, number>>>;
 }
 
 /** What a request outside every route is labelled with (an unknown path must not add label values). */
@@ -43,18 +45,21 @@ export class ServiceMetrics {
       help: 'AI provider tokens charged to tenants (usage.total_tokens of successful calls)',
       registers: [this.registry],
     });
-    const jobsByStatus = sources.jobsByStatus;
-    if (jobsByStatus) {
-      new Gauge({
-        name: 'outbox_jobs',
-        help: 'Notification outbox jobs by status',
-        labelNames: ['status'],
-        registers: [this.registry],
-        async collect() {
-          for (const [status, count] of Object.entries(await jobsByStatus())) this.set({ status }, count);
-        },
-      });
-    }
+    this.#jobGauge('outbox_jobs', 'Notification outbox jobs by status', sources.jobsByStatus);
+    this.#jobGauge('webhook_jobs', 'Webhook deliveries (one per event and webhook) by status', sources.webhookJobsByStatus);
+  }
+
+  #jobGauge(name: string, help: string, countByStatus: MetricsSources['jobsByStatus']): void {
+    if (!countByStatus) return;
+    new Gauge({
+      name,
+      help,
+      labelNames: ['status'],
+      registers: [this.registry],
+      async collect() {
+        for (const [status, count] of Object.entries(await countByStatus())) this.set({ status }, count);
+      },
+    });
   }
 
   /** One answered request; `route` is a template (`/cms/forms/getById/:id`) or a fixed path. */

@@ -17,6 +17,9 @@ const SUBMISSION_ID = '65f0c0ffee0000000000dcba';
 const ARTICLE_ID = '65f0c0ffee00000000000a01';
 const COMMENT_ID = '65f0c0ffee00000000000c01';
 const AUTHOR_ID = '65f0c0ffee00000000000b01';
+const WEBHOOK_ID = '65f0c0ffee00000000000d01';
+/** A documentation address (RFC 5737): public, so the SSRF guard lets it through without a DNS lookup. */
+const WEBHOOK_URL = 'https://203.0.113.10/hooks/cms';
 const USER = { 'x-user-id': 'user-42' };
 const GUEST = { 'x-guest-id': 'guest-0001', 'x-captcha-token': 'captcha-token-from-the-widget' };
 
@@ -75,4 +78,10 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
   setCommentReaction: { params: { commentId: COMMENT_ID }, headers: USER, body: { type: 'dislike' } },
   removeCommentReaction: { params: { commentId: COMMENT_ID }, headers: USER },
   getCommentReactionSummary: { params: { commentId: COMMENT_ID }, headers: USER },
+  // Created disabled (and left so by the update): the conformance test sends these, and a delivery must not leave the machine.
+  createWebhook: { body: { url: WEBHOOK_URL, events: ['form.submitted', 'comment.created'], description: 'Our CRM', enabled: false } },
+  getWebhook: { params: { id: WEBHOOK_ID } },
+  updateWebhook: { params: { id: WEBHOOK_ID }, body: { events: ['*'], description: 'Every event, to our CRM' } },
+  deleteWebhook: { params: { id: WEBHOOK_ID } },
+  listWebhookDeliveries: { params: { id: WEBHOOK_ID } },
 };

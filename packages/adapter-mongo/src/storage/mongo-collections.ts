@@ -31,6 +31,10 @@ export const Collections = {
   comments: 'comments',
   /** One record per (tenant, target kind, target, actor). */
   reactions: 'reactions',
+  /** Webhook subscriptions of a tenant (the secret is kept to sign; never returned after create). */
+  webhooks: 'webhooks',
+  /** Global: one document per (event, webhook); dispatchers claim due deliveries of every tenant. */
+  webhookDeliveries: 'webhook_deliveries',
   /** Guest write counters per (tenant, guest, fixed window); expired by a TTL index. */
   guestRateWindows: 'guest_rate_windows',
 } as const;
@@ -69,12 +73,17 @@ export const INDEXES: readonly IndexDefinition[] = [
     keys: { tenantId: 1, targetKind: 1, targetId: 1, actor: 1 },
     unique: true,
   },
+  { collection: Collections.webhooks, name: 'tenant_created', keys: { tenantId: 1, createdAt: -1, _id: -1 } },
+  { collection: Collections.webhooks, name: 'tenant_enabled', keys: { tenantId: 1, enabled: 1 } },
+  { collection: Collections.webhookDeliveries, name: 'status_due', keys: { status: 1, nextAttemptAt: 1 } },
+  { collection: Collections.webhookDeliveries, name: 'tenant_event', keys: { tenantId: 1, eventId: 1 } },
+  { collection: Collections.webhookDeliveries, name: 'tenant_webhook_created', keys: { tenantId: 1, webhookId: 1, createdAt: -1, _id: -1 } },
   { collection: Collections.guestRateWindows, name: 'tenant_guest_window_unique', keys: { tenantId: 1, guestId: 1, windowStart: 1 }, unique: true },
   { collection: Collections.guestRateWindows, name: 'expires_ttl', keys: { expiresAt: 1 }, expireAfterSeconds: 0 },
 ];
 
 /** Collections whose indexes may start with something other than `tenantId` (see above). */
-export const GLOBAL_COLLECTIONS: readonly CollectionName[] = [Collections.tenants, Collections.apiKeys, Collections.notificationOutbox];
+export const GLOBAL_COLLECTIONS: readonly CollectionName[] = [Collections.tenants, Collections.apiKeys, Collections.notificationOutbox, Collections.webhookDeliveries];
 
 /** Creates every index; idempotent. A conflicting existing index stops start-up naming it. */
 export async function ensureIndexes(db: MongoDatabase): Promise<void> {

@@ -18,6 +18,8 @@ import type {
   CommentRepository,
   ReactionRepository,
   GuestRateLimiter,
+  WebhookDeliveryOutbox,
+  WebhookRepository,
 } from '@cms/core';
 import { MongoClient } from 'mongodb';
 import { MongoAiUsageLedger } from '../ai/mongo-ai-usage-ledger.js';
@@ -34,6 +36,8 @@ import { MongoArticleRepository } from '../articles/mongo-article.repository.js'
 import { MongoCommentRepository } from '../comments/mongo-comment.repository.js';
 import { MongoReactionRepository } from '../reactions/mongo-reaction.repository.js';
 import { MongoGuestRateLimiter } from '../guests/mongo-guest-rate-limiter.js';
+import { MongoWebhookDeliveryOutbox } from '../webhooks/mongo-webhook-delivery.outbox.js';
+import { MongoWebhookRepository } from '../webhooks/mongo-webhook.repository.js';
 import { ensureIndexes } from './mongo-collections.js';
 import type { MongoDatabase } from './mongo-database.js';
 
@@ -53,6 +57,8 @@ export interface MongoRepositories {
   readonly comments: CommentRepository;
   readonly reactions: ReactionRepository;
   readonly guestRateLimiter: GuestRateLimiter;
+  readonly webhooks: WebhookRepository;
+  readonly webhookDeliveries: WebhookDeliveryOutbox;
 }
 
 /** Builds the repositories over any database that offers the used driver surface. */
@@ -72,6 +78,8 @@ export function createMongoRepositories(db: MongoDatabase): MongoRepositories {
     comments: new MongoCommentRepository(db),
     reactions: new MongoReactionRepository(db),
     guestRateLimiter: new MongoGuestRateLimiter(db),
+    webhooks: new MongoWebhookRepository(db),
+    webhookDeliveries: new MongoWebhookDeliveryOutbox(db),
   };
 }
 

@@ -142,6 +142,16 @@ export class MingoCollectionDouble {
     return copy(target);
   }
 
+  /** Deletes every match, in one operation (on a server other writes may land between its documents). */
+  async deleteMany(filter: Document, options?: Document): Promise<Document> {
+    await turn();
+    allowOptions('deleteMany', options, []);
+    const targets = new Set(this.#matching(filter));
+    const kept = this.#documents.filter((document) => !targets.has(document));
+    this.#documents.splice(0, this.#documents.length, ...kept);
+    return { acknowledged: true, deletedCount: targets.size };
+  }
+
   /** Updates every match; on a duplicate key the documents updated before it stay updated, as on a server. */
   async updateMany(filter: Document, update: Document, options?: Document): Promise<Document> {
     await turn();

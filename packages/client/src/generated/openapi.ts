@@ -362,6 +362,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Subscribe a URL to events; the answer carries the signing secret, shown only here */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhooks, newest first */
+        get: operations["listWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/getById/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a webhook (never its secret) */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a webhook; an absent property is unchanged */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/webhooks/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a webhook; it receives nothing more */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest 100 deliveries of a webhook, newest first */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3599,6 +3701,644 @@ export interface operations {
                 };
             };
             /** @description Comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://203.0.113.10/hooks/cms",
+                 *       "events": [
+                 *         "form.submitted",
+                 *         "comment.created"
+                 *       ],
+                 *       "description": "Our CRM",
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description An absolute http(s) URL whose host is not, and does not resolve to, a loopback, private, link-local, unique-local, CGNAT or unspecified address
+                     * @example https://hooks.example.com/cms
+                     */
+                    url: string;
+                    /**
+                     * @description Event types, or ["*"] for all
+                     * @example [
+                     *       "form.submitted"
+                     *     ]
+                     */
+                    events: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[];
+                    description?: string | null;
+                    enabled?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Webhook created successfully */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            webhook: {
+                                id: string;
+                                url: string;
+                                events: string[];
+                                description: string | null;
+                                enabled: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                                /** @description whsec_ and the base64 of the signing key. Shown only in this answer. */
+                                secret: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Webhook URL is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Webhooks retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            webhooks: {
+                                id: string;
+                                url: string;
+                                events: string[];
+                                description: string | null;
+                                enabled: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee00000000000d01 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Webhook retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            webhook: {
+                                id: string;
+                                url: string;
+                                events: string[];
+                                description: string | null;
+                                enabled: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Invalid webhook id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Webhook not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee00000000000d01 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "*"
+                 *       ],
+                 *       "description": "Every event, to our CRM"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description An absolute http(s) URL whose host is not, and does not resolve to, a loopback, private, link-local, unique-local, CGNAT or unspecified address
+                     * @example https://hooks.example.com/cms
+                     */
+                    url?: string;
+                    /**
+                     * @description Event types, or ["*"] for all
+                     * @example [
+                     *       "form.submitted"
+                     *     ]
+                     */
+                    events?: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[];
+                    description?: string | null;
+                    enabled?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Webhook updated successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            webhook: {
+                                id: string;
+                                url: string;
+                                events: string[];
+                                description: string | null;
+                                enabled: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid webhook id | Webhook URL is not allowed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Webhook not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee00000000000d01 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Webhook deleted successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Invalid webhook id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Webhook not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee00000000000d01 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deliveries retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            deliveries: {
+                                /** @description The webhook-id header of every attempt */
+                                eventId: string;
+                                type: string;
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "failed";
+                                attempts: number;
+                                lastStatusCode: number | null;
+                                lastError: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                deliveredAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid webhook id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Webhook not found */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -4,6 +4,7 @@
  * `subCategoryId` that is a child of `categoryId`; anything else is a validation error.
  */
 import type { AuthorRepository } from '../authors/authors.ports.js';
+import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { validationError } from '../shared/domain-error.js';
@@ -28,6 +29,7 @@ export class CreateArticle {
     private readonly categories: CategoryRepository,
     private readonly authors: AuthorRepository,
     private readonly clock: Clock,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   async execute(caller: Caller, input: CreateArticleInput): Promise<ArticleView> {
@@ -60,6 +62,14 @@ export class CreateArticle {
       createdAt: now,
       updatedAt: now,
     };
+    return this.events.around({ tenantId, type: 'article.created', witness: { kind: 'article', id: article.id }, trace: caller.trace }, async () => {
+      const view = await this.#insert(article);
+      return { result: view, data: view };
+    });
+  }
+
+  async #insert(article: Article): Promise<ArticleView> {
+    const { tenantId, authorId } = article;
     await this.articles.insert(article);
     // The author may have been deleted between the check and the insert; its deletion cleared
     // only the articles that existed then, so detach this one as the deletion would have.

@@ -3,6 +3,7 @@
  * Order: malformed id → (guest checks, run by the caller's edge with `AdmitGuest`) → no such
  * article → reactions disabled → change. Answers the totals right after this change.
  */
+import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import { ReactionLedger } from '../reactions/reaction-ledger.js';
 import { isReactionType, type ReactionType } from '../reactions/reaction.js';
 import type { ReactionRepository } from '../reactions/reactions.ports.js';
@@ -20,7 +21,13 @@ export class ReactToArticle {
   readonly #gate: ArticleReactionGate;
   readonly #ledger: ReactionLedger;
 
-  constructor(articles: ArticleRepository, categories: CategoryRepository, reactions: ReactionRepository, clock: Clock) {
+  constructor(
+    articles: ArticleRepository,
+    categories: CategoryRepository,
+    reactions: ReactionRepository,
+    clock: Clock,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
+  ) {
     this.#gate = new ArticleReactionGate(articles, categories);
     this.#ledger = new ReactionLedger(reactions, articles, 'article', clock);
   }
@@ -33,9 +40,13 @@ export class ReactToArticle {
     const state = await this.#gate.stateOf(caller.tenantId, id);
     if (state === 'missing') throw notFound();
     if (state === 'disabled') throw new DomainError(ErrorCodes.REACTIONS_DISABLED, 'Reactions are disabled for this article');
-    const totals = await this.#ledger.change(caller.tenantId, id, actor, type);
-    if (!totals) throw notFound();
-    return { articleId: id, ...totals };
+    const witness = { kind: 'reaction', articleId: id, actor, type } as const;
+    return this.events.around({ tenantId: caller.tenantId, type: 'article.reaction.changed', witness, trace: caller.trace }, async () => {
+      const change = await this.#ledger.changeReporting(caller.tenantId, id, actor, type);
+      if (!change.totals) throw notFound();
+      const totals = { articleId: id, ...change.totals };
+      return change.changed ? { result: totals, data: totals } : { result: totals };
+    });
   }
 }
 

@@ -1,3 +1,4 @@
+import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/domain-error.js';
@@ -12,13 +13,21 @@ export class ApproveComment {
   constructor(
     private readonly comments: CommentRepository,
     private readonly clock: Clock,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   async execute(caller: Caller, commentId: string): Promise<CommentView> {
     const user = requireRole(caller, ['admin', 'editor']);
     const id = wellFormedIdOr(commentId, ErrorCodes.INVALID_COMMENT_ID);
-    const approved = await this.comments.approve(caller.tenantId, id, user.id, this.clock.now());
-    if (!approved) throw new DomainError(ErrorCodes.COMMENT_NOT_FOUND, 'Comment not found');
-    return toCommentView(approved);
+    const witness = { kind: 'comment-approved', id } as const;
+    return this.events.around({ tenantId: caller.tenantId, type: 'comment.approved', witness, trace: caller.trace }, async () => {
+      const now = this.clock.now();
+      const approved = await this.comments.approve(caller.tenantId, id, user.id, now);
+      if (!approved) throw new DomainError(ErrorCodes.COMMENT_NOT_FOUND, 'Comment not found');
+      const view = toCommentView(approved);
+      // The repository keeps the first approval's time: another time means it was approved already.
+      const changed = approved.approvedAt?.getTime() === now.getTime() && approved.approvedBy === user.id;
+      return changed ? { result: view, data: view } : { result: view };
+    });
   }
 }

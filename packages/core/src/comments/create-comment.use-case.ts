@@ -4,6 +4,7 @@
  */
 import type { ArticleRepository } from '../articles/articles.ports.js';
 import { requireActor } from '../guests/require-actor.js';
+import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/domain-error.js';
@@ -23,6 +24,7 @@ export class CreateComment {
     private readonly comments: CommentRepository,
     private readonly articles: ArticleRepository,
     private readonly clock: Clock,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   async execute(caller: Caller, articleId: string, input: CreateCommentInput): Promise<CommentView> {
@@ -48,7 +50,10 @@ export class CreateComment {
       createdAt: now,
       updatedAt: now,
     };
-    await this.comments.insert(comment);
-    return toCommentView(comment);
+    return this.events.around({ tenantId: comment.tenantId, type: 'comment.created', witness: { kind: 'comment', id: comment.id }, trace: caller.trace }, async () => {
+      await this.comments.insert(comment);
+      const view = toCommentView(comment);
+      return { result: view, data: view };
+    });
   }
 }

@@ -4,10 +4,12 @@
  * one multi-value field all land. Single-value fields are replaced; multi-value fields append
  * an id once, up to RELATION_CAP ids.
  */
+import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { canonicalId, isWellFormedId } from '../shared/ids.js';
 import type { Clock } from '../shared/clock.js';
+import type { TraceContext } from '../shared/trace-context.js';
 import { findField } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
@@ -18,6 +20,8 @@ export interface ConnectRelationInput {
   readonly submissionId: string;
   readonly fieldName: string;
   readonly relatedSubmissionId: string;
+  /** The request's trace, joined by the event's deliveries. */
+  readonly trace?: TraceContext | undefined;
 }
 
 export class ConnectRelation {
@@ -25,6 +29,7 @@ export class ConnectRelation {
     private readonly forms: FormRepository,
     private readonly submissions: SubmissionRepository,
     private readonly clock: Clock,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   /**
@@ -48,19 +53,23 @@ export class ConnectRelation {
     if (related.formId !== relation.formId) {
       throw new DomainError(ErrorCodes.RELATED_SUBMISSION_OTHER_FORM, 'Related submission belongs to another form');
     }
-    const result = await this.submissions.connectRelation({
-      tenantId,
-      submissionId,
-      fieldName,
-      relatedId,
-      multiple: relation.multiple,
-      cap: RELATION_CAP,
-      now: this.clock.now(),
+    const witness = { kind: 'relation', submissionId, fieldName, relatedId } as const;
+    return this.events.around({ tenantId, type: 'submission.relation.connected', witness, trace: input.trace }, async () => {
+      const result = await this.submissions.connectRelation({
+        tenantId,
+        submissionId,
+        fieldName,
+        relatedId,
+        multiple: relation.multiple,
+        cap: RELATION_CAP,
+        now: this.clock.now(),
+      });
+      if (result.status === 'missing') throw submissionNotFound();
+      if (result.status === 'full') {
+        throw validationError(`relations.${fieldName}`, `already holds the maximum of ${RELATION_CAP} related submissions`);
+      }
+      const view = submissionView(result.submission);
+      return { result: view, data: view };
     });
-    if (result.status === 'missing') throw submissionNotFound();
-    if (result.status === 'full') {
-      throw validationError(`relations.${fieldName}`, `already holds the maximum of ${RELATION_CAP} related submissions`);
-    }
-    return submissionView(result.submission);
   }
 }

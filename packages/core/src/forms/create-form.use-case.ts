@@ -5,6 +5,7 @@
  * racing creates with one slug exactly one succeeds.
  */
 import type { CaptchaPolicy } from '../captcha/captcha.ports.js';
+import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError, validationError } from '../shared/domain-error.js';
@@ -22,6 +23,7 @@ export class CreateForm {
     private readonly languages: LanguageCatalog,
     private readonly captcha: CaptchaPolicy,
     private readonly clock: Clock,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   /**
@@ -43,8 +45,10 @@ export class CreateForm {
       createdAt: now,
       updatedAt: now,
     };
-    if (!(await this.forms.insert(form))) throw new DomainError(ErrorCodes.FORM_SLUG_TAKEN, 'Form slug already exists');
-    return form;
+    return this.events.around({ tenantId: form.tenantId, type: 'form.created', witness: { kind: 'form', id: form.id }, trace: caller.trace }, async () => {
+      if (!(await this.forms.insert(form))) throw new DomainError(ErrorCodes.FORM_SLUG_TAKEN, 'Form slug already exists');
+      return { result: form, data: form };
+    });
   }
 
   async #requireExisting(tenantId: string, references: readonly FormReference[]): Promise<void> {

@@ -4,6 +4,7 @@
  * CAPTCHA. Both then check the values, store the submission, and hand the form's notification
  * jobs to the outbox without waiting: a failing or slow outbox never fails or delays the answer.
  */
+import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { CaptchaVerdict, CaptchaVerifier } from '../captcha/captcha.ports.js';
 import type { NotificationOutbox } from '../notifications/notification.ports.js';
 import type { Caller } from '../shared/caller.js';
@@ -41,6 +42,7 @@ export class SubmitForm {
     private readonly outbox: NotificationOutbox,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   /**
@@ -69,9 +71,16 @@ export class SubmitForm {
       createdAt: now,
       updatedAt: now,
     };
-    await this.submissions.insert(submission);
+    const view = await this.events.around(
+      { tenantId: submission.tenantId, type: 'form.submitted', witness: { kind: 'submission', id: submission.id }, trace: caller.trace },
+      async () => {
+        await this.submissions.insert(submission);
+        const stored = submissionView(submission);
+        return { result: stored, data: stored };
+      },
+    );
     this.#enqueueNotifications(form, submission, caller.trace);
-    return submissionView(submission);
+    return view;
   }
 
   async #passCaptchaGate(form: Form, token: string | undefined, trace: TraceContext | undefined): Promise<void> {

@@ -5,7 +5,7 @@
  * records: each record transition is counted exactly once, and increments commute.
  */
 import type { Clock } from '../shared/clock.js';
-import { reactionDelta, visibleTotals, type ReactionTargetKind, type ReactionTotals, type ReactionType } from './reaction.js';
+import { isZeroDelta, reactionDelta, visibleTotals, type ReactionTargetKind, type ReactionTotals, type ReactionType } from './reaction.js';
 import type { ReactionRepository, ReactionTotalsStore } from './reactions.ports.js';
 
 export class ReactionLedger {
@@ -21,9 +21,15 @@ export class ReactionLedger {
    * this change, or null when the target no longer exists.
    */
   async change(tenantId: string, targetId: string, actor: string, type: ReactionType | null): Promise<ReactionTotals | null> {
+    return (await this.changeReporting(tenantId, targetId, actor, type)).totals;
+  }
+
+  /** As `change`, and whether the totals moved (the record changed). */
+  async changeReporting(tenantId: string, targetId: string, actor: string, type: ReactionType | null): Promise<{ totals: ReactionTotals | null; changed: boolean }> {
     const key = { tenantId, targetKind: this.targetKind, targetId, actor };
     const previous = type === null ? await this.reactions.removeReaction(key) : await this.reactions.setReaction(key, type, this.clock.now());
-    const totals = await this.targets.incrementTotals(tenantId, targetId, reactionDelta(previous, type));
-    return totals && visibleTotals(totals);
+    const delta = reactionDelta(previous, type);
+    const totals = await this.targets.incrementTotals(tenantId, targetId, delta);
+    return { totals: totals && visibleTotals(totals), changed: !isZeroDelta(delta) };
   }
 }

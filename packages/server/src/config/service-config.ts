@@ -6,6 +6,7 @@ import { loadEngagementConfig, type EngagementConfig } from './engagement.config
 import { ConfigError, EnvReader, type Env } from './env-reader.js';
 import { loadJwtConfig, type JwtAlgorithm } from './jwt.config.js';
 import { loadNotifyConfig, type NotifyConfig } from './notify.config.js';
+import { loadWebhooksConfig, type WebhooksConfig } from './webhooks.config.js';
 
 export interface ApiKeySetting {
   readonly key: string;
@@ -50,6 +51,7 @@ export interface ServiceConfig {
   readonly captcha: CaptchaConfig;
   readonly ai: AiConfig;
   readonly notify: NotifyConfig;
+  readonly webhooks: WebhooksConfig;
   readonly engagement: EngagementConfig;
   readonly logging: {
     readonly level: 'debug' | 'info' | 'warn' | 'error';
@@ -90,6 +92,7 @@ export function loadConfig(env: Env): ServiceConfig {
     captcha: loadCaptchaConfig(read),
     ai: loadAiConfig(read),
     notify: loadNotifyConfig(read),
+    webhooks: loadWebhooksConfig(read),
     engagement: loadEngagementConfig(read),
     logging: {
       level: read.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),

@@ -13,6 +13,8 @@ import {
   type CategoryRepository,
   type Clock,
   type ReactionRepository,
+  WebhookEventRecorderToken,
+  type WebhookEventRecorder,
 } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import { ServerTokens } from './server-tokens.js';
@@ -23,15 +25,15 @@ export const articlesModule = new ContainerModule(({ bind }) => {
     [CategoryRepositoryToken, ServerTokens.Clock],
   );
   bind(CreateArticle).toResolvedValue(
-    (articles: ArticleRepository, categories: CategoryRepository, authors: AuthorRepository, clock: Clock) =>
-      new CreateArticle(articles, categories, authors, clock),
-    [ArticleRepositoryToken, CategoryRepositoryToken, AuthorRepositoryToken, ServerTokens.Clock],
+    (articles: ArticleRepository, categories: CategoryRepository, authors: AuthorRepository, clock: Clock, events: WebhookEventRecorder) =>
+      new CreateArticle(articles, categories, authors, clock, events),
+    [ArticleRepositoryToken, CategoryRepositoryToken, AuthorRepositoryToken, ServerTokens.Clock, WebhookEventRecorderToken],
   );
   bind(GetArticle).toResolvedValue((articles: ArticleRepository) => new GetArticle(articles), [ArticleRepositoryToken]);
   bind(ReactToArticle).toResolvedValue(
-    (articles: ArticleRepository, categories: CategoryRepository, reactions: ReactionRepository, clock: Clock) =>
-      new ReactToArticle(articles, categories, reactions, clock),
-    [ArticleRepositoryToken, CategoryRepositoryToken, ReactionRepositoryToken, ServerTokens.Clock],
+    (articles: ArticleRepository, categories: CategoryRepository, reactions: ReactionRepository, clock: Clock, events: WebhookEventRecorder) =>
+      new ReactToArticle(articles, categories, reactions, clock, events),
+    [ArticleRepositoryToken, CategoryRepositoryToken, ReactionRepositoryToken, ServerTokens.Clock, WebhookEventRecorderToken],
   );
   bind(RouteModuleToken).toResolvedValue(
     (createCategory: CreateCategory, createArticle: CreateArticle, getArticle: GetArticle, react: ReactToArticle) =>

@@ -20,6 +20,7 @@ import { mongoStorageModule } from './mongo-storage.module.js';
 import { reactionsModule } from './reactions.module.js';
 import { repurposeModule } from './repurpose.module.js';
 import { tenancyModule } from './tenancy.module.js';
+import { webhooksModule } from './webhooks.module.js';
 import { registeredTracer, traceContainerPorts } from '../telemetry/open-telemetry.js';
 
 /** Feature modules, in no particular order: each binds its use cases and its routes. */
@@ -36,6 +37,7 @@ const FEATURE_MODULES: readonly ContainerModule[] = [
   articlesModule,
   commentsModule,
   reactionsModule,
+  webhooksModule,
 ];
 
 export interface StorageOverride {

@@ -13,18 +13,21 @@ import {
   type Clock,
   type CommentRepository,
   type ReactionRepository,
+  WebhookEventRecorderToken,
+  type WebhookEventRecorder,
 } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import { ServerTokens } from './server-tokens.js';
 
 export const commentsModule = new ContainerModule(({ bind }) => {
   bind(CreateComment).toResolvedValue(
-    (comments: CommentRepository, articles: ArticleRepository, clock: Clock) => new CreateComment(comments, articles, clock),
-    [CommentRepositoryToken, ArticleRepositoryToken, ServerTokens.Clock],
+    (comments: CommentRepository, articles: ArticleRepository, clock: Clock, events: WebhookEventRecorder) =>
+      new CreateComment(comments, articles, clock, events),
+    [CommentRepositoryToken, ArticleRepositoryToken, ServerTokens.Clock, WebhookEventRecorderToken],
   );
   bind(ApproveComment).toResolvedValue(
-    (comments: CommentRepository, clock: Clock) => new ApproveComment(comments, clock),
-    [CommentRepositoryToken, ServerTokens.Clock],
+    (comments: CommentRepository, clock: Clock, events: WebhookEventRecorder) => new ApproveComment(comments, clock, events),
+    [CommentRepositoryToken, ServerTokens.Clock, WebhookEventRecorderToken],
   );
   bind(ReactToComment).toResolvedValue(
     (comments: CommentRepository, articles: ArticleRepository, categories: CategoryRepository, reactions: ReactionRepository, clock: Clock) =>

@@ -21,14 +21,17 @@ import {
   type Logger,
   type NotificationOutbox,
   type SubmissionRepository,
+  WebhookEventRecorderToken,
+  type WebhookEventRecorder,
 } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import { ServerTokens } from './server-tokens.js';
 
 export const formsModule = new ContainerModule(({ bind }) => {
   bind(CreateForm).toResolvedValue(
-    (forms: FormRepository, languages: LanguageCatalog, captcha: CaptchaPolicy, clock: Clock) => new CreateForm(forms, languages, captcha, clock),
-    [FormRepositoryToken, LanguageCatalogToken, CaptchaPolicyToken, ServerTokens.Clock],
+    (forms: FormRepository, languages: LanguageCatalog, captcha: CaptchaPolicy, clock: Clock, events: WebhookEventRecorder) =>
+      new CreateForm(forms, languages, captcha, clock, events),
+    [FormRepositoryToken, LanguageCatalogToken, CaptchaPolicyToken, ServerTokens.Clock, WebhookEventRecorderToken],
   );
   bind(GetForm).toResolvedValue((forms: FormRepository) => new GetForm(forms), [FormRepositoryToken]);
   bind(GetNextForm).toResolvedValue((forms: FormRepository) => new GetNextForm(forms), [FormRepositoryToken]);
@@ -40,13 +43,15 @@ export const formsModule = new ContainerModule(({ bind }) => {
       outbox: NotificationOutbox,
       clock: Clock,
       logger: Logger,
-    ) => new SubmitForm(forms, submissions, captcha, outbox, clock, logger),
-    [FormRepositoryToken, SubmissionRepositoryToken, CaptchaVerifierToken, NotificationOutboxToken, ServerTokens.Clock, ServerTokens.Logger],
+      events: WebhookEventRecorder,
+    ) => new SubmitForm(forms, submissions, captcha, outbox, clock, logger, events),
+    [FormRepositoryToken, SubmissionRepositoryToken, CaptchaVerifierToken, NotificationOutboxToken, ServerTokens.Clock, ServerTokens.Logger, WebhookEventRecorderToken],
   );
   bind(GetSubmission).toResolvedValue((submissions: SubmissionRepository) => new GetSubmission(submissions), [SubmissionRepositoryToken]);
   bind(ConnectRelation).toResolvedValue(
-    (forms: FormRepository, submissions: SubmissionRepository, clock: Clock) => new ConnectRelation(forms, submissions, clock),
-    [FormRepositoryToken, SubmissionRepositoryToken, ServerTokens.Clock],
+    (forms: FormRepository, submissions: SubmissionRepository, clock: Clock, events: WebhookEventRecorder) =>
+      new ConnectRelation(forms, submissions, clock, events),
+    [FormRepositoryToken, SubmissionRepositoryToken, ServerTokens.Clock, WebhookEventRecorderToken],
   );
   bind(RouteModuleToken).toResolvedValue(
     (create: CreateForm, get: GetForm, getNext: GetNextForm, submit: SubmitForm, getSubmission: GetSubmission, connect: ConnectRelation) =>

@@ -11,7 +11,7 @@ import {
   type GuestGate,
   type RouteModule,
 } from '@cms/adapter-koa';
-import { AuthenticateApiKey, NotificationOutboxToken, type Logger, type NotificationOutbox } from '@cms/core';
+import { AuthenticateApiKey, NotificationOutboxToken, type Logger, type NotificationOutbox, WebhookDeliveryOutboxToken, type WebhookDeliveryOutbox } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import type Koa from 'koa';
 import type { ServiceConfig } from '../config/service-config.js';
@@ -25,8 +25,9 @@ export const httpModule = new ContainerModule(({ bind }) => {
   bind(ServingState).toResolvedValue(() => new ServingState(), []);
   // Built even when CMS_METRICS=false: then no request feeds it and nothing serves it.
   bind(ServiceMetrics).toResolvedValue(
-    (outbox: NotificationOutbox) => new ServiceMetrics({ jobsByStatus: () => outbox.countByStatus() }),
-    [NotificationOutboxToken],
+    (outbox: NotificationOutbox, webhooks: WebhookDeliveryOutbox) =>
+      new ServiceMetrics({ jobsByStatus: () => outbox.countByStatus(), webhookJobsByStatus: () => webhooks.countByStatus() }),
+    [NotificationOutboxToken, WebhookDeliveryOutboxToken],
   );
   bind(ServerTokens.BearerVerifier).toResolvedValue(
     (config: ServiceConfig) =>

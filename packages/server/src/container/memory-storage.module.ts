@@ -28,6 +28,10 @@ import {
   RepurposeTemplateRepositoryToken,
   NotificationOutboxToken,
   TenantRepositoryToken,
+  MemoryWebhookRepository,
+  MemoryWebhookDeliveryOutbox,
+  WebhookRepositoryToken,
+  WebhookDeliveryOutboxToken,
 } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import { ServerTokens, type StorageLifecycle } from './server-tokens.js';
@@ -49,4 +53,6 @@ export const memoryStorageModule = new ContainerModule(({ bind }) => {
   bind(CommentRepositoryToken).toConstantValue(new MemoryCommentRepository());
   bind(ReactionRepositoryToken).toConstantValue(new MemoryReactionRepository());
   bind(GuestRateLimiterToken).toConstantValue(new MemoryGuestRateLimiter());
+  bind(WebhookRepositoryToken).toConstantValue(new MemoryWebhookRepository());
+  bind(WebhookDeliveryOutboxToken).toConstantValue(new MemoryWebhookDeliveryOutbox());
 });

@@ -19,6 +19,8 @@ import {
   CommentRepositoryToken,
   ReactionRepositoryToken,
   GuestRateLimiterToken,
+  WebhookRepositoryToken,
+  WebhookDeliveryOutboxToken,
 } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import type { StorageConfig } from '../config/service-config.js';
@@ -55,5 +57,7 @@ export async function mongoStorageModule(target: MongoTarget): Promise<Container
     bind(CommentRepositoryToken).toConstantValue(repositories.comments);
     bind(ReactionRepositoryToken).toConstantValue(repositories.reactions);
     bind(GuestRateLimiterToken).toConstantValue(repositories.guestRateLimiter);
+    bind(WebhookRepositoryToken).toConstantValue(repositories.webhooks);
+    bind(WebhookDeliveryOutboxToken).toConstantValue(repositories.webhookDeliveries);
   });
 }

@@ -10,6 +10,8 @@ export interface DispatchLoopOptions {
   readonly pollMs: number;
   /** A pass that claimed this many jobs may have left more due: go again without waiting. */
   readonly batchSize: number;
+  /** Names the outbox in log lines (default `notification`; webhooks reuse this loop). */
+  readonly label?: string;
 }
 
 export class NotificationDispatchLoop {
@@ -54,7 +56,7 @@ export class NotificationDispatchLoop {
       const report = await this.dispatch.execute();
       more = report.claimed >= this.options.batchSize;
     } catch (error) {
-      this.logger.error('notification dispatch pass failed', { error: error instanceof Error ? error.message : String(error) });
+      this.logger.error(`${this.options.label ?? 'notification'} dispatch pass failed`, { error: error instanceof Error ? error.message : String(error) });
     }
     this.#pass = undefined;
     this.#schedule(more ? 0 : this.options.pollMs);

@@ -25,6 +25,9 @@ import {
   SubmissionRepositoryToken,
   TenantRepositoryToken,
   TranslationProviderToken,
+  WebhookDeliveryOutboxToken,
+  WebhookRepositoryToken,
+  WebhookSenderToken,
   type TraceContext,
 } from '@cms/core';
 import type { Container } from 'inversify';
@@ -51,8 +54,10 @@ const STORAGE_PORTS = [
   CommentRepositoryToken,
   ReactionRepositoryToken,
   GuestRateLimiterToken,
+  WebhookRepositoryToken,
+  WebhookDeliveryOutboxToken,
 ];
-const OUTBOUND_PORTS = [TranslationProviderToken, CaptchaVerifierToken, EmailSenderToken, PushSenderToken];
+const OUTBOUND_PORTS = [TranslationProviderToken, CaptchaVerifierToken, EmailSenderToken, PushSenderToken, WebhookSenderToken];
 
 /** Wraps every storage and outbound port the container hands out in spans; call before the first `get`. */
 export function traceContainerPorts(container: Container, tracer: Tracer, storage: string): void {

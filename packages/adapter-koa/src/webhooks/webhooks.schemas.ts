@@ -1,0 +1,105 @@
+/** Webhook JSON Schemas: create and update bodies, the stored webhook, its list page and its delivery log. */
+import { ALL_WEBHOOK_EVENTS, WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX } from '@cms/core';
+import { nullable, nullableString, timestampSchema } from '../http/record-schemas.js';
+import type { JsonSchema } from '../routing/route-definition.js';
+
+const urlSchema: JsonSchema = {
+  type: 'string',
+  maxLength: WEBHOOK_URL_MAX,
+  description: 'An absolute http(s) URL whose host is not, and does not resolve to, a loopback, private, link-local, unique-local, CGNAT or unspecified address',
+  example: 'https://hooks.example.com/cms',
+};
+const eventsSchema: JsonSchema = {
+  type: 'array',
+  minItems: 1,
+  items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, ALL_WEBHOOK_EVENTS] },
+  description: 'Event types, or ["*"] for all',
+  example: ['form.submitted'],
+};
+
+const webhookProperties = {
+  url: urlSchema,
+  events: eventsSchema,
+  description: nullable({ type: 'string', maxLength: WEBHOOK_DESCRIPTION_MAX }),
+  enabled: nullable({ type: 'boolean' }),
+};
+
+export const createWebhookBodySchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url', 'events'],
+  properties: webhookProperties,
+};
+
+/** Documents the update body; the use case checks it after the lookup (§6.3 order). */
+export const updateWebhookBodySchema: JsonSchema = { type: 'object', additionalProperties: false, properties: webhookProperties };
+
+const webhookSchema: JsonSchema = {
+  type: 'object',
+  required: ['id', 'url', 'events', 'description', 'enabled', 'createdAt', 'updatedAt'],
+  properties: {
+    id: { type: 'string' },
+    url: { type: 'string' },
+    events: { type: 'array', items: { type: 'string' } },
+    description: nullableString,
+    enabled: { type: 'boolean' },
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  },
+};
+
+export const webhookDataSchema: JsonSchema = { type: 'object', required: ['webhook'], properties: { webhook: webhookSchema } };
+
+export const createdWebhookDataSchema: JsonSchema = {
+  type: 'object',
+  required: ['webhook'],
+  properties: {
+    webhook: {
+      ...webhookSchema,
+      required: [...(webhookSchema.required as string[]), 'secret'],
+      properties: {
+        ...(webhookSchema.properties as Record<string, unknown>),
+        secret: { type: 'string', description: 'whsec_ and the base64 of the signing key. Shown only in this answer.' },
+      },
+    },
+  },
+};
+
+export const listWebhooksQuerySchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'string', description: 'Page size, an integer from 1 to 100 (default 20)', example: '20' },
+    cursor: { type: 'string', maxLength: 200, description: 'The nextCursor of the previous page' },
+  },
+};
+
+export const webhookListDataSchema: JsonSchema = {
+  type: 'object',
+  required: ['webhooks', 'nextCursor'],
+  properties: { webhooks: { type: 'array', items: webhookSchema }, nextCursor: nullableString },
+};
+
+export const deliveriesDataSchema: JsonSchema = {
+  type: 'object',
+  required: ['deliveries'],
+  properties: {
+    deliveries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['eventId', 'type', 'status', 'attempts', 'lastStatusCode', 'lastError', 'createdAt', 'deliveredAt'],
+        properties: {
+          eventId: { type: 'string', description: 'The webhook-id header of every attempt' },
+          type: { type: 'string' },
+          status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
+          attempts: { type: 'integer' },
+          lastStatusCode: { type: ['integer', 'null'] },
+          lastError: nullableString,
+          createdAt: timestampSchema,
+          deliveredAt: { anyOf: [timestampSchema, { type: 'null' }] },
+        },
+      },
+    },
+  },
+};

@@ -1,0 +1,165 @@
+/**
+ * The webhook outbox on MongoDB: one document per (event, webhook). Staging is one `insertMany`,
+ * confirming and discarding one `updateMany` / `deleteMany` by (tenant, event, unconfirmed); a
+ * claim is one `findOneAndUpdate` per delivery (pending, due, no live lease → lease, attempt+1),
+ * so dispatchers on several instances never claim one delivery within a lease. Indexes:
+ * `status_due` (claims), `tenant_event` (confirm, discard), `tenant_webhook_created` (log, prune).
+ */
+import {
+  stagedDeliveryState,
+  type EventWitness,
+  type NewWebhookDelivery,
+  type TraceContext,
+  type WebhookDelivery,
+  type WebhookDeliveryOutbox,
+  type WebhookDeliveryOutcome,
+  type WebhookDeliveryStatus,
+} from '@cms/core';
+import { ObjectId } from 'mongodb';
+import { Collections } from '../storage/mongo-collections.js';
+import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
+import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
+
+interface DeliveryDocument {
+  _id: ObjectId;
+  tenantId: string;
+  webhookId: ObjectId;
+  eventId: ObjectId;
+  type: string;
+  witness: EventWitness;
+  trace: TraceContext | null;
+  status: WebhookDeliveryStatus;
+  payload: string | null;
+  attempts: number;
+  nextAttemptAt: Date;
+  claimedUntil: Date | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  updatedAt: Date;
+}
+
+const FINAL: WebhookDeliveryStatus[] = ['delivered', 'failed'];
+
+export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
+  readonly #deliveries: MongoCollection<DeliveryDocument>;
+
+  constructor(db: MongoDatabase) {
+    this.#deliveries = db.collection<DeliveryDocument>(Collections.webhookDeliveries);
+  }
+
+  async stage(deliveries: readonly NewWebhookDelivery[], now: Date): Promise<void> {
+    if (deliveries.length === 0) return;
+    await this.#deliveries.insertMany(
+      deliveries.map((delivery) => ({
+        _id: new ObjectId(),
+        tenantId: delivery.tenantId,
+        webhookId: toObjectId(delivery.webhookId),
+        eventId: toObjectId(delivery.eventId),
+        type: delivery.type,
+        witness: { ...delivery.witness },
+        trace: delivery.trace ? { ...delivery.trace } : null,
+        ...stagedDeliveryState(now),
+      })),
+    );
+  }
+
+  async confirm(tenantId: string, eventId: string, payload: string, now: Date): Promise<void> {
+    await this.#deliveries.updateMany(
+      { tenantId, eventId: toObjectId(eventId), status: 'unconfirmed' },
+      { $set: { status: 'pending', payload, nextAttemptAt: now, claimedUntil: null, updatedAt: now } },
+    );
+  }
+
+  async discard(tenantId: string, eventId: string): Promise<void> {
+    await this.#deliveries.deleteMany({ tenantId, eventId: toObjectId(eventId), status: 'unconfirmed' });
+  }
+
+  async claimDue(now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]> {
+    return this.#claim({ status: 'pending', nextAttemptAt: { $lte: now } }, now, leaseMs, limit, 1);
+  }
+
+  async claimUnconfirmed(stagedBefore: Date, now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]> {
+    return this.#claim({ status: 'unconfirmed', nextAttemptAt: { $lt: stagedBefore } }, now, leaseMs, limit, 0);
+  }
+
+  async complete(id: string, outcome: WebhookDeliveryOutcome, now: Date): Promise<void> {
+    const _id = parseObjectId(id);
+    if (!_id) return;
+    const common = { claimedUntil: null, updatedAt: now, lastStatusCode: outcome.statusCode };
+    const fields =
+      outcome.status === 'delivered'
+        ? { status: 'delivered' as const, deliveredAt: now, lastError: null }
+        : outcome.status === 'failed'
+          ? { status: 'failed' as const, lastError: outcome.error }
+          : { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
+    await this.#deliveries.updateOne({ _id }, { $set: { ...common, ...fields } });
+  }
+
+  async listByWebhook(tenantId: string, webhookId: string, limit: number): Promise<WebhookDelivery[]> {
+    const filter = { tenantId, webhookId: toObjectId(webhookId), status: { $ne: 'unconfirmed' as const } };
+    const documents = await this.#deliveries.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit).toArray();
+    return documents.map(toDelivery);
+  }
+
+  async prune(tenantId: string, webhookId: string, keep: number): Promise<void> {
+    const filter = { tenantId, webhookId: toObjectId(webhookId), status: { $ne: 'unconfirmed' as const } };
+    const newest = await this.#deliveries.find(filter, { projection: { _id: 1, createdAt: 1 } }).sort({ createdAt: -1, _id: -1 }).limit(keep).toArray();
+    if (newest.length < keep) return;
+    const oldestKept = newest[newest.length - 1]!;
+    await this.#deliveries.deleteMany({
+      ...filter,
+      status: { $in: FINAL },
+      $or: [{ createdAt: { $lt: oldestKept.createdAt } }, { createdAt: oldestKept.createdAt, _id: { $lt: oldestKept._id } }],
+    });
+  }
+
+  async removeByWebhook(tenantId: string, webhookId: string): Promise<void> {
+    await this.#deliveries.deleteMany({ tenantId, webhookId: toObjectId(webhookId) });
+  }
+
+  async countByStatus(): Promise<Record<WebhookDeliveryStatus, number>> {
+    const counts: Record<WebhookDeliveryStatus, number> = { unconfirmed: 0, pending: 0, delivered: 0, failed: 0 };
+    const groups = await this.#deliveries.aggregate<{ _id: WebhookDeliveryStatus; count: number }>([{ $group: { _id: '$status', count: { $sum: 1 } } }]).toArray();
+    for (const group of groups) if (Object.hasOwn(counts, group._id)) counts[group._id] = group.count;
+    return counts;
+  }
+
+  async #claim(due: Record<string, unknown>, now: Date, leaseMs: number, limit: number, attempt: 0 | 1): Promise<WebhookDelivery[]> {
+    const claimedUntil = new Date(now.getTime() + leaseMs);
+    const claimed: WebhookDelivery[] = [];
+    while (claimed.length < limit) {
+      const document = await this.#deliveries.findOneAndUpdate(
+        { ...due, $or: [{ claimedUntil: null }, { claimedUntil: { $lte: now } }] },
+        { $set: { claimedUntil, updatedAt: now }, $inc: { attempts: attempt } },
+        { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
+      );
+      if (!document) break;
+      claimed.push(toDelivery(document));
+    }
+    return claimed;
+  }
+}
+
+function toDelivery(document: DeliveryDocument): WebhookDelivery {
+  return {
+    id: fromObjectId(document._id),
+    tenantId: document.tenantId,
+    webhookId: fromObjectId(document.webhookId),
+    eventId: fromObjectId(document.eventId),
+    type: document.type,
+    witness: document.witness,
+    trace: document.trace ?? null,
+    status: document.status,
+    payload: document.payload ?? null,
+    attempts: document.attempts,
+    nextAttemptAt: document.nextAttemptAt,
+    claimedUntil: document.claimedUntil ?? null,
+    lastStatusCode: document.lastStatusCode ?? null,
+    lastError: document.lastError ?? null,
+    createdAt: document.createdAt,
+    deliveredAt: document.deliveredAt ?? null,
+    updatedAt: document.updatedAt,
+  };
+}

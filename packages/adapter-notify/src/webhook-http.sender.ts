@@ -1,0 +1,67 @@
+/**
+ * Sends webhook deliveries: one POST over node:http(s), bounded by WEBHOOK_TIMEOUT_MS from the
+ * first byte sent to the last byte of the answer, redirects never followed (a 3xx is just a
+ * status). The SSRF guard runs again here, inside the connection's own DNS lookup, so the
+ * address checked is the address connected to (no window for DNS to change in between).
+ * Errors never repeat the URL, which may carry a token.
+ */
+import { request as httpRequest, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { WebhookAddressRefused, type WebhookRequest, type WebhookSender } from '@cms/core';
+import { isRefusedAddress } from './refused-addresses.js';
+import { hostOf, systemResolver, type AddressPolicy } from './webhook-url.guard.js';
+
+export interface WebhookHttpSettings extends AddressPolicy {
+  readonly timeoutMs: number;
+}
+
+export class HttpWebhookSender implements WebhookSender {
+  constructor(private readonly settings: WebhookHttpSettings) {}
+
+  async send({ url, headers, body }: WebhookRequest): Promise<{ statusCode: number }> {
+    const target = new URL(url);
+    const { allowPrivateNetworks, timeoutMs } = this.settings;
+    const host = hostOf(target);
+    if (!allowPrivateNetworks && isIP(host) && isRefusedAddress(host)) throw new WebhookAddressRefused();
+    let refused = false;
+    const guardedLookup: LookupFunction = (hostname, options, callback) => {
+      (this.settings.resolve ?? systemResolver)(hostname).then(
+        (addresses) => {
+          if (!allowPrivateNetworks && (addresses.length === 0 || addresses.some(isRefusedAddress))) {
+            refused = true;
+            return callback(new WebhookAddressRefused(), '', 0);
+          }
+          const entries = addresses.map((address) => ({ address, family: isIP(address) }));
+          if (options.all) return (callback as unknown as (error: null, all: typeof entries) => void)(null, entries);
+          callback(null, entries[0]!.address, entries[0]!.family);
+        },
+        (error: NodeJS.ErrnoException) => callback(error, '', 0),
+      );
+    };
+    const options: RequestOptions = {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      signal: AbortSignal.timeout(timeoutMs),
+      lookup: guardedLookup,
+    };
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    try {
+      return await new Promise((resolve, reject) => {
+        const req = send(target, options, (res) => {
+          res.on('error', reject);
+          res.on('end', () => resolve({ statusCode: res.statusCode ?? 0 }));
+          // Drain the answer so the request settles; its content is not ours to keep.
+          res.resume();
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    } catch (error) {
+      if (refused) throw new WebhookAddressRefused();
+      if (options.signal?.aborted) throw new Error(`webhook receiver gave no answer within ${timeoutMs} ms`);
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new Error(`webhook receiver unreachable (${code ?? (error instanceof Error ? error.message : String(error))})`);
+    }
+  }
+}

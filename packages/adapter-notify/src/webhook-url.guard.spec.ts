@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import { isRefusedAddress } from './refused-addresses.js';
+import { AddressWebhookUrlGuard, type HostResolver } from './webhook-url.guard.js';
+
+/** A resolver over a fixed table, as DNS would answer; an unknown name fails like NXDOMAIN. */
+const table: Record<string, string[]> = {
+  'public.example': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
+  'internal.example': ['10.0.0.5'],
+  'mixed.example': ['93.184.215.14', '192.168.1.10'],
+  'metadata.example': ['169.254.169.254'],
+  'mapped.example': ['::ffff:127.0.0.1'],
+  'ula.example': ['fd00::1'],
+  'cgnat.example': ['100.100.100.100'],
+};
+const resolve: HostResolver = async (hostname) => {
+  const addresses = table[hostname];
+  if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+  return addresses;
+};
+
+describe('AddressWebhookUrlGuard', () => {
+  const guard = new AddressWebhookUrlGuard({ allowPrivateNetworks: false, resolve });
+
+  describe('when the host is a literal address', () => {
+    it('refuses loopback, private, link-local, unique-local, CGNAT and unspecified, in every spelling', async () => {
+      for (const url of [
+        'http://127.0.0.1/', 'http://127.9.9.9/', 'http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f000001/', 'http://017700000001/',
+        'http://10.0.0.1/', 'http://167772161/', 'http://172.16.0.1/', 'http://172.31.255.254/', 'http://192.168.0.1/',
+        'http://169.254.169.254/', 'http://100.64.0.1/', 'http://100.127.255.254/', 'http://0.0.0.0/', 'http://0/',
+        'http://[::1]/', 'http://[::]/', 'http://[fe80::1]/', 'http://[febf::1]/', 'http://[fc00::1]/', 'http://[fdff::1]/',
+        'http://[::ffff:127.0.0.1]/', 'http://[::ffff:7f00:1]/', 'http://[0:0:0:0:0:ffff:10.0.0.1]/', 'http://[::ffff:a9fe:a9fe]/',
+      ]) {
+        expect(await guard.isAllowed(url), url).to.equal(false);
+      }
+    });
+
+    it('allows public addresses next to the refused ranges', async () => {
+      for (const url of ['http://93.184.215.14/', 'http://172.32.0.1/', 'http://100.128.0.1/', 'http://11.0.0.1/', 'https://[2606:4700::1111]/', 'http://[::ffff:808:808]/']) {
+        expect(await guard.isAllowed(url), url).to.equal(true);
+      }
+    });
+  });
+
+  describe('when the host is a name', () => {
+    it('allows it only when every address it resolves to is public', async () => {
+      expect(await guard.isAllowed('https://public.example/hook')).to.equal(true);
+      for (const host of ['internal.example', 'mixed.example', 'metadata.example', 'mapped.example', 'ula.example', 'cgnat.example', 'unknown.example']) {
+        expect(await guard.isAllowed(`https://${host}/hook`), host).to.equal(false);
+      }
+    });
+
+    it('resolves with the system resolver by default: localhost is refused', async () => {
+      expect(await new AddressWebhookUrlGuard({ allowPrivateNetworks: false }).isAllowed('http://localhost:3000/')).to.equal(false);
+    });
+  });
+
+  it('allows everything with WEBHOOK_ALLOW_PRIVATE_NETWORKS', async () => {
+    const open = new AddressWebhookUrlGuard({ allowPrivateNetworks: true, resolve });
+    expect(await open.isAllowed('http://127.0.0.1:8080/')).to.equal(true);
+    expect(await open.isAllowed('http://internal.example/')).to.equal(true);
+  });
+
+  it('judges anything that is not an address as refused', () => {
+    expect(isRefusedAddress('not-an-address')).to.equal(true);
+  });
+});

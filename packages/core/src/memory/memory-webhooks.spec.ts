@@ -1,0 +1,6 @@
+import { webhookDeliveryOutboxContract, webhookRepositoryContract } from '../testing/index.js';
+import { MemoryWebhookDeliveryOutbox } from './memory-webhook-delivery.outbox.js';
+import { MemoryWebhookRepository } from './memory-webhook.repository.js';
+
+webhookRepositoryContract('memory', async () => ({ repository: new MemoryWebhookRepository() }));
+webhookDeliveryOutboxContract('memory', async () => ({ repository: new MemoryWebhookDeliveryOutbox() }));

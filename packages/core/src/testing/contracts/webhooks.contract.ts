@@ -1,0 +1,125 @@
+/**
+ * The WebhookRepository and WebhookDeliveryOutbox contracts: paging without skips, subscription
+ * lookup, the unconfirmed → pending → delivered/failed life of a delivery, claims held for a
+ * lease, and the bounded delivery log.
+ */
+import { expect } from 'chai';
+import type { Webhook } from '../../webhooks/webhook.js';
+import type { NewWebhookDelivery, WebhookDeliveryOutbox, WebhookRepository } from '../../webhooks/webhooks.ports.js';
+import { useRepository, type RepositoryFactory } from './contract-fixture.js';
+
+const T0 = new Date('2026-04-01T10:00:00.000Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const hex = (n: number) => n.toString(16).padStart(24, '0');
+const TRACE = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', flags: '01' };
+
+function webhookRecord(n: number, overrides: Partial<Webhook> = {}): Webhook {
+  return { id: hex(n), tenantId: 'acme', url: `https://hooks.example/${n}`, events: ['*'], description: null, enabled: true, secret: 'whsec_AAAA', createdAt: at(n), updatedAt: at(n), ...overrides };
+}
+
+export function webhookRepositoryContract(name: string, factory: RepositoryFactory<WebhookRepository>): void {
+  describe(`WebhookRepository contract: ${name}`, () => {
+    const repository = useRepository(factory);
+
+    it('pages newest first after a position, tenant by tenant', async () => {
+      for (const n of [1, 2, 3, 4]) await repository().insert(webhookRecord(n));
+      await repository().insert(webhookRecord(9, { tenantId: 'other' }));
+      const first = await repository().list('acme', { limit: 2 });
+      expect(first.map((w) => w.id)).to.deep.equal([hex(4), hex(3)]);
+      const next = await repository().list('acme', { limit: 5, after: { createdAt: first[1]!.createdAt, id: first[1]!.id } });
+      expect(next.map((w) => w.id)).to.deep.equal([hex(2), hex(1)]);
+    });
+
+    it('finds the enabled subscribers of a type, "*" included', async () => {
+      await repository().insert(webhookRecord(1, { events: ['form.created'] }));
+      await repository().insert(webhookRecord(2, { events: ['comment.created'] }));
+      await repository().insert(webhookRecord(3, { events: ['*'] }));
+      await repository().insert(webhookRecord(4, { events: ['form.created'], enabled: false }));
+      const found = await repository().listSubscribed('acme', 'form.created');
+      expect(found.map((w) => w.id).sort()).to.deep.equal([hex(1), hex(3)]);
+    });
+
+    it('updates only what is given and removes once', async () => {
+      await repository().insert(webhookRecord(1, { description: 'kept' }));
+      const updated = await repository().update('acme', hex(1), { enabled: false }, at(100));
+      expect(updated).to.deep.include({ enabled: false, description: 'kept', url: 'https://hooks.example/1' });
+      expect(updated!.updatedAt.toISOString()).to.equal(at(100).toISOString());
+      expect(await repository().update('other', hex(1), { enabled: true }, at(101))).to.equal(null);
+      expect(await repository().remove('acme', hex(1))).to.equal(true);
+      expect(await repository().remove('acme', hex(1))).to.equal(false);
+      expect(await repository().findById('acme', hex(1))).to.equal(null);
+    });
+  });
+}
+
+function delivery(eventId: number, webhookId = 1, overrides: Partial<NewWebhookDelivery> = {}): NewWebhookDelivery {
+  return { tenantId: 'acme', webhookId: hex(webhookId), eventId: hex(1000 + eventId), type: 'form.created', witness: { kind: 'form', id: hex(7) }, trace: TRACE, ...overrides };
+}
+
+export function webhookDeliveryOutboxContract(name: string, factory: RepositoryFactory<WebhookDeliveryOutbox>): void {
+  describe(`WebhookDeliveryOutbox contract: ${name}`, () => {
+    const outbox = useRepository(factory);
+
+    it('holds staged deliveries back until confirmed, then claims each once per lease', async () => {
+      await outbox().stage([delivery(1, 1), delivery(1, 2)], T0);
+      expect(await outbox().claimDue(at(10), 60_000, 10)).to.deep.equal([]);
+      await outbox().confirm('acme', hex(1001), '{"type":"form.created"}', at(20));
+      const claimed = await outbox().claimDue(at(30), 60_000, 10);
+      expect(claimed).to.have.length(2);
+      expect(claimed[0]).to.deep.include({ status: 'pending', payload: '{"type":"form.created"}', attempts: 1, eventId: hex(1001) });
+      expect(claimed[0]!.witness).to.deep.equal({ kind: 'form', id: hex(7) });
+      expect(claimed[0]!.trace).to.deep.equal(TRACE);
+      expect(await outbox().claimDue(at(40), 60_000, 10)).to.deep.equal([]);
+      expect(await outbox().claimDue(at(60_031), 60_000, 10)).to.have.length(2); // the lease lapsed
+    });
+
+    it('discards an event\'s unconfirmed deliveries only, and hands stale ones to settling once per lease', async () => {
+      await outbox().stage([delivery(1)], T0);
+      await outbox().stage([delivery(2)], at(5_000));
+      const stale = await outbox().claimUnconfirmed(at(1_000), at(6_000), 60_000, 10);
+      expect(stale.map((d) => d.eventId)).to.deep.equal([hex(1001)]);
+      expect(stale[0]!.attempts).to.equal(0);
+      expect(await outbox().claimUnconfirmed(at(1_000), at(6_001), 60_000, 10)).to.deep.equal([]);
+      await outbox().discard('acme', hex(1001));
+      await outbox().discard('other', hex(1002));
+      expect(await outbox().countByStatus()).to.deep.equal({ unconfirmed: 1, pending: 0, delivered: 0, failed: 0 });
+    });
+
+    it('records outcomes and lists the log newest first without unconfirmed deliveries', async () => {
+      for (const n of [1, 2, 3]) {
+        await outbox().stage([delivery(n)], at(n));
+        await outbox().confirm('acme', hex(1000 + n), '{}', at(n));
+      }
+      await outbox().stage([delivery(4)], at(4));
+      const [a, b, c] = await outbox().claimDue(at(10), 60_000, 3);
+      await outbox().complete(a!.id, { status: 'delivered', statusCode: 200 }, at(11));
+      await outbox().complete(b!.id, { status: 'failed', error: 'HTTP 410', statusCode: 410 }, at(12));
+      await outbox().complete(c!.id, { status: 'retry', error: 'HTTP 500', statusCode: 500, nextAttemptAt: at(5_000) }, at(13));
+      const log = await outbox().listByWebhook('acme', hex(1), 100);
+      expect(log.map((d) => d.eventId)).to.deep.equal([hex(1003), hex(1002), hex(1001)]);
+      const byId = new Map(log.map((d) => [d.id, d]));
+      expect(byId.get(a!.id)).to.deep.include({ status: 'delivered', lastStatusCode: 200, lastError: null });
+      expect(byId.get(a!.id)!.deliveredAt!.toISOString()).to.equal(at(11).toISOString());
+      expect(byId.get(b!.id)).to.deep.include({ status: 'failed', lastStatusCode: 410, lastError: 'HTTP 410', deliveredAt: null });
+      expect(byId.get(c!.id)).to.deep.include({ status: 'pending', lastStatusCode: 500, lastError: 'HTTP 500', claimedUntil: null });
+      expect(await outbox().claimDue(at(4_999), 60_000, 10)).to.deep.equal([]);
+      expect(await outbox().claimDue(at(5_000), 60_000, 10)).to.have.length(1);
+    });
+
+    it('prunes final deliveries beyond the newest `keep`, never pending ones, and removes a webhook\'s log', async () => {
+      for (let n = 1; n <= 6; n += 1) {
+        await outbox().stage([delivery(n), delivery(n, 2)], at(n));
+        await outbox().confirm('acme', hex(1000 + n), '{}', at(n));
+      }
+      for (const claimed of await outbox().claimDue(at(100), 60_000, 20)) {
+        if (claimed.eventId !== hex(1001)) await outbox().complete(claimed.id, { status: 'delivered', statusCode: 204 }, at(101));
+      }
+      await outbox().prune('acme', hex(1), 3);
+      const log = await outbox().listByWebhook('acme', hex(1), 100);
+      expect(log.map((d) => d.eventId)).to.deep.equal([hex(1006), hex(1005), hex(1004), hex(1001)]);
+      expect(await outbox().listByWebhook('acme', hex(2), 100)).to.have.length(6);
+      await outbox().removeByWebhook('acme', hex(2));
+      expect(await outbox().listByWebhook('acme', hex(2), 100)).to.deep.equal([]);
+    });
+  });
+}

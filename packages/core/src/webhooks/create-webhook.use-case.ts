@@ -1,0 +1,48 @@
+/** POST /webhooks/create (bearer admin): the answer alone carries the secret. */
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import { optionalFlag, optionalText } from '../shared/input-rules.js';
+import { requireRole } from '../shared/require-user.js';
+import { requireAllowedUrl, webhookEvents, webhookUrl } from './webhook-input.js';
+import { newWebhookSecret, toWebhookView, WEBHOOK_DESCRIPTION_MAX, type CreatedWebhookView, type Webhook } from './webhook.js';
+import type { WebhookRepository, WebhookUrlGuard } from './webhooks.ports.js';
+
+export interface CreateWebhookInput {
+  readonly url?: unknown;
+  readonly events?: unknown;
+  readonly description?: unknown;
+  readonly enabled?: unknown;
+}
+
+export class CreateWebhook {
+  constructor(
+    private readonly webhooks: WebhookRepository,
+    private readonly guard: WebhookUrlGuard,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Throws `UNAUTHORIZED`, `FORBIDDEN`, `VALIDATION_FAILED`, then `WEBHOOK_URL_NOT_ALLOWED`. */
+  async execute(caller: Caller, input: CreateWebhookInput): Promise<CreatedWebhookView> {
+    requireRole(caller, ['admin']);
+    const url = webhookUrl(input.url);
+    const events = webhookEvents(input.events);
+    const description = optionalText(input.description, 'body.description', WEBHOOK_DESCRIPTION_MAX);
+    const enabled = optionalFlag(input.enabled, 'body.enabled', true);
+    await requireAllowedUrl(this.guard, url);
+    const now = this.clock.now();
+    const webhook: Webhook = {
+      id: newId(now),
+      tenantId: caller.tenantId,
+      url,
+      events,
+      description,
+      enabled,
+      secret: newWebhookSecret(),
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.webhooks.insert(webhook);
+    return { ...toWebhookView(webhook), secret: webhook.secret };
+  }
+}

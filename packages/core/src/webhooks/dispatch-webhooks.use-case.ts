@@ -1,0 +1,122 @@
+/**
+ * Sends what is due in the webhook outbox, each delivery once per attempt: settles events left
+ * unconfirmed past their grace period (from the store, by witness), then claims a batch of due
+ * deliveries atomically, signs and posts each, and records the outcome — delivered on a 2xx;
+ * retried with the notification back-off otherwise; failed once the attempts are used up, when
+ * the host resolves to a refused address, or when the webhook was disabled or unsubscribed.
+ */
+import { retryDelayMs, type DispatchReport } from '../notifications/dispatch-notifications.use-case.js';
+import type { Clock } from '../shared/clock.js';
+import type { Logger } from '../shared/logger.js';
+import { eventPayload } from './webhook-events.js';
+import type { EventWitnessReader } from './event-witness-reader.js';
+import { webhookHeaders } from './sign-webhook.js';
+import { subscribesTo } from './webhook.js';
+import {
+  DELIVERY_LOG_SIZE,
+  isWebhookAddressRefused,
+  type WebhookDelivery,
+  type WebhookDeliveryOutbox,
+  type WebhookDeliveryOutcome,
+  type WebhookDeliveryPolicy,
+  type WebhookRepository,
+  type WebhookSender,
+} from './webhooks.ports.js';
+
+const ERROR_MAX = 500;
+
+export class DispatchWebhooks {
+  constructor(
+    private readonly webhooks: WebhookRepository,
+    private readonly outbox: WebhookDeliveryOutbox,
+    private readonly witnesses: EventWitnessReader,
+    private readonly sender: WebhookSender,
+    private readonly policy: WebhookDeliveryPolicy,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  /** One pass: settles stale unconfirmed events, then claims and settles up to a batch of due deliveries. */
+  async execute(): Promise<DispatchReport> {
+    await this.#settleUnconfirmed();
+    const deliveries = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, this.policy.batchSize);
+    const report = { claimed: deliveries.length, sent: 0, retried: 0, failed: 0, skipped: 0 };
+    const outcomes = await Promise.all(deliveries.map((delivery) => this.#settle(delivery)));
+    for (const status of outcomes) {
+      if (status === 'delivered') report.sent += 1;
+      else if (status === 'retry') report.retried += 1;
+      else report.failed += 1;
+    }
+    return report;
+  }
+
+  async #settleUnconfirmed(): Promise<void> {
+    const now = this.clock.now();
+    const stagedBefore = new Date(now.getTime() - this.policy.settleUnconfirmedAfterMs);
+    const stale = await this.outbox.claimUnconfirmed(stagedBefore, now, this.policy.leaseMs, this.policy.batchSize);
+    const events = new Map(stale.map((delivery) => [delivery.eventId, delivery]));
+    for (const { tenantId, eventId, type, witness } of events.values()) {
+      try {
+        const data = await this.witnesses.dataIfHappened(tenantId, witness);
+        const at = this.clock.now();
+        if (data === undefined) await this.outbox.discard(tenantId, eventId);
+        else await this.outbox.confirm(tenantId, eventId, eventPayload(type, at, data), at);
+        this.logger.info('unconfirmed webhook event settled', { tenantId, eventId, type, outcome: data === undefined ? 'discarded' : 'confirmed' });
+      } catch (error) {
+        // The claim lapses and a later pass tries again.
+        this.logger.error('unconfirmed webhook event could not be settled', { tenantId, eventId, type, error: errorText(error) });
+      }
+    }
+  }
+
+  async #settle(delivery: WebhookDelivery): Promise<WebhookDeliveryOutcome['status']> {
+    let outcome: WebhookDeliveryOutcome;
+    try {
+      outcome = await this.#attempt(delivery);
+    } catch (error) {
+      outcome = isWebhookAddressRefused(error)
+        ? { status: 'failed', error: errorText(error), statusCode: null }
+        : this.#afterFailure(delivery, errorText(error), null);
+    }
+    const fields = { deliveryId: delivery.id, tenantId: delivery.tenantId, webhookId: delivery.webhookId, eventId: delivery.eventId, type: delivery.type, attempt: delivery.attempts };
+    try {
+      await this.outbox.complete(delivery.id, outcome, this.clock.now());
+      if (outcome.status !== 'retry') await this.outbox.prune(delivery.tenantId, delivery.webhookId, DELIVERY_LOG_SIZE);
+    } catch (error) {
+      // The claim lapses and the delivery is tried again: at worst a duplicate the receiver
+      // recognises by its webhook-id, never a loss.
+      this.logger.error('webhook outcome could not be recorded', { ...fields, outcome: outcome.status, error: errorText(error) });
+    }
+    if (outcome.status === 'delivered') this.logger.info('webhook delivered', { ...fields, statusCode: outcome.statusCode });
+    else if (outcome.status === 'retry') this.logger.warn('webhook attempt failed; will retry', { ...fields, error: outcome.error, nextAttemptAt: outcome.nextAttemptAt.toISOString() });
+    else this.logger.error('webhook delivery failed; giving up', { ...fields, error: outcome.error });
+    return outcome.status;
+  }
+
+  async #attempt(delivery: WebhookDelivery): Promise<WebhookDeliveryOutcome> {
+    if (delivery.attempts > this.policy.maxAttempts) {
+      return { status: 'failed', error: `gave up after ${delivery.attempts - 1} attempts without an outcome`, statusCode: delivery.lastStatusCode };
+    }
+    const webhook = await this.webhooks.findById(delivery.tenantId, delivery.webhookId);
+    if (!webhook) return { status: 'failed', error: 'webhook was deleted', statusCode: null };
+    if (!webhook.enabled) return { status: 'failed', error: 'webhook is disabled', statusCode: null };
+    if (!subscribesTo(webhook, delivery.type)) return { status: 'failed', error: 'webhook no longer subscribes to this event', statusCode: null };
+    if (delivery.payload === null) return { status: 'failed', error: 'event has no body', statusCode: null };
+    const headers = webhookHeaders(webhook.secret, delivery.eventId, this.clock.now(), delivery.payload, delivery.trace);
+    const { statusCode } = await this.sender.send({ url: webhook.url, headers, body: delivery.payload });
+    if (statusCode >= 200 && statusCode < 300) return { status: 'delivered', statusCode };
+    const error = statusCode >= 300 && statusCode < 400 ? `redirect not followed (HTTP ${statusCode})` : `HTTP ${statusCode}`;
+    return this.#afterFailure(delivery, error, statusCode);
+  }
+
+  #afterFailure(delivery: WebhookDelivery, error: string, statusCode: number | null): WebhookDeliveryOutcome {
+    if (delivery.attempts >= this.policy.maxAttempts) return { status: 'failed', error, statusCode };
+    const nextAttemptAt = new Date(this.clock.now().getTime() + retryDelayMs(delivery.attempts, this.policy));
+    return { status: 'retry', error, statusCode, nextAttemptAt };
+  }
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text;
+}

@@ -1,0 +1,109 @@
+/**
+ * Writes an event with the change that caused it (docs/decisions/0780-webhook-events-staged-then-confirmed.md).
+ * Order: stage the event's deliveries as `unconfirmed` → make the change → confirm them with the
+ * body. A change refused with a domain error discards them, and so does a change that changed
+ * nothing (a repeated approval, a reaction set to what it was). Any other failure (the write may
+ * have landed), a process that dies, or a confirmation that fails leaves them unconfirmed: the
+ * dispatcher later settles the event from the store by its witness. So the caller gets its 2xx only when the event exists, and no event is sent for a
+ * change that did not happen. A tenant with no subscribed webhook pays one indexed read.
+ */
+import type { Clock } from '../shared/clock.js';
+import { isDomainError } from '../shared/domain-error.js';
+import { newId } from '../shared/ids.js';
+import type { Logger } from '../shared/logger.js';
+import { portToken, type PortToken } from '../shared/port-token.js';
+import type { TraceContext } from '../shared/trace-context.js';
+import type { EventWitness, WebhookDeliveryOutbox, WebhookRepository } from './webhooks.ports.js';
+import type { WebhookEventType } from './webhook.js';
+
+/** What the change reports: its result for the caller, and the event's `data` (absent: nothing changed, no event). */
+export interface ChangeReport<T> {
+  readonly result: T;
+  readonly data?: unknown;
+}
+
+export interface EventSpec {
+  readonly tenantId: string;
+  readonly type: WebhookEventType;
+  readonly witness: EventWitness;
+  /** The request's trace: deliveries join it (CONTRACT §8). */
+  readonly trace?: TraceContext | undefined;
+}
+
+/** The recorder as the use cases see it; `NO_WEBHOOK_EVENTS` runs the change alone. */
+export interface WebhookEventRecorder {
+  around<T>(spec: EventSpec, change: () => Promise<ChangeReport<T>>): Promise<T>;
+}
+
+export const NO_WEBHOOK_EVENTS: WebhookEventRecorder = {
+  around: async (_spec, change) => (await change()).result,
+};
+
+/** The body of every delivery of an event (Standard Webhooks: type, timestamp, data). */
+export function eventPayload(type: string, at: Date, data: unknown): string {
+  return JSON.stringify({ type, timestamp: at.toISOString(), data: withoutTenant(data) });
+}
+
+/** Records carry their tenant internally; a receiver never sees it. */
+function withoutTenant(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || !('tenantId' in data)) return data;
+  const { tenantId: _tenantId, ...rest } = data as Record<string, unknown>;
+  return rest;
+}
+
+export class WebhookEvents implements WebhookEventRecorder {
+  constructor(
+    private readonly webhooks: WebhookRepository,
+    private readonly outbox: WebhookDeliveryOutbox,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  async around<T>(spec: EventSpec, change: () => Promise<ChangeReport<T>>): Promise<T> {
+    const subscribers = await this.webhooks.listSubscribed(spec.tenantId, spec.type);
+    if (subscribers.length === 0) return (await change()).result;
+    const staged = this.clock.now();
+    const eventId = newId(staged);
+    const { tenantId, type, witness } = spec;
+    await this.outbox.stage(
+      subscribers.map((webhook) => ({ tenantId, webhookId: webhook.id, eventId, type, witness, trace: spec.trace ?? null })),
+      staged,
+    );
+    let report: ChangeReport<T>;
+    try {
+      report = await change();
+    } catch (error) {
+      // A refusal changed nothing. Any other failure (a lost acknowledgement, an outage) may
+      // have landed: the event stays unconfirmed and is settled from the store.
+      if (isDomainError(error)) await this.#discard(tenantId, eventId);
+      throw error;
+    }
+    if (report.data === undefined) {
+      await this.#discard(tenantId, eventId);
+      return report.result;
+    }
+    const now = this.clock.now();
+    try {
+      await this.outbox.confirm(tenantId, eventId, eventPayload(type, now, report.data), now);
+    } catch (error) {
+      // The change happened: the event stays unconfirmed and the dispatcher settles it later.
+      this.logger.warn('webhook event left unconfirmed; it will be settled from the store', { tenantId, eventId, type, error: message(error) });
+    }
+    return report.result;
+  }
+
+  async #discard(tenantId: string, eventId: string): Promise<void> {
+    try {
+      await this.outbox.discard(tenantId, eventId);
+    } catch (error) {
+      // Left unconfirmed: settling finds no change behind it and drops it.
+      this.logger.warn('webhook event could not be discarded; it will be settled from the store', { tenantId, eventId, error: message(error) });
+    }
+  }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const WebhookEventRecorderToken: PortToken<WebhookEventRecorder> = portToken('WebhookEventRecorder');

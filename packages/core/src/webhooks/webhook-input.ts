@@ -1,0 +1,43 @@
+/** Checks of webhook create and update bodies: the URL's form, the event list, the description. */
+import { DomainError, validationError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { wellFormedIdOr } from '../shared/input-rules.js';
+import { ALL_WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX, type Webhook } from './webhook.js';
+import type { WebhookRepository, WebhookUrlGuard } from './webhooks.ports.js';
+
+export function webhookUrl(value: unknown, path = 'body.url'): string {
+  if (typeof value !== 'string') throw validationError(path, 'must be a string');
+  if (value.length > WEBHOOK_URL_MAX) throw validationError(path, `must be at most ${WEBHOOK_URL_MAX} characters`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw validationError(path, 'must be an absolute http or https URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw validationError(path, 'must be an absolute http or https URL');
+  return value;
+}
+
+export function webhookEvents(value: unknown, path = 'body.events'): string[] {
+  const known: readonly string[] = WEBHOOK_EVENT_TYPES;
+  if (!Array.isArray(value) || value.length === 0) throw validationError(path, 'must be a non-empty list of event types');
+  const events = [...new Set(value)];
+  if (events.includes(ALL_WEBHOOK_EVENTS)) {
+    if (events.length > 1) throw validationError(path, 'must be ["*"] alone or a list of event types');
+    return [ALL_WEBHOOK_EVENTS];
+  }
+  const index = events.findIndex((event) => typeof event !== 'string' || !known.includes(event));
+  if (index >= 0) throw validationError(`${path}[${value.indexOf(events[index])}]`, `must be one of ${known.join(', ')} or *`);
+  return events as string[];
+}
+
+/** 400 `Webhook URL is not allowed` when the host is or resolves to a refused address. */
+export async function requireAllowedUrl(guard: WebhookUrlGuard, url: string): Promise<void> {
+  if (!(await guard.isAllowed(url))) throw new DomainError(ErrorCodes.WEBHOOK_URL_NOT_ALLOWED, 'Webhook URL is not allowed');
+}
+
+export async function findWebhookOrThrow(webhooks: WebhookRepository, tenantId: string, id: string): Promise<Webhook> {
+  const webhook = await webhooks.findById(tenantId, wellFormedIdOr(id, ErrorCodes.INVALID_WEBHOOK_ID));
+  if (!webhook) throw new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found');
+  return webhook;
+}

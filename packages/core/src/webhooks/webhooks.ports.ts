@@ -1,0 +1,179 @@
+/**
+ * Ports of webhooks: the subscriptions, the delivery outbox (one record per event and webhook,
+ * written with the change that caused the event), the HTTP sender and the URL guard.
+ */
+import type { NotificationDeliveryPolicy } from '../notifications/notification-delivery.ports.js';
+import type { ReactionType } from '../reactions/reaction.js';
+import { portToken, type PortToken } from '../shared/port-token.js';
+import type { TraceContext } from '../shared/trace-context.js';
+import type { Webhook } from './webhook.js';
+
+export interface WebhookPage {
+  readonly limit: number;
+  /** Strictly older than this record in (createdAt desc, id desc) order. */
+  readonly after?: { readonly createdAt: Date; readonly id: string } | undefined;
+}
+
+export interface WebhookChanges {
+  readonly url?: string;
+  readonly events?: readonly string[];
+  readonly description?: string | null;
+  readonly enabled?: boolean;
+}
+
+export interface WebhookRepository {
+  insert(webhook: Webhook): Promise<void>;
+  findById(tenantId: string, id: string): Promise<Webhook | null>;
+  /** Newest first by `createdAt`, then `id` descending. */
+  list(tenantId: string, page: WebhookPage): Promise<Webhook[]>;
+  /** Applies the changes in one atomic step and returns the webhook after them; null when missing. */
+  update(tenantId: string, id: string, changes: WebhookChanges, now: Date): Promise<Webhook | null>;
+  /** True when it existed. */
+  remove(tenantId: string, id: string): Promise<boolean>;
+  /** The tenant's enabled webhooks subscribed to `type` (or to `*`). */
+  listSubscribed(tenantId: string, type: string): Promise<Webhook[]>;
+}
+
+/**
+ * What a staged event claims happened, so an event left unconfirmed (the process died between
+ * the change and the confirmation) can be settled later by looking at the store.
+ */
+export type WitnessRecord = 'form' | 'submission' | 'article' | 'comment';
+
+export type EventWitness =
+  | { readonly kind: WitnessRecord; readonly id: string }
+  /** `*.updated`: the record exists with the `updatedAt` the update wrote (known before writing). */
+  | { readonly kind: 'updated'; readonly record: WitnessRecord; readonly id: string; readonly updatedAt: Date }
+  /** `*.deleted`: the record is gone; `data` is the event's data, known before the change (`{id}`, `{id, formId}`…). */
+  | { readonly kind: 'deleted'; readonly record: WitnessRecord; readonly id: string; readonly data: Readonly<Record<string, string>> }
+  | { readonly kind: 'comment-approved'; readonly id: string }
+  | { readonly kind: 'relation'; readonly submissionId: string; readonly fieldName: string; readonly relatedId: string }
+  | { readonly kind: 'reaction'; readonly articleId: string; readonly actor: string; readonly type: ReactionType | null };
+
+/**
+ * `unconfirmed`: staged before the change, not deliverable yet. `pending`: confirmed, waiting to
+ * be sent (or between retries). `delivered` and `failed` are final.
+ */
+export type WebhookDeliveryStatus = 'unconfirmed' | 'pending' | 'delivered' | 'failed';
+export const WEBHOOK_DELIVERY_STATUSES: readonly WebhookDeliveryStatus[] = ['unconfirmed', 'pending', 'delivered', 'failed'];
+
+export interface NewWebhookDelivery {
+  readonly tenantId: string;
+  readonly webhookId: string;
+  /** The `webhook-id` header: one per event, shared by its deliveries, the same on every retry. */
+  readonly eventId: string;
+  readonly type: string;
+  readonly witness: EventWitness;
+  /** The trace of the request that caused the event; each attempt sends a child span of it. */
+  readonly trace: TraceContext | null;
+}
+
+export interface WebhookDelivery extends NewWebhookDelivery {
+  readonly id: string;
+  readonly status: WebhookDeliveryStatus;
+  /** The exact body sent on every attempt; null until the event is confirmed. */
+  readonly payload: string | null;
+  readonly attempts: number;
+  readonly nextAttemptAt: Date;
+  readonly claimedUntil: Date | null;
+  readonly lastStatusCode: number | null;
+  readonly lastError: string | null;
+  readonly createdAt: Date;
+  readonly deliveredAt: Date | null;
+  readonly updatedAt: Date;
+}
+
+/** The state every delivery is staged in: unconfirmed, no body yet, nothing tried. */
+export function stagedDeliveryState(now: Date) {
+  return {
+    status: 'unconfirmed' as WebhookDeliveryStatus,
+    payload: null,
+    attempts: 0,
+    nextAttemptAt: now,
+    claimedUntil: null,
+    lastStatusCode: null,
+    lastError: null,
+    createdAt: now,
+    deliveredAt: null,
+    updatedAt: now,
+  };
+}
+
+export type WebhookDeliveryOutcome =
+  | { readonly status: 'delivered'; readonly statusCode: number }
+  | { readonly status: 'failed'; readonly error: string; readonly statusCode: number | null }
+  | { readonly status: 'retry'; readonly error: string; readonly statusCode: number | null; readonly nextAttemptAt: Date };
+
+export interface WebhookDeliveryOutbox {
+  /** Stores the deliveries of one event as `unconfirmed`. */
+  stage(deliveries: readonly NewWebhookDelivery[], now: Date): Promise<void>;
+  /** Makes the event's unconfirmed deliveries pending, due now, with their body. Idempotent. */
+  confirm(tenantId: string, eventId: string, payload: string, now: Date): Promise<void>;
+  /** Drops the event's unconfirmed deliveries (the change did not happen). Idempotent. */
+  discard(tenantId: string, eventId: string): Promise<void>;
+  /** Atomically claims up to `limit` pending, due, unleased deliveries until `now + leaseMs`, counting an attempt. */
+  claimDue(now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]>;
+  /** Atomically claims up to `limit` unconfirmed, unleased deliveries staged before `stagedBefore`. */
+  claimUnconfirmed(stagedBefore: Date, now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]>;
+  /** Records one attempt's outcome and releases the claim. */
+  complete(id: string, outcome: WebhookDeliveryOutcome, now: Date): Promise<void>;
+  /** The webhook's deliveries, newest first, unconfirmed ones left out. */
+  listByWebhook(tenantId: string, webhookId: string, limit: number): Promise<WebhookDelivery[]>;
+  /** Deletes the webhook's final deliveries beyond its `keep` newest. */
+  prune(tenantId: string, webhookId: string, keep: number): Promise<void>;
+  /** Deletes every delivery of the webhook (it was deleted). */
+  removeByWebhook(tenantId: string, webhookId: string): Promise<void>;
+  /** Deliveries of all tenants by status (the `/metrics` gauge); every status present. */
+  countByStatus(): Promise<Record<WebhookDeliveryStatus, number>>;
+}
+
+export interface WebhookRequest {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/**
+ * Sends one delivery: a POST, no redirects followed, bounded by its own timeout. Resolves with
+ * the status code of any answer; rejects on a network failure or timeout (message fit for the
+ * delivery log, never the secret), or with `WebhookAddressRefused` before any request when the
+ * host resolves to a refused address.
+ */
+export interface WebhookSender {
+  send(request: WebhookRequest): Promise<{ readonly statusCode: number }>;
+}
+
+/** Decides whether a URL may receive webhooks (the SSRF guard): resolves its host and checks every address. */
+export interface WebhookUrlGuard {
+  isAllowed(url: string): Promise<boolean>;
+}
+
+const REFUSED = Symbol.for('cms/WebhookAddressRefused');
+
+/** The send-time refusal of the guard: final, never retried. */
+export class WebhookAddressRefused extends Error {
+  readonly [REFUSED] = true;
+  constructor() {
+    super('webhook URL resolves to an address that is not allowed');
+    this.name = 'WebhookAddressRefused';
+  }
+}
+
+export function isWebhookAddressRefused(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[REFUSED] === true;
+}
+
+/** The notification policy (NOTIFY_* attempts and back-off, lease, batch), and settling. */
+export interface WebhookDeliveryPolicy extends NotificationDeliveryPolicy {
+  /** How long an event may stay unconfirmed before the dispatcher settles it from the store. */
+  readonly settleUnconfirmedAfterMs: number;
+}
+
+export const WebhookRepositoryToken: PortToken<WebhookRepository> = portToken('WebhookRepository');
+export const WebhookDeliveryOutboxToken: PortToken<WebhookDeliveryOutbox> = portToken('WebhookDeliveryOutbox');
+export const WebhookSenderToken: PortToken<WebhookSender> = portToken('WebhookSender');
+export const WebhookUrlGuardToken: PortToken<WebhookUrlGuard> = portToken('WebhookUrlGuard');
+export const WebhookDeliveryPolicyToken: PortToken<WebhookDeliveryPolicy> = portToken('WebhookDeliveryPolicy');
+
+/** Deliveries kept per webhook for its log (CONTRACT §7). */
+export const DELIVERY_LOG_SIZE = 100;

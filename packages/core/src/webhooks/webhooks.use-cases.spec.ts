@@ -1,0 +1,140 @@
+import { expect } from 'chai';
+import { MemoryArticleRepository } from '../memory/memory-article.repository.js';
+import { MemoryCommentRepository } from '../memory/memory-comment.repository.js';
+import { MemoryFormRepository } from '../memory/memory-form.repository.js';
+import { MemoryReactionRepository } from '../memory/memory-reaction.repository.js';
+import { MemorySubmissionRepository } from '../memory/memory-submission.repository.js';
+import { MemoryWebhookDeliveryOutbox } from '../memory/memory-webhook-delivery.outbox.js';
+import { MemoryWebhookRepository } from '../memory/memory-webhook.repository.js';
+import { DomainError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { ManualClock } from '../shared/clock.js';
+import { silentLogger } from '../shared/logger.js';
+import { userCaller } from '../testing/callers.js';
+import { domainErrorOf } from '../testing/expect-domain-error.js';
+import { formRecord } from '../testing/form-fixtures.js';
+import { CreateWebhook } from './create-webhook.use-case.js';
+import { DispatchWebhooks } from './dispatch-webhooks.use-case.js';
+import { EventWitnessReader } from './event-witness-reader.js';
+import { signatureOf } from './sign-webhook.js';
+import { WebhookEvents } from './webhook-events.js';
+import { WebhookAddressRefused, type WebhookRequest, type WebhookSender } from './webhooks.ports.js';
+
+const TENANT = 't1';
+const admin = userCaller(TENANT, 'admin-1', 'admin');
+
+function fixture() {
+  const clock = new ManualClock('2026-05-06T07:08:09.000Z');
+  const webhooks = new MemoryWebhookRepository();
+  const outbox = new MemoryWebhookDeliveryOutbox();
+  const forms = new MemoryFormRepository();
+  const stores = { forms, submissions: new MemorySubmissionRepository(), articles: new MemoryArticleRepository(), comments: new MemoryCommentRepository(), reactions: new MemoryReactionRepository() };
+  const sent: WebhookRequest[] = [];
+  const sender: WebhookSender & { answer: (request: WebhookRequest) => Promise<{ statusCode: number }> } = {
+    answer: async () => ({ statusCode: 200 }),
+    send(request) {
+      sent.push(request);
+      return this.answer(request);
+    },
+  };
+  const policy = { maxAttempts: 3, retryBaseMs: 1000, retryMaxMs: 60_000, leaseMs: 60_000, batchSize: 10, settleUnconfirmedAfterMs: 300_000 };
+  const events = new WebhookEvents(webhooks, outbox, clock, silentLogger);
+  const dispatch = new DispatchWebhooks(webhooks, outbox, new EventWitnessReader(stores), sender, policy, clock, silentLogger);
+  const create = new CreateWebhook(webhooks, { isAllowed: async (url) => !url.includes('internal') }, clock);
+  return { clock, webhooks, outbox, forms, events, dispatch, create, sender, sent };
+}
+
+describe('Webhooks (core, in-memory adapters)', () => {
+  describe('CreateWebhook', () => {
+    it('refuses a URL the guard refuses with WEBHOOK_URL_NOT_ALLOWED, after the body checks', async () => {
+      const { create } = fixture();
+      expect((await domainErrorOf(create.execute(admin, { url: 'http://internal.example/', events: ['*'] }))).code).to.equal(ErrorCodes.WEBHOOK_URL_NOT_ALLOWED);
+      expect((await domainErrorOf(create.execute(admin, { url: 'http://internal.example/', events: [] }))).code).to.equal(ErrorCodes.VALIDATION_FAILED);
+      expect((await domainErrorOf(create.execute(userCaller(TENANT, 'e', 'editor'), { url: 'https://x.example/', events: ['*'] }))).code).to.equal(ErrorCodes.FORBIDDEN);
+    });
+  });
+
+  describe('WebhookEvents.around', () => {
+    it('writes nothing when no webhook subscribes', async () => {
+      const { events, outbox } = fixture();
+      const result = await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: 1, data: {} }));
+      expect(result).to.equal(1);
+      expect(await outbox.countByStatus()).to.deep.equal({ unconfirmed: 0, pending: 0, delivered: 0, failed: 0 });
+    });
+
+    it('confirms after the change, discards after a refusal or no change, and leaves an outage unconfirmed', async () => {
+      const { events, outbox, create } = fixture();
+      await create.execute(admin, { url: 'https://hooks.example/', events: ['*'] });
+      const spec = { tenantId: TENANT, type: 'form.created' as const, witness: { kind: 'form' as const, id: 'a'.repeat(24) } };
+      await events.around(spec, async () => ({ result: null, data: { id: 'a'.repeat(24), tenantId: TENANT } }));
+      await events.around(spec, async () => ({ result: null }));
+      await events.around(spec, async () => Promise.reject(new DomainError(ErrorCodes.FORM_SLUG_TAKEN))).catch(() => undefined);
+      await events.around(spec, async () => Promise.reject(new Error('connection reset'))).catch(() => undefined);
+      expect(await outbox.countByStatus()).to.deep.equal({ unconfirmed: 1, pending: 1, delivered: 0, failed: 0 });
+    });
+  });
+
+  describe('DispatchWebhooks', () => {
+    it('signs with the secret, retries on the back-off under one webhook-id, then fails', async () => {
+      const { events, dispatch, create, sender, sent, clock, outbox } = fixture();
+      const webhook = await create.execute(admin, { url: 'https://hooks.example/', events: ['form.created'] });
+      await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: null, data: { id: 'x' } }));
+      sender.answer = async () => ({ statusCode: 503 });
+      expect((await dispatch.execute()).retried).to.equal(1);
+      expect((await dispatch.execute()).claimed).to.equal(0); // not due before the back-off
+      clock.advance(1000);
+      expect((await dispatch.execute()).retried).to.equal(1);
+      clock.advance(2000);
+      expect((await dispatch.execute()).failed).to.equal(1);
+      expect(sent).to.have.length(3);
+      expect(new Set(sent.map((request) => request.headers['webhook-id'])).size).to.equal(1);
+      const { headers, body } = sent[2]!;
+      expect(headers['webhook-timestamp']).to.equal(String(Date.parse('2026-05-06T07:08:12.000Z') / 1000));
+      expect(headers['webhook-signature']).to.equal(signatureOf(webhook.secret, headers['webhook-id']!, Number(headers['webhook-timestamp']), body));
+      const [log] = await outbox.listByWebhook(TENANT, webhook.id, 100);
+      expect(log).to.deep.include({ status: 'failed', attempts: 3, lastStatusCode: 503, lastError: 'HTTP 503' });
+    });
+
+    it('fails at once, with no retry, when the address is refused at send time', async () => {
+      const { events, dispatch, create, sender, outbox } = fixture();
+      const webhook = await create.execute(admin, { url: 'https://hooks.example/', events: ['*'] });
+      await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: null, data: {} }));
+      sender.answer = async () => Promise.reject(new WebhookAddressRefused());
+      expect((await dispatch.execute()).failed).to.equal(1);
+      const [log] = await outbox.listByWebhook(TENANT, webhook.id, 100);
+      expect(log).to.deep.include({ status: 'failed', attempts: 1, lastStatusCode: null, lastError: 'webhook URL resolves to an address that is not allowed' });
+    });
+
+    it('settles a stale unconfirmed event by its witness: confirmed when the record is stored, dropped when not', async () => {
+      const { events, dispatch, create, forms, clock, sent, outbox } = fixture();
+      await create.execute(admin, { url: 'https://hooks.example/', events: ['*'] });
+      const stored = formRecord(TENANT, 'kept');
+      const outage = async () => Promise.reject(new Error('ack lost'));
+      await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: stored.id } }, async () => (await forms.insert(stored), outage()) as never).catch(() => undefined);
+      await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'b'.repeat(24) } }, outage).catch(() => undefined);
+      await dispatch.execute();
+      expect(sent).to.have.length(0); // within the grace period nothing is decided
+      clock.advance(300_001);
+      await dispatch.execute();
+      await dispatch.execute();
+      expect(sent).to.have.length(1);
+      expect(JSON.parse(sent[0]!.body)).to.deep.include({ type: 'form.created' });
+      expect(JSON.parse(sent[0]!.body).data).to.deep.include({ id: stored.id, slug: 'kept' }).and.not.have.property('tenantId');
+      expect(await outbox.countByStatus()).to.deep.equal({ unconfirmed: 0, pending: 0, delivered: 1, failed: 0 });
+    });
+
+    it('keeps the latest 100 final deliveries per webhook', async () => {
+      const { events, dispatch, create, outbox, clock } = fixture();
+      const webhook = await create.execute(admin, { url: 'https://hooks.example/', events: ['*'] });
+      for (let i = 0; i < 105; i += 1) {
+        clock.advance(1);
+        await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: null, data: { i } }));
+      }
+      while ((await dispatch.execute()).claimed > 0);
+      const log = await outbox.listByWebhook(TENANT, webhook.id, 1000);
+      expect(log).to.have.length(100);
+      expect(log.map((delivery) => delivery.status).every((status) => status === 'delivered')).to.equal(true);
+      expect(await outbox.countByStatus()).to.deep.include({ delivered: 100 });
+    });
+  });
+});

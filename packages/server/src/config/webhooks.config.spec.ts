@@ -1,0 +1,19 @@
+import { expect } from 'chai';
+import { ConfigError } from './env-reader.js';
+import { loadConfig } from './service-config.js';
+
+describe('loadWebhooksConfig', () => {
+  it('uses the documented defaults: 10 s timeout, guard on, settle after 5 minutes', () => {
+    expect(loadConfig({}).webhooks).to.deep.equal({ timeoutMs: 10_000, allowPrivateNetworks: false, settleUnconfirmedAfterMs: 300_000, leaseMs: 60_000 });
+  });
+
+  it('reads the settings and stretches the lease to three timeouts when that is longer than a minute', () => {
+    const webhooks = loadConfig({ WEBHOOK_TIMEOUT_MS: '30000', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_SETTLE_AFTER_MS: '0' }).webhooks;
+    expect(webhooks).to.deep.equal({ timeoutMs: 30_000, allowPrivateNetworks: true, settleUnconfirmedAfterMs: 0, leaseMs: 90_000 });
+  });
+
+  it('stops start-up naming the variable when a value is out of range', () => {
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '5' })).to.throw(ConfigError, 'WEBHOOK_TIMEOUT_MS');
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'maybe' })).to.throw(ConfigError, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS');
+  });
+});

@@ -1,0 +1,23 @@
+/** Webhook delivery settings (CONTRACT §7); retries follow the NOTIFY_* back-off of notifications. */
+import type { EnvReader } from './env-reader.js';
+
+export interface WebhooksConfig {
+  /** WEBHOOK_TIMEOUT_MS: longest one delivery (connect, send, read the answer) may take. */
+  readonly timeoutMs: number;
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: lifts the SSRF guard (local development, tests). */
+  readonly allowPrivateNetworks: boolean;
+  /** WEBHOOK_SETTLE_AFTER_MS: an event still unconfirmed this long after staging is settled from the store. */
+  readonly settleUnconfirmedAfterMs: number;
+  /** A claim outlives any live send by far, so no delivery is claimed twice while being sent. */
+  readonly leaseMs: number;
+}
+
+export function loadWebhooksConfig(read: EnvReader): WebhooksConfig {
+  const timeoutMs = read.int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000);
+  return {
+    timeoutMs,
+    allowPrivateNetworks: read.flag('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+    settleUnconfirmedAfterMs: read.int('WEBHOOK_SETTLE_AFTER_MS', 300_000, 0, 86_400_000),
+    leaseMs: Math.max(60_000, 3 * timeoutMs),
+  };
+}

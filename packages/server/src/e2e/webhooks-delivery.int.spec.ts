@@ -1,0 +1,160 @@
+/**
+ * §7 delivery end to end: a real receiver on loopback verifies every request with the
+ * `standardwebhooks` reference library. Each event of today's routes arrives once with a stable
+ * webhook-id; receivers that fail, hang past WEBHOOK_TIMEOUT_MS or redirect are retried on the
+ * NOTIFY_* back-off and then failed; the delivery log says what happened.
+ */
+import { expect } from 'chai';
+import { engagementClient, type Headers } from '../testing/engagement-client.js';
+import { FAST_WEBHOOKS, StandardWebhookReceiver } from '../testing/standard-webhook.receiver.js';
+import { startTestService, TEST_STORAGES, type TestService } from '../testing/test-service.js';
+import { createForm, formBody, submitForm } from './form-requests.js';
+
+
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+for (const storage of TEST_STORAGES) {
+  describe(`Webhook delivery (storage: ${storage})`, () => {
+    let api: TestService;
+    let admin: Headers;
+    let receiver: StandardWebhookReceiver;
+
+    before(async () => {
+      api = await startTestService(FAST_WEBHOOKS, { storage });
+      admin = await engagementClient(api).bearer('admin');
+    });
+    after(() => api.stop());
+    beforeEach(async () => (receiver = await StandardWebhookReceiver.start()));
+    afterEach(async () => {
+      // No webhook of one test may hear another's events.
+      const list = await api.call('GET', '/webhooks/list?limit=100', { headers: admin });
+      for (const webhook of list.body.data.webhooks) await api.call('DELETE', `/webhooks/delete/${webhook.id}`, { headers: admin });
+      await receiver.stop();
+    });
+
+    async function subscribe(events: string[], url = receiver.url()): Promise<string> {
+      const res = await api.call('POST', '/webhooks/create', { headers: admin, body: { url, events } });
+      expect(res.status, JSON.stringify(res.body)).to.equal(201);
+      receiver.secret = res.body.data.webhook.secret;
+      return res.body.data.webhook.id;
+    }
+    const deliveries = async (id: string) => (await api.call('GET', `/webhooks/${id}/deliveries`, { headers: admin })).body;
+
+    it('sends each event of today\'s routes once, signed so that standardwebhooks verifies it, with the record as data', async () => {
+      const webhookId = await subscribe(['*']);
+      const engagement = engagementClient(api);
+      const company = await createForm(api, 'wh-company');
+      const person = await createForm(api, 'wh-person', {
+        sections: [{ fields: [{ name: 'name', type: 'text', label: { en: 'Name' } }, { name: 'employer', type: 'relation', label: { en: 'Employer' }, relation: { formId: company.id } }] }],
+      });
+      const acme = await submitForm(api, company.id, { name: 'Acme' });
+      const ada = await submitForm(api, person.id, { name: 'Ada' });
+      const connected = await api.call('POST', `/forms/submission/${ada.id}/relations/employer/connect`, { body: { relatedSubmissionId: acme.id } });
+      expect(connected.status).to.equal(200);
+      const article = await engagement.article({ title: 'Hooked' });
+      const reader = { 'x-user-id': 'reader-1' };
+      await api.call('PUT', `/articles/${article.id}/reaction`, { headers: reader, body: { type: 'like' } });
+      await api.call('PUT', `/articles/${article.id}/reaction`, { headers: reader, body: { type: 'like' } }); // no change: no event
+      await api.call('DELETE', `/articles/${article.id}/reaction`, { headers: reader });
+      const comment = await engagement.comment(article.id); // created, then approved
+      await api.call('PUT', `/articles/comments/${comment.id}/approve`, { headers: await engagement.bearer('editor') }); // again: no event
+      await api.call('POST', '/forms/create', { body: { slug: 'wh-company' } }); // refused: no event
+
+      const expected = [
+        'form.created', 'form.created', 'form.submitted', 'form.submitted', 'submission.relation.connected',
+        'article.created', 'article.reaction.changed', 'article.reaction.changed', 'comment.created', 'comment.approved',
+      ];
+      const received = await receiver.waitFor(expected.length);
+      await settle(150);
+      expect(receiver.received.map((request) => request.body.type).sort()).to.deep.equal([...expected].sort());
+      for (const request of receiver.received) expect(request.verified, request.rawBody).to.equal(true);
+      expect(new Set(received.map((request) => request.id)).size).to.equal(expected.length);
+      const byType = (type: string) => received.filter((request) => request.body.type === type).map((request) => request.body.data);
+      expect(byType('form.created').map((form) => form.id)).to.have.members([company.id, person.id]);
+      expect(byType('form.created')[0]).not.to.have.property('tenantId');
+      expect(byType('submission.relation.connected')[0]).to.deep.include({ id: ada.id, relations: { employer: acme.id } });
+      expect(byType('article.reaction.changed')).to.have.deep.members([
+        { articleId: article.id, likes: 1, dislikes: 0 },
+        { articleId: article.id, likes: 0, dislikes: 0 },
+      ]);
+      expect(byType('comment.approved')[0]).to.deep.include({ id: comment.id, status: 'approved' });
+      const first = received[0]!;
+      expect(first.body.timestamp).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(Math.abs(Number(first.timestamp) - Date.now() / 1000)).to.be.below(10);
+
+      const log = await deliveries(webhookId);
+      expect(log.message).to.equal('Deliveries retrieved successfully');
+      expect(log.data.deliveries).to.have.length(expected.length);
+      expect(log.data.deliveries.every((d: any) => d.status === 'delivered' && d.attempts === 1 && d.lastStatusCode === 204 && d.deliveredAt)).to.equal(true);
+      expect(Object.keys(log.data.deliveries[0])).to.have.members(['eventId', 'type', 'status', 'attempts', 'lastStatusCode', 'lastError', 'createdAt', 'deliveredAt']);
+      const metrics = await (await fetch(`${api.service.url}/metrics`)).text();
+      expect(metrics).to.include('# TYPE webhook_jobs gauge');
+      expect(metrics).to.match(new RegExp(`^webhook_jobs\\{status="delivered"\\} ${expected.length}$`, 'm'));
+      expect(metrics).to.match(/^webhook_jobs\{status="unconfirmed"\} 0$/m);
+    });
+
+    it('retries a receiver that answers 500, then 200, under the same webhook-id, and logs two attempts', async () => {
+      receiver.answers = [{ status: 500 }, { status: 200 }];
+      const webhookId = await subscribe(['form.created']);
+      await createForm(api, 'wh-retry');
+      const [failed, delivered] = await receiver.waitFor(2);
+      await settle(150);
+      expect(receiver.received).to.have.length(2);
+      expect(delivered!.id).to.equal(failed!.id);
+      expect(delivered!.rawBody).to.equal(failed!.rawBody);
+      expect([failed!.verified, delivered!.verified]).to.deep.equal([true, true]);
+      const [entry] = (await deliveries(webhookId)).data.deliveries;
+      expect(entry).to.deep.include({ eventId: failed!.id, status: 'delivered', attempts: 2, lastStatusCode: 200, lastError: null });
+    });
+
+    it('times out a receiver that hangs past WEBHOOK_TIMEOUT_MS and retries under the same webhook-id', async () => {
+      receiver.answers = ['hang', { status: 202 }];
+      const webhookId = await subscribe(['form.created']);
+      await createForm(api, 'wh-hang');
+      const [hung, answered] = await receiver.waitFor(2, 5000);
+      expect(answered!.id).to.equal(hung!.id);
+      await settle(100);
+      const [entry] = (await deliveries(webhookId)).data.deliveries;
+      expect(entry).to.deep.include({ status: 'delivered', attempts: 2, lastStatusCode: 202 });
+    });
+
+    it('never follows a redirect: the delivery fails after NOTIFY_MAX_ATTEMPTS and the target hears nothing', async () => {
+      const target = await StandardWebhookReceiver.start();
+      try {
+        receiver.answers = [{ status: 307, location: target.url('/elsewhere') }];
+        const webhookId = await subscribe(['form.created']);
+        await createForm(api, 'wh-redirect');
+        await receiver.waitFor(3);
+        await settle(300);
+        expect(receiver.received).to.have.length(3);
+        expect(new Set(receiver.received.map((request) => request.id)).size).to.equal(1);
+        expect(target.received).to.have.length(0);
+        const [entry] = (await deliveries(webhookId)).data.deliveries;
+        expect(entry).to.deep.include({ status: 'failed', attempts: 3, lastStatusCode: 307, lastError: 'redirect not followed (HTTP 307)', deliveredAt: null });
+      } finally {
+        await target.stop();
+      }
+    });
+
+    it('joins the trace of the request that caused the event (a child traceparent per attempt)', async () => {
+      receiver.answers = [{ status: 500 }, { status: 200 }];
+      await subscribe(['form.created']);
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const res = await api.call('POST', '/forms/create', { headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` }, body: formBody('wh-traced') });
+      expect(res.status).to.equal(201);
+      const [first, second] = await receiver.waitFor(2);
+      for (const request of [first!, second!]) expect(request.traceparent).to.match(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+      expect(new Set([first!.traceparent, second!.traceparent, `00-${traceId}-00f067aa0ba902b7-01`]).size).to.equal(3);
+    });
+
+    it('sends nothing to a disabled webhook, nor to one not subscribed to the type', async () => {
+      const disabled = await subscribe(['form.created']);
+      await api.call('PATCH', `/webhooks/update/${disabled}`, { headers: admin, body: { enabled: false } });
+      await subscribe(['comment.created']);
+      await createForm(api, 'wh-quiet');
+      await settle(200);
+      expect(receiver.received).to.have.length(0);
+      expect((await deliveries(disabled)).data.deliveries).to.deep.equal([]);
+    });
+  });
+}
