@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { MongoClient, type Db } from 'mongodb';
 import { Collections, ensureIndexes } from '../storage/mongo-collections.js';
 import { createMongoRepositories, type MongoRepositories } from '../storage/mongo-storage.js';
+import { CommandCounter } from './command-counter.js';
 
 export const REAL_SERVER_SKIP_NOTE =
   'MONGODB_URI is not set: the contract suites on a real MongoDB are skipped (run: MONGODB_URI=mongodb://127.0.0.1:27017 npm test)';
@@ -40,5 +41,31 @@ export function useRealMongoServer(uri: string | undefined = process.env.MONGODB
     const test = db;
     await Promise.all(Object.values(Collections).map((name) => test.collection(name).deleteMany({})));
     return createMongoRepositories(test);
+  };
+}
+
+/** A fresh database on a real server, its commands counted (issue 18): dropped and closed by `close`. */
+export interface CountedRealMongo {
+  readonly db: Db;
+  readonly client: MongoClient;
+  readonly counter: CommandCounter;
+  close(): Promise<void>;
+}
+
+/** Connects with command monitoring on, to a fresh database `<prefix>_<random>`. */
+export async function openCountedRealMongo(uri: string, prefix: string): Promise<CountedRealMongo> {
+  const client = new MongoClient(uri, { appName: prefix, monitorCommands: true, serverSelectionTimeoutMS: 10_000 });
+  await client.connect();
+  const db = client.db(`${prefix}_${randomBytes(6).toString('hex')}`);
+  const counter = CommandCounter.onClient(client);
+  return {
+    db,
+    client,
+    counter,
+    async close() {
+      counter.detach();
+      await db.dropDatabase();
+      await client.close();
+    },
   };
 }
