@@ -4,7 +4,7 @@
  * refusal, with the exact commands it sends (sorted; `<command> <collection>`). The figures and the
  * semantic minimum of each are tabled in docs/operations.md ("Storage round trips").
  */
-import type { CallResult, TestService } from '../testing/test-service.js';
+import { TEST_KEYS, type CallResult, type TestService } from '../testing/test-service.js';
 import { engagementClient, guest, type Headers } from '../testing/engagement-client.js';
 import { createForm, formBody, submitForm } from './form-requests.js';
 
@@ -112,7 +112,14 @@ export const SCENARIOS: readonly Scenario[] = [
   // §2.6
   { route: 'GET /ai/repurpose/template', outcome: 'first read (provisions)', status: 200, send: (f) => f.api.call('GET', '/ai/repurpose/template'), commands: [KEY, 'findAndModify repurpose_templates'] },
   { route: 'GET /ai/repurpose/template', outcome: 'later read', status: 200, send: (f) => f.api.call('GET', '/ai/repurpose/template'), commands: [KEY, 'findAndModify repurpose_templates'] },
-  { route: 'PUT /ai/repurpose/template', outcome: 'updated', status: 200, send: (f) => f.api.call('PUT', '/ai/repurpose/template', { headers: user, body: { defaults: { tone: 'casual' } } }), commands: [KEY, 'findAndModify repurpose_templates', 'findAndModify repurpose_templates'] },
+  { route: 'PUT /ai/repurpose/template', outcome: 'updated', status: 200, send: (f) => f.api.call('PUT', '/ai/repurpose/template', { headers: user, body: { defaults: { tone: 'casual' } } }), commands: [KEY, 'findAndModify repurpose_templates'] },
+  {
+    route: 'PUT /ai/repurpose/template',
+    outcome: 'updated before any read (provisions)',
+    status: 200,
+    send: (f) => f.api.call('PUT', '/ai/repurpose/template', { key: TEST_KEYS.b, headers: user, body: { defaults: { tone: 'casual' } } }),
+    commands: [KEY, 'findAndModify repurpose_templates', 'findAndModify repurpose_templates', 'findAndModify repurpose_templates'],
+  },
   { route: 'PUT /ai/repurpose/template', outcome: 'Missing userId', status: 400, send: (f) => f.api.call('PUT', '/ai/repurpose/template', { body: { defaults: { tone: 'casual' } } }), commands: [KEY] },
   // §2.7
   { route: 'PUT /articles/{id}/reaction', outcome: 'saved (user)', status: 200, send: (f) => f.api.call('PUT', `/articles/${f.article.id}/reaction`, { headers: user, body: { type: 'like' } }), commands: [KEY, 'find articles', 'findAndModify reactions', 'findAndModify articles'] },
