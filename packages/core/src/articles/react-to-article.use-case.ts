@@ -30,10 +30,10 @@ export class ReactToArticle {
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
     if (type !== null && !isReactionType(type)) throw validationError('body.type', 'must be one of like, dislike');
     const actor = requireActor(caller);
-    const state = await this.#gate.stateOf(caller.tenantId, id);
+    const { state, totals: read } = await this.#gate.check(caller.tenantId, id);
     if (state === 'missing') throw notFound();
     if (state === 'disabled') throw new DomainError(ErrorCodes.REACTIONS_DISABLED, 'Reactions are disabled for this article');
-    const totals = await this.#ledger.change(caller.tenantId, id, actor, type);
+    const totals = await this.#ledger.change(caller.tenantId, id, actor, type, read ?? undefined);
     if (!totals) throw notFound();
     return { articleId: id, ...totals };
   }

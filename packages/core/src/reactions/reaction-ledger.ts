@@ -5,7 +5,7 @@
  * records: each record transition is counted exactly once, and increments commute.
  */
 import type { Clock } from '../shared/clock.js';
-import { reactionDelta, visibleTotals, type ReactionTargetKind, type ReactionTotals, type ReactionType } from './reaction.js';
+import { isZeroDelta, reactionDelta, visibleTotals, type ReactionTargetKind, type ReactionTotals, type ReactionType } from './reaction.js';
 import type { ReactionRepository, ReactionTotalsStore } from './reactions.ports.js';
 
 export class ReactionLedger {
@@ -18,12 +18,16 @@ export class ReactionLedger {
 
   /**
    * Sets (`type`) or removes (`null`) the actor's reaction and returns the target's totals after
-   * this change, or null when the target no longer exists.
+   * this change, or null when the target no longer exists. `readTotals`, the target's totals as
+   * the caller read them during this request, answer a change that changes nothing (a repeated
+   * reaction, a removal of none) without a second read (decision 0750).
    */
-  async change(tenantId: string, targetId: string, actor: string, type: ReactionType | null): Promise<ReactionTotals | null> {
+  async change(tenantId: string, targetId: string, actor: string, type: ReactionType | null, readTotals?: ReactionTotals): Promise<ReactionTotals | null> {
     const key = { tenantId, targetKind: this.targetKind, targetId, actor };
     const previous = type === null ? await this.reactions.removeReaction(key) : await this.reactions.setReaction(key, type, this.clock.now());
-    const totals = await this.targets.incrementTotals(tenantId, targetId, reactionDelta(previous, type));
+    const delta = reactionDelta(previous, type);
+    if (readTotals && isZeroDelta(delta)) return visibleTotals(readTotals);
+    const totals = await this.targets.incrementTotals(tenantId, targetId, delta);
     return totals && visibleTotals(totals);
   }
 }
