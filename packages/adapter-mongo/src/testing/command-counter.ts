@@ -5,7 +5,7 @@
  * Connection housekeeping (handshake, authentication, `ping`, session ends) is not a storage
  * command of an operation and is left out; a `getMore` is a round trip and is counted.
  */
-import type { CommandStartedEvent, MongoClient } from 'mongodb';
+import type { CommandStartedEvent, Document, MongoClient } from 'mongodb';
 import type { DoubleCommandEvent } from './double-command-monitor.js';
 import type { MingoDatabaseDouble } from './mingo-database-double.js';
 
@@ -16,6 +16,7 @@ export type CountedCommand = string;
 
 export class CommandCounter {
   readonly #seen: CountedCommand[] = [];
+  readonly #documents: Document[] = [];
   readonly #detach: () => void;
 
   private constructor(subscribe: (listener: (event: DoubleCommandEvent | CommandStartedEvent) => void) => () => void) {
@@ -23,6 +24,7 @@ export class CommandCounter {
       if (HOUSEKEEPING.has(event.commandName)) return;
       const target = (event.command as Record<string, unknown>)[event.commandName];
       this.#seen.push(typeof target === 'string' ? `${event.commandName} ${target}` : event.commandName);
+      this.#documents.push(event.command);
     });
   }
 
@@ -44,10 +46,16 @@ export class CommandCounter {
     return [...this.#seen].sort();
   }
 
+  /** The command documents seen since the last reset, in the order they were sent. */
+  documents(): Document[] {
+    return [...this.#documents];
+  }
+
   /** Forgets what was seen, and returns it (sorted). */
   take(): CountedCommand[] {
     const seen = this.commands();
     this.#seen.length = 0;
+    this.#documents.length = 0;
     return seen;
   }
 

@@ -6,4 +6,5 @@ export * from './mingo-collection-double.js';
 export * from './mingo-database-double.js';
 export * from './index-coverage.js';
 export * from './command-counter.js';
+export * from './query-plans.js';
 export * from './real-mongo-server.js';

@@ -15,7 +15,7 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Options of the database double; by default every query must be served by a declared index. */
 export interface MingoDatabaseDoubleOptions {
-  /** `enforce`: a query no declared index serves fails (decision 0751); `off` (default): it is only recorded. */
+  /** `enforce` (default): a query no declared index serves fails (decision 0751); `off`: it is only recorded. */
   readonly indexCoverage?: 'enforce' | 'off';
 }
 
@@ -35,7 +35,7 @@ export class MingoDatabaseDouble implements MongoDatabase {
     readonly databaseName = 'cms_double',
     options: MingoDatabaseDoubleOptions = {},
   ) {
-    this.#indexCoverage = options.indexCoverage ?? 'off';
+    this.#indexCoverage = options.indexCoverage ?? 'enforce';
   }
 
   collection<T extends Document = Document>(name: string): MongoCollection<T> {

@@ -2,13 +2,15 @@
  * The real-server run of the contract suites. With MONGODB_URI set, the enclosing mocha suite gets
  * one fresh database `cms_test_<random>` (indexes ensured), emptied before each test and dropped
  * at the end. Without it, every test of the suite is skipped and a note says so: those tests
- * never pass silently.
+ * never pass silently. After each test, every command the repositories sent is explained by the
+ * server, and a plan that scans a collection fails the suite (issue 18 item 2).
  */
 import { randomBytes } from 'node:crypto';
 import { MongoClient, type Db } from 'mongodb';
 import { Collections, ensureIndexes } from '../storage/mongo-collections.js';
 import { createMongoRepositories, type MongoRepositories } from '../storage/mongo-storage.js';
 import { CommandCounter } from './command-counter.js';
+import { collectionScans } from './query-plans.js';
 
 export const REAL_SERVER_SKIP_NOTE =
   'MONGODB_URI is not set: the contract suites on a real MongoDB are skipped (run: MONGODB_URI=mongodb://127.0.0.1:27017 npm test)';
@@ -20,19 +22,29 @@ export const REAL_SERVER_SKIP_NOTE =
 export function useRealMongoServer(uri: string | undefined = process.env.MONGODB_URI?.trim() || undefined): () => Promise<MongoRepositories> {
   let client: MongoClient | undefined;
   let db: Db | undefined;
+  let counter: CommandCounter | undefined;
   before(async function () {
     if (!uri) {
       process.stderr.write(`\n  note: ${REAL_SERVER_SKIP_NOTE}\n`);
       this.skip();
     }
     this.timeout(30_000);
-    client = new MongoClient(uri, { appName: 'cms-contract-tests', serverSelectionTimeoutMS: 10_000 });
+    client = new MongoClient(uri, { appName: 'cms-contract-tests', serverSelectionTimeoutMS: 10_000, monitorCommands: true });
     await client.connect();
+    counter = CommandCounter.onClient(client);
     db = client.db(`cms_test_${randomBytes(6).toString('hex')}`);
     await ensureIndexes(db);
   });
+  afterEach(async function () {
+    if (!db || !counter) return;
+    const sent = counter.documents();
+    counter.take();
+    const scans = await collectionScans(db, sent);
+    if (scans.length > 0) throw new Error(`"${this.currentTest?.title}" sent commands whose plan scans a collection: ${scans.join(', ')}`);
+  });
   after(async function () {
     this.timeout(30_000);
+    counter?.detach();
     await db?.dropDatabase();
     await client?.close();
   });
@@ -40,6 +52,8 @@ export function useRealMongoServer(uri: string | undefined = process.env.MONGODB
     if (!db) throw new Error('real MongoDB used outside its suite');
     const test = db;
     await Promise.all(Object.values(Collections).map((name) => test.collection(name).deleteMany({})));
+    // The emptying scans by design; only the repositories' own commands are explained.
+    counter?.take();
     return createMongoRepositories(test);
   };
 }
