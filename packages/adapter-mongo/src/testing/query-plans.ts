@@ -11,7 +11,8 @@ const EXPLAINABLE = new Set(['find', 'aggregate', 'update', 'delete', 'findAndMo
 /** Fields the driver adds to a command that `explain` must not see. */
 const SESSION_FIELDS = ['lsid', '$clusterTime', '$db', 'txnNumber', '$readPreference', 'readConcern', 'writeConcern', 'apiVersion', 'apiStrict', 'apiDeprecationErrors', 'cursor'];
 
-function hasCollectionScan(node: unknown): boolean {
+/** True when an `explain` answer's chosen plan (rejected plans aside) has a collection scan, in any server's format. */
+export function hasCollectionScan(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(hasCollectionScan);
   if (typeof node !== 'object' || node === null) return false;
   return Object.entries(node).some(([key, value]) => key !== 'rejectedPlans' && ((key === 'stage' && value === 'COLLSCAN') || hasCollectionScan(value)));
