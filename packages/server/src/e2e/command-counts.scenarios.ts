@@ -53,6 +53,8 @@ export async function createFixtures(api: TestService): Promise<Fixtures> {
 const nextGuest = (f: Fixtures) => guest(`counted-guest-${String((f.guestCount.value += 1)).padStart(4, '0')}`);
 
 export const SCENARIOS: readonly Scenario[] = [
+  { route: 'GET /metrics', outcome: 'scraped', status: 200, send: (f) => f.api.call('GET', `${f.api.service.url}/metrics`, { key: null }), commands: ['aggregate notification_outbox'] },
+  { route: 'GET /openapi.json', outcome: 'served', status: 200, send: (f) => f.api.call('GET', '/openapi.json', { key: null }), commands: [] },
   { route: 'any route', outcome: 'unknown API key', status: 401, send: (f) => f.api.call('GET', '/forms/getById/' + UNKNOWN_ID, { key: 'no-such-key-000000000' }), commands: [KEY] },
   // §2.1
   { route: 'PUT /reports/dashboardConfig', outcome: 'saved', status: 200, send: (f) => f.api.call('PUT', '/reports/dashboardConfig', { headers: user, body: { templateId: 'ops' } }), commands: [KEY, 'findAndModify dashboard_configs'] },
