@@ -21,11 +21,13 @@
  *   here; on a server other writes may land between its documents);
  * - projections return `_id` first; `aggregate` accepts the stages listed in mingo-read-rules.ts
  *   and is evaluated when its cursor is read.
- * - every command is reported to `onCommand` listeners as the driver's `commandStarted` would be,
- *   and every filter and sort must be served by a declared index (double-command-monitor.ts);
+ * - through `MingoDatabaseDouble.collection()` (mingo-database-double.ts), every command is
+ *   reported as the driver's `commandStarted` would report it, and every filter and sort must be
+ *   served by a declared index (double-command-monitor.ts, index-coverage.ts).
  * What it does not model: transactions, read/write concerns, replication, query plans beyond
- * that index check, collations, array (multikey) unique indexes, sessions, change streams, and TTL expiry
- * (a TTL index's `expireAfterSeconds` is recorded and compared, but nothing is ever deleted).
+ * that index check, collations, array (multikey) unique indexes, sessions, change streams, and
+ * TTL expiry (a TTL index's `expireAfterSeconds` is recorded and compared, but nothing is ever
+ * deleted).
  */
 import { BSON, ObjectId, type Document } from 'mongodb';
 import { find, update as applyModifier } from 'mingo';
