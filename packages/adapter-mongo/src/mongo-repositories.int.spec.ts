@@ -22,7 +22,7 @@ import {
 } from '@cms/core/testing';
 import { ensureIndexes } from './storage/mongo-collections.js';
 import { createMongoRepositories, type MongoRepositories } from './storage/mongo-storage.js';
-import { MingoDatabaseDouble } from './testing/mingo-collection-double.js';
+import { MingoDatabaseDouble } from './testing/mingo-database-double.js';
 import { useRealMongoServer } from './testing/real-mongo-server.js';
 
 function runContracts(name: string, fresh: () => Promise<MongoRepositories>): void {

@@ -63,6 +63,14 @@ export class MongoSubmissionRepository implements SubmissionRepository {
     return document ? toSubmission(document) : null;
   }
 
+  /** One `find` by `_id` with `$in` (the `_id_` index), for a submission and the one it connects to. */
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<Submission[]> {
+    const wanted = ids.map(parseObjectId).filter((id): id is ObjectId => id !== null);
+    if (wanted.length === 0) return [];
+    const documents = await this.#submissions.find({ tenantId, _id: { $in: wanted } }).toArray();
+    return documents.map(toSubmission);
+  }
+
   async connectRelation(command: ConnectRelationCommand): Promise<ConnectRelationResult> {
     const path = relationPath(command.fieldName);
     const _id = parseObjectId(command.submissionId);

@@ -56,11 +56,12 @@ export interface IndexDefinition {
 
 export const INDEXES: readonly IndexDefinition[] = [
   { collection: Collections.apiKeys, name: 'hash_unique', keys: { hash: 1 }, unique: true },
-  { collection: Collections.apiKeys, name: 'tenant_created', keys: { tenantId: 1, createdAt: 1 } },
+  // `_id` ends both listing indexes: it breaks ties of `createdAt` in the lists' sort (decision 0751).
+  { collection: Collections.apiKeys, name: 'tenant_created_id', keys: { tenantId: 1, createdAt: 1, _id: 1 } },
   { collection: Collections.dashboardConfigs, name: 'tenant_user_unique', keys: { tenantId: 1, userId: 1 }, unique: true },
   { collection: Collections.repurposeTemplates, name: 'tenant_unique', keys: { tenantId: 1 }, unique: true },
   { collection: Collections.notificationOutbox, name: 'status_due', keys: { status: 1, nextAttemptAt: 1 } },
-  { collection: Collections.notificationOutbox, name: 'tenant_created', keys: { tenantId: 1, createdAt: -1 } },
+  { collection: Collections.notificationOutbox, name: 'tenant_created_id', keys: { tenantId: 1, createdAt: -1, _id: -1 } },
   { collection: Collections.aiUsage, name: 'tenant_month_unique', keys: { tenantId: 1, month: 1 }, unique: true },
   { collection: Collections.forms, name: 'tenant_slug_unique', keys: { tenantId: 1, slug: 1 }, unique: true },
   // Engagement (docs/decisions/0110-mongo-engagement-storage.md). Authors and categories are read by `_id` only.

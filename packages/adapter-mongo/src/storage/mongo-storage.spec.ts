@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import type { Document } from 'mongodb';
-import { MingoDatabaseDouble } from '../testing/mingo-collection-double.js';
+import { MingoDatabaseDouble } from '../testing/mingo-database-double.js';
 import { Collections, GLOBAL_COLLECTIONS, INDEXES, ensureIndexes } from './mongo-collections.js';
 import { MongoStorage } from './mongo-storage.js';
 

@@ -5,7 +5,7 @@
 import type { Document } from 'mongodb';
 import { ensureIndexes } from '../storage/mongo-collections.js';
 import { createMongoRepositories, type MongoRepositories } from '../storage/mongo-storage.js';
-import { MingoDatabaseDouble } from './mingo-collection-double.js';
+import { MingoDatabaseDouble } from './mingo-database-double.js';
 
 export interface DocumentLayoutFixture {
   readonly db: () => MingoDatabaseDouble;

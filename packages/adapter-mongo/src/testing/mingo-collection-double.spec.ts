@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { ObjectId, type Document } from 'mongodb';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
-import { MingoDatabaseDouble, type MingoCollectionDouble } from './mingo-collection-double.js';
+import type { MingoCollectionDouble } from './mingo-collection-double.js';
+import { MingoDatabaseDouble } from './mingo-database-double.js';
 
 describe('MingoCollectionDouble', () => {
   let db: MingoDatabaseDouble;

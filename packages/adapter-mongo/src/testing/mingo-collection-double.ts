@@ -21,13 +21,16 @@
  *   here; on a server other writes may land between its documents);
  * - projections return `_id` first; `aggregate` accepts the stages listed in mingo-read-rules.ts
  *   and is evaluated when its cursor is read.
- * What it does not model: transactions, read/write concerns, replication, index-backed query
- * plans, collations, array (multikey) unique indexes, sessions, change streams, and TTL expiry
- * (a TTL index's `expireAfterSeconds` is recorded and compared, but nothing is ever deleted).
+ * - through `MingoDatabaseDouble.collection()` (mingo-database-double.ts), every command is
+ *   reported as the driver's `commandStarted` would report it, and every filter and sort must be
+ *   served by a declared index (double-command-monitor.ts, index-coverage.ts).
+ * What it does not model: transactions, read/write concerns, replication, query plans beyond
+ * that index check, collations, array (multikey) unique indexes, sessions, change streams, and
+ * TTL expiry (a TTL index's `expireAfterSeconds` is recorded and compared, but nothing is ever
+ * deleted).
  */
 import { BSON, ObjectId, type Document } from 'mongodb';
 import { find, update as applyModifier } from 'mingo';
-import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { DuplicateKeyDoubleError, ServerDoubleError } from './mingo-double-errors.js';
 import { assertArrayTargets, seedFromFilter, splitUpdate, valueAt } from './mingo-update-rules.js';
 import { project, runPipeline } from './mingo-read-rules.js';
@@ -273,34 +276,5 @@ export class MingoCursorDouble {
   async toArray(): Promise<Document[]> {
     await turn();
     return this.run(this.sortSpec, this.limitCount);
-  }
-}
-
-/** A database of collection doubles, created on first use like MongoDB's collections. */
-export class MingoDatabaseDouble implements MongoDatabase {
-  readonly #collections = new Map<string, MingoCollectionDouble>();
-
-  constructor(readonly databaseName = 'cms_double') {}
-
-  collection<T extends Document = Document>(name: string): MongoCollection<T> {
-    // The double implements the listed methods with the options the repositories use; the cast
-    // is the one place where it claims the driver's full signatures.
-    return this.collectionDouble(name) as unknown as MongoCollection<T>;
-  }
-
-  /** The double itself, for test inspection (`documents()`, `indexes()`). */
-  collectionDouble(name: string): MingoCollectionDouble {
-    let collection = this.#collections.get(name);
-    if (!collection) {
-      collection = new MingoCollectionDouble(`${this.databaseName}.${name}`);
-      this.#collections.set(name, collection);
-    }
-    return collection;
-  }
-
-  async command(command: Document): Promise<Document> {
-    await turn();
-    if (Object.keys(command).length === 1 && command.ping === 1) return { ok: 1 };
-    throw new Error(`MingoDatabaseDouble.command supports only { ping: 1 }, got ${JSON.stringify(command)}`);
   }
 }

@@ -121,7 +121,10 @@ export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
 
   async countByStatus(): Promise<Record<WebhookDeliveryStatus, number>> {
     const counts: Record<WebhookDeliveryStatus, number> = { unconfirmed: 0, pending: 0, delivered: 0, failed: 0 };
-    const groups = await this.#deliveries.aggregate<{ _id: WebhookDeliveryStatus; count: number }>([{ $group: { _id: '$status', count: { $sum: 1 } } }]).toArray();
+    // The $match on status lets the status_due index serve the count (decision 0751).
+    const groups = await this.#deliveries
+      .aggregate<{ _id: WebhookDeliveryStatus; count: number }>([{ $match: { status: { $in: Object.keys(counts) } } }, { $group: { _id: '$status', count: { $sum: 1 } } }])
+      .toArray();
     for (const group of groups) if (Object.hasOwn(counts, group._id)) counts[group._id] = group.count;
     return counts;
   }

@@ -37,12 +37,12 @@ export class ReactToArticle {
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
     if (type !== null && !isReactionType(type)) throw validationError('body.type', 'must be one of like, dislike');
     const actor = requireActor(caller);
-    const state = await this.#gate.stateOf(caller.tenantId, id);
+    const { state, totals: read } = await this.#gate.check(caller.tenantId, id);
     if (state === 'missing') throw notFound();
     if (state === 'disabled') throw new DomainError(ErrorCodes.REACTIONS_DISABLED, 'Reactions are disabled for this article');
     const witness = { kind: 'reaction', articleId: id, actor, type } as const;
     return this.events.around({ tenantId: caller.tenantId, type: 'article.reaction.changed', witness, trace: caller.trace }, async () => {
-      const change = await this.#ledger.changeReporting(caller.tenantId, id, actor, type);
+      const change = await this.#ledger.changeReporting(caller.tenantId, id, actor, type, read ?? undefined);
       if (!change.totals) throw notFound();
       const totals = { articleId: id, ...change.totals };
       return change.changed ? { result: totals, data: totals } : { result: totals };

@@ -42,7 +42,7 @@ export class ReactToComment {
     const state = await this.#gate.stateOf(caller.tenantId, comment.articleId);
     if (state === 'missing') throw notFound();
     if (state === 'disabled') throw new DomainError(ErrorCodes.REACTIONS_DISABLED, 'Reactions are disabled for this article');
-    const totals = await this.#ledger.change(caller.tenantId, id, actor, type);
+    const totals = await this.#ledger.change(caller.tenantId, id, actor, type, { likes: comment.likes, dislikes: comment.dislikes });
     if (!totals) throw notFound();
     return { commentId: id, ...totals, userReaction: type };
   }

@@ -12,7 +12,7 @@ import type { Clock } from '../shared/clock.js';
 import type { TraceContext } from '../shared/trace-context.js';
 import { findField } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
-import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
+import { requireSubmissionId, submissionNotFound } from './find-submission.js';
 import { RELATION_CAP, submissionView, type SubmissionView } from './submission.js';
 
 export interface ConnectRelationInput {
@@ -44,11 +44,14 @@ export class ConnectRelation {
       throw validationError('body.relatedSubmissionId', 'must be a 24-character hexadecimal id');
     }
     const relatedId = canonicalId(input.relatedSubmissionId);
-    const submission = await findSubmissionOrThrow(this.submissions, tenantId, submissionId);
+    // The submission and the related one in one read (decision 0750); checked in the contract's order.
+    const both = await this.submissions.findByIds(tenantId, [submissionId, relatedId]);
+    const submission = both.find((candidate) => candidate.id === submissionId);
+    if (!submission) throw submissionNotFound();
     const form = await this.forms.findById(tenantId, submission.formId);
     const relation = form ? findField(form, fieldName)?.relation : undefined;
     if (!relation) throw new DomainError(ErrorCodes.RELATION_FIELD_NOT_FOUND, 'Relation field not found');
-    const related = await this.submissions.findById(tenantId, relatedId);
+    const related = both.find((candidate) => candidate.id === relatedId);
     if (!related) throw new DomainError(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND, 'Related submission not found');
     if (related.formId !== relation.formId) {
       throw new DomainError(ErrorCodes.RELATED_SUBMISSION_OTHER_FORM, 'Related submission belongs to another form');

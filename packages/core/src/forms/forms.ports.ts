@@ -47,6 +47,8 @@ export type ConnectRelationResult =
 export interface SubmissionRepository {
   insert(submission: Submission): Promise<void>;
   findById(tenantId: string, id: string): Promise<Submission | null>;
+  /** The tenant's submissions among `ids` (canonical ids), in no particular order; unknown ids are left out. One read. */
+  findByIds(tenantId: string, ids: readonly string[]): Promise<Submission[]>;
   /**
    * Sets or appends one relation in a single atomic step on the stored submission (never a
    * read-modify-write of the whole `relations` object), so concurrent connects to one

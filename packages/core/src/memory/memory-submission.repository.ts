@@ -21,6 +21,11 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     return this.#submissions.get(tenantKey(tenantId, id)) ?? null;
   }
 
+  async findByIds(tenantId: string, ids: readonly string[]): Promise<Submission[]> {
+    const found = [...new Set(ids)].map((id) => this.#submissions.get(tenantKey(tenantId, id)));
+    return found.filter((submission): submission is Submission => submission !== undefined);
+  }
+
   async connectRelation(command: ConnectRelationCommand): Promise<ConnectRelationResult> {
     const key = tenantKey(command.tenantId, command.submissionId);
     const submission = this.#submissions.get(key);

@@ -42,4 +42,21 @@ describe('ReactionLedger', () => {
       expect(await ledger.change('acme', '0123456789abcdef01234567', 'user:a', 'like')).to.equal(null);
     });
   });
+
+  describe('when a change changes nothing and the caller read the totals', () => {
+    it('answers those totals without touching the target, and still increments a real change', async () => {
+      const { articles, article, ledger } = await setup();
+      let increments = 0;
+      const increment = articles.incrementTotals.bind(articles);
+      articles.incrementTotals = async (tenantId: string, id: string, delta: ReactionTotals) => {
+        increments += 1;
+        return increment(tenantId, id, delta);
+      };
+      expect(await ledger.change('acme', article.id, 'user:a', null, { likes: 3, dislikes: -1 })).to.deep.equal({ likes: 3, dislikes: 0 });
+      expect(increments).to.equal(0);
+      expect(await ledger.change('acme', article.id, 'user:a', 'like', { likes: 3, dislikes: 0 })).to.deep.equal({ likes: 1, dislikes: 0 });
+      expect(await ledger.change('acme', article.id, 'user:a', 'like', { likes: 1, dislikes: 0 })).to.deep.equal({ likes: 1, dislikes: 0 });
+      expect(increments).to.equal(1);
+    });
+  });
 });

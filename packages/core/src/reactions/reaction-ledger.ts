@@ -18,17 +18,26 @@ export class ReactionLedger {
 
   /**
    * Sets (`type`) or removes (`null`) the actor's reaction and returns the target's totals after
-   * this change, or null when the target no longer exists.
+   * this change, or null when the target no longer exists. `readTotals`, the target's totals as
+   * the caller read them during this request, answer a change that changes nothing (a repeated
+   * reaction, a removal of none) without a second read (decision 0750).
    */
-  async change(tenantId: string, targetId: string, actor: string, type: ReactionType | null): Promise<ReactionTotals | null> {
-    return (await this.changeReporting(tenantId, targetId, actor, type)).totals;
+  async change(tenantId: string, targetId: string, actor: string, type: ReactionType | null, readTotals?: ReactionTotals): Promise<ReactionTotals | null> {
+    return (await this.changeReporting(tenantId, targetId, actor, type, readTotals)).totals;
   }
 
   /** As `change`, and whether the totals moved (the record changed). */
-  async changeReporting(tenantId: string, targetId: string, actor: string, type: ReactionType | null): Promise<{ totals: ReactionTotals | null; changed: boolean }> {
+  async changeReporting(
+    tenantId: string,
+    targetId: string,
+    actor: string,
+    type: ReactionType | null,
+    readTotals?: ReactionTotals,
+  ): Promise<{ totals: ReactionTotals | null; changed: boolean }> {
     const key = { tenantId, targetKind: this.targetKind, targetId, actor };
     const previous = type === null ? await this.reactions.removeReaction(key) : await this.reactions.setReaction(key, type, this.clock.now());
     const delta = reactionDelta(previous, type);
+    if (readTotals && isZeroDelta(delta)) return { totals: visibleTotals(readTotals), changed: false };
     const totals = await this.targets.incrementTotals(tenantId, targetId, delta);
     return { totals: totals && visibleTotals(totals), changed: !isZeroDelta(delta) };
   }

@@ -59,8 +59,13 @@ export class UpdateRepurposeTemplate {
     const user = requireUser(caller);
     const changes = this.#changesOf(caller.tenantId, patch);
     const now = this.clock.now();
+    const audit = { updatedBy: user.id, updatedAt: now };
+    // The template usually exists (the first read provisions it): patch it in one step, and
+    // provision it first only when the patch found nothing (decision 0750).
+    const patched = await this.templates.applyChanges(caller.tenantId, changes, audit);
+    if (patched) return patched;
     await this.templates.findOrCreate(defaultRepurposeTemplate(caller.tenantId, now));
-    const updated = await this.templates.applyChanges(caller.tenantId, changes, { updatedBy: user.id, updatedAt: now });
+    const updated = await this.templates.applyChanges(caller.tenantId, changes, audit);
     if (!updated) throw new Error(`repurpose template of ${caller.tenantId} vanished during update`);
     return updated;
   }

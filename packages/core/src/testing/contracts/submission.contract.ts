@@ -38,6 +38,15 @@ export function submissionRepositoryContract(name: string, factory: RepositoryFa
       expect(await repo().findById('other', submission.id)).to.equal(null);
     });
 
+    it('finds several by id in one call, leaving out unknown ids and other tenants’ submissions', async () => {
+      const first = await stored();
+      const second = await stored();
+      const found = await repo().findByIds('acme', [second.id, newId(), first.id, second.id]);
+      expect(found.sort((a, b) => a.id.localeCompare(b.id))).to.deep.equal([first, second].sort((a, b) => a.id.localeCompare(b.id)));
+      expect(await repo().findByIds('other', [first.id])).to.deep.equal([]);
+      expect(await repo().findByIds('acme', [])).to.deep.equal([]);
+    });
+
     describe('when connecting a single-value relation', () => {
       it('sets the id, then replaces it, leaving other keys alone', async () => {
         const submission = await stored();
