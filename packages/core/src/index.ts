@@ -11,6 +11,8 @@ export * from './shared/trace-context.js';
 export * from './shared/logger.js';
 export * from './shared/languages.js';
 export * from './shared/require-user.js';
+export * from './shared/access.js';
+export * from './shared/deferred.js';
 export * from './shared/port-token.js';
 export * from './shared/frozen-snapshots.js';
 

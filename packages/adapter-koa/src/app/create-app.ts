@@ -17,7 +17,7 @@ import { errorResponder } from '../http/error-response.js';
 import { ServingState } from '../http/serving-state.js';
 import type { CmsState } from '../http/state.js';
 import { buildOpenApiDocument, type OpenApiInfo } from '../openapi/openapi-document.js';
-import { mountRoutes, type GuestGate } from '../routing/mount-routes.js';
+import { mountRoutes } from '../routing/mount-routes.js';
 import type { RouteDefinition } from '../routing/route-definition.js';
 
 export interface AppOptions {
@@ -28,7 +28,6 @@ export interface AppOptions {
   readonly earlyAnswers?: EarlyAnswerPolicy;
   readonly routes: readonly RouteDefinition[];
   readonly credentials: CredentialResolver;
-  readonly guestGate?: GuestGate;
   /** Errors and warnings. */
   readonly logger: Logger;
   /** Where the one-line-per-request log goes; undefined turns it off. */
@@ -59,7 +58,6 @@ export function createApp(options: AppOptions): Koa<CmsState> {
     routes: options.routes,
     credentials: options.credentials,
     bodyLimitBytes: options.bodyLimitBytes,
-    ...(options.guestGate ? { guestGate: options.guestGate } : {}),
   });
 
   assertLingeringCloseSupported();

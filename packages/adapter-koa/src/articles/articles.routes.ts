@@ -1,9 +1,9 @@
 /**
  * §2.7 companions and article reactions: categories, articles, and the caller's own reaction.
- * Reaction routes pass guests through the guest gate right after the id check, as the contract
- * orders (400 → 401/400/401/429 → 404 → 403).
+ * Reaction use cases admit guests themselves right after the id check, as the contract orders
+ * (400 → 401/400/401/429 → 404 → 403); the route hands them the body to read after admission.
  */
-import type { CreateArticle, CreateArticleInput, CreateCategory, CreateCategoryInput, GetArticle, ReactToArticle, ReactionType } from '@cms/core';
+import { CreateArticle, CreateCategory, ReactToArticle, type CreateArticleInput, type CreateCategoryInput, type GetArticle, type ReactionType } from '@cms/core';
 import { idParamsSchema } from '../http/record-schemas.js';
 import { defineRoute, type RouteModule } from '../routing/route-definition.js';
 import {
@@ -23,7 +23,7 @@ export interface ArticleUseCases {
 }
 
 export function articleRoutes({ createCategory, createArticle, getArticle, react }: ArticleUseCases): RouteModule {
-  const reactionRoute = { tags: ['articles'], access: { guestGate: true, readsBearer: true }, params: idParamsSchema('id') } as const;
+  const reactionRoute = { tags: ['articles'], access: { rule: ReactToArticle.access, readsBearer: true }, params: idParamsSchema('id') } as const;
   return [
     defineRoute<CreateCategoryInput>({
       operationId: 'createCategory',
@@ -31,7 +31,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       path: '/categories/create',
       summary: 'Create a category, or a sub-category of a top-level one',
       tags: ['articles'],
-      access: { roles: ['admin', 'editor'] },
+      access: { rule: CreateCategory.access },
       body: createCategoryBodySchema,
       success: { status: 201, message: 'Category created successfully', data: categoryDataSchema },
       handler: async ({ caller, body }) => ({ category: await createCategory.execute(caller, body) }),
@@ -42,7 +42,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       path: '/articles/create',
       summary: 'Create an article',
       tags: ['articles'],
-      access: { roles: ['admin', 'editor', 'author'] },
+      access: { rule: CreateArticle.access },
       body: createArticleBodySchema,
       success: { status: 201, message: 'Article created successfully', data: articleDataSchema },
       handler: async ({ caller, body }) => ({ article: await createArticle.execute(caller, body) }),
@@ -69,7 +69,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       body: reactionBodySchema,
       success: { status: 200, message: 'Reaction saved successfully', data: articleReactionTotalsSchema },
       errors: ['ARTICLE_NOT_FOUND', 'REACTIONS_DISABLED'],
-      handler: ({ caller, params, body }) => react.execute(caller, params.id, body.type),
+      handler: ({ caller, params, readBody }) => react.execute(caller, params.id, async () => (await readBody()).type),
     }),
     defineRoute<unknown, { id: string }>({
       ...reactionRoute,
@@ -80,7 +80,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       invalidParams: 'INVALID_ARTICLE_ID',
       success: { status: 200, message: 'Reaction removed successfully', data: articleReactionTotalsSchema },
       errors: ['ARTICLE_NOT_FOUND', 'REACTIONS_DISABLED'],
-      handler: ({ caller, params }) => react.execute(caller, params.id, null),
+      handler: ({ caller, params, readBody }) => react.execute(caller, params.id, async () => (await readBody(), null)),
     }),
   ];
 }

@@ -3,13 +3,13 @@
  * reaction summary. `/articles/comments/...` paths have four segments and `/articles/:id/...`
  * three, so neither shadows the other in the router.
  */
-import type {
+import {
   ApproveComment,
   CreateComment,
-  CreateCommentInput,
-  GetCommentReactionSummary,
   ReactToComment,
-  ReactionType,
+  type CreateCommentInput,
+  type GetCommentReactionSummary,
+  type ReactionType,
 } from '@cms/core';
 import { reactionBodySchema } from '../articles/articles.schemas.js';
 import { idParamsSchema } from '../http/record-schemas.js';
@@ -25,7 +25,7 @@ export interface CommentUseCases {
 
 export function commentRoutes({ create, approve, react, summary }: CommentUseCases): RouteModule {
   const commentParams = { params: idParamsSchema('commentId'), invalidParams: 'INVALID_COMMENT_ID' } as const;
-  const reactionRoute = { ...commentParams, tags: ['comments'], access: { guestGate: true, readsBearer: true } } as const;
+  const reactionRoute = { ...commentParams, tags: ['comments'], access: { rule: ReactToComment.access, readsBearer: true } } as const;
   return [
     defineRoute<CreateCommentInput, { id: string }>({
       operationId: 'createComment',
@@ -33,13 +33,13 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       path: '/articles/:id/comments',
       summary: 'Comment on an article (a user, or a guest under the guest rules); the comment starts pending',
       tags: ['comments'],
-      access: { guestGate: true, readsBearer: true },
+      access: { rule: CreateComment.access, readsBearer: true },
       params: idParamsSchema('id'),
       invalidParams: 'INVALID_ARTICLE_ID',
       body: createCommentBodySchema,
       success: { status: 201, message: 'Comment created successfully', data: commentDataSchema },
       errors: ['ARTICLE_NOT_FOUND'],
-      handler: async ({ caller, params, body }) => ({ comment: await create.execute(caller, params.id, body) }),
+      handler: async ({ caller, params, readBody }) => ({ comment: await create.execute(caller, params.id, readBody) }),
     }),
     defineRoute<unknown, { commentId: string }>({
       ...commentParams,
@@ -48,7 +48,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       path: '/articles/comments/:commentId/approve',
       summary: 'Approve a comment',
       tags: ['comments'],
-      access: { roles: ['admin', 'editor'] },
+      access: { rule: ApproveComment.access },
       success: { status: 200, message: 'Comment approved successfully', data: commentDataSchema },
       errors: ['COMMENT_NOT_FOUND'],
       handler: async ({ caller, params }) => ({ comment: await approve.execute(caller, params.commentId) }),
@@ -62,7 +62,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       body: reactionBodySchema,
       success: { status: 200, message: 'Reaction saved successfully', data: commentReactionSummarySchema },
       errors: ['COMMENT_NOT_FOUND', 'REACTIONS_DISABLED'],
-      handler: ({ caller, params, body }) => react.execute(caller, params.commentId, body.type),
+      handler: ({ caller, params, readBody }) => react.execute(caller, params.commentId, async () => (await readBody()).type),
     }),
     defineRoute<unknown, { commentId: string }>({
       ...reactionRoute,
@@ -72,7 +72,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       summary: 'Remove the caller’s reaction to an approved comment',
       success: { status: 200, message: 'Reaction removed successfully', data: commentReactionSummarySchema },
       errors: ['COMMENT_NOT_FOUND', 'REACTIONS_DISABLED'],
-      handler: ({ caller, params }) => react.execute(caller, params.commentId, null),
+      handler: ({ caller, params, readBody }) => react.execute(caller, params.commentId, async () => (await readBody(), null)),
     }),
     defineRoute<unknown, { commentId: string }>({
       ...commentParams,

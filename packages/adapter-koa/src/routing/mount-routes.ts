@@ -1,10 +1,12 @@
 /**
  * Mounts declared routes on @koa/router. Each request runs the same pipeline, whose order is
- * the contract's: credentials → access (user, role) → path params → guest gate → query → body (read, then checked) →
- * handler → envelope. Unknown paths are 404, known paths with another method 405 + `Allow`.
+ * the contract's: credentials → the use case's user or role rule → path params → query → body
+ * (read, then checked) → handler → envelope. On guest-engagement routes the use case admits the
+ * guest (CAPTCHA, guest id, rate limit) and then asks for the query and body. Unknown paths
+ * are 404, known paths with another method 405 + `Allow`.
  */
 import Router from '@koa/router';
-import { DomainError, ErrorCodes, type Caller } from '@cms/core';
+import { ANYONE, checkAccess } from '@cms/core';
 import type { Context, Middleware } from 'koa';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { captchaTokenOf } from '../http/captcha-token.js';
@@ -15,17 +17,10 @@ import type { CmsState } from '../http/state.js';
 import type { RouteDefinition } from './route-definition.js';
 import { SchemaValidator } from './schema-validator.js';
 
-/** Runs the guest-engagement checks for a guest caller; throws the outcome when refused. */
-export type GuestGate = (caller: Caller) => Promise<void>;
-
-/** Where the composition root binds the guest gate (optional until a route needs one). */
-export const GuestGateToken = Symbol.for('cms/GuestGate');
-
 export interface MountOptions {
   readonly basePath: string;
   readonly routes: readonly RouteDefinition[];
   readonly credentials: CredentialResolver;
-  readonly guestGate?: GuestGate;
   readonly bodyLimitBytes: number;
 }
 
@@ -46,9 +41,6 @@ export function mountRoutes(options: MountOptions): MountedRoutes {
   // route's pattern on each request, so a request only meets the patterns of its own group.
   const groups = new Map<string, Router<CmsState>>();
   for (const route of options.routes) {
-    if (route.access?.guestGate && !options.guestGate) {
-      throw new Error(`route ${route.operationId} needs a guest gate, and none was provided`);
-    }
     const group = groupOf(options.basePath + route.path, options.basePath)!;
     let router = groups.get(group);
     if (!router) groups.set(group, (router = new Router<CmsState>({ prefix: options.basePath })));
@@ -94,37 +86,38 @@ function pipeline(
   const checkParams = route.params ? validator.compile(route.params, 'params', route.invalidParams) : undefined;
   const checkQuery = route.query ? validator.compile(route.query, 'query') : undefined;
   const checkBody = route.body ? validator.compile(route.body, 'body') : undefined;
-  const access = route.access ?? {};
+  const rule = route.access?.rule ?? ANYONE;
+  // A guest-engagement use case admits its caller itself (the rate limit counts once), so the
+  // route hands it the query and body checks to run after admission instead of before.
+  const admittedByUseCase = rule.kind === 'guest-engagement';
   const template = options.basePath + route.path;
   const writeEnvelope = successEnvelopeWriter(route.success.status, route.success.message);
-  return async (ctx: Context) => {
-    ctx.state.routeTemplate = template;
-    ctx.state.serverErrorMessage = route.serverErrorMessage;
-    const caller = await options.credentials.resolve(ctx);
-    ctx.state.caller = caller;
-
-    if (access.roles) {
-      if (!caller.user?.verified) throw new DomainError(ErrorCodes.UNAUTHORIZED, 'Unauthorized');
-      if (!access.roles.includes(caller.user.role)) throw new DomainError(ErrorCodes.FORBIDDEN, 'Forbidden');
-    } else if (access.user && !caller.user) {
-      throw new DomainError(access.user);
-    }
-
-    const params = { ...ctx.params };
-    checkParams?.(params);
-    if (access.guestGate && !caller.user) await options.guestGate!(caller);
+  const readInput = async (ctx: Context) => {
     const query: Record<string, unknown> = ctx.querystring === '' ? {} : { ...ctx.query };
     delete query.captchaToken; // a credential (§1.4), never an operation input
     checkQuery?.(query);
     const body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
     const schemaChecksBody = route.bodyCheckedBy !== 'use-case';
     if (schemaChecksBody && (body !== undefined || route.bodyRequired !== false)) checkBody?.(body);
+    return { query, body };
+  };
+  return async (ctx: Context) => {
+    ctx.state.routeTemplate = template;
+    ctx.state.serverErrorMessage = route.serverErrorMessage;
+    const caller = await options.credentials.resolve(ctx);
+    ctx.state.caller = caller;
+    checkAccess(caller, rule); // the use case's own rule, at the contract's place: before the id and the body
 
+    const params = { ...ctx.params };
+    checkParams?.(params);
+    const input = admittedByUseCase ? NO_INPUT : await readInput(ctx);
+    let deferred: ReturnType<typeof readInput> | undefined;
     const data = await route.handler({
       caller,
       params,
-      query,
-      body,
+      query: input.query,
+      body: input.body,
+      readBody: async () => (admittedByUseCase ? (await (deferred ??= readInput(ctx))).body : input.body),
       header: (name) => ctx.get(name) || undefined,
       captchaToken: captchaTokenOf(ctx),
     });
@@ -135,6 +128,8 @@ function pipeline(
     ctx.body = writeEnvelope(data ?? null);
   };
 }
+
+const NO_INPUT = Object.freeze({ query: Object.freeze({}), body: undefined });
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

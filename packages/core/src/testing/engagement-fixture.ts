@@ -44,6 +44,7 @@ export function memoryEngagement(options: EngagementFixtureOptions = {}) {
   const limiter = new MemoryGuestRateLimiter();
   const captcha = new StaticCaptchaVerifier(options.acceptedTokens ?? new Map([['token', undefined]]));
   const policy = { ...DEFAULT_GUEST_ENGAGEMENT_POLICY, ...options.policy };
+  const admitGuest = new AdmitGuest(captcha, { defaultProvider: options.captchaProvider ?? 'recaptcha' }, limiter, policy, clock);
   return {
     clock,
     captcha,
@@ -54,12 +55,12 @@ export function memoryEngagement(options: EngagementFixtureOptions = {}) {
     createCategory: new CreateCategory(categories, clock),
     createArticle: new CreateArticle(articles, categories, authors, clock),
     getArticle: new GetArticle(articles),
-    reactToArticle: new ReactToArticle(articles, categories, reactions, clock),
-    createComment: new CreateComment(comments, articles, clock),
+    reactToArticle: new ReactToArticle(articles, categories, reactions, clock, admitGuest),
+    createComment: new CreateComment(comments, articles, clock, admitGuest),
     approveComment: new ApproveComment(comments, clock),
-    reactToComment: new ReactToComment(comments, articles, categories, reactions, clock),
+    reactToComment: new ReactToComment(comments, articles, categories, reactions, clock, admitGuest),
     commentSummary: new GetCommentReactionSummary(comments, reactions),
-    admitGuest: new AdmitGuest(captcha, { defaultProvider: options.captchaProvider ?? 'recaptcha' }, limiter, policy, clock),
+    admitGuest,
     recount: new RecountReactions(tenants, reactions, articles, comments),
   };
 }

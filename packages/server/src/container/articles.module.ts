@@ -1,5 +1,6 @@
 import { articleRoutes, RouteModuleToken } from '@cms/adapter-koa';
 import {
+  AdmitGuest,
   ArticleRepositoryToken,
   AuthorRepositoryToken,
   CategoryRepositoryToken,
@@ -29,9 +30,9 @@ export const articlesModule = new ContainerModule(({ bind }) => {
   );
   bind(GetArticle).toResolvedValue((articles: ArticleRepository) => new GetArticle(articles), [ArticleRepositoryToken]);
   bind(ReactToArticle).toResolvedValue(
-    (articles: ArticleRepository, categories: CategoryRepository, reactions: ReactionRepository, clock: Clock) =>
-      new ReactToArticle(articles, categories, reactions, clock),
-    [ArticleRepositoryToken, CategoryRepositoryToken, ReactionRepositoryToken, ServerTokens.Clock],
+    (articles: ArticleRepository, categories: CategoryRepository, reactions: ReactionRepository, clock: Clock, admit: AdmitGuest) =>
+      new ReactToArticle(articles, categories, reactions, clock, admit),
+    [ArticleRepositoryToken, CategoryRepositoryToken, ReactionRepositoryToken, ServerTokens.Clock, AdmitGuest],
   );
   bind(RouteModuleToken).toResolvedValue(
     (createCategory: CreateCategory, createArticle: CreateArticle, getArticle: GetArticle, react: ReactToArticle) =>

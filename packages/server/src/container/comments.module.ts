@@ -1,5 +1,6 @@
 import { commentRoutes, RouteModuleToken } from '@cms/adapter-koa';
 import {
+  AdmitGuest,
   ApproveComment,
   ArticleRepositoryToken,
   CategoryRepositoryToken,
@@ -19,17 +20,23 @@ import { ServerTokens } from './server-tokens.js';
 
 export const commentsModule = new ContainerModule(({ bind }) => {
   bind(CreateComment).toResolvedValue(
-    (comments: CommentRepository, articles: ArticleRepository, clock: Clock) => new CreateComment(comments, articles, clock),
-    [CommentRepositoryToken, ArticleRepositoryToken, ServerTokens.Clock],
+    (comments: CommentRepository, articles: ArticleRepository, clock: Clock, admit: AdmitGuest) => new CreateComment(comments, articles, clock, admit),
+    [CommentRepositoryToken, ArticleRepositoryToken, ServerTokens.Clock, AdmitGuest],
   );
   bind(ApproveComment).toResolvedValue(
     (comments: CommentRepository, clock: Clock) => new ApproveComment(comments, clock),
     [CommentRepositoryToken, ServerTokens.Clock],
   );
   bind(ReactToComment).toResolvedValue(
-    (comments: CommentRepository, articles: ArticleRepository, categories: CategoryRepository, reactions: ReactionRepository, clock: Clock) =>
-      new ReactToComment(comments, articles, categories, reactions, clock),
-    [CommentRepositoryToken, ArticleRepositoryToken, CategoryRepositoryToken, ReactionRepositoryToken, ServerTokens.Clock],
+    (
+      comments: CommentRepository,
+      articles: ArticleRepository,
+      categories: CategoryRepository,
+      reactions: ReactionRepository,
+      clock: Clock,
+      admit: AdmitGuest,
+    ) => new ReactToComment(comments, articles, categories, reactions, clock, admit),
+    [CommentRepositoryToken, ArticleRepositoryToken, CategoryRepositoryToken, ReactionRepositoryToken, ServerTokens.Clock, AdmitGuest],
   );
   bind(GetCommentReactionSummary).toResolvedValue(
     (comments: CommentRepository, reactions: ReactionRepository) => new GetCommentReactionSummary(comments, reactions),

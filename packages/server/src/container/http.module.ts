@@ -3,12 +3,10 @@ import {
   createApp,
   createJwtVerifier,
   CredentialResolver,
-  GuestGateToken,
   RouteModuleToken,
   ServiceMetrics,
   ServingState,
   type BearerVerifier,
-  type GuestGate,
   type RouteModule,
 } from '@cms/adapter-koa';
 import { AuthenticateApiKey, NotificationOutboxToken, type Logger, type NotificationOutbox } from '@cms/core';
@@ -47,7 +45,6 @@ export const httpModule = new ContainerModule(({ bind }) => {
       logger: Logger,
       requestLogger: Logger | undefined,
       storage: StorageLifecycle,
-      guestGate: GuestGate | undefined,
       serving: ServingState,
       metrics: ServiceMetrics,
     ) =>
@@ -60,7 +57,6 @@ export const httpModule = new ContainerModule(({ bind }) => {
         ...(config.http.metrics ? { metrics } : {}),
         routes: modules.flat(),
         credentials,
-        ...(guestGate ? { guestGate } : {}),
         logger,
         ...(requestLogger ? { requestLogger } : {}),
         readiness: () => storage.ready(),
@@ -78,7 +74,6 @@ export const httpModule = new ContainerModule(({ bind }) => {
       ServerTokens.Logger,
       ServerTokens.RequestLogger,
       ServerTokens.Storage,
-      { serviceIdentifier: GuestGateToken, optional: true },
       ServingState,
       ServiceMetrics,
     ],
