@@ -45,7 +45,10 @@ export interface AppOptions {
 
 export const DEFAULT_EARLY_ANSWERS: EarlyAnswerPolicy = { drainLimitBytes: 4 * 1024 * 1024, lingerMs: 1000 };
 
-export function createApp(options: AppOptions): Koa<CmsState> {
+/** The HTTP application `createApp` builds: hand `app.callback()` to a Node server. */
+export type CmsApp = Koa<CmsState>;
+
+export function createApp(options: AppOptions): CmsApp {
   const app = new Koa<CmsState>();
   app.silent = true;
   const openApiPath = `${options.basePath}/openapi.json`;

@@ -7,11 +7,11 @@ import {
   ServiceMetrics,
   ServingState,
   type BearerVerifier,
+  type CmsApp,
   type RouteModule,
 } from '@cms/adapter-koa';
 import { AuthenticateApiKey, NotificationOutboxToken, type Logger, type NotificationOutbox } from '@cms/core';
 import { ContainerModule } from 'inversify';
-import type Koa from 'koa';
 import type { ServiceConfig } from '../config/service-config.js';
 import { ServerTokens, type StorageLifecycle } from './server-tokens.js';
 
@@ -37,7 +37,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
     (apiKeys: AuthenticateApiKey, bearer: BearerVerifier) => new CredentialResolver(apiKeys, bearer),
     [AuthenticateApiKey, ServerTokens.BearerVerifier],
   );
-  bind<Koa>(KoaAppToken).toResolvedValue(
+  bind<CmsApp>(KoaAppToken).toResolvedValue(
     (
       config: ServiceConfig,
       credentials: CredentialResolver,
@@ -66,7 +66,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
           description: 'Multi-tenant content-management API. Every operation needs the x-api-key header.',
           languages: config.languages,
         },
-      }) as unknown as Koa,
+      }),
     [
       ServerTokens.Config,
       CredentialResolver,
