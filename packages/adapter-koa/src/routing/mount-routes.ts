@@ -1,11 +1,10 @@
 /**
- * Mounts declared routes on @koa/router. Each request runs the same pipeline, whose order is
- * the contract's: credentials → the use case's user or role rule → path params → query → body
+ * Mounts declared routes (matched by `RouteMatcher`, on @koa/router). Each request runs the
+ * same pipeline, whose order is the contract's: credentials → the use case's user or role rule → path params → query → body
  * (read, then checked) → handler → envelope. On guest-engagement routes the use case admits the
  * guest (CAPTCHA, guest id, rate limit) and then asks for the query and body. Unknown paths
  * are 404, known paths with another method 405 + `Allow`.
  */
-import Router from '@koa/router';
 import { ANYONE, checkAccess } from '@cms/core';
 import type { Context, Middleware } from 'koa';
 import type { CredentialResolver } from '../auth/credentials.js';
@@ -15,6 +14,7 @@ import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
 import { hasBody, jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
 import type { CmsState } from '../http/state.js';
 import type { RouteDefinition } from './route-definition.js';
+import { RouteMatcher } from './route-matcher.js';
 import { SchemaValidator } from './schema-validator.js';
 
 export interface MountOptions {
@@ -37,44 +37,21 @@ export interface MountedRoutes {
 export function mountRoutes(options: MountOptions): MountedRoutes {
   const validator = new SchemaValidator();
   const readBody = jsonBodyReader(options.bodyLimitBytes);
-  // One router per first path segment (`/forms/...`, `/articles/...`): @koa/router tries every
-  // route's pattern on each request, so a request only meets the patterns of its own group.
-  const groups = new Map<string, Router<CmsState>>();
-  for (const route of options.routes) {
-    const group = groupOf(options.basePath + route.path, options.basePath)!;
-    let router = groups.get(group);
-    if (!router) groups.set(group, (router = new Router<CmsState>({ prefix: options.basePath })));
-    router.register(route.path, [route.method], pipeline(route, options, validator, readBody));
-  }
+  const matcher = new RouteMatcher<Middleware<CmsState>>(options.basePath);
+  for (const route of options.routes) matcher.add(route.path, route.method, pipeline(route, options, validator, readBody));
   return {
-    // The router as a matcher: its own dispatch composes a middleware chain per request, which
-    // one pipeline per route does not need (no two routes match one path with one method).
     dispatch: (ctx, next) => {
-      const path = ctx.path;
-      const match = groups.get(groupOf(path, options.basePath) ?? '')?.match(path, ctx.method);
-      const layer = match?.route ? match.pathAndMethod.find((candidate) => candidate.methods.length > 0) : undefined;
-      if (!layer) return next();
-      ctx.params = layer.params(path, layer.captures(path));
-      return (layer.stack[0] as unknown as Middleware<CmsState>)(ctx, next);
+      const found = matcher.find(ctx.path, ctx.method);
+      if (!found) return next();
+      ctx.params = found.params;
+      return found.handler(ctx, next);
     },
     unmatched: (ctx) => {
-      const matched = groups.get(groupOf(ctx.path, options.basePath) ?? '')?.match(ctx.path, ctx.method).path ?? [];
-      if (matched.length === 0) throw new HttpProblem(HttpErrorCodes.ROUTE_NOT_FOUND);
-      const allowed = new Set(matched.flatMap((layer) => layer.methods));
-      throw new HttpProblem(HttpErrorCodes.METHOD_NOT_ALLOWED, { allow: [...allowed].join(', ') });
+      const allowed = matcher.allowedMethods(ctx.path);
+      if (allowed.length === 0) throw new HttpProblem(HttpErrorCodes.ROUTE_NOT_FOUND);
+      throw new HttpProblem(HttpErrorCodes.METHOD_NOT_ALLOWED, { allow: allowed.join(', ') });
     },
   };
-}
-
-/**
- * The first segment after the base path, lower-cased as the router compares paths
- * (case-insensitively); undefined when the path is not under the base path.
- */
-function groupOf(path: string, basePath: string): string | undefined {
-  const start = basePath.length + 1;
-  if (path.charCodeAt(start - 1) !== 0x2f || path.slice(0, basePath.length).toLowerCase() !== basePath.toLowerCase()) return undefined;
-  const end = path.indexOf('/', start);
-  return path.slice(start, end < 0 ? undefined : end).toLowerCase();
 }
 
 function pipeline(
