@@ -105,3 +105,6 @@ export * from './memory/memory-article.repository.js';
 export * from './memory/memory-comment.repository.js';
 export * from './memory/memory-reaction.repository.js';
 export * from './memory/memory-guest-rate-limiter.js';
+
+export * from './embedded/core-stores.js';
+export * from './embedded/create-core.js';
