@@ -3,7 +3,16 @@
  * Reaction use cases admit guests themselves right after the id check, as the contract orders
  * (400 → 401/400/401/429 → 404 → 403); the route hands them the body to read after admission.
  */
-import { CreateArticle, CreateCategory, ReactToArticle, type CreateArticleInput, type CreateCategoryInput, type GetArticle, type ReactionType } from '@cms/core';
+import {
+  CreateArticle,
+  CreateCategory,
+  ErrorCodes,
+  ReactToArticle,
+  type CreateArticleInput,
+  type CreateCategoryInput,
+  type GetArticle,
+  type ReactionType,
+} from '@cms/core';
 import { idParamsSchema } from '../http/record-schemas.js';
 import { defineRoute, type RouteModule } from '../routing/route-definition.js';
 import {
@@ -54,9 +63,9 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       summary: 'Read an article with its current reaction totals',
       tags: ['articles'],
       params: idParamsSchema('id'),
-      invalidParams: 'INVALID_ARTICLE_ID',
+      invalidParams: ErrorCodes.INVALID_ARTICLE_ID,
       success: { status: 200, message: 'Article retrieved successfully', data: articleDataSchema },
-      errors: ['ARTICLE_NOT_FOUND'],
+      errors: [ErrorCodes.ARTICLE_NOT_FOUND],
       handler: async ({ caller, params }) => ({ article: await getArticle.execute(caller, params.id) }),
     }),
     defineRoute<{ type: ReactionType }, { id: string }>({
@@ -65,10 +74,10 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       method: 'PUT',
       path: '/articles/:id/reaction',
       summary: 'Set or switch the caller’s reaction to an article',
-      invalidParams: 'INVALID_ARTICLE_ID',
+      invalidParams: ErrorCodes.INVALID_ARTICLE_ID,
       body: reactionBodySchema,
       success: { status: 200, message: 'Reaction saved successfully', data: articleReactionTotalsSchema },
-      errors: ['ARTICLE_NOT_FOUND', 'REACTIONS_DISABLED'],
+      errors: [ErrorCodes.ARTICLE_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
       handler: ({ caller, params, readBody }) => react.execute(caller, params.id, async () => (await readBody()).type),
     }),
     defineRoute<unknown, { id: string }>({
@@ -77,9 +86,9 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       method: 'DELETE',
       path: '/articles/:id/reaction',
       summary: 'Remove the caller’s reaction to an article (no reaction: still 200)',
-      invalidParams: 'INVALID_ARTICLE_ID',
+      invalidParams: ErrorCodes.INVALID_ARTICLE_ID,
       success: { status: 200, message: 'Reaction removed successfully', data: articleReactionTotalsSchema },
-      errors: ['ARTICLE_NOT_FOUND', 'REACTIONS_DISABLED'],
+      errors: [ErrorCodes.ARTICLE_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
       handler: ({ caller, params, readBody }) => react.execute(caller, params.id, async () => (await readBody(), null)),
     }),
   ];

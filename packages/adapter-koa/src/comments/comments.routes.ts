@@ -6,6 +6,7 @@
 import {
   ApproveComment,
   CreateComment,
+  ErrorCodes,
   ReactToComment,
   type CreateCommentInput,
   type GetCommentReactionSummary,
@@ -24,7 +25,7 @@ export interface CommentUseCases {
 }
 
 export function commentRoutes({ create, approve, react, summary }: CommentUseCases): RouteModule {
-  const commentParams = { params: idParamsSchema('commentId'), invalidParams: 'INVALID_COMMENT_ID' } as const;
+  const commentParams = { params: idParamsSchema('commentId'), invalidParams: ErrorCodes.INVALID_COMMENT_ID } as const;
   const reactionRoute = { ...commentParams, tags: ['comments'], access: { rule: ReactToComment.access, readsBearer: true } } as const;
   return [
     defineRoute<CreateCommentInput, { id: string }>({
@@ -35,10 +36,10 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       tags: ['comments'],
       access: { rule: CreateComment.access, readsBearer: true },
       params: idParamsSchema('id'),
-      invalidParams: 'INVALID_ARTICLE_ID',
+      invalidParams: ErrorCodes.INVALID_ARTICLE_ID,
       body: createCommentBodySchema,
       success: { status: 201, message: 'Comment created successfully', data: commentDataSchema },
-      errors: ['ARTICLE_NOT_FOUND'],
+      errors: [ErrorCodes.ARTICLE_NOT_FOUND],
       handler: async ({ caller, params, readBody }) => ({ comment: await create.execute(caller, params.id, readBody) }),
     }),
     defineRoute<unknown, { commentId: string }>({
@@ -50,7 +51,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       tags: ['comments'],
       access: { rule: ApproveComment.access },
       success: { status: 200, message: 'Comment approved successfully', data: commentDataSchema },
-      errors: ['COMMENT_NOT_FOUND'],
+      errors: [ErrorCodes.COMMENT_NOT_FOUND],
       handler: async ({ caller, params }) => ({ comment: await approve.execute(caller, params.commentId) }),
     }),
     defineRoute<{ type: ReactionType }, { commentId: string }>({
@@ -61,7 +62,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       summary: 'Set or switch the caller’s reaction to an approved comment',
       body: reactionBodySchema,
       success: { status: 200, message: 'Reaction saved successfully', data: commentReactionSummarySchema },
-      errors: ['COMMENT_NOT_FOUND', 'REACTIONS_DISABLED'],
+      errors: [ErrorCodes.COMMENT_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
       handler: ({ caller, params, readBody }) => react.execute(caller, params.commentId, async () => (await readBody()).type),
     }),
     defineRoute<unknown, { commentId: string }>({
@@ -71,7 +72,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       path: '/articles/comments/:commentId/reaction',
       summary: 'Remove the caller’s reaction to an approved comment',
       success: { status: 200, message: 'Reaction removed successfully', data: commentReactionSummarySchema },
-      errors: ['COMMENT_NOT_FOUND', 'REACTIONS_DISABLED'],
+      errors: [ErrorCodes.COMMENT_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
       handler: ({ caller, params, readBody }) => react.execute(caller, params.commentId, async () => (await readBody(), null)),
     }),
     defineRoute<unknown, { commentId: string }>({
@@ -83,7 +84,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       tags: ['comments'],
       access: { readsBearer: true },
       success: { status: 200, message: 'Comment reaction summary retrieved successfully', data: commentReactionSummarySchema },
-      errors: ['COMMENT_NOT_FOUND'],
+      errors: [ErrorCodes.COMMENT_NOT_FOUND],
       handler: ({ caller, params }) => summary.execute(caller, params.commentId),
     }),
   ];

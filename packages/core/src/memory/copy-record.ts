@@ -45,7 +45,7 @@ function copy(value: unknown, freeze: boolean): unknown {
 
 /**
  * `JSON.stringify(record)`, with the Dates under the top-level `dateKeys` formatted here: a
- * Date's `toJSON` called from inside `JSON.stringify` cost ~1.2 µs each, a fifth of a form's text.
+ * Date's `toJSON` called from inside `JSON.stringify` is slow (decision 0617 has the figure).
  */
 export function recordJson(record: object, dateKeys: readonly string[]): string {
   // A record's own toJSON would see the copy as `this`: leave such a record to JSON.stringify.

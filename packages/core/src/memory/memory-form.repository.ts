@@ -6,8 +6,8 @@
  * as a deeply frozen record (0614) that the most recently read forms keep (decision 0617). A
  * form as objects is some 100 heap objects and 4 KB, which the garbage collector copies and
  * traces while it lives; its text is one string of 1.7 KB. Forms are created and then mostly
- * left alone: keeping them as objects cost a form create some 25 µs (a fifth of it) in
- * collector work and copying. A stored form never changes (the port has no update); a method
+ * left alone: keeping them as objects made a form create pay a large share of its time in
+ * collector work and copying (0617 has the figures). A stored form never changes (the port has no update); a method
  * that changed one would have to replace its entry in the recent reads as well.
  */
 import type { Form } from '../forms/form.js';
