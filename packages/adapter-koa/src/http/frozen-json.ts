@@ -17,7 +17,7 @@
  * - Texts live as long as their values (a WeakMap): a replaced or deleted record takes its text
  *   with it.
  */
-import { isDeeplyFrozen, isPlainContainer } from '@cms/core';
+import { isDeeplyFrozen, isPlainContainer } from '@cms/core/snapshots';
 
 const texts = new WeakMap<object, string>();
 /** Frozen values met once: remembered when met again. */
