@@ -56,7 +56,7 @@ function withChanges(node: unknown, changes: readonly TemplateChange[], depth = 
   const parent = (typeof base === 'object' && base !== null ? base : {}) as Record<string, unknown>;
   const out: Record<string, unknown> = { ...parent };
   for (const [key, list] of byKey) {
-    setOwnMember(out, key, withChanges(parent[key], list, depth + 1));
+    setOwnMember(out, key, withChanges(Object.hasOwn(parent, key) ? parent[key] : undefined, list, depth + 1));
   }
   return Object.freeze(out);
 }
