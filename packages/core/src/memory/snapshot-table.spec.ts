@@ -78,6 +78,15 @@ describe('SnapshotTable', () => {
       expect(after.slots[0]!.settings.range).to.equal('open');
     });
 
+    it('makes the fresh object the change built the snapshot, without copying it again', () => {
+      const table = new SnapshotTable<Row>();
+      table.insert('k', row());
+      let built: Row | undefined;
+      const after = table.update('k', (current) => (built = { ...current, likes: 2 }));
+      expect(after).to.equal(built);
+      expect(Object.isFrozen(built)).to.equal(true);
+    });
+
     it('answers undefined and stores nothing when there is no record', () => {
       const table = new SnapshotTable<Row>();
       expect(table.update('k', (current) => current)).to.equal(undefined);

@@ -48,7 +48,8 @@ export class SnapshotTable<R extends object> {
   /**
    * Replaces the record with the successor `change` builds from it, without an await in between
    * (as atomic as one MongoDB update), and answers it; undefined when there is no record.
-   * Members the successor shares with the current snapshot stay shared; others are frozen copies.
+   * `change` returns a new object (`{ ...current, likes }`), which becomes the snapshot: members
+   * it shares with the current snapshot stay shared, others are replaced by frozen copies.
    */
   update(key: string, change: (current: R) => R): R | undefined {
     const current = this.rows.get(key);
@@ -67,17 +68,23 @@ export class SnapshotTable<R extends object> {
   }
 }
 
-/** `next` frozen, its top-level members shared when they are the current record's, frozen copies otherwise. */
+/**
+ * `next` made a snapshot: frozen in place (it is the fresh object `change` built, as
+ * `{ ...current, … }` is), its top-level members shared when they are the current record's and
+ * replaced by frozen copies otherwise. Freezing in place spares the hot path (a reaction's new
+ * totals) a second copy of the record.
+ */
 function successorOf<R extends object>(current: R, next: R): R {
+  if (next === current) return current;
+  if (Object.isFrozen(next) || !isPlainContainer(next)) return isDeeplyFrozen(next) ? next : frozenCopy(next);
   const was = current as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(next)) {
-    const value = (next as Record<string, unknown>)[key];
-    // (`was[key]` of `__proto__` is a prototype, which no record member is.)
-    const kept = typeof value !== 'object' || value === null || value === was[key];
-    setOwnMember(out, key, kept ? value : frozenMember(value));
+  const out = next as Record<string, unknown>;
+  for (const key of Object.keys(out)) {
+    const value = out[key];
+    // (`was[key]` of `__proto__` is a prototype, which no record member is; `out[key] =` sets an own key.)
+    if (typeof value === 'object' && value !== null && value !== was[key]) out[key] = frozenMember(value);
   }
-  return Object.freeze(out) as R;
+  return Object.freeze(next);
 }
 
 /** A new member of a successor: shared when already deeply frozen (and not a Date, which cannot be frozen), else copied. */
