@@ -2,7 +2,7 @@
  * Builds the OpenAPI 3.1 document from the route declarations: the same JSON Schemas that
  * validate requests describe them here, so the document cannot drift from the behaviour.
  */
-import { ANYONE, type ErrorCode } from '@cms/core';
+import { ANYONE, ErrorCodes, type ErrorCode } from '@cms/core';
 import { ERROR_TABLE } from '../http/error-table.js';
 import type { JsonSchema, RouteDefinition } from '../routing/route-definition.js';
 import { LANGUAGE_CODE } from '../routing/schema-validator.js';
@@ -98,7 +98,12 @@ const GUEST_PARAMETERS = [
   { name: 'x-captcha-token', in: 'header', required: false, schema: { type: 'string' }, description: 'Guest CAPTCHA token (wins over the query parameter)' },
   { name: 'captchaToken', in: 'query', required: false, schema: { type: 'string' }, description: 'Guest CAPTCHA token' },
 ];
-const GUEST_GATE_ERRORS: readonly ErrorCode[] = ['GUEST_CAPTCHA_REQUIRED', 'GUEST_ID_MISSING', 'GUEST_CAPTCHA_INVALID', 'GUEST_RATE_LIMITED'];
+const GUEST_GATE_ERRORS: readonly ErrorCode[] = [
+  ErrorCodes.GUEST_CAPTCHA_REQUIRED,
+  ErrorCodes.GUEST_ID_MISSING,
+  ErrorCodes.GUEST_CAPTCHA_INVALID,
+  ErrorCodes.GUEST_RATE_LIMITED,
+];
 
 /** What the route's access means for the document: all of it read from the use case's own rule. */
 function accessOf(route: RouteDefinition) {
