@@ -69,14 +69,26 @@ function pipeline(
   const admittedByUseCase = rule.kind === 'guest-engagement';
   const template = options.basePath + route.path;
   const writeEnvelope = successEnvelopeWriter(route.success.status, route.success.message);
-  const readInput = async (ctx: Context) => {
+  const queryOf = (ctx: Context): Record<string, unknown> => {
     const query: Record<string, unknown> = ctx.querystring === '' ? {} : { ...ctx.query };
     delete query.captchaToken; // a credential (§1.4), never an operation input
     checkQuery?.(query);
-    const body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
-    const schemaChecksBody = route.bodyCheckedBy !== 'use-case';
+    return query;
+  };
+  const schemaChecksBody = route.bodyCheckedBy !== 'use-case';
+  const checkBodyOf = (body: unknown) => {
     if (schemaChecksBody && (body !== undefined || route.bodyRequired !== false)) checkBody?.(body);
-    return { query, body };
+  };
+  /** The query and body steps, run when a guest-engagement use case asks (once). */
+  const deferredBody = (ctx: Context): (() => Promise<unknown>) => {
+    let read: Promise<unknown> | undefined;
+    return () =>
+      (read ??= (async () => {
+        queryOf(ctx);
+        const body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
+        checkBodyOf(body);
+        return body;
+      })());
   };
   return async (ctx: Context) => {
     ctx.state.routeTemplate = template;
@@ -87,14 +99,19 @@ function pipeline(
 
     const params = { ...ctx.params };
     checkParams?.(params);
-    const input = admittedByUseCase ? NO_INPUT : await readInput(ctx);
-    let deferred: ReturnType<typeof readInput> | undefined;
+    let query: Record<string, unknown> = NO_QUERY;
+    let body: unknown;
+    if (!admittedByUseCase) {
+      query = queryOf(ctx);
+      body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
+      checkBodyOf(body);
+    }
     const data = await route.handler({
       caller,
       params,
-      query: input.query,
-      body: input.body,
-      readBody: async () => (admittedByUseCase ? (await (deferred ??= readInput(ctx))).body : input.body),
+      query,
+      body,
+      readBody: admittedByUseCase ? deferredBody(ctx) : BODY_ALREADY_READ,
       header: (name) => ctx.get(name) || undefined,
       captchaToken: captchaTokenOf(ctx),
     });
@@ -106,7 +123,10 @@ function pipeline(
   };
 }
 
-const NO_INPUT = Object.freeze({ query: Object.freeze({}), body: undefined });
+const NO_QUERY: Record<string, unknown> = Object.freeze({});
+
+/** `readBody` where the pipeline read the body before the handler: the handler has it as `body`. */
+const BODY_ALREADY_READ = (): Promise<never> => Promise.reject(new Error('this route reads its body before the handler: use `body`'));
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

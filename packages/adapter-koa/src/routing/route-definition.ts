@@ -28,8 +28,9 @@ export interface RouteInput<B, P, Q> {
   /** The body, read and checked before the handler; `undefined` on guest-engagement routes, which use `readBody`. */
   readonly body: B;
   /**
-   * Checks the query, reads the body and checks it, once, when called: what a guest-engagement
-   * use case calls after admitting the caller, so a refused guest's body is never read.
+   * Guest-engagement routes only: checks the query, reads the body and checks it, once, when
+   * called: what the use case calls after admitting the caller, so a refused guest's body is
+   * never read. Elsewhere it rejects (the body is `body`).
    */
   readonly readBody: () => Promise<B>;
   /** Header values the handler may need (a CAPTCHA token is read by the credentials instead). */
