@@ -4,8 +4,8 @@
  * all speak it. One attempt per call, no retries: each attempt may cost money, and the caller
  * decides whether to try again. The call goes out through an undici `Pool`'s `dispatch` with a
  * plain handler: no `fetch` (web streams, request objects, decision 0610) and no `node:http`
- * client (ClientRequest, agent, parser events), whose layers cost 1.6–2.5 × the CPU of the call
- * for one small POST and one small answer (decision 0615).
+ * client (ClientRequest, agent, parser events), whose layers cost several times the CPU of the
+ * call for one small POST and one small answer (decision 0615 has the figures).
  */
 import { Pool, type Dispatcher } from 'undici';
 import {

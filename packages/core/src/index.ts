@@ -11,8 +11,9 @@ export * from './shared/trace-context.js';
 export * from './shared/logger.js';
 export * from './shared/languages.js';
 export * from './shared/require-user.js';
+export * from './shared/access.js';
+export * from './shared/deferred.js';
 export * from './shared/port-token.js';
-export * from './shared/frozen-snapshots.js';
 
 export * from './tenancy/tenant.js';
 export * from './tenancy/tenancy.ports.js';
@@ -89,7 +90,6 @@ export * from './comments/approve-comment.use-case.js';
 export * from './comments/react-to-comment.use-case.js';
 export * from './comments/get-comment-reaction-summary.use-case.js';
 
-export * from './memory/copy-record.js';
 export * from './memory/memory-tenancy.repository.js';
 export * from './memory/memory-dashboard-config.repository.js';
 export * from './memory/memory-repurpose-template.repository.js';
@@ -116,3 +116,5 @@ export * from './webhooks/delete-webhook.use-case.js';
 export * from './webhooks/read-webhooks.use-case.js';
 export * from './memory/memory-webhook.repository.js';
 export * from './memory/memory-webhook-delivery.outbox.js';
+export * from './embedded/core-stores.js';
+export * from './embedded/create-core.js';

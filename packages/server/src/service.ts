@@ -6,11 +6,10 @@
 import { createWriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError, JsonLineLogger, ServingState } from '@cms/adapter-koa';
+import { answerClientError, JsonLineLogger, ServingState, type CmsApp } from '@cms/adapter-koa';
 import type { MongoDatabase } from '@cms/adapter-mongo';
 import { CaptchaVerifierToken, ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
 import type { Container } from 'inversify';
-import type Koa from 'koa';
 import { bootstrapKeys } from './bootstrap-keys.js';
 import { BatchedLineWriter } from './logging/batched-line-writer.js';
 import type { ServiceConfig } from './config/service-config.js';
@@ -53,7 +52,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     // Built now, so each CAPTCHA provider without a secret is reported at start-up.
     container.get(CaptchaVerifierToken);
     const { generatedKey } = await bootstrapKeys(config, container.get(ManageTenants));
-    const app = await container.getAsync<Koa>(KoaAppToken);
+    const app = await container.getAsync<CmsApp>(KoaAppToken);
     const dispatchLoops = [container.get(NotificationDispatchLoop), container.get<NotificationDispatchLoop>(WebhookDispatchLoopToken)];
     const serving = container.get(ServingState);
     const handle = app.callback();

@@ -21,7 +21,7 @@ import { ServingState } from '../http/serving-state.js';
 import type { CmsState } from '../http/state.js';
 import { ApiReference } from '../openapi/api-reference.js';
 import { buildOpenApiDocument, type OpenApiInfo } from '../openapi/openapi-document.js';
-import { mountRoutes, type GuestGate } from '../routing/mount-routes.js';
+import { mountRoutes } from '../routing/mount-routes.js';
 import type { RouteDefinition } from '../routing/route-definition.js';
 
 export interface AppOptions {
@@ -32,7 +32,6 @@ export interface AppOptions {
   readonly earlyAnswers?: EarlyAnswerPolicy;
   readonly routes: readonly RouteDefinition[];
   readonly credentials: CredentialResolver;
-  readonly guestGate?: GuestGate;
   /** Errors and warnings. */
   readonly logger: Logger;
   /** Where the one-line-per-request log goes; undefined turns it off. */
@@ -52,7 +51,10 @@ export interface AppOptions {
 
 export const DEFAULT_EARLY_ANSWERS: EarlyAnswerPolicy = { drainLimitBytes: 4 * 1024 * 1024, lingerMs: 1000 };
 
-export function createApp(options: AppOptions): Koa<CmsState> {
+/** The HTTP application `createApp` builds: hand `app.callback()` to a Node server. */
+export type CmsApp = Koa<CmsState>;
+
+export function createApp(options: AppOptions): CmsApp {
   const app = new Koa<CmsState>();
   app.silent = true;
   const openApiPath = `${options.basePath}/openapi.json`;
@@ -67,7 +69,6 @@ export function createApp(options: AppOptions): Koa<CmsState> {
     routes: options.routes,
     credentials: options.credentials,
     bodyLimitBytes: options.bodyLimitBytes,
-    ...(options.guestGate ? { guestGate: options.guestGate } : {}),
   });
 
   assertLingeringCloseSupported();

@@ -1,9 +1,18 @@
 /**
  * §2.7 companions and article reactions: categories, articles, and the caller's own reaction.
- * Reaction routes pass guests through the guest gate right after the id check, as the contract
- * orders (400 → 401/400/401/429 → 404 → 403).
+ * Reaction use cases admit guests themselves right after the id check, as the contract orders
+ * (400 → 401/400/401/429 → 404 → 403); the route hands them the body to read after admission.
  */
-import type { CreateArticle, CreateArticleInput, CreateCategory, CreateCategoryInput, GetArticle, ReactToArticle, ReactionType } from '@cms/core';
+import {
+  CreateArticle,
+  CreateCategory,
+  ErrorCodes,
+  ReactToArticle,
+  type CreateArticleInput,
+  type CreateCategoryInput,
+  type GetArticle,
+  type ReactionType,
+} from '@cms/core';
 import { idParamsSchema } from '../http/record-schemas.js';
 import { defineRoute, type RouteModule } from '../routing/route-definition.js';
 import {
@@ -23,7 +32,7 @@ export interface ArticleUseCases {
 }
 
 export function articleRoutes({ createCategory, createArticle, getArticle, react }: ArticleUseCases): RouteModule {
-  const reactionRoute = { tags: ['articles'], access: { guestGate: true, readsBearer: true }, params: idParamsSchema('id') } as const;
+  const reactionRoute = { tags: ['articles'], access: { rule: ReactToArticle.access, readsBearer: true }, params: idParamsSchema('id') } as const;
   return [
     defineRoute<CreateCategoryInput>({
       operationId: 'createCategory',
@@ -31,7 +40,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       path: '/categories/create',
       summary: 'Create a category, or a sub-category of a top-level one',
       tags: ['articles'],
-      access: { roles: ['admin', 'editor'] },
+      access: { rule: CreateCategory.access },
       body: createCategoryBodySchema,
       success: { status: 201, message: 'Category created successfully', data: categoryDataSchema },
       handler: async ({ caller, body }) => ({ category: await createCategory.execute(caller, body) }),
@@ -42,7 +51,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       path: '/articles/create',
       summary: 'Create an article',
       tags: ['articles'],
-      access: { roles: ['admin', 'editor', 'author'] },
+      access: { rule: CreateArticle.access },
       body: createArticleBodySchema,
       success: { status: 201, message: 'Article created successfully', data: articleDataSchema },
       handler: async ({ caller, body }) => ({ article: await createArticle.execute(caller, body) }),
@@ -54,9 +63,9 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       summary: 'Read an article with its current reaction totals',
       tags: ['articles'],
       params: idParamsSchema('id'),
-      invalidParams: 'INVALID_ARTICLE_ID',
+      invalidParams: ErrorCodes.INVALID_ARTICLE_ID,
       success: { status: 200, message: 'Article retrieved successfully', data: articleDataSchema },
-      errors: ['ARTICLE_NOT_FOUND'],
+      errors: [ErrorCodes.ARTICLE_NOT_FOUND],
       handler: async ({ caller, params }) => ({ article: await getArticle.execute(caller, params.id) }),
     }),
     defineRoute<{ type: ReactionType }, { id: string }>({
@@ -65,11 +74,11 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       method: 'PUT',
       path: '/articles/:id/reaction',
       summary: 'Set or switch the caller’s reaction to an article',
-      invalidParams: 'INVALID_ARTICLE_ID',
+      invalidParams: ErrorCodes.INVALID_ARTICLE_ID,
       body: reactionBodySchema,
       success: { status: 200, message: 'Reaction saved successfully', data: articleReactionTotalsSchema },
-      errors: ['ARTICLE_NOT_FOUND', 'REACTIONS_DISABLED'],
-      handler: ({ caller, params, body }) => react.execute(caller, params.id, body.type),
+      errors: [ErrorCodes.ARTICLE_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
+      handler: ({ caller, params, readBody }) => react.execute(caller, params.id, async () => (await readBody()).type),
     }),
     defineRoute<unknown, { id: string }>({
       ...reactionRoute,
@@ -77,10 +86,10 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       method: 'DELETE',
       path: '/articles/:id/reaction',
       summary: 'Remove the caller’s reaction to an article (no reaction: still 200)',
-      invalidParams: 'INVALID_ARTICLE_ID',
+      invalidParams: ErrorCodes.INVALID_ARTICLE_ID,
       success: { status: 200, message: 'Reaction removed successfully', data: articleReactionTotalsSchema },
-      errors: ['ARTICLE_NOT_FOUND', 'REACTIONS_DISABLED'],
-      handler: ({ caller, params }) => react.execute(caller, params.id, null),
+      errors: [ErrorCodes.ARTICLE_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
+      handler: ({ caller, params, readBody }) => react.execute(caller, params.id, async () => (await readBody(), null)),
     }),
   ];
 }

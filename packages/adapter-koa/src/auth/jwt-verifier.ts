@@ -3,8 +3,8 @@
  * public key. Any failure (bad signature, expired, wrong algorithm, bad claims) is one outcome:
  * the token is not accepted.
  *
- * A signature check through WebCrypto cost ~48 µs per request, half a request's budget, for a
- * result that cannot change while the key stays the same: so the claims of a token that passed
+ * A signature check through WebCrypto is a large share of a request's cost (decision 0002 has
+ * the figures), for a result that cannot change while the key stays the same: so the claims of a token that passed
  * are remembered (at most `VERIFIED_MEMO_SIZE` tokens; the memo starts again when full) and a
  * repeat of the same token only has its time window (`exp`, `nbf`) checked again, the way jose
  * checks it. Tokens that failed are never kept.

@@ -1,5 +1,5 @@
 /** §2.2 authors: create, read, delete (the articles of a deleted author stay, with `authorId: null`). */
-import type { CreateAuthor, CreateAuthorInput, DeleteAuthor, GetAuthor } from '@cms/core';
+import { CreateAuthor, DeleteAuthor, ErrorCodes, type CreateAuthorInput, type GetAuthor } from '@cms/core';
 import { idParamsSchema } from '../http/record-schemas.js';
 import { defineRoute, type RouteModule } from '../routing/route-definition.js';
 import { authorDataSchema, createAuthorBodySchema } from './authors.schemas.js';
@@ -18,7 +18,7 @@ export function authorRoutes({ create, get, remove }: AuthorUseCases): RouteModu
       path: '/authors/create',
       summary: 'Create an author',
       tags: ['authors'],
-      access: { roles: ['admin', 'editor'] },
+      access: { rule: CreateAuthor.access },
       body: createAuthorBodySchema,
       success: { status: 201, message: 'Author created successfully', data: authorDataSchema },
       handler: async ({ caller, body }) => ({ author: await create.execute(caller, body) }),
@@ -30,9 +30,9 @@ export function authorRoutes({ create, get, remove }: AuthorUseCases): RouteModu
       summary: 'Read an author',
       tags: ['authors'],
       params: idParamsSchema('id'),
-      invalidParams: 'AUTHOR_NOT_FOUND',
+      invalidParams: ErrorCodes.AUTHOR_NOT_FOUND,
       success: { status: 200, message: 'Author retrieved successfully', data: authorDataSchema },
-      errors: ['AUTHOR_NOT_FOUND'],
+      errors: [ErrorCodes.AUTHOR_NOT_FOUND],
       handler: async ({ caller, params }) => ({ author: await get.execute(caller, params.id) }),
     }),
     defineRoute<unknown, { id: string }>({
@@ -41,11 +41,11 @@ export function authorRoutes({ create, get, remove }: AuthorUseCases): RouteModu
       path: '/authors/delete/:id',
       summary: 'Delete an author; its articles remain, with authorId null',
       tags: ['authors'],
-      access: { roles: ['admin', 'editor'] },
+      access: { rule: DeleteAuthor.access },
       params: idParamsSchema('id'),
-      invalidParams: 'AUTHOR_NOT_FOUND',
+      invalidParams: ErrorCodes.AUTHOR_NOT_FOUND,
       success: { status: 200, message: 'Author deleted successfully' },
-      errors: ['AUTHOR_NOT_FOUND'],
+      errors: [ErrorCodes.AUTHOR_NOT_FOUND],
       handler: async ({ caller, params }) => {
         await remove.execute(caller, params.id);
         return null;

@@ -3,13 +3,14 @@
  * reaction summary. `/articles/comments/...` paths have four segments and `/articles/:id/...`
  * three, so neither shadows the other in the router.
  */
-import type {
+import {
   ApproveComment,
   CreateComment,
-  CreateCommentInput,
-  GetCommentReactionSummary,
+  ErrorCodes,
   ReactToComment,
-  ReactionType,
+  type CreateCommentInput,
+  type GetCommentReactionSummary,
+  type ReactionType,
 } from '@cms/core';
 import { reactionBodySchema } from '../articles/articles.schemas.js';
 import { idParamsSchema } from '../http/record-schemas.js';
@@ -24,8 +25,8 @@ export interface CommentUseCases {
 }
 
 export function commentRoutes({ create, approve, react, summary }: CommentUseCases): RouteModule {
-  const commentParams = { params: idParamsSchema('commentId'), invalidParams: 'INVALID_COMMENT_ID' } as const;
-  const reactionRoute = { ...commentParams, tags: ['comments'], access: { guestGate: true, readsBearer: true } } as const;
+  const commentParams = { params: idParamsSchema('commentId'), invalidParams: ErrorCodes.INVALID_COMMENT_ID } as const;
+  const reactionRoute = { ...commentParams, tags: ['comments'], access: { rule: ReactToComment.access, readsBearer: true } } as const;
   return [
     defineRoute<CreateCommentInput, { id: string }>({
       operationId: 'createComment',
@@ -33,13 +34,13 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       path: '/articles/:id/comments',
       summary: 'Comment on an article (a user, or a guest under the guest rules); the comment starts pending',
       tags: ['comments'],
-      access: { guestGate: true, readsBearer: true },
+      access: { rule: CreateComment.access, readsBearer: true },
       params: idParamsSchema('id'),
-      invalidParams: 'INVALID_ARTICLE_ID',
+      invalidParams: ErrorCodes.INVALID_ARTICLE_ID,
       body: createCommentBodySchema,
       success: { status: 201, message: 'Comment created successfully', data: commentDataSchema },
-      errors: ['ARTICLE_NOT_FOUND'],
-      handler: async ({ caller, params, body }) => ({ comment: await create.execute(caller, params.id, body) }),
+      errors: [ErrorCodes.ARTICLE_NOT_FOUND],
+      handler: async ({ caller, params, readBody }) => ({ comment: await create.execute(caller, params.id, readBody) }),
     }),
     defineRoute<unknown, { commentId: string }>({
       ...commentParams,
@@ -48,9 +49,9 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       path: '/articles/comments/:commentId/approve',
       summary: 'Approve a comment',
       tags: ['comments'],
-      access: { roles: ['admin', 'editor'] },
+      access: { rule: ApproveComment.access },
       success: { status: 200, message: 'Comment approved successfully', data: commentDataSchema },
-      errors: ['COMMENT_NOT_FOUND'],
+      errors: [ErrorCodes.COMMENT_NOT_FOUND],
       handler: async ({ caller, params }) => ({ comment: await approve.execute(caller, params.commentId) }),
     }),
     defineRoute<{ type: ReactionType }, { commentId: string }>({
@@ -61,8 +62,8 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       summary: 'Set or switch the caller’s reaction to an approved comment',
       body: reactionBodySchema,
       success: { status: 200, message: 'Reaction saved successfully', data: commentReactionSummarySchema },
-      errors: ['COMMENT_NOT_FOUND', 'REACTIONS_DISABLED'],
-      handler: ({ caller, params, body }) => react.execute(caller, params.commentId, body.type),
+      errors: [ErrorCodes.COMMENT_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
+      handler: ({ caller, params, readBody }) => react.execute(caller, params.commentId, async () => (await readBody()).type),
     }),
     defineRoute<unknown, { commentId: string }>({
       ...reactionRoute,
@@ -71,8 +72,8 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       path: '/articles/comments/:commentId/reaction',
       summary: 'Remove the caller’s reaction to an approved comment',
       success: { status: 200, message: 'Reaction removed successfully', data: commentReactionSummarySchema },
-      errors: ['COMMENT_NOT_FOUND', 'REACTIONS_DISABLED'],
-      handler: ({ caller, params }) => react.execute(caller, params.commentId, null),
+      errors: [ErrorCodes.COMMENT_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
+      handler: ({ caller, params, readBody }) => react.execute(caller, params.commentId, async () => (await readBody(), null)),
     }),
     defineRoute<unknown, { commentId: string }>({
       ...commentParams,
@@ -83,7 +84,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       tags: ['comments'],
       access: { readsBearer: true },
       success: { status: 200, message: 'Comment reaction summary retrieved successfully', data: commentReactionSummarySchema },
-      errors: ['COMMENT_NOT_FOUND'],
+      errors: [ErrorCodes.COMMENT_NOT_FOUND],
       handler: ({ caller, params }) => summary.execute(caller, params.commentId),
     }),
   ];

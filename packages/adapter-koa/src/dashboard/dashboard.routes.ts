@@ -1,5 +1,5 @@
 /** PUT and GET /reports/dashboardConfig: the caller's dashboard layout. */
-import type { GetDashboardConfig, SaveDashboardConfig } from '@cms/core';
+import { GetDashboardConfig, SaveDashboardConfig } from '@cms/core';
 import { defineRoute, type RouteModule } from '../routing/route-definition.js';
 import { dashboardConfigBodySchema, dashboardConfigDataSchema } from './dashboard.schemas.js';
 
@@ -16,7 +16,7 @@ export function dashboardRoutes({ save, get }: DashboardUseCases): RouteModule {
       path: '/reports/dashboardConfig',
       summary: 'Save or reset the caller’s dashboard layout',
       tags: ['dashboard'],
-      access: { user: 'MISSING_USER_ID', readsBearer: true },
+      access: { rule: SaveDashboardConfig.access, readsBearer: true },
       body: dashboardConfigBodySchema,
       bodyRequired: false,
       success: { status: 200, message: 'Dashboard config updated successfully', data: dashboardConfigDataSchema },
@@ -29,7 +29,7 @@ export function dashboardRoutes({ save, get }: DashboardUseCases): RouteModule {
       path: '/reports/dashboardConfig',
       summary: 'Read the caller’s dashboard layout (the default when none is stored)',
       tags: ['dashboard'],
-      access: { user: 'MISSING_USER_ID', readsBearer: true },
+      access: { rule: GetDashboardConfig.access, readsBearer: true },
       success: { status: 200, message: 'Dashboard config retrieved successfully', data: dashboardConfigDataSchema },
       handler: async ({ caller }) => ({ dashboardConfig: await get.execute(caller) }),
     }),

@@ -5,13 +5,13 @@
  */
 import {
   ErrorCodes,
+  SubmitForm,
   type ConnectRelation,
   type CreateForm,
   type CreateFormInput,
   type GetForm,
   type GetNextForm,
   type GetSubmission,
-  type SubmitForm,
 } from '@cms/core';
 import { defineRoute, type RouteModule } from '../routing/route-definition.js';
 import {
@@ -121,7 +121,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       path: '/forms/:id/submit',
       summary: 'Submit a public form (CAPTCHA token in x-captcha-token or ?captchaToken when the form’s gate is on)',
       tags: ['forms'],
-      access: { readsBearer: true },
+      access: { rule: SubmitForm.access.public, readsBearer: true },
       params: formIdParamsSchema,
       invalidParams: ErrorCodes.INVALID_FORM_ID,
       query: captchaQuerySchema,
@@ -139,7 +139,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       path: '/forms/:id/internal-submit',
       summary: 'Submit a public or internal form as a user, without CAPTCHA',
       tags: ['forms'],
-      access: { user: 'UNAUTHORIZED', readsBearer: true },
+      access: { rule: SubmitForm.access.internal, readsBearer: true },
       params: formIdParamsSchema,
       invalidParams: ErrorCodes.INVALID_FORM_ID,
       body: submitBodySchema,

@@ -2,7 +2,7 @@
  * The JSON text of an answer's data, byte for byte what `JSON.stringify` writes, with the text
  * of deeply frozen parts remembered. The embedded store hands every reader the same deeply
  * frozen record (decision 0614): its JSON cannot change, so it is written on the second read
- * and reused after that, instead of once per read (a form's 1.8 KB took ~9 µs, a quarter of a
+ * and reused after that, instead of once per read (serialising a form was a large share of a
  * GET). Decision 0616 has the measurements and the limits.
  *
  * - Only a value that is frozen all the way down (`isDeeplyFrozen`: plain objects and arrays of
@@ -12,12 +12,12 @@
  * - Only the data itself is looked into (`{ form: record }` is a wrapper built per request);
  *   its members go to the memo or to `JSON.stringify` whole. The read use cases hand out frozen
  *   views (`viewPerSnapshot`), so looking deeper would find nothing more, and a store that hands
- *   out fresh objects (MongoDB) would pay for a walk: one level deeper cost 2.5 µs more than
- *   `JSON.stringify` on a fresh 1.8 KB form (11.6 against 9.1 µs).
+ *   out fresh objects (MongoDB) would pay for a walk: one level deeper was measurably slower
+ *   than `JSON.stringify` on a fresh form (0616).
  * - Texts live as long as their values (a WeakMap): a replaced or deleted record takes its text
  *   with it.
  */
-import { isDeeplyFrozen, isPlainContainer } from '@cms/core';
+import { isDeeplyFrozen, isPlainContainer } from '@cms/core/snapshots';
 
 const texts = new WeakMap<object, string>();
 /** Frozen values met once: remembered when met again. */

@@ -1,6 +1,7 @@
 /**
- * A Logger that writes one JSON object per line to a stream. Writes are buffered by the stream,
- * so logging never waits on the disk or the terminal.
+ * A Logger that writes one JSON object per line to a line sink. It buffers nothing itself: a
+ * write to a file or a terminal can block, so the server hands it a `BatchedLineWriter`
+ * (server/src/logging), which collects lines and writes them in batches.
  */
 import type { Logger } from '@cms/core';
 
@@ -42,7 +43,8 @@ const PLAIN_STRING = /^[\w .,:;/@+=()[\]{}<>!?#$%&*~^|-]*$/;
 
 /**
  * `,"key":value` for each field, as JSON.stringify writes them; request-log fields (short
- * plain strings and numbers) skip the general serializer, which cost ~250 ns a property here.
+ * plain strings and numbers) skip the general serializer, a measurable cost per property
+ * (docs/performance.md).
  */
 function jsonMembers(fields: Record<string, unknown>): string {
   let out = '';

@@ -2,7 +2,7 @@
  * Builds the OpenAPI 3.1 document from the route declarations: the same JSON Schemas that
  * validate requests describe them here, so the document cannot drift from the behaviour.
  */
-import type { ErrorCode } from '@cms/core';
+import { ANYONE, ErrorCodes, type ErrorCode } from '@cms/core';
 import { ERROR_TABLE } from '../http/error-table.js';
 import type { JsonSchema, RouteDefinition } from '../routing/route-definition.js';
 import { LANGUAGE_CODE } from '../routing/schema-validator.js';
@@ -100,10 +100,28 @@ const GUEST_PARAMETERS = [
   { name: 'x-captcha-token', in: 'header', required: false, schema: { type: 'string' }, description: 'Guest CAPTCHA token (wins over the query parameter)' },
   { name: 'captchaToken', in: 'query', required: false, schema: { type: 'string' }, description: 'Guest CAPTCHA token' },
 ];
-const GUEST_GATE_ERRORS: readonly ErrorCode[] = ['GUEST_CAPTCHA_REQUIRED', 'GUEST_ID_MISSING', 'GUEST_CAPTCHA_INVALID', 'GUEST_RATE_LIMITED'];
+const GUEST_GATE_ERRORS: readonly ErrorCode[] = [
+  ErrorCodes.GUEST_CAPTCHA_REQUIRED,
+  ErrorCodes.GUEST_ID_MISSING,
+  ErrorCodes.GUEST_CAPTCHA_INVALID,
+  ErrorCodes.GUEST_RATE_LIMITED,
+];
+
+/** What the route's access means for the document: all of it read from the use case's own rule. */
+function accessOf(route: RouteDefinition) {
+  const access = route.access ?? {};
+  const rule = access.rule ?? ANYONE;
+  return {
+    public: access.public === true,
+    readsBearer: access.readsBearer === true,
+    roles: rule.kind === 'roles' ? rule.roles : undefined,
+    user: rule.kind === 'user' ? rule.missing : undefined,
+    guest: rule.kind === 'guest-engagement',
+  };
+}
 
 function operationOf(route: RouteDefinition): Record<string, unknown> {
-  const access = route.access ?? {};
+  const access = accessOf(route);
   const parameters = Object.entries((route.params?.properties ?? {}) as Record<string, JsonSchema>).map(([name, schema]) => ({
     name,
     in: 'path',
@@ -113,8 +131,8 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
   for (const [name, schema] of Object.entries((route.query?.properties ?? {}) as Record<string, JsonSchema>)) {
     parameters.push({ name, in: 'query', required: ((route.query?.required ?? []) as string[]).includes(name), schema });
   }
-  if (access.guestGate) parameters.push(...GUEST_PARAMETERS);
-  if (access.user || access.readsBearer || access.guestGate) parameters.push(USER_PARAMETER);
+  if (access.guest) parameters.push(...GUEST_PARAMETERS);
+  if (access.user || access.readsBearer || access.guest) parameters.push(USER_PARAMETER);
   const common = Object.keys(COMMON_PARAMETERS).map((name) => ({ $ref: `#/components/parameters/${name}` }));
   const usesBearer = Boolean(access.roles || access.readsBearer);
   return {
@@ -123,6 +141,8 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
     tags: route.tags,
     ...(access.roles ? { 'x-roles': access.roles } : {}),
     ...(access.public ? { security: [] } : usesBearer ? { security: [{ apiKey: [], bearer: [] }, ...(access.roles ? [] : [{ apiKey: [] }])] } : {}),
+    // The roles a bearer token needs: the use case's own declaration, for readers and tools.
+    ...(access.roles ? { 'x-roles': [...access.roles] } : {}),
     parameters: [...parameters, ...common],
     ...(route.body
       ? { requestBody: { required: route.bodyRequired !== false, content: { 'application/json': { schema: route.body } } } }
@@ -156,14 +176,14 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
   };
   const byStatus = new Map<number, Set<string>>();
   const add = (status: number, message: string) => byStatus.set(status, (byStatus.get(status) ?? new Set()).add(message));
-  const access = route.access ?? {};
+  const access = accessOf(route);
   if (!access.public) add(401, 'Unauthorized');
   if (access.roles) add(403, 'Forbidden');
   if (access.user) addCode(add, access.user);
   // Path parameters with their own outcome (a malformed author id is 404) never fail validation.
   if ((route.params && !route.invalidParams) || route.body || route.query) add(400, 'Validation failed: <first problem>');
   if (route.invalidParams) addCode(add, route.invalidParams);
-  if (access.guestGate) for (const code of GUEST_GATE_ERRORS) addCode(add, code);
+  if (access.guest) for (const code of GUEST_GATE_ERRORS) addCode(add, code);
   for (const code of route.errors ?? []) addCode(add, code);
   if (route.body) {
     add(413, ERROR_TABLE.BODY_TOO_LARGE.message!);

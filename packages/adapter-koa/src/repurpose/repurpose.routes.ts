@@ -1,5 +1,5 @@
 /** GET and PUT /ai/repurpose/template: the tenant's repurpose template. */
-import type { GetRepurposeTemplate, RepurposeTemplatePatch, UpdateRepurposeTemplate } from '@cms/core';
+import { UpdateRepurposeTemplate, type GetRepurposeTemplate, type RepurposeTemplatePatch } from '@cms/core';
 import { defineRoute, type RouteModule } from '../routing/route-definition.js';
 import { repurposeTemplatePatchSchema, repurposeTemplateSchema } from './repurpose.schemas.js';
 
@@ -25,7 +25,7 @@ export function repurposeRoutes({ get, update }: RepurposeUseCases): RouteModule
       path: '/ai/repurpose/template',
       summary: 'Change parts of the tenant’s repurpose template',
       tags: ['ai'],
-      access: { user: 'MISSING_USER_ID', readsBearer: true },
+      access: { rule: UpdateRepurposeTemplate.access, readsBearer: true },
       body: repurposeTemplatePatchSchema,
       success: { status: 200, message: 'Repurpose template updated', data: repurposeTemplateSchema },
       handler: ({ caller, body }) => update.execute(caller, body),

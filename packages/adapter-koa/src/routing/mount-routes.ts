@@ -1,10 +1,11 @@
 /**
- * Mounts declared routes on @koa/router. Each request runs the same pipeline, whose order is
- * the contract's: credentials → access (user, role) → path params → guest gate → query → body (read, then checked) →
- * handler → envelope. Unknown paths are 404, known paths with another method 405 + `Allow`.
+ * Mounts declared routes (matched by `RouteMatcher`, on @koa/router). Each request runs the
+ * same pipeline, whose order is the contract's: credentials → the use case's user or role rule → path params → query → body
+ * (read, then checked) → handler → envelope. On guest-engagement routes the use case admits the
+ * guest (CAPTCHA, guest id, rate limit) and then asks for the query and body. Unknown paths
+ * are 404, known paths with another method 405 + `Allow`.
  */
-import Router from '@koa/router';
-import { DomainError, ErrorCodes, type Caller } from '@cms/core';
+import { ANYONE, checkAccess } from '@cms/core';
 import type { Context, Middleware } from 'koa';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { captchaTokenOf } from '../http/captcha-token.js';
@@ -13,19 +14,13 @@ import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
 import { hasBody, jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
 import type { CmsState } from '../http/state.js';
 import type { RouteDefinition } from './route-definition.js';
+import { RouteMatcher } from './route-matcher.js';
 import { SchemaValidator } from './schema-validator.js';
-
-/** Runs the guest-engagement checks for a guest caller; throws the outcome when refused. */
-export type GuestGate = (caller: Caller) => Promise<void>;
-
-/** Where the composition root binds the guest gate (optional until a route needs one). */
-export const GuestGateToken = Symbol.for('cms/GuestGate');
 
 export interface MountOptions {
   readonly basePath: string;
   readonly routes: readonly RouteDefinition[];
   readonly credentials: CredentialResolver;
-  readonly guestGate?: GuestGate;
   readonly bodyLimitBytes: number;
 }
 
@@ -42,47 +37,21 @@ export interface MountedRoutes {
 export function mountRoutes(options: MountOptions): MountedRoutes {
   const validator = new SchemaValidator();
   const readBody = jsonBodyReader(options.bodyLimitBytes);
-  // One router per first path segment (`/forms/...`, `/articles/...`): @koa/router tries every
-  // route's pattern on each request, so a request only meets the patterns of its own group.
-  const groups = new Map<string, Router<CmsState>>();
-  for (const route of options.routes) {
-    if (route.access?.guestGate && !options.guestGate) {
-      throw new Error(`route ${route.operationId} needs a guest gate, and none was provided`);
-    }
-    const group = groupOf(options.basePath + route.path, options.basePath)!;
-    let router = groups.get(group);
-    if (!router) groups.set(group, (router = new Router<CmsState>({ prefix: options.basePath })));
-    router.register(route.path, [route.method], pipeline(route, options, validator, readBody));
-  }
+  const matcher = new RouteMatcher<Middleware<CmsState>>(options.basePath);
+  for (const route of options.routes) matcher.add(route.path, route.method, pipeline(route, options, validator, readBody));
   return {
-    // The router as a matcher: its own dispatch composes a middleware chain per request, which
-    // one pipeline per route does not need (no two routes match one path with one method).
     dispatch: (ctx, next) => {
-      const path = ctx.path;
-      const match = groups.get(groupOf(path, options.basePath) ?? '')?.match(path, ctx.method);
-      const layer = match?.route ? match.pathAndMethod.find((candidate) => candidate.methods.length > 0) : undefined;
-      if (!layer) return next();
-      ctx.params = layer.params(path, layer.captures(path));
-      return (layer.stack[0] as unknown as Middleware<CmsState>)(ctx, next);
+      const found = matcher.find(ctx.path, ctx.method);
+      if (!found) return next();
+      ctx.params = found.params;
+      return found.handler(ctx, next);
     },
     unmatched: (ctx) => {
-      const matched = groups.get(groupOf(ctx.path, options.basePath) ?? '')?.match(ctx.path, ctx.method).path ?? [];
-      if (matched.length === 0) throw new HttpProblem(HttpErrorCodes.ROUTE_NOT_FOUND);
-      const allowed = new Set(matched.flatMap((layer) => layer.methods));
-      throw new HttpProblem(HttpErrorCodes.METHOD_NOT_ALLOWED, { allow: [...allowed].join(', ') });
+      const allowed = matcher.allowedMethods(ctx.path);
+      if (allowed.length === 0) throw new HttpProblem(HttpErrorCodes.ROUTE_NOT_FOUND);
+      throw new HttpProblem(HttpErrorCodes.METHOD_NOT_ALLOWED, { allow: allowed.join(', ') });
     },
   };
-}
-
-/**
- * The first segment after the base path, lower-cased as the router compares paths
- * (case-insensitively); undefined when the path is not under the base path.
- */
-function groupOf(path: string, basePath: string): string | undefined {
-  const start = basePath.length + 1;
-  if (path.charCodeAt(start - 1) !== 0x2f || path.slice(0, basePath.length).toLowerCase() !== basePath.toLowerCase()) return undefined;
-  const end = path.indexOf('/', start);
-  return path.slice(start, end < 0 ? undefined : end).toLowerCase();
 }
 
 function pipeline(
@@ -94,37 +63,55 @@ function pipeline(
   const checkParams = route.params ? validator.compile(route.params, 'params', route.invalidParams) : undefined;
   const checkQuery = route.query ? validator.compile(route.query, 'query') : undefined;
   const checkBody = route.body ? validator.compile(route.body, 'body') : undefined;
-  const access = route.access ?? {};
+  const rule = route.access?.rule ?? ANYONE;
+  // A guest-engagement use case admits its caller itself (the rate limit counts once), so the
+  // route hands it the query and body checks to run after admission instead of before.
+  const admittedByUseCase = rule.kind === 'guest-engagement';
   const template = options.basePath + route.path;
   const writeEnvelope = successEnvelopeWriter(route.success.status, route.success.message);
+  const queryOf = (ctx: Context): Record<string, unknown> => {
+    const query: Record<string, unknown> = ctx.querystring === '' ? {} : { ...ctx.query };
+    delete query.captchaToken; // a credential (§1.4), never an operation input
+    checkQuery?.(query);
+    return query;
+  };
+  const schemaChecksBody = route.bodyCheckedBy !== 'use-case';
+  const checkBodyOf = (body: unknown) => {
+    if (schemaChecksBody && (body !== undefined || route.bodyRequired !== false)) checkBody?.(body);
+  };
+  /** The query and body steps, run when a guest-engagement use case asks (once). */
+  const deferredBody = (ctx: Context): (() => Promise<unknown>) => {
+    let read: Promise<unknown> | undefined;
+    return () =>
+      (read ??= (async () => {
+        queryOf(ctx);
+        const body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
+        checkBodyOf(body);
+        return body;
+      })());
+  };
   return async (ctx: Context) => {
     ctx.state.routeTemplate = template;
     ctx.state.serverErrorMessage = route.serverErrorMessage;
     const caller = await options.credentials.resolve(ctx);
     ctx.state.caller = caller;
-
-    if (access.roles) {
-      if (!caller.user?.verified) throw new DomainError(ErrorCodes.UNAUTHORIZED, 'Unauthorized');
-      if (!access.roles.includes(caller.user.role)) throw new DomainError(ErrorCodes.FORBIDDEN, 'Forbidden');
-    } else if (access.user && !caller.user) {
-      throw new DomainError(access.user);
-    }
+    checkAccess(caller, rule); // the use case's own rule, at the contract's place: before the id and the body
 
     const params = { ...ctx.params };
     checkParams?.(params);
-    if (access.guestGate && !caller.user) await options.guestGate!(caller);
-    const query: Record<string, unknown> = ctx.querystring === '' ? {} : { ...ctx.query };
-    delete query.captchaToken; // a credential (§1.4), never an operation input
-    checkQuery?.(query);
-    const body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
-    const schemaChecksBody = route.bodyCheckedBy !== 'use-case';
-    if (schemaChecksBody && (body !== undefined || route.bodyRequired !== false)) checkBody?.(body);
-
+    let query: Record<string, unknown> = NO_QUERY;
+    let body: unknown;
+    if (!admittedByUseCase) {
+      query = queryOf(ctx);
+      body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
+      checkBodyOf(body);
+    }
     const data = await route.handler({
       caller,
       params,
       query,
       body,
+      readBody: admittedByUseCase ? deferredBody(ctx) : BODY_ALREADY_READ,
       header: (name) => ctx.get(name) || undefined,
       captchaToken: captchaTokenOf(ctx),
     });
@@ -135,6 +122,11 @@ function pipeline(
     ctx.body = writeEnvelope(data ?? null);
   };
 }
+
+const NO_QUERY: Record<string, unknown> = Object.freeze({});
+
+/** `readBody` where the pipeline read the body before the handler: the handler has it as `body`. */
+const BODY_ALREADY_READ = (): Promise<never> => Promise.reject(new Error('this route reads its body before the handler: use `body`'));
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 

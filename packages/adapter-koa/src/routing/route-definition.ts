@@ -2,23 +2,21 @@
  * A route is declared once: its path, who may call it, its JSON Schemas and its handler. The
  * same declaration drives request validation and the OpenAPI document.
  */
-import type { Caller, ErrorCode, Role } from '@cms/core';
+import type { Access, Caller, ErrorCode } from '@cms/core';
 
 export type JsonSchema = Record<string, unknown>;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteAccess {
   /**
-   * A user is required: without one the route answers this code before anything else is
-   * checked (`MISSING_USER_ID` → 400, `UNAUTHORIZED` → 401).
+   * Who may call: the use case's own declaration (`CreateArticle.access`), never written here.
+   * A user or role rule is checked right after the credentials (core's `checkAccess`, which the
+   * use case runs again); guest engagement is admitted by the use case itself, after the id
+   * check, and the route reads its query and body only when the use case asks (`readBody`).
    */
-  readonly user?: 'MISSING_USER_ID' | 'UNAUTHORIZED';
-  /** A verified bearer token with one of these roles (no token 401, other role 403). */
-  readonly roles?: readonly Role[];
+  readonly rule?: Access;
   /** The route reads a bearer token when one is sent (documented as optional security). */
   readonly readsBearer?: boolean;
-  /** Guests pass the guest-engagement gate (CAPTCHA, guest id, rate limit) after the params check. */
-  readonly guestGate?: boolean;
   /** No API key needed (only the OpenAPI document is like this). */
   readonly public?: boolean;
 }
@@ -27,7 +25,14 @@ export interface RouteInput<B, P, Q> {
   readonly caller: Caller;
   readonly params: P;
   readonly query: Q;
+  /** The body, read and checked before the handler; `undefined` on guest-engagement routes, which use `readBody`. */
   readonly body: B;
+  /**
+   * Guest-engagement routes only: checks the query, reads the body and checks it, once, when
+   * called: what the use case calls after admitting the caller, so a refused guest's body is
+   * never read. Elsewhere it rejects (the body is `body`).
+   */
+  readonly readBody: () => Promise<B>;
   /** Header values the handler may need (a CAPTCHA token is read by the credentials instead). */
   readonly header: (name: string) => string | undefined;
   /** The caller's CAPTCHA token (header `x-captcha-token`, else query `captchaToken`), users included. */

@@ -1,5 +1,5 @@
 /** §7 webhooks: management (bearer admin) and the delivery log. */
-import type { CreateWebhook, CreateWebhookInput, DeleteWebhook, GetWebhook, ListWebhookDeliveries, ListWebhooks, ListWebhooksQuery, UpdateWebhook } from '@cms/core';
+import { WEBHOOK_ADMIN, type CreateWebhook, type CreateWebhookInput, type DeleteWebhook, type GetWebhook, type ListWebhookDeliveries, type ListWebhooks, type ListWebhooksQuery, type UpdateWebhook } from '@cms/core';
 import { idParamsSchema } from '../http/record-schemas.js';
 import { defineRoute, type RouteModule } from '../routing/route-definition.js';
 import {
@@ -21,7 +21,7 @@ export interface WebhookUseCases {
   readonly deliveries: ListWebhookDeliveries;
 }
 
-const admin = { roles: ['admin'] } as const;
+const admin = { rule: WEBHOOK_ADMIN } as const;
 const byId = { params: idParamsSchema('id'), invalidParams: 'INVALID_WEBHOOK_ID' } as const;
 
 export function webhookRoutes({ create, list, get, update, remove, deliveries }: WebhookUseCases): RouteModule {

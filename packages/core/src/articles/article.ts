@@ -24,13 +24,8 @@ export interface Article {
 
 export type ArticleView = Omit<Article, 'tenantId'>;
 
-/** What callers receive of an article. */
-export function toArticleView({ tenantId: _tenantId, ...view }: Article): ArticleView {
-  return { ...view, ...visibleTotals(view) };
-}
-
-/** `toArticleView` for reads: one shared frozen view per stored snapshot (`viewPerSnapshot`). */
-export const sharedArticleView = viewPerSnapshot(toArticleView);
+/** What callers receive of an article: one shared frozen view per stored snapshot (`viewPerSnapshot`). */
+export const toArticleView = viewPerSnapshot(({ tenantId: _tenantId, ...view }: Article): ArticleView => ({ ...view, ...visibleTotals(view) }));
 
 /** The data of both article reaction operations: the article's totals after the change. */
 export interface ArticleReactionTotals {

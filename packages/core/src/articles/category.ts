@@ -1,4 +1,6 @@
 /** Categories: top-level ones and one level of sub-categories; either can switch reactions off. */
+import { viewPerSnapshot } from '../shared/frozen-snapshots.js';
+
 export const CATEGORY_NAME_MAX = 100;
 
 export interface Category {
@@ -14,6 +16,5 @@ export interface Category {
 
 export type CategoryView = Omit<Category, 'tenantId'>;
 
-export function toCategoryView({ tenantId: _tenantId, ...view }: Category): CategoryView {
-  return view;
-}
+/** What callers receive of a category: one shared frozen view per stored snapshot (`viewPerSnapshot`). */
+export const toCategoryView = viewPerSnapshot(({ tenantId: _tenantId, ...view }: Category): CategoryView => view);

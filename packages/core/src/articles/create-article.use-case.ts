@@ -10,6 +10,7 @@ import type { Clock } from '../shared/clock.js';
 import { validationError } from '../shared/domain-error.js';
 import { newId } from '../shared/ids.js';
 import { optionalFlag, optionalId, optionalLongText, requiredText } from '../shared/input-rules.js';
+import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, toArticleView, type Article, type ArticleView } from './article.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
@@ -24,6 +25,9 @@ export interface CreateArticleInput {
 }
 
 export class CreateArticle {
+  /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
+  static readonly access = requiresRoles('admin', 'editor', 'author');
+
   constructor(
     private readonly articles: ArticleRepository,
     private readonly categories: CategoryRepository,
@@ -33,7 +37,7 @@ export class CreateArticle {
   ) {}
 
   async execute(caller: Caller, input: CreateArticleInput): Promise<ArticleView> {
-    requireRole(caller, ['admin', 'editor', 'author']);
+    requireRole(caller, CreateArticle.access.roles);
     const title = requiredText(input.title, 'body.title', ARTICLE_TITLE_MAX);
     const content = optionalLongText(input.content, 'body.content', ARTICLE_CONTENT_MAX, '');
     const authorId = optionalId(input.authorId, 'body.authorId');

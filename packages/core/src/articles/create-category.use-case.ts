@@ -3,6 +3,7 @@ import type { Clock } from '../shared/clock.js';
 import { validationError } from '../shared/domain-error.js';
 import { newId } from '../shared/ids.js';
 import { optionalFlag, optionalId, requiredText } from '../shared/input-rules.js';
+import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import type { CategoryRepository } from './articles.ports.js';
 import { CATEGORY_NAME_MAX, toCategoryView, type Category, type CategoryView } from './category.js';
@@ -18,13 +19,16 @@ export interface CreateCategoryInput {
  * that existing top-level category: one level of nesting, no deeper.
  */
 export class CreateCategory {
+  /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
+  static readonly access = requiresRoles('admin', 'editor');
+
   constructor(
     private readonly categories: CategoryRepository,
     private readonly clock: Clock,
   ) {}
 
   async execute(caller: Caller, input: CreateCategoryInput): Promise<CategoryView> {
-    requireRole(caller, ['admin', 'editor']);
+    requireRole(caller, CreateCategory.access.roles);
     const name = requiredText(input.name, 'body.name', CATEGORY_NAME_MAX);
     const parentId = optionalId(input.parentId, 'body.parentId');
     const reactionsEnabled = optionalFlag(input.reactionsEnabled, 'body.reactionsEnabled', true);

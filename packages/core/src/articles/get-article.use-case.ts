@@ -2,7 +2,7 @@ import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
-import { sharedArticleView, type ArticleView } from './article.js';
+import { toArticleView, type ArticleView } from './article.js';
 import type { ArticleRepository } from './articles.ports.js';
 
 /** Reads an article with its current reaction totals (one lookup, whatever the number of reactions). */
@@ -13,6 +13,6 @@ export class GetArticle {
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
     const article = await this.articles.findById(caller.tenantId, id);
     if (!article) throw new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found');
-    return sharedArticleView(article);
+    return toArticleView(article);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * PUT and DELETE /articles/{id}/reaction: sets, switches or removes the caller's own reaction.
- * Order: malformed id → (guest checks, run by the caller's edge with `AdmitGuest`) → no such
- * article → reactions disabled → change. Answers the totals right after this change.
+ * Order: malformed id → guest admission (`AdmitGuest`: CAPTCHA, guest id, rate limit) → the
+ * reaction type → no such article → reactions disabled → change. Answers the totals right after
+ * this change.
  */
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import { ReactionLedger } from '../reactions/reaction-ledger.js';
@@ -12,12 +13,16 @@ import type { Clock } from '../shared/clock.js';
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
+import type { AdmitGuest } from '../guests/admit-guest.use-case.js';
 import { requireActor } from '../guests/require-actor.js';
+import { GUEST_ENGAGEMENT, type Access } from '../shared/access.js';
+import { settleInput, type Deferred } from '../shared/deferred.js';
 import { ArticleReactionGate } from './article-reaction-gate.js';
 import type { ArticleReactionTotals } from './article.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 
 export class ReactToArticle {
+  static readonly access: Access = GUEST_ENGAGEMENT;
   readonly #gate: ArticleReactionGate;
   readonly #ledger: ReactionLedger;
 
@@ -26,6 +31,7 @@ export class ReactToArticle {
     categories: CategoryRepository,
     reactions: ReactionRepository,
     clock: Clock,
+    private readonly admit: AdmitGuest,
     private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {
     this.#gate = new ArticleReactionGate(articles, categories);
@@ -33,8 +39,10 @@ export class ReactToArticle {
   }
 
   /** `type` sets or switches the caller's reaction; `null` removes it (no reaction: still fine). */
-  async execute(caller: Caller, articleId: string, type: ReactionType | null): Promise<ArticleReactionTotals> {
+  async execute(caller: Caller, articleId: string, reaction: Deferred<ReactionType | null>): Promise<ArticleReactionTotals> {
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
+    await this.admit.execute(caller);
+    const type = await settleInput(reaction);
     if (type !== null && !isReactionType(type)) throw validationError('body.type', 'must be one of like, dislike');
     const actor = requireActor(caller);
     const { state, totals: read } = await this.#gate.check(caller.tenantId, id);

@@ -1,4 +1,6 @@
 /** An author record: who wrote articles. Deleting one keeps its articles, with `authorId: null`. */
+import { viewPerSnapshot } from '../shared/frozen-snapshots.js';
+
 export const AUTHOR_NAME_MAX = 200;
 export const AUTHOR_BIO_MAX = 5000;
 
@@ -16,6 +18,5 @@ export interface Author {
 /** What the operations answer: the record without its tenant. */
 export type AuthorView = Omit<Author, 'tenantId'>;
 
-export function toAuthorView({ tenantId: _tenantId, ...view }: Author): AuthorView {
-  return view;
-}
+/** One shared frozen view per stored snapshot (`viewPerSnapshot`). */
+export const toAuthorView = viewPerSnapshot(({ tenantId: _tenantId, ...view }: Author): AuthorView => view);

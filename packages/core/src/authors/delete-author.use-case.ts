@@ -7,17 +7,21 @@ import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
+import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import type { AuthorRepository } from './authors.ports.js';
 
 export class DeleteAuthor {
+  /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
+  static readonly access = requiresRoles('admin', 'editor');
+
   constructor(
     private readonly authors: AuthorRepository,
     private readonly articles: ArticleRepository,
   ) {}
 
   async execute(caller: Caller, authorId: string): Promise<void> {
-    requireRole(caller, ['admin', 'editor']);
+    requireRole(caller, DeleteAuthor.access.roles);
     const id = wellFormedIdOr(authorId, ErrorCodes.AUTHOR_NOT_FOUND);
     const deleted = await this.authors.delete(caller.tenantId, id);
     // Detach articles even when this call found nothing to delete: a retry after a failure

@@ -4,12 +4,16 @@ import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
+import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import { toCommentView, type CommentView } from './comment.js';
 import type { CommentRepository } from './comments.ports.js';
 
 /** Approves a comment (bearer token, admin or editor); approving an approved comment is a no-op. */
 export class ApproveComment {
+  /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
+  static readonly access = requiresRoles('admin', 'editor');
+
   constructor(
     private readonly comments: CommentRepository,
     private readonly clock: Clock,
@@ -17,7 +21,7 @@ export class ApproveComment {
   ) {}
 
   async execute(caller: Caller, commentId: string): Promise<CommentView> {
-    const user = requireRole(caller, ['admin', 'editor']);
+    const user = requireRole(caller, ApproveComment.access.roles);
     const id = wellFormedIdOr(commentId, ErrorCodes.INVALID_COMMENT_ID);
     const witness = { kind: 'comment-approved', id } as const;
     return this.events.around({ tenantId: caller.tenantId, type: 'comment.approved', witness, trace: caller.trace }, async () => {

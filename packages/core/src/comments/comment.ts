@@ -3,6 +3,7 @@
  * (by an admin or editor) it takes reactions, whose totals are stored on the comment.
  */
 import { visibleTotals, type ReactionType } from '../reactions/reaction.js';
+import { viewPerSnapshot } from '../shared/frozen-snapshots.js';
 
 export const COMMENT_CONTENT_MAX = 5000;
 export const COMMENT_AUTHOR_NAME_MAX = 100;
@@ -42,10 +43,11 @@ export interface CommentView {
   readonly updatedAt: Date;
 }
 
-export function toCommentView(comment: Comment): CommentView {
+/** What callers receive of a comment: one shared frozen view per stored snapshot (`viewPerSnapshot`). */
+export const toCommentView = viewPerSnapshot((comment: Comment): CommentView => {
   const { id, articleId, content, authorName, status, userId, createdAt, updatedAt } = comment;
   return { id, articleId, content, authorName, status, createdBy: userId, ...visibleTotals(comment), createdAt, updatedAt };
-}
+});
 
 /** The data of the reaction summary and of both comment reaction operations. */
 export interface CommentReactionSummary {

@@ -1,12 +1,16 @@
 /**
- * POST /articles/{id}/comments: a user, or a guest who passed the guest-engagement gate,
- * comments on an article of the tenant. The comment waits, `pending`, for approval.
+ * POST /articles/{id}/comments: a user, or a guest admitted by `AdmitGuest`, comments on an
+ * article of the tenant. The comment waits, `pending`, for approval. Order: malformed id →
+ * guest admission → the input → no such article.
  */
 import type { ArticleRepository } from '../articles/articles.ports.js';
+import type { AdmitGuest } from '../guests/admit-guest.use-case.js';
 import { requireActor } from '../guests/require-actor.js';
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
+import { GUEST_ENGAGEMENT, type Access } from '../shared/access.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
+import { settleInput, type Deferred } from '../shared/deferred.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { newId } from '../shared/ids.js';
@@ -20,16 +24,21 @@ export interface CreateCommentInput {
 }
 
 export class CreateComment {
+  static readonly access: Access = GUEST_ENGAGEMENT;
+
   constructor(
     private readonly comments: CommentRepository,
     private readonly articles: ArticleRepository,
     private readonly clock: Clock,
+    private readonly admit: AdmitGuest,
     private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
-  async execute(caller: Caller, articleId: string, input: CreateCommentInput): Promise<CommentView> {
+  async execute(caller: Caller, articleId: string, body: Deferred<CreateCommentInput>): Promise<CommentView> {
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
+    await this.admit.execute(caller);
     requireActor(caller);
+    const input = await settleInput(body);
     const content = requiredText(input.content, 'body.content', COMMENT_CONTENT_MAX);
     const authorName = optionalText(input.authorName, 'body.authorName', COMMENT_AUTHOR_NAME_MAX);
     if (!(await this.articles.findById(caller.tenantId, id))) throw new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found');

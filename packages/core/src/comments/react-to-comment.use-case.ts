@@ -1,16 +1,20 @@
 /**
  * PUT and DELETE /articles/comments/{commentId}/reaction: the article rules applied to an
- * approved comment. Order: malformed id → (guest checks at the edge) → no such approved comment
- * → reactions disabled on its article (or the article's category or sub-category) → change.
+ * approved comment. Order: malformed id → guest admission (`AdmitGuest`) → the reaction type → no
+ * such approved comment → reactions disabled on its article (or the article's category or
+ * sub-category) → change.
  */
 import { ArticleReactionGate } from '../articles/article-reaction-gate.js';
 import type { ArticleRepository, CategoryRepository } from '../articles/articles.ports.js';
+import type { AdmitGuest } from '../guests/admit-guest.use-case.js';
 import { requireActor } from '../guests/require-actor.js';
 import { ReactionLedger } from '../reactions/reaction-ledger.js';
 import { isReactionType, type ReactionType } from '../reactions/reaction.js';
 import type { ReactionRepository } from '../reactions/reactions.ports.js';
+import { GUEST_ENGAGEMENT, type Access } from '../shared/access.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
+import { settleInput, type Deferred } from '../shared/deferred.js';
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
@@ -18,6 +22,7 @@ import type { CommentReactionSummary } from './comment.js';
 import type { CommentRepository } from './comments.ports.js';
 
 export class ReactToComment {
+  static readonly access: Access = GUEST_ENGAGEMENT;
   readonly #gate: ArticleReactionGate;
   readonly #ledger: ReactionLedger;
 
@@ -27,14 +32,17 @@ export class ReactToComment {
     categories: CategoryRepository,
     reactions: ReactionRepository,
     clock: Clock,
+    private readonly admit: AdmitGuest,
   ) {
     this.#gate = new ArticleReactionGate(articles, categories);
     this.#ledger = new ReactionLedger(reactions, comments, 'comment', clock);
   }
 
   /** `type` sets or switches the caller's reaction; `null` removes it. Answers the summary after the change. */
-  async execute(caller: Caller, commentId: string, type: ReactionType | null): Promise<CommentReactionSummary> {
+  async execute(caller: Caller, commentId: string, reaction: Deferred<ReactionType | null>): Promise<CommentReactionSummary> {
     const id = wellFormedIdOr(commentId, ErrorCodes.INVALID_COMMENT_ID);
+    await this.admit.execute(caller);
+    const type = await settleInput(reaction);
     if (type !== null && !isReactionType(type)) throw validationError('body.type', 'must be one of like, dislike');
     const actor = requireActor(caller);
     const comment = await this.comments.findById(caller.tenantId, id);

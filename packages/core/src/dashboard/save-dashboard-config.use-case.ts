@@ -1,5 +1,6 @@
 import type { Clock } from '../shared/clock.js';
 import type { Caller } from '../shared/caller.js';
+import { requiresUser } from '../shared/access.js';
 import { requireUser } from '../shared/require-user.js';
 import { type DashboardConfig } from './dashboard-config.js';
 import type { DashboardConfigRepository } from './dashboard.ports.js';
@@ -7,13 +8,16 @@ import { normalizeDashboardConfig } from './normalize-dashboard-config.js';
 
 /** Upserts the caller's dashboard layout after normalizing it; returns what was stored. */
 export class SaveDashboardConfig {
+  /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
+  static readonly access = requiresUser('MISSING_USER_ID');
+
   constructor(
     private readonly configs: DashboardConfigRepository,
     private readonly clock: Clock,
   ) {}
 
   async execute(caller: Caller, body: unknown): Promise<DashboardConfig> {
-    const user = requireUser(caller);
+    const user = requireUser(caller, SaveDashboardConfig.access.missing);
     const config = normalizeDashboardConfig(body);
     const stored = await this.configs.upsert({
       tenantId: caller.tenantId,

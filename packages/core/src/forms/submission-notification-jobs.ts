@@ -33,7 +33,8 @@ export function submissionNotificationJobs(form: Form, submission: Submission): 
   if (settings.email.admin.enabled) jobs.push(job('email', 'admin', [...settings.email.admin.recipients]));
   if (settings.email.submitter.enabled) {
     const field = settings.email.submitter.field;
-    const address = field === null ? undefined : submission.values[field];
+    // Own values only: the field may be named after an Object.prototype member (`constructor`).
+    const address = field !== null && Object.hasOwn(submission.values, field) ? submission.values[field] : undefined;
     if (typeof address === 'string' && address.trim() !== '') jobs.push(job('email', 'submitter', [address]));
   }
   if (settings.push.admin.enabled) jobs.push(job('push', 'admin', []));

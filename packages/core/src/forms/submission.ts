@@ -23,14 +23,8 @@ export type SubmissionView = Omit<Submission, 'tenantId'>;
 /** The most ids one multi-value relation field holds. */
 export const RELATION_CAP = 500;
 
-/** What callers receive of a submission. */
-export function submissionView(submission: Submission): SubmissionView {
+/** What callers receive of a submission: one shared frozen view per stored snapshot (`viewPerSnapshot`). */
+export const submissionView = viewPerSnapshot((submission: Submission): SubmissionView => {
   const { id, formId, values, relations, submittedBy, createdAt, updatedAt } = submission;
   return { id, formId, values, relations, submittedBy, createdAt, updatedAt };
-}
-
-/**
- * `submissionView` for reads: one shared frozen view per stored snapshot (`viewPerSnapshot`).
- * Writes keep `submissionView`: the snapshot they answer is new, so sharing would only add work.
- */
-export const sharedSubmissionView = viewPerSnapshot(submissionView);
+});

@@ -7,13 +7,13 @@
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { CaptchaVerdict, CaptchaVerifier } from '../captcha/captcha.ports.js';
 import type { NotificationOutbox } from '../notifications/notification.ports.js';
+import { ANYONE, checkAccess, requiresUser } from '../shared/access.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { newId } from '../shared/ids.js';
 import type { Logger } from '../shared/logger.js';
-import { requireUser } from '../shared/require-user.js';
 import type { Form } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { findFormOrThrow } from './find-form.js';
@@ -35,6 +35,9 @@ export interface SubmitFormCommand {
 }
 
 export class SubmitForm {
+  /** Who may call, per mode: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
+  static readonly access = { public: ANYONE, internal: requiresUser('UNAUTHORIZED') } as const;
+
   constructor(
     private readonly forms: FormRepository,
     private readonly submissions: SubmissionRepository,
@@ -52,7 +55,7 @@ export class SubmitForm {
    */
   async execute(command: SubmitFormCommand): Promise<SubmissionView> {
     const { caller, mode } = command;
-    if (mode === 'internal') requireUser(caller, ErrorCodes.UNAUTHORIZED);
+    checkAccess(caller, SubmitForm.access[mode]);
     const form = await findFormOrThrow(this.forms, caller.tenantId, command.formId);
     if (!form.isActive) throw new DomainError(ErrorCodes.FORM_INACTIVE, 'Form is not active');
     if (mode === 'public') {

@@ -5,26 +5,16 @@
  */
 import type { Article } from '../articles/article.js';
 import type { ArticleRepository } from '../articles/articles.ports.js';
-import { frozenCopy } from './copy-record.js';
 import { MemoryReactionTotals } from './memory-reaction-totals.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryArticleRepository extends MemoryReactionTotals<Article> implements ArticleRepository {
-  readonly #articles: Map<string, Article>;
   /** (tenant, author id) → the ids of that author's articles. Only `clearAuthor` changes an `authorId`. */
   readonly #byAuthor = new Map<string, Set<string>>();
 
-  constructor() {
-    const articles = new Map<string, Article>();
-    super(articles);
-    this.#articles = articles;
-  }
-
   async insert(article: Article): Promise<void> {
-    const key = tenantKey(article.tenantId, article.id);
-    if (this.#articles.has(key)) throw new Error(`duplicate article id ${article.id}`);
-    const stored = frozenCopy(article);
-    this.#articles.set(key, stored);
+    const stored = this.records.insert(tenantKey(article.tenantId, article.id), article);
+    if (!stored) throw new Error(`duplicate article id ${article.id}`);
     if (stored.authorId === null) return;
     const authorKey = tenantKey(stored.tenantId, stored.authorId);
     let articles = this.#byAuthor.get(authorKey);
@@ -33,7 +23,7 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
   }
 
   async findById(tenantId: string, id: string): Promise<Article | null> {
-    return this.#articles.get(tenantKey(tenantId, id)) ?? null;
+    return this.records.get(tenantKey(tenantId, id)) ?? null;
   }
 
   async clearAuthor(tenantId: string, authorId: string): Promise<number> {
@@ -41,11 +31,7 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     const ids = this.#byAuthor.get(authorKey);
     if (!ids) return 0;
     this.#byAuthor.delete(authorKey);
-    for (const id of ids) {
-      const key = tenantKey(tenantId, id);
-      const article = this.#articles.get(key);
-      if (article) this.#articles.set(key, Object.freeze({ ...article, authorId: null }));
-    }
+    for (const id of ids) this.records.update(tenantKey(tenantId, id), (article) => ({ ...article, authorId: null }));
     return ids.size;
   }
 }

@@ -1,16 +1,14 @@
 /** In-memory authors, keyed by (tenant, id). */
 import type { Author } from '../authors/author.js';
 import type { AuthorRepository } from '../authors/authors.ports.js';
-import { frozenCopy } from './copy-record.js';
+import { SnapshotTable } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryAuthorRepository implements AuthorRepository {
-  readonly #authors = new Map<string, Author>();
+  readonly #authors = new SnapshotTable<Author>();
 
   async insert(author: Author): Promise<void> {
-    const key = tenantKey(author.tenantId, author.id);
-    if (this.#authors.has(key)) throw new Error(`duplicate author id ${author.id}`);
-    this.#authors.set(key, frozenCopy(author));
+    if (!this.#authors.insert(tenantKey(author.tenantId, author.id), author)) throw new Error(`duplicate author id ${author.id}`);
   }
 
   async findById(tenantId: string, id: string): Promise<Author | null> {

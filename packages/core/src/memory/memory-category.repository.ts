@@ -1,16 +1,14 @@
 /** In-memory categories, keyed by (tenant, id). */
 import type { CategoryRepository } from '../articles/articles.ports.js';
 import type { Category } from '../articles/category.js';
-import { frozenCopy } from './copy-record.js';
+import { SnapshotTable } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryCategoryRepository implements CategoryRepository {
-  readonly #categories = new Map<string, Category>();
+  readonly #categories = new SnapshotTable<Category>();
 
   async insert(category: Category): Promise<void> {
-    const key = tenantKey(category.tenantId, category.id);
-    if (this.#categories.has(key)) throw new Error(`duplicate category id ${category.id}`);
-    this.#categories.set(key, frozenCopy(category));
+    if (!this.#categories.insert(tenantKey(category.tenantId, category.id), category)) throw new Error(`duplicate category id ${category.id}`);
   }
 
   async findById(tenantId: string, id: string): Promise<Category | null> {

@@ -1,36 +1,22 @@
 /** In-memory comments with their stored reaction totals. */
 import type { Comment } from '../comments/comment.js';
 import type { CommentRepository } from '../comments/comments.ports.js';
-import { frozenCopy, frozenDate } from './copy-record.js';
 import { MemoryReactionTotals } from './memory-reaction-totals.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryCommentRepository extends MemoryReactionTotals<Comment> implements CommentRepository {
-  readonly #comments: Map<string, Comment>;
-
-  constructor() {
-    const comments = new Map<string, Comment>();
-    super(comments);
-    this.#comments = comments;
-  }
-
   async insert(comment: Comment): Promise<void> {
-    const key = tenantKey(comment.tenantId, comment.id);
-    if (this.#comments.has(key)) throw new Error(`duplicate comment id ${comment.id}`);
-    this.#comments.set(key, frozenCopy(comment));
+    if (!this.records.insert(tenantKey(comment.tenantId, comment.id), comment)) throw new Error(`duplicate comment id ${comment.id}`);
   }
 
   async findById(tenantId: string, id: string): Promise<Comment | null> {
-    return this.#comments.get(tenantKey(tenantId, id)) ?? null;
+    return this.records.get(tenantKey(tenantId, id)) ?? null;
   }
 
   async approve(tenantId: string, id: string, approvedBy: string, at: Date): Promise<Comment | null> {
     const key = tenantKey(tenantId, id);
-    const comment = this.#comments.get(key);
+    const comment = this.records.get(key);
     if (!comment || comment.status === 'approved') return comment ?? null;
-    const when = frozenDate(at);
-    const approved = Object.freeze({ ...comment, status: 'approved' as const, approvedAt: when, approvedBy, updatedAt: when });
-    this.#comments.set(key, approved);
-    return approved;
+    return this.records.update(key, (current) => ({ ...current, status: 'approved' as const, approvedAt: at, approvedBy, updatedAt: at }))!;
   }
 }

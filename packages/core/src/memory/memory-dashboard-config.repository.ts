@@ -1,15 +1,13 @@
-import { frozenCopy } from './copy-record.js';
 import type { DashboardConfigRecord } from '../dashboard/dashboard-config.js';
 import type { DashboardConfigRepository } from '../dashboard/dashboard.ports.js';
+import { SnapshotTable } from './snapshot-table.js';
 
 /** In-memory dashboard configurations, one per (tenant, user). */
 export class MemoryDashboardConfigRepository implements DashboardConfigRepository {
-  readonly #records = new Map<string, DashboardConfigRecord>();
+  readonly #records = new SnapshotTable<DashboardConfigRecord>();
 
   async upsert(record: DashboardConfigRecord): Promise<DashboardConfigRecord> {
-    const stored = frozenCopy(record);
-    this.#records.set(keyOf(record.tenantId, record.userId), stored);
-    return stored;
+    return this.#records.put(keyOf(record.tenantId, record.userId), record);
   }
 
   async find(tenantId: string, userId: string): Promise<DashboardConfigRecord | null> {

@@ -2,59 +2,45 @@
  * In-memory forms. The slug index plays the part of Mongo's unique (tenantId, slug) index: the
  * check and the write happen without awaiting in between, so of racing inserts one wins.
  *
- * Each form is kept as its JSON text, the way a document store keeps a document, and read back
- * as a deeply frozen record (0614) that the most recently read forms keep (decision 0617). A
- * form as objects is some 100 heap objects and 4 KB, which the garbage collector copies and
- * traces while it lives; its text is one string of 1.7 KB. Forms are created and then mostly
- * left alone: keeping them as objects cost a form create some 25 µs (a fifth of it) in
- * collector work and copying. A stored form never changes (the port has no update); a method
- * that changed one would have to replace its entry in the recent reads as well.
+ * Forms live in a `JsonSnapshotTable`: each is kept as its JSON text, the way a document store
+ * keeps a document, and read back as a deeply frozen snapshot that the most recently read forms
+ * keep (decision 0617). A form as objects is some 100 heap objects, which the garbage collector
+ * copies and traces while it lives; its text is one string. Forms are created and then mostly
+ * left alone, so keeping them as objects made a form create pay a large share of its time in
+ * collector work and copying (0617 has the figures). A stored form never changes (the port has
+ * no update).
  */
 import type { Form } from '../forms/form.js';
 import type { FormRepository } from '../forms/forms.ports.js';
-import { frozenRecordFromJson, recordJson } from './copy-record.js';
+import { JsonSnapshotTable } from './json-snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
-/** How many read forms keep their record between reads (about 4 KB each). */
+/** How many read forms keep their snapshot between reads (about 4 KB each). */
 export const RECENT_FORMS = 1024;
 
 const FORM_DATES = ['createdAt', 'updatedAt'] as const;
 
 export class MemoryFormRepository implements FormRepository {
-  /** Tenant and id → the form's JSON text. */
-  readonly #texts = new Map<string, string>();
+  readonly #forms: JsonSnapshotTable<Form>;
   readonly #idBySlug = new Map<string, string>();
-  /**
-   * Records of forms read lately, first read first: the oldest goes when the limit is reached
-   * (a hit does not move a form up, which would cost every read two more map operations).
-   */
-  readonly #recent = new Map<string, Form>();
 
-  constructor(private readonly recentLimit = RECENT_FORMS) {}
+  constructor(recentLimit = RECENT_FORMS) {
+    this.#forms = new JsonSnapshotTable<Form>(FORM_DATES, recentLimit);
+  }
 
   async insert(form: Form): Promise<boolean> {
     const slugKey = tenantKey(form.tenantId, form.slug);
     if (this.#idBySlug.has(slugKey)) return false;
-    const idKey = tenantKey(form.tenantId, form.id);
-    if (this.#texts.has(idKey)) throw new Error(`duplicate form id ${form.id}`);
-    this.#texts.set(idKey, recordJson(form, FORM_DATES)); // a copy: the caller's later changes stay its own
+    if (!this.#forms.insert(tenantKey(form.tenantId, form.id), form)) throw new Error(`duplicate form id ${form.id}`);
     this.#idBySlug.set(slugKey, form.id);
     return true;
   }
 
   async findById(tenantId: string, id: string): Promise<Form | null> {
-    const key = tenantKey(tenantId, id);
-    const recent = this.#recent.get(key);
-    if (recent !== undefined) return recent;
-    const text = this.#texts.get(key);
-    if (text === undefined) return null;
-    const form = frozenRecordFromJson<Form>(text, FORM_DATES);
-    this.#recent.set(key, form);
-    if (this.#recent.size > this.recentLimit) this.#recent.delete(this.#recent.keys().next().value!);
-    return form;
+    return this.#forms.get(tenantKey(tenantId, id)) ?? null;
   }
 
   async existingIds(tenantId: string, ids: readonly string[]): Promise<string[]> {
-    return [...new Set(ids)].filter((id) => this.#texts.has(tenantKey(tenantId, id)));
+    return [...new Set(ids)].filter((id) => this.#forms.has(tenantKey(tenantId, id)));
   }
 }

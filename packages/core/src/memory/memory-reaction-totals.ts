@@ -1,11 +1,12 @@
 /**
  * The totals half of the in-memory article and comment repositories: records keyed by
- * (tenant, id) carrying `likes` and `dislikes`, frozen (see `frozenCopy`). An increment reads
- * the record and stores its successor without an await in between, so it is as atomic as
- * MongoDB's `$inc`.
+ * (tenant, id) carrying `likes` and `dislikes`, in a `SnapshotTable`. An increment reads the
+ * record and stores its successor without an await in between, so it is as atomic as MongoDB's
+ * `$inc`.
  */
 import type { ReactionTotals } from '../reactions/reaction.js';
 import type { ReactionTotalsStore, TargetTotals } from '../reactions/reactions.ports.js';
+import { SnapshotTable } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 interface Countable {
@@ -16,15 +17,15 @@ interface Countable {
 }
 
 export class MemoryReactionTotals<T extends Countable> implements ReactionTotalsStore {
-  constructor(private readonly records: Map<string, T>) {}
+  protected readonly records = new SnapshotTable<T>();
 
   async incrementTotals(tenantId: string, id: string, delta: ReactionTotals): Promise<ReactionTotals | null> {
-    const key = tenantKey(tenantId, id);
-    const record = this.records.get(key);
-    if (!record) return null;
-    const totals = { likes: record.likes + delta.likes, dislikes: record.dislikes + delta.dislikes };
-    this.records.set(key, Object.freeze({ ...record, ...totals }));
-    return totals;
+    const next = this.records.update(tenantKey(tenantId, id), (record) => ({
+      ...record,
+      likes: record.likes + delta.likes,
+      dislikes: record.dislikes + delta.dislikes,
+    }));
+    return next ? { likes: next.likes, dislikes: next.dislikes } : null;
   }
 
   async listTotals(tenantId: string, afterId: string | null, limit: number): Promise<TargetTotals[]> {

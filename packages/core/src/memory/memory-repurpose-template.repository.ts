@@ -1,17 +1,16 @@
-import { frozenCopy, frozenDate, setOwnMember } from './copy-record.js';
 import type { RepurposeTemplate } from '../repurpose/repurpose-template.js';
 import type { RepurposeTemplateRepository, TemplateChange } from '../repurpose/repurpose.ports.js';
+import { setOwnMember, SnapshotTable } from './snapshot-table.js';
 
 /**
  * In-memory repurpose templates. Each method reads and writes without awaiting in between, so
  * on the single JS thread it is as atomic as the Mongo adapter's single operations.
  */
 export class MemoryRepurposeTemplateRepository implements RepurposeTemplateRepository {
-  readonly #templates = new Map<string, RepurposeTemplate>();
+  readonly #templates = new SnapshotTable<RepurposeTemplate>();
 
   async findOrCreate(candidate: RepurposeTemplate): Promise<RepurposeTemplate> {
-    if (!this.#templates.has(candidate.tenantId)) this.#templates.set(candidate.tenantId, frozenCopy(candidate));
-    return this.#templates.get(candidate.tenantId)!;
+    return this.#templates.get(candidate.tenantId) ?? this.#templates.put(candidate.tenantId, candidate);
   }
 
   async applyChanges(
@@ -19,20 +18,21 @@ export class MemoryRepurposeTemplateRepository implements RepurposeTemplateRepos
     changes: readonly TemplateChange[],
     audit: { updatedBy: string; updatedAt: Date },
   ): Promise<RepurposeTemplate | null> {
-    const current = this.#templates.get(tenantId);
-    if (!current) return null;
-    const next = withChanges(current, changes) as RepurposeTemplate;
-    const stored = Object.freeze({ ...next, updatedBy: audit.updatedBy, updatedAt: frozenDate(audit.updatedAt) });
-    this.#templates.set(tenantId, stored);
-    return stored;
+    const next = this.#templates.update(tenantId, (current) => ({
+      ...(withChanges(current, changes) as RepurposeTemplate),
+      updatedBy: audit.updatedBy,
+      updatedAt: audit.updatedAt,
+    }));
+    return next ?? null;
   }
 }
 
 /**
  * `node` with the changes applied in order, as if each were set one after the other (`depth`:
  * how much of each change's path lies above `node`): one new frozen object per node on a
- * changed path, everything else shared. Applying them one by one rebuilt the path to the root
- * per change, and a PUT of the whole template is some 20 changes.
+ * changed path, everything else shared (the table then copies, frozen, any value a change
+ * brought in that is not deeply frozen). Applying the changes one by one rebuilt the path to
+ * the root per change, and a PUT of the whole template is some 20 changes.
  */
 function withChanges(node: unknown, changes: readonly TemplateChange[], depth = 0): unknown {
   // The last change that ends here replaces the node; only the changes after it apply on top.
@@ -56,7 +56,7 @@ function withChanges(node: unknown, changes: readonly TemplateChange[], depth = 
   const parent = (typeof base === 'object' && base !== null ? base : {}) as Record<string, unknown>;
   const out: Record<string, unknown> = { ...parent };
   for (const [key, list] of byKey) {
-    setOwnMember(out, key, withChanges(parent[key], list, depth + 1));
+    setOwnMember(out, key, withChanges(Object.hasOwn(parent, key) ? parent[key] : undefined, list, depth + 1));
   }
   return Object.freeze(out);
 }

@@ -5,16 +5,16 @@
  */
 import type { ConnectRelationCommand, ConnectRelationResult, SubmissionRepository } from '../forms/forms.ports.js';
 import type { Submission } from '../forms/submission.js';
-import { frozenCopy, frozenDate } from './copy-record.js';
+import { SnapshotTable } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemorySubmissionRepository implements SubmissionRepository {
-  readonly #submissions = new Map<string, Submission>();
+  readonly #submissions = new SnapshotTable<Submission>();
 
   async insert(submission: Submission): Promise<void> {
-    const key = tenantKey(submission.tenantId, submission.id);
-    if (this.#submissions.has(key)) throw new Error(`duplicate submission id ${submission.id}`);
-    this.#submissions.set(key, frozenCopy(submission));
+    if (!this.#submissions.insert(tenantKey(submission.tenantId, submission.id), submission)) {
+      throw new Error(`duplicate submission id ${submission.id}`);
+    }
   }
 
   async findById(tenantId: string, id: string): Promise<Submission | null> {
@@ -37,11 +37,13 @@ export class MemorySubmissionRepository implements SubmissionRepository {
       const list = Array.isArray(current) ? current : [];
       if (list.includes(relatedId)) return { status: 'unchanged', submission };
       if (list.length >= command.cap) return { status: 'full' };
-      value = Object.freeze([...list, relatedId]) as string[];
+      value = [...list, relatedId];
     }
-    const relations = Object.freeze({ ...submission.relations, [fieldName]: value });
-    const next = Object.freeze({ ...submission, relations, updatedAt: frozenDate(command.now) });
-    this.#submissions.set(key, next);
+    const next = this.#submissions.update(key, (current) => ({
+      ...current,
+      relations: { ...current.relations, [fieldName]: value },
+      updatedAt: command.now,
+    }))!;
     return { status: 'connected', submission: next };
   }
 }

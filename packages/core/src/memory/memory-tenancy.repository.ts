@@ -1,15 +1,13 @@
 /** In-memory tenants and API keys: real adapters for the embedded store and for tests. */
-import { frozenCopy, frozenDate } from './copy-record.js';
 import type { ApiKeyRepository, TenantRepository } from '../tenancy/tenancy.ports.js';
 import type { ApiKey, Tenant } from '../tenancy/tenant.js';
+import { SnapshotTable } from './snapshot-table.js';
 
 export class MemoryTenantRepository implements TenantRepository {
-  readonly #tenants = new Map<string, Tenant>();
+  readonly #tenants = new SnapshotTable<Tenant>();
 
   async insert(tenant: Tenant): Promise<boolean> {
-    if (this.#tenants.has(tenant.id)) return false;
-    this.#tenants.set(tenant.id, frozenCopy(tenant));
-    return true;
+    return this.#tenants.insert(tenant.id, tenant) !== undefined;
   }
 
   async findById(id: string): Promise<Tenant | null> {
@@ -21,27 +19,20 @@ export class MemoryTenantRepository implements TenantRepository {
   }
 
   async setAiTokenLimit(id: string, limit: number | null): Promise<boolean> {
-    const tenant = this.#tenants.get(id);
-    if (!tenant) return false;
-    this.#tenants.set(id, { ...tenant, aiTokenLimitMonthly: limit });
-    return true;
+    return this.#tenants.update(id, (tenant) => ({ ...tenant, aiTokenLimitMonthly: limit })) !== undefined;
   }
 
   async setAdminEmails(id: string, emails: readonly string[]): Promise<boolean> {
-    const tenant = this.#tenants.get(id);
-    if (!tenant) return false;
-    this.#tenants.set(id, Object.freeze({ ...tenant, adminEmails: Object.freeze([...emails]) }));
-    return true;
+    return this.#tenants.update(id, (tenant) => ({ ...tenant, adminEmails: emails })) !== undefined;
   }
 }
 
 export class MemoryApiKeyRepository implements ApiKeyRepository {
-  readonly #byId = new Map<string, ApiKey>();
+  readonly #byId = new SnapshotTable<ApiKey>();
   readonly #idByHash = new Map<string, string>();
 
   async insert(key: ApiKey): Promise<void> {
-    if (this.#idByHash.has(key.hash) || this.#byId.has(key.id)) throw new Error('duplicate API key');
-    this.#byId.set(key.id, frozenCopy(key));
+    if (this.#idByHash.has(key.hash) || !this.#byId.insert(key.id, key)) throw new Error('duplicate API key');
     this.#idByHash.set(key.hash, key.id);
   }
 
@@ -60,7 +51,7 @@ export class MemoryApiKeyRepository implements ApiKeyRepository {
   async revoke(id: string, at: Date): Promise<boolean> {
     const key = this.#byId.get(id);
     if (!key) return false;
-    if (key.revokedAt === null) this.#byId.set(id, Object.freeze({ ...key, revokedAt: frozenDate(at) }));
+    if (key.revokedAt === null) this.#byId.update(id, (current) => ({ ...current, revokedAt: at }));
     return true;
   }
 }

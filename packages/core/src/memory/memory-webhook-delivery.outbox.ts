@@ -1,5 +1,6 @@
 /**
- * In-memory webhook outbox. Claims read and mark deliveries without awaiting in between, so two
+ * In-memory webhook outbox, on the embedded store's seam (stored frozen, handed out shared;
+ * decision 0721). Claims read and mark deliveries without awaiting in between, so two
  * dispatchers in one process never claim one delivery within a lease.
  */
 import { newId } from '../shared/ids.js';
@@ -11,24 +12,22 @@ import {
   type WebhookDeliveryOutcome,
   type WebhookDeliveryStatus,
 } from '../webhooks/webhooks.ports.js';
-import { copyRecord } from './copy-record.js';
+import { SnapshotTable } from './snapshot-table.js';
 import { newestFirst } from './memory-webhook.repository.js';
 
-type MutableDelivery = { -readonly [K in keyof WebhookDelivery]: WebhookDelivery[K] };
-
 export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
-  readonly #deliveries = new Map<string, MutableDelivery>();
+  readonly #deliveries = new SnapshotTable<WebhookDelivery>();
 
   async stage(deliveries: readonly NewWebhookDelivery[], now: Date): Promise<void> {
     for (const delivery of deliveries) {
       const id = newId(now);
-      this.#deliveries.set(id, { ...copyRecord(delivery), id, ...stagedDeliveryState(now) });
+      this.#deliveries.put(id, { ...delivery, id, ...stagedDeliveryState(now) });
     }
   }
 
   async confirm(tenantId: string, eventId: string, payload: string, now: Date): Promise<void> {
     for (const delivery of this.#ofEvent(tenantId, eventId)) {
-      Object.assign(delivery, { status: 'pending', payload, nextAttemptAt: now, claimedUntil: null, updatedAt: now });
+      this.#deliveries.update(delivery.id, (current) => ({ ...current, status: 'pending', payload, nextAttemptAt: now, claimedUntil: null, updatedAt: now }));
     }
   }
 
@@ -45,20 +44,19 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   }
 
   async complete(id: string, outcome: WebhookDeliveryOutcome, now: Date): Promise<void> {
-    const delivery = this.#deliveries.get(id);
-    if (!delivery) return;
-    Object.assign(delivery, { claimedUntil: null, updatedAt: now, lastStatusCode: outcome.statusCode });
-    if (outcome.status === 'delivered') Object.assign(delivery, { status: 'delivered', deliveredAt: now, lastError: null });
-    else if (outcome.status === 'failed') Object.assign(delivery, { status: 'failed', lastError: outcome.error });
-    else Object.assign(delivery, { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt });
+    this.#deliveries.update(id, (current) => {
+      const settled = { ...current, claimedUntil: null, updatedAt: now, lastStatusCode: outcome.statusCode };
+      if (outcome.status === 'delivered') return { ...settled, status: 'delivered', deliveredAt: now, lastError: null };
+      if (outcome.status === 'failed') return { ...settled, status: 'failed', lastError: outcome.error };
+      return { ...settled, lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
+    });
   }
 
   async listByWebhook(tenantId: string, webhookId: string, limit: number): Promise<WebhookDelivery[]> {
     return this.#ofWebhook(tenantId, webhookId)
       .filter((delivery) => delivery.status !== 'unconfirmed')
       .sort(newestFirst)
-      .slice(0, limit)
-      .map(copyRecord);
+      .slice(0, limit);
   }
 
   async prune(tenantId: string, webhookId: string, keep: number): Promise<void> {
@@ -78,25 +76,24 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     return counts;
   }
 
-  #claim(limit: number, now: Date, leaseMs: number, due: (delivery: MutableDelivery) => boolean, countAttempt: boolean): WebhookDelivery[] {
+  #claim(limit: number, now: Date, leaseMs: number, due: (delivery: WebhookDelivery) => boolean, countAttempt: boolean): WebhookDelivery[] {
     const claimed: WebhookDelivery[] = [];
-    for (const delivery of this.#deliveries.values()) {
+    for (const delivery of [...this.#deliveries.values()]) {
       if (claimed.length >= limit) break;
       const free = delivery.claimedUntil === null || delivery.claimedUntil <= now;
       if (!free || !due(delivery)) continue;
-      delivery.claimedUntil = new Date(now.getTime() + leaseMs);
-      if (countAttempt) delivery.attempts += 1;
-      delivery.updatedAt = now;
-      claimed.push(copyRecord(delivery));
+      const claimedUntil = new Date(now.getTime() + leaseMs);
+      const attempts = countAttempt ? delivery.attempts + 1 : delivery.attempts;
+      claimed.push(this.#deliveries.update(delivery.id, (current) => ({ ...current, claimedUntil, attempts, updatedAt: now }))!);
     }
     return claimed;
   }
 
-  #ofEvent(tenantId: string, eventId: string): MutableDelivery[] {
+  #ofEvent(tenantId: string, eventId: string): WebhookDelivery[] {
     return [...this.#deliveries.values()].filter((d) => d.tenantId === tenantId && d.eventId === eventId && d.status === 'unconfirmed');
   }
 
-  #ofWebhook(tenantId: string, webhookId: string): MutableDelivery[] {
+  #ofWebhook(tenantId: string, webhookId: string): WebhookDelivery[] {
     return [...this.#deliveries.values()].filter((d) => d.tenantId === tenantId && d.webhookId === webhookId);
   }
 }

@@ -1,7 +1,7 @@
-/** In-memory webhooks, keyed by (tenant, id); records are stored and handed out as copies. */
+/** In-memory webhooks, keyed by (tenant, id), on the embedded store's seam: stored frozen, handed out shared (decision 0721). */
 import type { WebhookChanges, WebhookPage, WebhookRepository } from '../webhooks/webhooks.ports.js';
 import { subscribesTo, type Webhook } from '../webhooks/webhook.js';
-import { copyRecord } from './copy-record.js';
+import { SnapshotTable } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 /** Newest first: createdAt descending, then id descending. */
@@ -10,17 +10,15 @@ export function newestFirst(a: { createdAt: Date; id: string }, b: { createdAt: 
 }
 
 export class MemoryWebhookRepository implements WebhookRepository {
-  readonly #webhooks = new Map<string, Webhook>();
+  readonly #webhooks = new SnapshotTable<Webhook>();
 
   async insert(webhook: Webhook): Promise<void> {
     const key = tenantKey(webhook.tenantId, webhook.id);
-    if (this.#webhooks.has(key)) throw new Error(`duplicate webhook id ${webhook.id}`);
-    this.#webhooks.set(key, copyRecord(webhook));
+    if (!this.#webhooks.insert(key, webhook)) throw new Error(`duplicate webhook id ${webhook.id}`);
   }
 
   async findById(tenantId: string, id: string): Promise<Webhook | null> {
-    const webhook = this.#webhooks.get(tenantKey(tenantId, id));
-    return webhook ? copyRecord(webhook) : null;
+    return this.#webhooks.get(tenantKey(tenantId, id)) ?? null;
   }
 
   async list(tenantId: string, page: WebhookPage): Promise<Webhook[]> {
@@ -28,17 +26,11 @@ export class MemoryWebhookRepository implements WebhookRepository {
     return this.#ofTenant(tenantId)
       .filter((webhook) => !after || newestFirst(after, webhook) < 0)
       .sort(newestFirst)
-      .slice(0, page.limit)
-      .map(copyRecord);
+      .slice(0, page.limit);
   }
 
   async update(tenantId: string, id: string, changes: WebhookChanges, now: Date): Promise<Webhook | null> {
-    const key = tenantKey(tenantId, id);
-    const current = this.#webhooks.get(key);
-    if (!current) return null;
-    const updated: Webhook = { ...current, ...copyRecord(changes), updatedAt: now };
-    this.#webhooks.set(key, updated);
-    return copyRecord(updated);
+    return this.#webhooks.update(tenantKey(tenantId, id), (current) => ({ ...current, ...changes, updatedAt: now })) ?? null;
   }
 
   async remove(tenantId: string, id: string): Promise<boolean> {
@@ -46,7 +38,7 @@ export class MemoryWebhookRepository implements WebhookRepository {
   }
 
   async listSubscribed(tenantId: string, type: string): Promise<Webhook[]> {
-    return this.#ofTenant(tenantId).filter((webhook) => subscribesTo(webhook, type)).map(copyRecord);
+    return this.#ofTenant(tenantId).filter((webhook) => subscribesTo(webhook, type));
   }
 
   #ofTenant(tenantId: string): Webhook[] {

@@ -6,6 +6,7 @@ import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { validationError } from '../shared/domain-error.js';
 import type { LanguageCatalog } from '../shared/languages.js';
+import { requiresUser } from '../shared/access.js';
 import { requireUser } from '../shared/require-user.js';
 import {
   CTA_TEMPLATE_MAX,
@@ -49,6 +50,9 @@ const PLATFORM_RULES: Record<string, Rule> = {
 };
 
 export class UpdateRepurposeTemplate {
+  /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
+  static readonly access = requiresUser('MISSING_USER_ID');
+
   constructor(
     private readonly templates: RepurposeTemplateRepository,
     private readonly languages: LanguageCatalog,
@@ -56,7 +60,7 @@ export class UpdateRepurposeTemplate {
   ) {}
 
   async execute(caller: Caller, patch: RepurposeTemplatePatch): Promise<RepurposeTemplate> {
-    const user = requireUser(caller);
+    const user = requireUser(caller, UpdateRepurposeTemplate.access.missing);
     const changes = this.#changesOf(caller.tenantId, patch);
     const now = this.clock.now();
     const audit = { updatedBy: user.id, updatedAt: now };

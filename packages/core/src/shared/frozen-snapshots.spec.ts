@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { frozenCopy } from '../memory/copy-record.js';
+import { frozenCopy } from '../memory/snapshot-table.js';
 import { isDeeplyFrozen, viewPerSnapshot } from './frozen-snapshots.js';
 
 describe('isDeeplyFrozen', () => {

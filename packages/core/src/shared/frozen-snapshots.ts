@@ -3,13 +3,24 @@
  * 0614): recognising one, and deriving a view of it once instead of on every read (0616).
  */
 
+/** Records the embedded store built deeply frozen (`SnapshotTable`): known without a walk. */
+const snapshots = new WeakSet<object>();
+
+/** Registers a record built deeply frozen by construction; only the embedded store's tables call it. */
+export function markSnapshot<T extends object>(record: T): T {
+  snapshots.add(record);
+  return record;
+}
+
 /**
  * True when nothing in the value can change: a primitive, a Date (records are values and nothing
  * calls `setTime`: 0614), or a frozen plain object or array whose own properties are all data
- * properties holding such values. Functions, accessors, Maps and class instances are not.
+ * properties holding such values. Functions, accessors, Maps and class instances are not. A
+ * snapshot of the embedded store is known to be one without looking into it.
  */
 export function isDeeplyFrozen(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return typeof value !== 'function';
+  if (snapshots.has(value)) return true;
   if (Object.getPrototypeOf(value) === Date.prototype) return Reflect.ownKeys(value).length === 0;
   if (!Object.isFrozen(value) || !isPlainContainer(value)) return false;
   const descriptors = Object.getOwnPropertyDescriptors(value);

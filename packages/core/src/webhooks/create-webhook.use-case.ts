@@ -3,6 +3,7 @@ import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { optionalFlag, optionalText } from '../shared/input-rules.js';
+import { WEBHOOK_ADMIN } from './webhook.js';
 import { requireRole } from '../shared/require-user.js';
 import { requireAllowedUrl, webhookEvents, webhookUrl } from './webhook-input.js';
 import { newWebhookSecret, toWebhookView, WEBHOOK_DESCRIPTION_MAX, type CreatedWebhookView, type Webhook } from './webhook.js';
@@ -16,6 +17,8 @@ export interface CreateWebhookInput {
 }
 
 export class CreateWebhook {
+  static readonly access = WEBHOOK_ADMIN;
+
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly guard: WebhookUrlGuard,
@@ -24,7 +27,7 @@ export class CreateWebhook {
 
   /** Throws `UNAUTHORIZED`, `FORBIDDEN`, `VALIDATION_FAILED`, then `WEBHOOK_URL_NOT_ALLOWED`. */
   async execute(caller: Caller, input: CreateWebhookInput): Promise<CreatedWebhookView> {
-    requireRole(caller, ['admin']);
+    requireRole(caller, WEBHOOK_ADMIN.roles);
     const url = webhookUrl(input.url);
     const events = webhookEvents(input.events);
     const description = optionalText(input.description, 'body.description', WEBHOOK_DESCRIPTION_MAX);

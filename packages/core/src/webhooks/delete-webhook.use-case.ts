@@ -2,18 +2,21 @@
 import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
+import { WEBHOOK_ADMIN } from './webhook.js';
 import { requireRole } from '../shared/require-user.js';
 import { findWebhookOrThrow } from './webhook-input.js';
 import type { WebhookDeliveryOutbox, WebhookRepository } from './webhooks.ports.js';
 
 export class DeleteWebhook {
+  static readonly access = WEBHOOK_ADMIN;
+
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly outbox: WebhookDeliveryOutbox,
   ) {}
 
   async execute(caller: Caller, id: string): Promise<void> {
-    requireRole(caller, ['admin']);
+    requireRole(caller, WEBHOOK_ADMIN.roles);
     const webhook = await findWebhookOrThrow(this.webhooks, caller.tenantId, id);
     if (!(await this.webhooks.remove(caller.tenantId, webhook.id))) throw new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found');
     // A delivery claimed meanwhile finds no webhook and fails without a request.

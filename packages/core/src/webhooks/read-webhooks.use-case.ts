@@ -3,16 +3,19 @@ import type { Caller } from '../shared/caller.js';
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { isWellFormedId } from '../shared/ids.js';
+import { WEBHOOK_ADMIN } from './webhook.js';
 import { requireRole } from '../shared/require-user.js';
 import { findWebhookOrThrow } from './webhook-input.js';
 import { toWebhookView, type WebhookView } from './webhook.js';
 import { DELIVERY_LOG_SIZE, type WebhookDeliveryOutbox, type WebhookDeliveryStatus, type WebhookRepository } from './webhooks.ports.js';
 
 export class GetWebhook {
+  static readonly access = WEBHOOK_ADMIN;
+
   constructor(private readonly webhooks: WebhookRepository) {}
 
   async execute(caller: Caller, id: string): Promise<WebhookView> {
-    requireRole(caller, ['admin']);
+    requireRole(caller, WEBHOOK_ADMIN.roles);
     return toWebhookView(await findWebhookOrThrow(this.webhooks, caller.tenantId, id));
   }
 }
@@ -30,10 +33,12 @@ export interface WebhookListPage {
 const CURSOR_KIND = 'webhooks';
 
 export class ListWebhooks {
+  static readonly access = WEBHOOK_ADMIN;
+
   constructor(private readonly webhooks: WebhookRepository) {}
 
   async execute(caller: Caller, query: ListWebhooksQuery): Promise<WebhookListPage> {
-    requireRole(caller, ['admin']);
+    requireRole(caller, WEBHOOK_ADMIN.roles);
     const limit = query.limit === undefined ? 20 : /^[0-9]{1,3}$/.test(String(query.limit)) ? Number(query.limit) : Number.NaN;
     if (!(limit >= 1 && limit <= 100)) throw validationError('query.limit', 'must be an integer from 1 to 100');
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, caller.tenantId);
@@ -72,6 +77,8 @@ export interface DeliveryView {
 }
 
 export class ListWebhookDeliveries {
+  static readonly access = WEBHOOK_ADMIN;
+
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly outbox: WebhookDeliveryOutbox,
@@ -79,7 +86,7 @@ export class ListWebhookDeliveries {
 
   /** The latest 100 deliveries, newest first. */
   async execute(caller: Caller, id: string): Promise<DeliveryView[]> {
-    requireRole(caller, ['admin']);
+    requireRole(caller, WEBHOOK_ADMIN.roles);
     const webhook = await findWebhookOrThrow(this.webhooks, caller.tenantId, id);
     const deliveries = await this.outbox.listByWebhook(caller.tenantId, webhook.id, DELIVERY_LOG_SIZE);
     return deliveries.map(({ eventId, type, status, attempts, lastStatusCode, lastError, createdAt, deliveredAt }) => ({

@@ -4,6 +4,7 @@ import type { Clock } from '../shared/clock.js';
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { optionalFlag, optionalText } from '../shared/input-rules.js';
+import { WEBHOOK_ADMIN } from './webhook.js';
 import { requireRole } from '../shared/require-user.js';
 import type { CreateWebhookInput } from './create-webhook.use-case.js';
 import { findWebhookOrThrow, requireAllowedUrl, webhookEvents, webhookUrl } from './webhook-input.js';
@@ -11,6 +12,8 @@ import { toWebhookView, WEBHOOK_DESCRIPTION_MAX, type WebhookView } from './webh
 import type { WebhookChanges, WebhookRepository, WebhookUrlGuard } from './webhooks.ports.js';
 
 export class UpdateWebhook {
+  static readonly access = WEBHOOK_ADMIN;
+
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly guard: WebhookUrlGuard,
@@ -19,7 +22,7 @@ export class UpdateWebhook {
 
   /** Order: role → `INVALID_WEBHOOK_ID` → `WEBHOOK_NOT_FOUND` → `VALIDATION_FAILED` → `WEBHOOK_URL_NOT_ALLOWED`. */
   async execute(caller: Caller, id: string, body: CreateWebhookInput | undefined): Promise<WebhookView> {
-    requireRole(caller, ['admin']);
+    requireRole(caller, WEBHOOK_ADMIN.roles);
     const current = await findWebhookOrThrow(this.webhooks, caller.tenantId, id);
     const input = strictPartialBody(body);
     const changes: { -readonly [K in keyof WebhookChanges]: WebhookChanges[K] } = {};

@@ -3,6 +3,7 @@
  * delivery (Standard Webhooks); it is shown once, in the create answer, and never again: the
  * view below has no `secret`, and nothing logs it.
  */
+import { requiresRoles } from '../shared/access.js';
 import { randomBytes } from 'node:crypto';
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -57,3 +58,6 @@ export function newWebhookSecret(): string {
 export function subscribesTo(webhook: Pick<Webhook, 'events' | 'enabled'>, type: string): boolean {
   return webhook.enabled && (webhook.events.includes(ALL_WEBHOOK_EVENTS) || webhook.events.includes(type));
 }
+
+/** Who may manage a tenant's webhooks (CONTRACT §7): its admins. */
+export const WEBHOOK_ADMIN = requiresRoles('admin');

@@ -185,6 +185,7 @@ describe('cms-admin', () => {
     const cases: Array<[string, string[], string]> = [
       ['no command', [], 'cms-admin: no command given'],
       ['an unknown command', ['tenant', 'delete', 'acme'], 'cms-admin: unknown command "tenant delete"'],
+      ['a command named after an Object.prototype member', ['constructor'], 'cms-admin: unknown command "constructor"'],
       ['a missing argument', ['apikey', 'revoke'], 'cms-admin: expected: cms-admin apikey revoke <keyId>'],
       ['an extra argument', ['tenant', 'create', 'a', 'b'], 'cms-admin: expected: cms-admin tenant create <tenantId> [--name <name>]'],
       ['an unknown option', ['tenant', 'create', 'acme', '--colour', 'red'], "cms-admin: Unknown option '--colour'"],

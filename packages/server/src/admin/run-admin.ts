@@ -175,7 +175,8 @@ export async function runAdmin(
   openStorage: OpenAdminStorage,
   clock: Clock = systemClock,
 ): Promise<number> {
-  const local = LOCAL_COMMANDS[argv.join(' ')];
+  const line = argv.join(' ');
+  const local = Object.hasOwn(LOCAL_COMMANDS, line) ? LOCAL_COMMANDS[line] : undefined; // not `constructor` & co.
   if (local) {
     local.run(io);
     return AdminExit.ok;
@@ -231,7 +232,7 @@ function parseCommandLine(argv: readonly string[]): { command: Command; args: st
   if (values.help || positionals[0] === 'help') return 'help';
   if (positionals.length === 0) throw new UsageError('no command given');
   const key = positionals.slice(0, 2).join(' ');
-  const command = COMMANDS[key];
+  const command = Object.hasOwn(COMMANDS, key) ? COMMANDS[key] : undefined; // not `constructor` & co.
   if (!command) throw new UsageError(`unknown command "${key}"`);
   const args = positionals.slice(2);
   if (args.length !== command.arguments) throw new UsageError(`expected: cms-admin ${command.usage}`);

@@ -1,5 +1,6 @@
 import { articleRoutes, RouteModuleToken } from '@cms/adapter-koa';
 import {
+  AdmitGuest,
   ArticleRepositoryToken,
   AuthorRepositoryToken,
   CategoryRepositoryToken,
@@ -31,9 +32,9 @@ export const articlesModule = new ContainerModule(({ bind }) => {
   );
   bind(GetArticle).toResolvedValue((articles: ArticleRepository) => new GetArticle(articles), [ArticleRepositoryToken]);
   bind(ReactToArticle).toResolvedValue(
-    (articles: ArticleRepository, categories: CategoryRepository, reactions: ReactionRepository, clock: Clock, events: WebhookEventRecorder) =>
-      new ReactToArticle(articles, categories, reactions, clock, events),
-    [ArticleRepositoryToken, CategoryRepositoryToken, ReactionRepositoryToken, ServerTokens.Clock, WebhookEventRecorderToken],
+    (articles: ArticleRepository, categories: CategoryRepository, reactions: ReactionRepository, clock: Clock, admit: AdmitGuest, events: WebhookEventRecorder) =>
+      new ReactToArticle(articles, categories, reactions, clock, admit, events),
+    [ArticleRepositoryToken, CategoryRepositoryToken, ReactionRepositoryToken, ServerTokens.Clock, AdmitGuest, WebhookEventRecorderToken],
   );
   bind(RouteModuleToken).toResolvedValue(
     (createCategory: CreateCategory, createArticle: CreateArticle, getArticle: GetArticle, react: ReactToArticle) =>

@@ -1,8 +1,7 @@
 /**
- * Guest engagement: the policy from configuration, the AdmitGuest use case, and the guest gate
- * the HTTP pipeline runs on every guest write route (after the id check, before the body).
+ * Guest engagement: the policy from configuration and the AdmitGuest use case, which every
+ * guest-write use case (reactions, comments) runs itself after its id check.
  */
-import { GuestGateToken, type GuestGate } from '@cms/adapter-koa';
 import {
   AdmitGuest,
   CaptchaPolicyToken,
@@ -26,5 +25,4 @@ export const guestsModule = new ContainerModule(({ bind }) => {
       new AdmitGuest(verifier, captcha, limiter, policy, clock),
     [CaptchaVerifierToken, CaptchaPolicyToken, GuestRateLimiterToken, GuestEngagementPolicyToken, ServerTokens.Clock],
   );
-  bind<GuestGate>(GuestGateToken).toResolvedValue((admit: AdmitGuest): GuestGate => (caller) => admit.execute(caller), [AdmitGuest]);
 });

@@ -3,17 +3,15 @@ import {
   createApp,
   createJwtVerifier,
   CredentialResolver,
-  GuestGateToken,
   RouteModuleToken,
   ServiceMetrics,
   ServingState,
   type BearerVerifier,
-  type GuestGate,
+  type CmsApp,
   type RouteModule,
 } from '@cms/adapter-koa';
 import { AuthenticateApiKey, NotificationOutboxToken, type Logger, type NotificationOutbox, WebhookDeliveryOutboxToken, type WebhookDeliveryOutbox } from '@cms/core';
 import { ContainerModule } from 'inversify';
-import type Koa from 'koa';
 import type { ServiceConfig } from '../config/service-config.js';
 import { registeredTracer } from '../telemetry/open-telemetry.js';
 import { ServerTokens, type StorageLifecycle } from './server-tokens.js';
@@ -41,7 +39,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
     (apiKeys: AuthenticateApiKey, bearer: BearerVerifier) => new CredentialResolver(apiKeys, bearer),
     [AuthenticateApiKey, ServerTokens.BearerVerifier],
   );
-  bind<Koa>(KoaAppToken).toResolvedValue(
+  bind<CmsApp>(KoaAppToken).toResolvedValue(
     (
       config: ServiceConfig,
       credentials: CredentialResolver,
@@ -49,7 +47,6 @@ export const httpModule = new ContainerModule(({ bind }) => {
       logger: Logger,
       requestLogger: Logger | undefined,
       storage: StorageLifecycle,
-      guestGate: GuestGate | undefined,
       serving: ServingState,
       metrics: ServiceMetrics,
     ) => {
@@ -64,7 +61,6 @@ export const httpModule = new ContainerModule(({ bind }) => {
         ...(tracer ? { tracer } : {}),
         routes: modules.flat(),
         credentials,
-        ...(guestGate ? { guestGate } : {}),
         logger,
         ...(requestLogger ? { requestLogger } : {}),
         readiness: () => storage.ready(),
@@ -74,7 +70,7 @@ export const httpModule = new ContainerModule(({ bind }) => {
           description: 'Multi-tenant content-management API. Every operation needs the x-api-key header.',
           languages: config.languages,
         },
-      }) as unknown as Koa;
+      });
     },
     [
       ServerTokens.Config,
@@ -83,7 +79,6 @@ export const httpModule = new ContainerModule(({ bind }) => {
       ServerTokens.Logger,
       ServerTokens.RequestLogger,
       ServerTokens.Storage,
-      { serviceIdentifier: GuestGateToken, optional: true },
       ServingState,
       ServiceMetrics,
     ],

@@ -65,7 +65,7 @@ export function traceContainerPorts(container: Container, tracer: Tracer, storag
     container.onActivation(token, (_, port) => tracedPort(port as object, portName(token), { tracer, kind: SpanKind.CLIENT, system: storage }));
   }
   for (const token of OUTBOUND_PORTS) {
-    container.onActivation(token, (_, port) => tracedPort(port as object, portName(token), { tracer, kind: SpanKind.CLIENT }));
+    container.onActivation(token, (_, port) => tracedPort(port as object, portName(token), { tracer, kind: SpanKind.CLIENT, handsOnTrace: true }));
   }
 }
 
@@ -74,12 +74,17 @@ interface SpanSettings {
   readonly kind: SpanKind;
   /** `db.system` of a storage port (`memory`, `mongodb`). */
   readonly system?: string;
+  /**
+   * An outbound port: an argument carrying the request's `trace` is handed the span's own context.
+   * Never for storage, whose arguments are records to store as they are.
+   */
+  readonly handsOnTrace?: boolean;
 }
 
 /**
- * The port with each method call in a span `<Port>.<method>`, active while the call runs. An
- * argument carrying the request's `trace` gets the span's own context instead, so the adapter's
- * outbound `traceparent` names this client span as the parent.
+ * The port with each method call in a span `<Port>.<method>`, active while the call runs. For an
+ * outbound port, an argument carrying the request's `trace` gets the span's own context instead,
+ * so the adapter's `traceparent` names this client span as the parent.
  */
 export function tracedPort<T extends object>(port: T, name: string, settings: SpanSettings): T {
   const wrapped = new Map<PropertyKey, unknown>();
@@ -103,7 +108,7 @@ function spanned(port: string, method: string, call: (...args: unknown[]) => unk
     settings.tracer.startActiveSpan(`${port}.${method}`, { kind: settings.kind, attributes }, (span) => {
       let result: unknown;
       try {
-        result = call.apply(target, withSpanTrace(args, span));
+        result = call.apply(target, settings.handsOnTrace ? withSpanTrace(args, span) : args);
       } catch (error) {
         fail(span, error);
         throw error;

@@ -1,0 +1,20 @@
+import { expect } from 'chai';
+import { formRecord, submissionRecord } from '../testing/form-fixtures.js';
+import { submissionNotificationJobs } from './submission-notification-jobs.js';
+
+describe('submissionNotificationJobs', () => {
+  describe('when the submitter field is named after an Object.prototype member', () => {
+    const base = formRecord('acme', 'contact');
+    const form = {
+      ...base,
+      notifications: { ...base.notifications, enabled: true, email: { ...base.notifications.email, submitter: { enabled: true, field: 'constructor' } } },
+    };
+    const submitterJobs = (values: Record<string, unknown>) =>
+      submissionNotificationJobs(form, submissionRecord('acme', form.id, { values })).filter((job) => job.audience === 'submitter' && job.channel === 'email');
+
+    it('reads the submission’s own answer only: left empty, no submitter mail; answered, one to that address', () => {
+      expect(submitterJobs({ name: 'Ada' })).to.deep.equal([]);
+      expect(submitterJobs({ name: 'Ada', constructor: 'ada@example.org' }).map((job) => job.recipients)).to.deep.equal([['ada@example.org']]);
+    });
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * A `SnapshotTable` whose rows are kept as JSON text, the way a document store keeps documents,
+ * for records created in bulk and then mostly left alone (forms: decision 0617). A read parses
+ * the text into a deeply frozen snapshot; the snapshots of the last `recentLimit` rows read are
+ * kept, so a row read over and over is parsed once and every reader gets the same snapshot. The
+ * oldest read goes first (a hit does not move a row up: that would cost every read two more map
+ * operations). Rows are plain JSON data plus Dates under the top-level `dateKeys`; there is no
+ * update (a method that changed a row would have to replace its recent snapshot too).
+ */
+import { freezeInPlace, markSnapshot } from '../shared/frozen-snapshots.js';
+import { frozenDate } from './snapshot-table.js';
+
+export class JsonSnapshotTable<R extends object> {
+  // TypeScript-private rather than #private, as in SnapshotTable: the store fingerprint reads them.
+  private readonly texts = new Map<string, string>();
+  private readonly recent = new Map<string, R>();
+
+  constructor(
+    private readonly dateKeys: readonly string[],
+    private readonly recentLimit: number,
+  ) {}
+
+  has(key: string): boolean {
+    return this.texts.has(key);
+  }
+
+  /** Stores the record's text when `key` is free (a copy: the caller's later changes stay its own); false when taken. */
+  insert(key: string, record: R): boolean {
+    if (this.texts.has(key)) return false;
+    this.texts.set(key, recordJson(record, this.dateKeys));
+    return true;
+  }
+
+  /** The row's snapshot: deeply frozen, shared with every reader while it is among the recent reads. */
+  get(key: string): R | undefined {
+    const recent = this.recent.get(key);
+    if (recent !== undefined) return recent;
+    const text = this.texts.get(key);
+    if (text === undefined) return undefined;
+    const snapshot = markSnapshot(frozenRecordFromJson<R>(text, this.dateKeys));
+    this.recent.set(key, snapshot);
+    if (this.recent.size > this.recentLimit) this.recent.delete(this.recent.keys().next().value!);
+    return snapshot;
+  }
+}
+
+/**
+ * `JSON.stringify(record)`, with the Dates under the top-level `dateKeys` formatted here: a
+ * Date's `toJSON` called from inside `JSON.stringify` is slow (decision 0617 has the figure).
+ */
+export function recordJson(record: object, dateKeys: readonly string[]): string {
+  // A record's own toJSON would see the copy as `this`: leave such a record to JSON.stringify.
+  if (typeof (record as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(record);
+  const withTexts: Record<string, unknown> = { ...record };
+  for (const key of dateKeys) {
+    const value = withTexts[key];
+    if (value instanceof Date && value.toJSON === Date.prototype.toJSON) withTexts[key] = Number.isFinite(value.getTime()) ? value.toISOString() : null;
+  }
+  return JSON.stringify(withTexts);
+}
+
+/**
+ * The deeply frozen record kept as `recordJson(record, dateKeys)`: the top-level `dateKeys`
+ * become frozen Dates again, everything else is the parsed data, frozen in place (it is fresh
+ * from the parser, shared with no one). A member set to `undefined` does not come back, and
+ * neither does any other kind of object.
+ */
+export function frozenRecordFromJson<T>(text: string, dateKeys: readonly string[]): T {
+  const record = JSON.parse(text) as Record<string, unknown>;
+  for (const key of dateKeys) {
+    const value = record[key];
+    if (typeof value === 'string') record[key] = frozenDate(new Date(value));
+  }
+  return freezeInPlace(record) as T;
+}
