@@ -13,6 +13,8 @@ export * from './shared/languages.js';
 export * from './shared/require-user.js';
 export * from './shared/port-token.js';
 export * from './shared/frozen-snapshots.js';
+export * from './shared/page-cursor.js';
+export * from './shared/entity-tag.js';
 
 export * from './tenancy/tenant.js';
 export * from './tenancy/tenancy.ports.js';

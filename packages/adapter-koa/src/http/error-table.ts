@@ -16,6 +16,8 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
   FORBIDDEN: { status: 403, message: 'Forbidden' },
   MISSING_USER_ID: { status: 400, message: 'Missing userId' },
+  INVALID_CURSOR: { status: 400, message: 'Invalid cursor' },
+  PRECONDITION_FAILED: { status: 412, message: 'Precondition failed' },
 
   GUEST_CAPTCHA_REQUIRED: { status: 401, message: 'captchaToken is required for guest engagement' },
   GUEST_ID_MISSING: { status: 400, message: 'Missing x-guest-id header' },
