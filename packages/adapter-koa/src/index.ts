@@ -25,3 +25,4 @@ export * from './forms/forms.routes.js';
 export * from './authors/authors.routes.js';
 export * from './articles/articles.routes.js';
 export * from './comments/comments.routes.js';
+export * from './content/content-lists.routes.js';

@@ -15,6 +15,7 @@ export * from './shared/port-token.js';
 export * from './shared/frozen-snapshots.js';
 export * from './shared/page-cursor.js';
 export * from './shared/entity-tag.js';
+export * from './shared/list-filters.js';
 
 export * from './tenancy/tenant.js';
 export * from './tenancy/tenancy.ports.js';
@@ -58,6 +59,8 @@ export * from './forms/get-next-form.use-case.js';
 export * from './forms/submit-form.use-case.js';
 export * from './forms/get-submission.use-case.js';
 export * from './forms/connect-relation.use-case.js';
+export * from './forms/list-forms.use-case.js';
+export * from './forms/list-submissions.use-case.js';
 export * from './shared/input-rules.js';
 
 export * from './reactions/reaction.js';
@@ -74,6 +77,7 @@ export * from './authors/authors.ports.js';
 export * from './authors/create-author.use-case.js';
 export * from './authors/get-author.use-case.js';
 export * from './authors/delete-author.use-case.js';
+export * from './authors/list-authors.use-case.js';
 
 export * from './articles/category.js';
 export * from './articles/article.js';
@@ -83,6 +87,8 @@ export * from './articles/create-category.use-case.js';
 export * from './articles/create-article.use-case.js';
 export * from './articles/get-article.use-case.js';
 export * from './articles/react-to-article.use-case.js';
+export * from './articles/list-articles.use-case.js';
+export * from './articles/list-categories.use-case.js';
 
 export * from './comments/comment.js';
 export * from './comments/comments.ports.js';
@@ -90,6 +96,7 @@ export * from './comments/create-comment.use-case.js';
 export * from './comments/approve-comment.use-case.js';
 export * from './comments/react-to-comment.use-case.js';
 export * from './comments/get-comment-reaction-summary.use-case.js';
+export * from './comments/list-comments.use-case.js';
 
 export * from './memory/copy-record.js';
 export * from './memory/memory-tenancy.repository.js';

@@ -4,10 +4,11 @@
  * ObjectId references. Detaching a deleted author is one `updateMany` over the tenant's articles
  * of that author (index `tenant_author`), idempotent, so a retried deletion repairs a half-done one.
  */
-import type { Article, ArticleRepository, ReactionTotals, TargetTotals } from '@cms/core';
-import type { ObjectId } from 'mongodb';
+import type { Article, ArticleListFilter, ArticleRepository, PageQuery, ReactionTotals, TargetTotals } from '@cms/core';
+import type { Filter, ObjectId } from 'mongodb';
 import { MongoReactionTotals } from '../reactions/mongo-reaction-totals.js';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
@@ -50,6 +51,25 @@ export class MongoArticleRepository implements ArticleRepository {
     if (!_id) return null;
     const document = await this.#articles.findOne({ _id, tenantId });
     return document ? toArticle(document) : null;
+  }
+
+  /**
+   * Served by `tenant_created`, `tenant_author_created`, and for a category by
+   * `tenant_category_created` and `tenant_subcategory_created` (one branch of the `$or` each).
+   */
+  async list(tenantId: string, filter: ArticleListFilter, page: PageQuery): Promise<Article[]> {
+    const query: Filter<ArticleDocument> = { tenantId };
+    if (filter.authorId !== undefined) {
+      const authorId = parseObjectId(filter.authorId);
+      if (!authorId) return [];
+      query.authorId = authorId;
+    }
+    if (filter.categoryId !== undefined) {
+      const categoryId = parseObjectId(filter.categoryId);
+      if (!categoryId) return [];
+      query.$or = [{ categoryId }, { subCategoryId: categoryId }];
+    }
+    return (await findPage(this.#articles, query, page)).map(toArticle);
   }
 
   async clearAuthor(tenantId: string, authorId: string): Promise<number> {

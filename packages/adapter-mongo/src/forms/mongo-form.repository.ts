@@ -10,13 +10,16 @@ import type {
   FormCaptcha,
   FormField,
   FormFieldOption,
+  FormListFilter,
   FormNotifications,
   FormRepository,
   FormSection,
   LocalizedText,
+  PageQuery,
 } from '@cms/core';
-import type { ObjectId } from 'mongodb';
+import type { Filter, ObjectId } from 'mongodb';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
@@ -73,6 +76,14 @@ export class MongoFormRepository implements FormRepository {
     if (wanted.size === 0) return [];
     const found = await this.#forms.find<{ _id: ObjectId }>({ _id: { $in: [...wanted.values()] }, tenantId }, { projection: { _id: 1 } }).toArray();
     return found.map((document) => fromObjectId(document._id));
+  }
+
+  /** Served by `tenant_created`, `tenant_active_created`, `tenant_visibility_created` or `tenant_active_visibility_created`. */
+  async list(tenantId: string, filter: FormListFilter, page: PageQuery): Promise<Form[]> {
+    const query: Filter<FormDocument> = { tenantId };
+    if (filter.isActive !== undefined) query.isActive = filter.isActive;
+    if (filter.visibility !== undefined) query.visibility = filter.visibility;
+    return (await findPage(this.#forms, query, page)).map(toForm);
   }
 }
 

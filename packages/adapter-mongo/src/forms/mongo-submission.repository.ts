@@ -14,12 +14,14 @@ import {
   FORM_LIMITS,
   type ConnectRelationCommand,
   type ConnectRelationResult,
+  type PageQuery,
   type Submission,
   type SubmissionRelations,
   type SubmissionRepository,
 } from '@cms/core';
 import type { Filter, ObjectId, UpdateFilter } from 'mongodb';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
@@ -91,6 +93,13 @@ export class MongoSubmissionRepository implements SubmissionRepository {
     if (Array.isArray(list) && list.some((id) => String(id) === command.relatedId)) return { status: 'unchanged', submission: toSubmission(current) };
     if (Array.isArray(list) && list.length >= cap) return { status: 'full' };
     return { status: 'missing' };
+  }
+
+  /** Served by `tenant_form_created` (both directions). */
+  async listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]> {
+    const formObjectId = parseObjectId(formId);
+    if (!formObjectId) return [];
+    return (await findPage(this.#submissions, { tenantId, formId: formObjectId }, page)).map(toSubmission);
   }
 }
 

@@ -300,7 +300,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** List an article’s comments, newest first; pending or all needs a bearer token with role admin or editor */
+        get: operations["listArticleComments"];
         put?: never;
         /** Comment on an article (a user, or a guest under the guest rules); the comment starts pending */
         post: operations["createComment"];
@@ -354,6 +355,91 @@ export interface paths {
         };
         /** Read an approved comment’s reaction totals and the caller’s own reaction (no CAPTCHA needed) */
         get: operations["getCommentReactionSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the tenant’s forms, newest first, one page at a time */
+        get: operations["listForms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/{id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the submissions of a form, newest first, one page at a time */
+        get: operations["listFormSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/articles/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the tenant’s articles, newest first, by author and/or category (or sub-category) */
+        get: operations["listArticles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the tenant’s categories, newest first; parentId an id (its children) or root (top-level ones) */
+        get: operations["listCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authors/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the tenant’s authors, newest first */
+        get: operations["listAuthors"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2885,6 +2971,114 @@ export interface operations {
             };
         };
     };
+    listArticleComments: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                status?: "approved" | "pending" | "all";
+            };
+            header?: {
+                /** @description User id when no bearer token is sent (role member) */
+                "x-user-id"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Comments retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            comments: {
+                                id: string;
+                                articleId: string;
+                                content: string;
+                                authorName: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "approved";
+                                /** @description The user id; null for a guest */
+                                createdBy: string | null;
+                                likes: number;
+                                dislikes: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid article id | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Article not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     createComment: {
         parameters: {
             query?: {
@@ -3418,6 +3612,503 @@ export interface operations {
             };
             /** @description Comment not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listForms: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                isActive?: "true" | "false";
+                visibility?: "public" | "internal";
+            };
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forms retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            forms: {
+                                id: string;
+                                slug: string;
+                                title: {
+                                    [key: string]: string;
+                                };
+                                description: {
+                                    [key: string]: string;
+                                };
+                                submitButtonText: {
+                                    [key: string]: string;
+                                };
+                                isActive: boolean;
+                                /** @enum {string} */
+                                visibility: "public" | "internal";
+                                sections: {
+                                    title: {
+                                        [key: string]: string;
+                                    };
+                                    description: {
+                                        [key: string]: string;
+                                    };
+                                    fields: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "text" | "email" | "textarea" | "number" | "phone" | "url" | "date" | "select" | "checkbox" | "relation";
+                                        label: {
+                                            [key: string]: string;
+                                        };
+                                        required: boolean;
+                                        placeholder: {
+                                            [key: string]: string;
+                                        };
+                                        options?: {
+                                            value: string;
+                                            label: {
+                                                [key: string]: string;
+                                            };
+                                        }[];
+                                        relation?: {
+                                            formId: string;
+                                            multiple: boolean;
+                                        };
+                                    }[];
+                                }[];
+                                captcha: {
+                                    enabled: boolean;
+                                    /** @enum {string} */
+                                    provider: "recaptcha" | "hcaptcha" | "turnstile" | "none";
+                                    minScore: number;
+                                };
+                                flow: {
+                                    nextFormId: string | null;
+                                    previousFormId: string | null;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                                tenantId: string;
+                                notifications: {
+                                    enabled: boolean;
+                                    email: {
+                                        admin?: {
+                                            enabled: boolean;
+                                            recipients: string[];
+                                        };
+                                        submitter?: {
+                                            enabled: boolean;
+                                            field: string | null;
+                                        };
+                                    };
+                                    push: {
+                                        admin?: {
+                                            enabled: boolean;
+                                        };
+                                        submitter?: {
+                                            enabled: boolean;
+                                        };
+                                    };
+                                };
+                                createdBy: string | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listFormSubmissions: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Submissions retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            submissions: {
+                                id: string;
+                                formId: string;
+                                values: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Field name → related submission id (single-value) or ids (multi-value). */
+                                relations: {
+                                    [key: string]: string | string[];
+                                };
+                                submittedBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid form id | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Form not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listArticles: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                authorId?: string;
+                categoryId?: string;
+            };
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Articles retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            articles: {
+                                id: string;
+                                title: string;
+                                content: string;
+                                /** @description null when none was given or the author was deleted */
+                                authorId: string | null;
+                                categoryId: string | null;
+                                subCategoryId: string | null;
+                                reactionsEnabled: boolean;
+                                likes: number;
+                                dislikes: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                parentId?: string;
+            };
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Categories retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            categories: {
+                                id: string;
+                                name: string;
+                                parentId: string | null;
+                                reactionsEnabled: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAuthors: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Authors retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            authors: {
+                                id: string;
+                                name: string;
+                                email: string | null;
+                                bio: string | null;
+                                avatarUrl: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

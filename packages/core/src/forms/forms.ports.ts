@@ -2,8 +2,9 @@
  * Storage ports of the forms module. Every method is scoped to a tenant: another tenant's
  * record behaves exactly like one that does not exist. Ids passed in are canonical (lowercase).
  */
+import type { PageQuery } from '../shared/page-cursor.js';
 import { portToken, type PortToken } from '../shared/port-token.js';
-import type { Form } from './form.js';
+import type { Form, FormVisibility } from './form.js';
 import type { Submission } from './submission.js';
 
 export interface FormRepository {
@@ -16,6 +17,13 @@ export interface FormRepository {
   findById(tenantId: string, id: string): Promise<Form | null>;
   /** Which of `ids` are forms of the tenant (in any order, without duplicates). */
   existingIds(tenantId: string, ids: readonly string[]): Promise<string[]>;
+  /** One keyset page of the tenant's forms matching every given filter (§6.1). */
+  list(tenantId: string, filter: FormListFilter, page: PageQuery): Promise<Form[]>;
+}
+
+export interface FormListFilter {
+  readonly isActive?: boolean;
+  readonly visibility?: FormVisibility;
 }
 
 export interface ConnectRelationCommand {
@@ -53,6 +61,8 @@ export interface SubmissionRepository {
    * multi-value field lose none.
    */
   connectRelation(command: ConnectRelationCommand): Promise<ConnectRelationResult>;
+  /** One keyset page of the submissions of a form (§6.1; oldest first for the export). */
+  listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]>;
 }
 
 export const FormRepositoryToken: PortToken<FormRepository> = portToken('FormRepository');

@@ -4,8 +4,10 @@
  * proportional to that author's articles, not to every article in the store.
  */
 import type { Article } from '../articles/article.js';
-import type { ArticleRepository } from '../articles/articles.ports.js';
+import type { ArticleListFilter, ArticleRepository } from '../articles/articles.ports.js';
+import type { PageQuery } from '../shared/page-cursor.js';
 import { frozenCopy } from './copy-record.js';
+import { collectPage, KeysetIndex } from './keyset-index.js';
 import { MemoryReactionTotals } from './memory-reaction-totals.js';
 import { tenantKey } from './tenant-key.js';
 
@@ -13,6 +15,8 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
   readonly #articles: Map<string, Article>;
   /** (tenant, author id) → the ids of that author's articles. Only `clearAuthor` changes an `authorId`. */
   readonly #byAuthor = new Map<string, Set<string>>();
+  /** Tenant → its articles in list order. */
+  readonly #order = new KeysetIndex();
 
   constructor() {
     const articles = new Map<string, Article>();
@@ -25,6 +29,7 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     if (this.#articles.has(key)) throw new Error(`duplicate article id ${article.id}`);
     const stored = frozenCopy(article);
     this.#articles.set(key, stored);
+    this.#order.add(stored.tenantId, stored, key);
     if (stored.authorId === null) return;
     const authorKey = tenantKey(stored.tenantId, stored.authorId);
     let articles = this.#byAuthor.get(authorKey);
@@ -34,6 +39,14 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
 
   async findById(tenantId: string, id: string): Promise<Article | null> {
     return this.#articles.get(tenantKey(tenantId, id)) ?? null;
+  }
+
+  async list(tenantId: string, filter: ArticleListFilter, page: PageQuery): Promise<Article[]> {
+    const { authorId, categoryId } = filter;
+    const keep = (article: Article) =>
+      (authorId === undefined || article.authorId === authorId) &&
+      (categoryId === undefined || article.categoryId === categoryId || article.subCategoryId === categoryId);
+    return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#articles.get(key), page, keep);
   }
 
   async clearAuthor(tenantId: string, authorId: string): Promise<number> {

@@ -1,16 +1,21 @@
 /** In-memory authors, keyed by (tenant, id). */
 import type { Author } from '../authors/author.js';
 import type { AuthorRepository } from '../authors/authors.ports.js';
+import type { PageQuery } from '../shared/page-cursor.js';
 import { frozenCopy } from './copy-record.js';
+import { collectPage, KeysetIndex } from './keyset-index.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryAuthorRepository implements AuthorRepository {
   readonly #authors = new Map<string, Author>();
+  /** Tenant → its authors in list order. */
+  readonly #order = new KeysetIndex();
 
   async insert(author: Author): Promise<void> {
     const key = tenantKey(author.tenantId, author.id);
     if (this.#authors.has(key)) throw new Error(`duplicate author id ${author.id}`);
     this.#authors.set(key, frozenCopy(author));
+    this.#order.add(author.tenantId, author, key);
   }
 
   async findById(tenantId: string, id: string): Promise<Author | null> {
@@ -18,6 +23,15 @@ export class MemoryAuthorRepository implements AuthorRepository {
   }
 
   async delete(tenantId: string, id: string): Promise<boolean> {
-    return this.#authors.delete(tenantKey(tenantId, id));
+    const key = tenantKey(tenantId, id);
+    const author = this.#authors.get(key);
+    if (!author) return false;
+    this.#authors.delete(key);
+    this.#order.remove(tenantId, author);
+    return true;
+  }
+
+  async list(tenantId: string, page: PageQuery): Promise<Author[]> {
+    return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#authors.get(key), page);
   }
 }

@@ -1,16 +1,26 @@
 /** In-memory categories, keyed by (tenant, id). */
-import type { CategoryRepository } from '../articles/articles.ports.js';
+import type { CategoryListFilter, CategoryRepository } from '../articles/articles.ports.js';
+import type { PageQuery } from '../shared/page-cursor.js';
 import type { Category } from '../articles/category.js';
 import { frozenCopy } from './copy-record.js';
+import { collectPage, KeysetIndex } from './keyset-index.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryCategoryRepository implements CategoryRepository {
   readonly #categories = new Map<string, Category>();
+  /** Tenant → its categories in list order. */
+  readonly #order = new KeysetIndex();
 
   async insert(category: Category): Promise<void> {
     const key = tenantKey(category.tenantId, category.id);
     if (this.#categories.has(key)) throw new Error(`duplicate category id ${category.id}`);
     this.#categories.set(key, frozenCopy(category));
+    this.#order.add(category.tenantId, category, key);
+  }
+
+  async list(tenantId: string, filter: CategoryListFilter, page: PageQuery): Promise<Category[]> {
+    const keep = (category: Category) => filter.parentId === undefined || category.parentId === filter.parentId;
+    return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#categories.get(key), page, keep);
   }
 
   async findById(tenantId: string, id: string): Promise<Category | null> {

@@ -1,12 +1,16 @@
 /** In-memory comments with their stored reaction totals. */
-import type { Comment } from '../comments/comment.js';
+import type { Comment, CommentStatus } from '../comments/comment.js';
 import type { CommentRepository } from '../comments/comments.ports.js';
+import type { PageQuery } from '../shared/page-cursor.js';
 import { frozenCopy, frozenDate } from './copy-record.js';
+import { collectPage, KeysetIndex } from './keyset-index.js';
 import { MemoryReactionTotals } from './memory-reaction-totals.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryCommentRepository extends MemoryReactionTotals<Comment> implements CommentRepository {
   readonly #comments: Map<string, Comment>;
+  /** (tenant, article) → its comments in list order. */
+  readonly #byArticle = new KeysetIndex();
 
   constructor() {
     const comments = new Map<string, Comment>();
@@ -18,6 +22,12 @@ export class MemoryCommentRepository extends MemoryReactionTotals<Comment> imple
     const key = tenantKey(comment.tenantId, comment.id);
     if (this.#comments.has(key)) throw new Error(`duplicate comment id ${comment.id}`);
     this.#comments.set(key, frozenCopy(comment));
+    this.#byArticle.add(tenantKey(comment.tenantId, comment.articleId), comment, key);
+  }
+
+  async listByArticle(tenantId: string, articleId: string, status: CommentStatus | undefined, page: PageQuery): Promise<Comment[]> {
+    const keep = (comment: Comment) => status === undefined || comment.status === status;
+    return collectPage(this.#byArticle.keysFor(tenantKey(tenantId, articleId), page), (key) => this.#comments.get(key), page, keep);
   }
 
   async findById(tenantId: string, id: string): Promise<Comment | null> {

@@ -11,8 +11,10 @@
  * that changed one would have to replace its entry in the recent reads as well.
  */
 import type { Form } from '../forms/form.js';
-import type { FormRepository } from '../forms/forms.ports.js';
+import type { FormListFilter, FormRepository } from '../forms/forms.ports.js';
+import type { PageQuery } from '../shared/page-cursor.js';
 import { frozenRecordFromJson, recordJson } from './copy-record.js';
+import { collectPage, KeysetIndex } from './keyset-index.js';
 import { tenantKey } from './tenant-key.js';
 
 /** How many read forms keep their record between reads (about 4 KB each). */
@@ -29,6 +31,8 @@ export class MemoryFormRepository implements FormRepository {
    * (a hit does not move a form up, which would cost every read two more map operations).
    */
   readonly #recent = new Map<string, Form>();
+  /** Tenant → its forms in list order. */
+  readonly #order = new KeysetIndex();
 
   constructor(private readonly recentLimit = RECENT_FORMS) {}
 
@@ -39,15 +43,25 @@ export class MemoryFormRepository implements FormRepository {
     if (this.#texts.has(idKey)) throw new Error(`duplicate form id ${form.id}`);
     this.#texts.set(idKey, recordJson(form, FORM_DATES)); // a copy: the caller's later changes stay its own
     this.#idBySlug.set(slugKey, form.id);
+    this.#order.add(form.tenantId, form, idKey);
     return true;
   }
 
   async findById(tenantId: string, id: string): Promise<Form | null> {
-    const key = tenantKey(tenantId, id);
+    return this.#read(tenantKey(tenantId, id)) ?? null;
+  }
+
+  async list(tenantId: string, filter: FormListFilter, page: PageQuery): Promise<Form[]> {
+    const keep = (form: Form) =>
+      (filter.isActive === undefined || form.isActive === filter.isActive) && (filter.visibility === undefined || form.visibility === filter.visibility);
+    return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#read(key), page, keep);
+  }
+
+  #read(key: string): Form | undefined {
     const recent = this.#recent.get(key);
     if (recent !== undefined) return recent;
     const text = this.#texts.get(key);
-    if (text === undefined) return null;
+    if (text === undefined) return undefined;
     const form = frozenRecordFromJson<Form>(text, FORM_DATES);
     this.#recent.set(key, form);
     if (this.#recent.size > this.recentLimit) this.#recent.delete(this.#recent.keys().next().value!);

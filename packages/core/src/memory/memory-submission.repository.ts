@@ -5,16 +5,25 @@
  */
 import type { ConnectRelationCommand, ConnectRelationResult, SubmissionRepository } from '../forms/forms.ports.js';
 import type { Submission } from '../forms/submission.js';
+import type { PageQuery } from '../shared/page-cursor.js';
 import { frozenCopy, frozenDate } from './copy-record.js';
+import { collectPage, KeysetIndex } from './keyset-index.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemorySubmissionRepository implements SubmissionRepository {
   readonly #submissions = new Map<string, Submission>();
+  /** (tenant, form) → its submissions in list order. */
+  readonly #byForm = new KeysetIndex();
 
   async insert(submission: Submission): Promise<void> {
     const key = tenantKey(submission.tenantId, submission.id);
     if (this.#submissions.has(key)) throw new Error(`duplicate submission id ${submission.id}`);
     this.#submissions.set(key, frozenCopy(submission));
+    this.#byForm.add(tenantKey(submission.tenantId, submission.formId), submission, key);
+  }
+
+  async listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]> {
+    return collectPage(this.#byForm.keysFor(tenantKey(tenantId, formId), page), (key) => this.#submissions.get(key), page);
   }
 
   async findById(tenantId: string, id: string): Promise<Submission | null> {

@@ -20,6 +20,8 @@ export interface KeysetPosition {
 export interface PageQuery {
   readonly after: KeysetPosition | null;
   readonly limit: number;
+  /** Default newest first (lists); oldest first serves exports. */
+  readonly order?: 'newestFirst' | 'oldestFirst';
 }
 
 /** What a list use case takes from its caller (query parameters, unchecked). */
@@ -34,6 +36,8 @@ export interface Page<T> {
 }
 
 export const PAGE_LIMITS = { default: 20, max: 100 } as const;
+/** `limit` as query text: an integer 1-100. */
+export const PAGE_LIMIT_PATTERN = '^(100|[1-9][0-9]?)$';
 
 /**
  * The list a cursor belongs to: its name, the tenant and its filters in a fixed order. Two

@@ -21,3 +21,4 @@ export * from './contracts/reaction-totals.contract.js';
 export * from './contracts/guest-rate-limiter.contract.js';
 export * from './engagement-fixture.js';
 export * from './expect-domain-error.js';
+export * from './contracts/keyset-lists.contract.js';

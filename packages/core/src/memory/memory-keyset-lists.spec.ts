@@ -1,0 +1,18 @@
+import { keysetListContract } from '../testing/index.js';
+import { MemoryArticleRepository } from './memory-article.repository.js';
+import { MemoryAuthorRepository } from './memory-author.repository.js';
+import { MemoryCategoryRepository } from './memory-category.repository.js';
+import { MemoryCommentRepository } from './memory-comment.repository.js';
+import { MemoryFormRepository } from './memory-form.repository.js';
+import { MemorySubmissionRepository } from './memory-submission.repository.js';
+
+keysetListContract('memory', async () => ({
+  repository: {
+    forms: new MemoryFormRepository(),
+    submissions: new MemorySubmissionRepository(),
+    authors: new MemoryAuthorRepository(),
+    categories: new MemoryCategoryRepository(),
+    articles: new MemoryArticleRepository(),
+    comments: new MemoryCommentRepository(),
+  },
+}));
