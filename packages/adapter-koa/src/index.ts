@@ -26,3 +26,4 @@ export * from './authors/authors.routes.js';
 export * from './articles/articles.routes.js';
 export * from './comments/comments.routes.js';
 export * from './content/content-lists.routes.js';
+export * from './content/content-reads.routes.js';

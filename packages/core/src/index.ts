@@ -60,6 +60,7 @@ export * from './forms/submit-form.use-case.js';
 export * from './forms/get-submission.use-case.js';
 export * from './forms/connect-relation.use-case.js';
 export * from './forms/list-forms.use-case.js';
+export * from './forms/get-form-by-slug.use-case.js';
 export * from './forms/list-submissions.use-case.js';
 export * from './shared/input-rules.js';
 
@@ -89,6 +90,7 @@ export * from './articles/get-article.use-case.js';
 export * from './articles/react-to-article.use-case.js';
 export * from './articles/list-articles.use-case.js';
 export * from './articles/list-categories.use-case.js';
+export * from './articles/get-category.use-case.js';
 
 export * from './comments/comment.js';
 export * from './comments/comments.ports.js';

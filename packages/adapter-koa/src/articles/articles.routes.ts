@@ -34,6 +34,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       access: { roles: ['admin', 'editor'] },
       body: createCategoryBodySchema,
       success: { status: 201, message: 'Category created successfully', data: categoryDataSchema },
+      etag: 'category',
       handler: async ({ caller, body }) => ({ category: await createCategory.execute(caller, body) }),
     }),
     defineRoute<CreateArticleInput>({
@@ -45,6 +46,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       access: { roles: ['admin', 'editor', 'author'] },
       body: createArticleBodySchema,
       success: { status: 201, message: 'Article created successfully', data: articleDataSchema },
+      etag: 'article',
       handler: async ({ caller, body }) => ({ article: await createArticle.execute(caller, body) }),
     }),
     defineRoute<unknown, { id: string }>({
@@ -56,6 +58,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       params: idParamsSchema('id'),
       invalidParams: 'INVALID_ARTICLE_ID',
       success: { status: 200, message: 'Article retrieved successfully', data: articleDataSchema },
+      etag: 'article',
       errors: ['ARTICLE_NOT_FOUND'],
       handler: async ({ caller, params }) => ({ article: await getArticle.execute(caller, params.id) }),
     }),

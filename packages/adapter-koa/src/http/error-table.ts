@@ -30,6 +30,8 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   REACTIONS_DISABLED: { status: 403, message: 'Reactions are disabled for this article' },
   INVALID_COMMENT_ID: { status: 400, message: 'Invalid comment id' },
   COMMENT_NOT_FOUND: { status: 404, message: 'Comment not found' },
+  INVALID_CATEGORY_ID: { status: 400, message: 'Invalid category id' },
+  CATEGORY_NOT_FOUND: { status: 404, message: 'Category not found' },
 
   INVALID_FORM_ID: { status: 400, message: 'Invalid form id' },
   FORM_NOT_FOUND: { status: 404, message: 'Form not found' },

@@ -4,7 +4,7 @@
  * handler → envelope. Unknown paths are 404, known paths with another method 405 + `Allow`.
  */
 import Router from '@koa/router';
-import { DomainError, ErrorCodes, type Caller } from '@cms/core';
+import { DomainError, entityTag, ErrorCodes, noneMatchHolds, type Caller } from '@cms/core';
 import type { Context, Middleware } from 'koa';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { captchaTokenOf } from '../http/captcha-token.js';
@@ -128,6 +128,7 @@ function pipeline(
       header: (name) => ctx.get(name) || undefined,
       captchaToken: captchaTokenOf(ctx),
     });
+    if (route.etag !== undefined && answerTagged(ctx, route, data)) return;
     ctx.status = route.success.status;
     // Before the body (Koa would call a string body text/plain); the header `ctx.type` would
     // set, without its media-type lookup on every answer.
@@ -137,6 +138,21 @@ function pipeline(
 }
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Sets the `ETag` of the record the route answers; true when a GET's `If-None-Match` matched
+ * and the answer is a bodiless 304 instead.
+ */
+function answerTagged(ctx: Context, route: RouteDefinition, data: unknown): boolean {
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[route.etag!] : undefined;
+  if (typeof record !== 'object' || record === null) return false;
+  const tag = entityTag(record);
+  ctx.set('ETag', tag);
+  if (route.method !== 'GET' || !noneMatchHolds(ctx.get('if-none-match') || undefined, tag)) return false;
+  ctx.status = 304;
+  ctx.body = null;
+  return true;
+}
 
 /** A JSON `null` body means "no body". */
 const absentIfNull = (body: unknown) => (body === null ? undefined : body);

@@ -57,6 +57,13 @@ export interface RouteDefinition<B = any, P = any, Q = any> {
   readonly success: { readonly status: number; readonly message: string; readonly data?: JsonSchema };
   /** Domain outcomes this route can answer, for the OpenAPI document. */
   readonly errors?: readonly ErrorCode[];
+  /**
+   * The member of the answer's `data` that is one record (`form`, `article`, …): its entity tag
+   * is sent as `ETag`, and on a GET a matching `If-None-Match` answers 304 without a body.
+   */
+  readonly etag?: string;
+  /** The route hands `If-Match` to its use case (412 `Precondition failed` when it does not hold). */
+  readonly ifMatch?: boolean;
   /** The 500 message of this operation (default `Server Error`). */
   readonly serverErrorMessage?: string;
   readonly handler: (input: RouteInput<B, P, Q>) => Promise<unknown>;

@@ -66,6 +66,12 @@ export class MongoFormRepository implements FormRepository {
     return document ? toForm(document) : null;
   }
 
+  /** Served by `tenant_slug_unique`. */
+  async findBySlug(tenantId: string, slug: string): Promise<Form | null> {
+    const document = await this.#forms.findOne({ tenantId, slug });
+    return document ? toForm(document) : null;
+  }
+
   /** One query on `_id`, reading ids only: form documents can be large. */
   async existingIds(tenantId: string, ids: readonly string[]): Promise<string[]> {
     const wanted = new Map<string, ObjectId>();

@@ -448,6 +448,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms/getBySlug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a form of the tenant by its slug (a slug that cannot exist is 404 Form not found) */
+        get: operations["getFormBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/getById/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a category */
+        get: operations["getCategoryById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1232,6 +1266,8 @@ export interface operations {
             /** @description Form created successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1394,6 +1430,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
@@ -1409,6 +1447,8 @@ export interface operations {
             /** @description Form retrieved successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1510,6 +1550,15 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid form id */
             400: {
@@ -1688,6 +1737,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
@@ -1703,6 +1754,8 @@ export interface operations {
             /** @description Submission retrieved successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1737,6 +1790,15 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid submission id */
             400: {
@@ -1803,6 +1865,8 @@ export interface operations {
             /** @description Relation connected successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1931,6 +1995,8 @@ export interface operations {
             /** @description Form submitted successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2066,6 +2132,8 @@ export interface operations {
             /** @description Form submitted successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2192,6 +2260,8 @@ export interface operations {
             /** @description Author created successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2282,6 +2352,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
@@ -2297,6 +2369,8 @@ export interface operations {
             /** @description Author retrieved successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2326,6 +2400,15 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Unauthorized */
             401: {
@@ -2450,6 +2533,8 @@ export interface operations {
             /** @description Category created successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2563,6 +2648,8 @@ export interface operations {
             /** @description Article created successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2658,6 +2745,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
@@ -2673,6 +2762,8 @@ export interface operations {
             /** @description Article retrieved successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2707,6 +2798,15 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid article id */
             400: {
@@ -3114,6 +3214,8 @@ export interface operations {
             /** @description Comment created successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3233,6 +3335,8 @@ export interface operations {
             /** @description Comment approved successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4109,6 +4213,277 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getFormBySlug: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Form retrieved successfully */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            form: {
+                                id: string;
+                                slug: string;
+                                title: {
+                                    [key: string]: string;
+                                };
+                                description: {
+                                    [key: string]: string;
+                                };
+                                submitButtonText: {
+                                    [key: string]: string;
+                                };
+                                isActive: boolean;
+                                /** @enum {string} */
+                                visibility: "public" | "internal";
+                                sections: {
+                                    title: {
+                                        [key: string]: string;
+                                    };
+                                    description: {
+                                        [key: string]: string;
+                                    };
+                                    fields: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "text" | "email" | "textarea" | "number" | "phone" | "url" | "date" | "select" | "checkbox" | "relation";
+                                        label: {
+                                            [key: string]: string;
+                                        };
+                                        required: boolean;
+                                        placeholder: {
+                                            [key: string]: string;
+                                        };
+                                        options?: {
+                                            value: string;
+                                            label: {
+                                                [key: string]: string;
+                                            };
+                                        }[];
+                                        relation?: {
+                                            formId: string;
+                                            multiple: boolean;
+                                        };
+                                    }[];
+                                }[];
+                                captcha: {
+                                    enabled: boolean;
+                                    /** @enum {string} */
+                                    provider: "recaptcha" | "hcaptcha" | "turnstile" | "none";
+                                    minScore: number;
+                                };
+                                flow: {
+                                    nextFormId: string | null;
+                                    previousFormId: string | null;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                                tenantId: string;
+                                notifications: {
+                                    enabled: boolean;
+                                    email: {
+                                        admin?: {
+                                            enabled: boolean;
+                                            recipients: string[];
+                                        };
+                                        submitter?: {
+                                            enabled: boolean;
+                                            field: string | null;
+                                        };
+                                    };
+                                    push: {
+                                        admin?: {
+                                            enabled: boolean;
+                                        };
+                                        submitter?: {
+                                            enabled: boolean;
+                                        };
+                                    };
+                                };
+                                createdBy: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed: <first problem> */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Form not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCategoryById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Category retrieved successfully */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            category: {
+                                id: string;
+                                name: string;
+                                parentId: string | null;
+                                reactionsEnabled: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid category id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Category not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,6 +15,8 @@ export interface FormRepository {
    */
   insert(form: Form): Promise<boolean>;
   findById(tenantId: string, id: string): Promise<Form | null>;
+  /** The tenant's form with this slug, or null (§6.2). */
+  findBySlug(tenantId: string, slug: string): Promise<Form | null>;
   /** Which of `ids` are forms of the tenant (in any order, without duplicates). */
   existingIds(tenantId: string, ids: readonly string[]): Promise<string[]>;
   /** One keyset page of the tenant's forms matching every given filter (§6.1). */

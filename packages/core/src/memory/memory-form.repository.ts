@@ -51,6 +51,11 @@ export class MemoryFormRepository implements FormRepository {
     return this.#read(tenantKey(tenantId, id)) ?? null;
   }
 
+  async findBySlug(tenantId: string, slug: string): Promise<Form | null> {
+    const id = this.#idBySlug.get(tenantKey(tenantId, slug));
+    return id === undefined ? null : (this.#read(tenantKey(tenantId, id)) ?? null);
+  }
+
   async list(tenantId: string, filter: FormListFilter, page: PageQuery): Promise<Form[]> {
     const keep = (form: Form) =>
       (filter.isActive === undefined || form.isActive === filter.isActive) && (filter.visibility === undefined || form.visibility === filter.visibility);

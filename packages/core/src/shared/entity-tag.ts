@@ -1,20 +1,29 @@
 /**
- * Entity tags of single records. Each stored record carries a `revision` that every write to it
- * increments (a counter, not a timestamp: two changes within one millisecond still differ), and
- * its tag is the id and that revision: a strong validator for the record's one URL.
- * (docs/decisions/0760-list-cursors-and-entity-tags.md)
+ * Entity tags of single records (§6.3). A record's tag is a digest of its answer (the view
+ * callers receive, as JSON), so it changes whenever anything the caller can see changes; and
+ * every update moves `updatedAt` forward by at least one millisecond (`nextUpdatedAt`), so two
+ * updates within one millisecond still give two tags. The same `updatedAt` is what a store's
+ * conditional write compares, which makes the `If-Match` check and the write one step
+ * (docs/decisions/0760-list-cursors-and-entity-tags.md).
  */
+import { createHash } from 'node:crypto';
 import { DomainError } from './domain-error.js';
 import { ErrorCodes } from './error-codes.js';
 
-/** What a record needs to have a tag. A record stored before revisions existed counts as 0. */
-export interface Revisioned {
-  readonly id: string;
-  readonly revision?: number;
+/** Tags of frozen views (the embedded store shares one per stored snapshot) are worked out once. */
+const knownTags = new WeakMap<object, string>();
+
+export function entityTag(view: object): string {
+  const known = knownTags.get(view);
+  if (known !== undefined) return known;
+  const tag = `"${createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 27)}"`;
+  if (Object.isFrozen(view)) knownTags.set(view, tag);
+  return tag;
 }
 
-export function entityTag(record: Revisioned): string {
-  return `"${record.id}-${(record.revision ?? 0).toString(36)}"`;
+/** `updatedAt` of an update: now, but always later than the previous one. */
+export function nextUpdatedAt(previous: Date, now: Date): Date {
+  return now.getTime() > previous.getTime() ? now : new Date(previous.getTime() + 1);
 }
 
 /** The tags of an `If-Match` / `If-None-Match` value, `*` kept as is; unparsable parts are skipped. */
@@ -32,17 +41,19 @@ function tagsOf(header: string): string[] {
  * listed tag must equal the record's by strong comparison (a weak tag never does). Throws
  * `PRECONDITION_FAILED` when it does not hold.
  */
-export function checkIfMatch(header: string | undefined, record: Revisioned): void {
+export function checkIfMatch(header: string | undefined, view: object): void {
   if (header === undefined) return;
-  const current = entityTag(record);
   const tags = tagsOf(header);
-  if (tags.includes('*') || tags.includes(current)) return;
-  throw new DomainError(ErrorCodes.PRECONDITION_FAILED, 'Precondition failed');
+  if (tags.includes('*') || tags.includes(entityTag(view))) return;
+  throw preconditionFailed();
+}
+
+export function preconditionFailed(): DomainError {
+  return new DomainError(ErrorCodes.PRECONDITION_FAILED, 'Precondition failed');
 }
 
 /** `If-None-Match` on a read (RFC 9110 §13.1.2, weak comparison): true when the caller's copy is current. */
-export function noneMatchHolds(header: string | undefined, record: Revisioned): boolean {
+export function noneMatchHolds(header: string | undefined, tag: string): boolean {
   if (header === undefined) return false;
-  const current = entityTag(record);
-  return tagsOf(header).some((tag) => tag === '*' || tag.replace(/^W\//, '') === current);
+  return tagsOf(header).some((candidate) => candidate === '*' || candidate.replace(/^W\//, '') === tag);
 }

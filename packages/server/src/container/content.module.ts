@@ -1,14 +1,16 @@
 /**
- * Managing content (CONTRACT §6): lists, and the routes that go with them, over the storage
+ * Managing content (CONTRACT §6): lists, single reads by other keys, and the routes that go with them, over the storage
  * ports and the one cursor signer of the service.
  */
-import { contentListRoutes, RouteModuleToken } from '@cms/adapter-koa';
+import { contentListRoutes, contentReadRoutes, RouteModuleToken } from '@cms/adapter-koa';
 import {
   ArticleRepositoryToken,
   AuthorRepositoryToken,
   CategoryRepositoryToken,
   CommentRepositoryToken,
   FormRepositoryToken,
+  GetCategory,
+  GetFormBySlug,
   ListArticles,
   ListAuthors,
   ListCategories,
@@ -53,5 +55,11 @@ export const contentModule = new ContainerModule(({ bind }) => {
     (forms: ListForms, submissions: ListSubmissions, articles: ListArticles, categories: ListCategories, authors: ListAuthors, comments: ListComments) =>
       contentListRoutes({ forms, submissions, articles, categories, authors, comments }),
     [ListForms, ListSubmissions, ListArticles, ListCategories, ListAuthors, ListComments],
+  );
+  bind(GetFormBySlug).toResolvedValue((forms: FormRepository) => new GetFormBySlug(forms), [FormRepositoryToken]);
+  bind(GetCategory).toResolvedValue((categories: CategoryRepository) => new GetCategory(categories), [CategoryRepositoryToken]);
+  bind(RouteModuleToken).toResolvedValue(
+    (formBySlug: GetFormBySlug, category: GetCategory) => contentReadRoutes({ formBySlug, category }),
+    [GetFormBySlug, GetCategory],
   );
 });
