@@ -27,3 +27,4 @@ export * from './articles/articles.routes.js';
 export * from './comments/comments.routes.js';
 export * from './content/content-lists.routes.js';
 export * from './content/content-reads.routes.js';
+export * from './content/content-updates.routes.js';

@@ -18,6 +18,7 @@ import {
   reactionRepositoryContract,
   guestRateLimiterContract,
   keysetListContract,
+  conditionalUpdateContract,
 } from '@cms/core/testing';
 import { ensureIndexes } from './storage/mongo-collections.js';
 import { createMongoRepositories, type MongoRepositories } from './storage/mongo-storage.js';
@@ -40,6 +41,7 @@ function runContracts(name: string, fresh: () => Promise<MongoRepositories>): vo
   reactionRepositoryContract(name, async () => ({ repository: (await fresh()).reactions }));
   guestRateLimiterContract(name, async () => ({ repository: (await fresh()).guestRateLimiter }));
   keysetListContract(name, async () => ({ repository: await fresh() }));
+  conditionalUpdateContract(name, async () => ({ repository: await fresh() }));
 }
 
 describe('Mongo repositories on the mingo collection double', () => {

@@ -16,6 +16,7 @@ export * from './shared/frozen-snapshots.js';
 export * from './shared/page-cursor.js';
 export * from './shared/entity-tag.js';
 export * from './shared/list-filters.js';
+export * from './shared/conditional-update.js';
 
 export * from './tenancy/tenant.js';
 export * from './tenancy/tenancy.ports.js';
@@ -61,6 +62,7 @@ export * from './forms/get-submission.use-case.js';
 export * from './forms/connect-relation.use-case.js';
 export * from './forms/list-forms.use-case.js';
 export * from './forms/get-form-by-slug.use-case.js';
+export * from './forms/update-form.use-case.js';
 export * from './forms/list-submissions.use-case.js';
 export * from './shared/input-rules.js';
 
@@ -79,6 +81,8 @@ export * from './authors/create-author.use-case.js';
 export * from './authors/get-author.use-case.js';
 export * from './authors/delete-author.use-case.js';
 export * from './authors/list-authors.use-case.js';
+export * from './authors/author-input.js';
+export * from './authors/update-author.use-case.js';
 
 export * from './articles/category.js';
 export * from './articles/article.js';
@@ -91,6 +95,10 @@ export * from './articles/react-to-article.use-case.js';
 export * from './articles/list-articles.use-case.js';
 export * from './articles/list-categories.use-case.js';
 export * from './articles/get-category.use-case.js';
+export * from './articles/category-input.js';
+export * from './articles/update-category.use-case.js';
+export * from './articles/article-input.js';
+export * from './articles/update-article.use-case.js';
 
 export * from './comments/comment.js';
 export * from './comments/comments.ports.js';

@@ -25,6 +25,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   GUEST_RATE_LIMITED: { status: 429, message: 'Too many guest reactions, please try later' },
 
   AUTHOR_NOT_FOUND: { status: 404, message: 'Author not found' },
+  INVALID_AUTHOR_ID: { status: 400, message: 'Invalid author id' },
   INVALID_ARTICLE_ID: { status: 400, message: 'Invalid article id' },
   ARTICLE_NOT_FOUND: { status: 404, message: 'Article not found' },
   REACTIONS_DISABLED: { status: 403, message: 'Reactions are disabled for this article' },

@@ -127,6 +127,7 @@ function pipeline(
       body,
       header: (name) => ctx.get(name) || undefined,
       captchaToken: captchaTokenOf(ctx),
+      checkBody: (value) => checkBody?.(value),
     });
     if (route.etag !== undefined && answerTagged(ctx, route, data)) return;
     ctx.status = route.success.status;

@@ -32,6 +32,8 @@ export interface RouteInput<B, P, Q> {
   readonly header: (name: string) => string | undefined;
   /** The caller's CAPTCHA token (header `x-captcha-token`, else query `captchaToken`), users included. */
   readonly captchaToken: string | undefined;
+  /** The route's body schema as a check, for use cases that check the body later in their order (`bodyCheckedBy: 'use-case'`). */
+  readonly checkBody: (body: unknown) => void;
 }
 
 export interface RouteDefinition<B = any, P = any, Q = any> {

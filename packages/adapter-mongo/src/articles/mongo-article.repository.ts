@@ -53,6 +53,26 @@ export class MongoArticleRepository implements ArticleRepository {
     return document ? toArticle(document) : null;
   }
 
+  /** One conditional `findOneAndUpdate` on the editable fields: the `updatedAt` read is part of the filter, `$inc`s of the totals are untouched. */
+  async update(article: Article, expected: Date): Promise<boolean> {
+    const { title, content, reactionsEnabled, updatedAt } = article;
+    const updated = await this.#articles.findOneAndUpdate(
+      { _id: toObjectId(article.id), tenantId: article.tenantId, updatedAt: expected },
+      {
+        $set: {
+          title,
+          content,
+          authorId: toReference(article.authorId),
+          categoryId: toReference(article.categoryId),
+          subCategoryId: toReference(article.subCategoryId),
+          reactionsEnabled,
+          updatedAt,
+        },
+      },
+    );
+    return updated !== null;
+  }
+
   /**
    * Served by `tenant_created`, `tenant_author_created`, and for a category by
    * `tenant_category_created` and `tenant_subcategory_created` (one branch of the `$or` each).

@@ -51,6 +51,17 @@ export class MongoCategoryRepository implements CategoryRepository {
     return documents.map(toCategory);
   }
 
+  /** One conditional `findOneAndUpdate`: the `updatedAt` read is part of the filter. */
+  async update(category: Category, expected: Date): Promise<boolean> {
+    const { name, reactionsEnabled, updatedAt } = category;
+    const parentId = category.parentId === null ? null : toObjectId(category.parentId);
+    const updated = await this.#categories.findOneAndUpdate(
+      { _id: toObjectId(category.id), tenantId: category.tenantId, updatedAt: expected },
+      { $set: { name, parentId, reactionsEnabled, updatedAt } },
+    );
+    return updated !== null;
+  }
+
   /** Served by `tenant_created`, or `tenant_parent_created` with a `parentId` filter (null: top level). */
   async list(tenantId: string, filter: CategoryListFilter, page: PageQuery): Promise<Category[]> {
     const query: Filter<CategoryDocument> = { tenantId };

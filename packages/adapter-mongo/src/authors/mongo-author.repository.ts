@@ -52,6 +52,16 @@ export class MongoAuthorRepository implements AuthorRepository {
     return (await this.#authors.findOneAndDelete({ _id, tenantId })) !== null;
   }
 
+  /** One conditional `findOneAndUpdate`: the `updatedAt` read is part of the filter. */
+  async update(author: Author, expected: Date): Promise<boolean> {
+    const { name, email, bio, avatarUrl, updatedAt } = author;
+    const updated = await this.#authors.findOneAndUpdate(
+      { _id: toObjectId(author.id), tenantId: author.tenantId, updatedAt: expected },
+      { $set: { name, email, bio, avatarUrl, updatedAt } },
+    );
+    return updated !== null;
+  }
+
   /** Served by `tenant_created`. */
   async list(tenantId: string, page: PageQuery): Promise<Author[]> {
     return (await findPage(this.#authors, { tenantId }, page)).map(toAuthor);

@@ -1,8 +1,8 @@
 /**
  * Forms on MongoDB. A taken slug is decided by the unique index `tenant_slug_unique`
  * ({tenantId, slug}): `insert` is one `insertOne`, and a duplicate key on that index answers
- * false, so of racing creates with one slug exactly one is stored. Forms never change once
- * stored, so nothing else here writes. The forms a form refers to (relation targets, flow) are
+ * false, so of racing creates with one slug exactly one is stored. An update (§6.3) is one
+ * conditional `findOneAndUpdate`, under the same index. The forms a form refers to (relation targets, flow) are
  * stored as ObjectIds, like its own `_id` (docs/decisions/0105-mongo-forms-and-submissions.md).
  */
 import type {
@@ -64,6 +64,21 @@ export class MongoFormRepository implements FormRepository {
     if (!_id) return null;
     const document = await this.#forms.findOne({ _id, tenantId });
     return document ? toForm(document) : null;
+  }
+
+  /**
+   * One conditional `findOneAndUpdate` (the `updatedAt` read is in the filter); a new slug that
+   * another form holds is refused by `tenant_slug_unique`, as on insert.
+   */
+  async update(form: Form, expected: Date): Promise<'updated' | 'stale' | 'slugTaken'> {
+    const { _id, tenantId, createdBy: _createdBy, createdAt: _createdAt, ...definition } = toDocument(form);
+    try {
+      const updated = await this.#forms.findOneAndUpdate({ _id, tenantId, updatedAt: expected }, { $set: definition });
+      return updated ? 'updated' : 'stale';
+    } catch (error) {
+      if (isDuplicateKeyError(error, SLUG_INDEX)) return 'slugTaken';
+      throw error;
+    }
   }
 
   /** Served by `tenant_slug_unique`. */

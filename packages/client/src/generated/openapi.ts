@@ -482,6 +482,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a form: any create property; sections replaces the whole list; null restores a default */
+        patch: operations["updateForm"];
+        trace?: never;
+    };
+    "/articles/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an article (likes and dislikes are not writable) */
+        patch: operations["updateArticle"];
+        trace?: never;
+    };
+    "/categories/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a category: name, reactionsEnabled, parentId (one level of nesting) */
+        patch: operations["updateCategory"];
+        trace?: never;
+    };
+    "/authors/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an author */
+        patch: operations["updateAuthor"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4484,6 +4552,724 @@ export interface operations {
             };
             /** @description Category not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateForm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description User id when no bearer token is sent (role member) */
+                "x-user-id"?: string;
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Language code (one configured for the tenant) → non-blank text of at most 500 characters; at least one entry.
+                     * @example {
+                     *       "en": "Contact us"
+                     *     }
+                     */
+                    title?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description Unique in the tenant.
+                     * @example contact-us
+                     */
+                    slug?: string;
+                    sections?: {
+                        title?: {
+                            [key: string]: string;
+                        } | null;
+                        description?: {
+                            [key: string]: string;
+                        } | null;
+                        fields: {
+                            /** @description Unique in the form. */
+                            name: string;
+                            /** @enum {string} */
+                            type: "text" | "email" | "textarea" | "number" | "phone" | "url" | "date" | "select" | "checkbox" | "relation";
+                            /**
+                             * @description Language code (one configured for the tenant) → non-blank text of at most 500 characters; at least one entry.
+                             * @example {
+                             *       "en": "Contact us"
+                             *     }
+                             */
+                            label: {
+                                [key: string]: string;
+                            };
+                            required?: boolean | null;
+                            placeholder?: {
+                                [key: string]: string;
+                            } | null;
+                            options?: {
+                                value: string;
+                                /**
+                                 * @description Language code (one configured for the tenant) → non-blank text of at most 500 characters; at least one entry.
+                                 * @example {
+                                 *       "en": "Contact us"
+                                 *     }
+                                 */
+                                label: {
+                                    [key: string]: string;
+                                };
+                            }[] | null;
+                            relation?: {
+                                /**
+                                 * @description A form of the tenant.
+                                 * @example 65f0c0ffee0000000000abcd
+                                 */
+                                formId: string;
+                                multiple?: boolean | null;
+                            } | null;
+                        }[];
+                    }[];
+                    description?: {
+                        [key: string]: string;
+                    } | null;
+                    submitButtonText?: {
+                        [key: string]: string;
+                    } | null;
+                    isActive?: boolean | null;
+                    visibility?: ("public" | "internal") | null;
+                    captcha?: {
+                        enabled?: boolean | null;
+                        provider?: ("recaptcha" | "hcaptcha" | "turnstile" | "none") | null;
+                        minScore?: number | null;
+                    } | null;
+                    notifications?: {
+                        enabled?: boolean | null;
+                        email?: {
+                            admin?: {
+                                enabled?: boolean | null;
+                                recipients?: string[] | null;
+                            } | null;
+                            submitter?: {
+                                enabled?: boolean | null;
+                                field?: string | null;
+                            } | null;
+                        } | null;
+                        push?: {
+                            admin?: {
+                                enabled?: boolean | null;
+                            } | null;
+                            submitter?: {
+                                enabled?: boolean | null;
+                            } | null;
+                        } | null;
+                    } | null;
+                    flow?: {
+                        nextFormId?: string | null;
+                        previousFormId?: string | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Form updated successfully */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            form: {
+                                id: string;
+                                slug: string;
+                                title: {
+                                    [key: string]: string;
+                                };
+                                description: {
+                                    [key: string]: string;
+                                };
+                                submitButtonText: {
+                                    [key: string]: string;
+                                };
+                                isActive: boolean;
+                                /** @enum {string} */
+                                visibility: "public" | "internal";
+                                sections: {
+                                    title: {
+                                        [key: string]: string;
+                                    };
+                                    description: {
+                                        [key: string]: string;
+                                    };
+                                    fields: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "text" | "email" | "textarea" | "number" | "phone" | "url" | "date" | "select" | "checkbox" | "relation";
+                                        label: {
+                                            [key: string]: string;
+                                        };
+                                        required: boolean;
+                                        placeholder: {
+                                            [key: string]: string;
+                                        };
+                                        options?: {
+                                            value: string;
+                                            label: {
+                                                [key: string]: string;
+                                            };
+                                        }[];
+                                        relation?: {
+                                            formId: string;
+                                            multiple: boolean;
+                                        };
+                                    }[];
+                                }[];
+                                captcha: {
+                                    enabled: boolean;
+                                    /** @enum {string} */
+                                    provider: "recaptcha" | "hcaptcha" | "turnstile" | "none";
+                                    minScore: number;
+                                };
+                                flow: {
+                                    nextFormId: string | null;
+                                    previousFormId: string | null;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                                tenantId: string;
+                                notifications: {
+                                    enabled: boolean;
+                                    email: {
+                                        admin?: {
+                                            enabled: boolean;
+                                            recipients: string[];
+                                        };
+                                        submitter?: {
+                                            enabled: boolean;
+                                            field: string | null;
+                                        };
+                                    };
+                                    push: {
+                                        admin?: {
+                                            enabled: boolean;
+                                        };
+                                        submitter?: {
+                                            enabled: boolean;
+                                        };
+                                    };
+                                };
+                                createdBy: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid form id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Form not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Form slug already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateArticle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    content?: string | null;
+                    authorId?: string | null;
+                    categoryId?: string | null;
+                    subCategoryId?: string | null;
+                    reactionsEnabled?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Article updated successfully */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            article: {
+                                id: string;
+                                title: string;
+                                content: string;
+                                /** @description null when none was given or the author was deleted */
+                                authorId: string | null;
+                                categoryId: string | null;
+                                subCategoryId: string | null;
+                                reactionsEnabled: boolean;
+                                likes: number;
+                                dislikes: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid article id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Article not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateCategory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    parentId?: string | null;
+                    reactionsEnabled?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Category updated successfully */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            category: {
+                                id: string;
+                                name: string;
+                                parentId: string | null;
+                                reactionsEnabled: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid category id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Category not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateAuthor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    email?: string | null;
+                    bio?: string | null;
+                    avatarUrl?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Author updated successfully */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            author: {
+                                id: string;
+                                name: string;
+                                email: string | null;
+                                bio: string | null;
+                                avatarUrl: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid author id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Author not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,8 @@ export interface CategoryRepository {
   findById(tenantId: string, id: string): Promise<Category | null>;
   /** The tenant's categories among `ids` (unknown ids are left out), in one read. */
   findByIds(tenantId: string, ids: readonly string[]): Promise<Category[]>;
+  /** Replaces the category's fields only if its stored `updatedAt` is still `expected` (one atomic step); false otherwise. */
+  update(category: Category, expected: Date): Promise<boolean>;
   /** One keyset page of the tenant's categories; `parentId` null: top-level ones only (§6.1). */
   list(tenantId: string, filter: CategoryListFilter, page: PageQuery): Promise<Category[]>;
 }
@@ -30,6 +32,11 @@ export interface ArticleRepository extends ReactionTotalsStore {
   findById(tenantId: string, id: string): Promise<Article | null>;
   /** Sets `authorId` to null on every article of the author in the tenant (one update); returns how many. */
   clearAuthor(tenantId: string, authorId: string): Promise<number>;
+  /**
+   * Replaces the article's editable fields (never its reaction totals) only if its stored
+   * `updatedAt` is still `expected`, in one atomic step; false otherwise.
+   */
+  update(article: Article, expected: Date): Promise<boolean>;
   /** One keyset page of the tenant's articles matching every given filter (§6.1). */
   list(tenantId: string, filter: ArticleListFilter, page: PageQuery): Promise<Article[]>;
 }

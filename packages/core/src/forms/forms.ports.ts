@@ -15,6 +15,13 @@ export interface FormRepository {
    */
   insert(form: Form): Promise<boolean>;
   findById(tenantId: string, id: string): Promise<Form | null>;
+  /**
+   * Replaces the form's definition (everything but id, tenant, creator and creation time) only if
+   * its stored `updatedAt` is still `expected`, in one atomic step. `slugTaken`: another form of
+   * the tenant has the new slug (decided by the store's unique constraint, as on insert);
+   * `stale`: the form changed or is gone. Nothing is written unless `updated`.
+   */
+  update(form: Form, expected: Date): Promise<'updated' | 'stale' | 'slugTaken'>;
   /** The tenant's form with this slug, or null (§6.2). */
   findBySlug(tenantId: string, slug: string): Promise<Form | null>;
   /** Which of `ids` are forms of the tenant (in any order, without duplicates). */

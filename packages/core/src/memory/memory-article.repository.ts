@@ -30,11 +30,7 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     const stored = frozenCopy(article);
     this.#articles.set(key, stored);
     this.#order.add(stored.tenantId, stored, key);
-    if (stored.authorId === null) return;
-    const authorKey = tenantKey(stored.tenantId, stored.authorId);
-    let articles = this.#byAuthor.get(authorKey);
-    if (!articles) this.#byAuthor.set(authorKey, (articles = new Set()));
-    articles.add(stored.id);
+    if (stored.authorId !== null) this.#authorArticles(stored.tenantId, stored.authorId).add(stored.id);
   }
 
   async findById(tenantId: string, id: string): Promise<Article | null> {
@@ -47,6 +43,26 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
       (authorId === undefined || article.authorId === authorId) &&
       (categoryId === undefined || article.categoryId === categoryId || article.subCategoryId === categoryId);
     return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#articles.get(key), page, keep);
+  }
+
+  async update(article: Article, expected: Date): Promise<boolean> {
+    const key = tenantKey(article.tenantId, article.id);
+    const stored = this.#articles.get(key);
+    if (!stored || stored.updatedAt.getTime() !== expected.getTime()) return false;
+    const { title, content, authorId, categoryId, subCategoryId, reactionsEnabled, updatedAt } = article;
+    this.#articles.set(key, frozenCopy({ ...stored, title, content, authorId, categoryId, subCategoryId, reactionsEnabled, updatedAt }));
+    if (stored.authorId !== authorId) {
+      if (stored.authorId !== null) this.#byAuthor.get(tenantKey(stored.tenantId, stored.authorId))?.delete(stored.id);
+      if (authorId !== null) this.#authorArticles(stored.tenantId, authorId).add(stored.id);
+    }
+    return true;
+  }
+
+  #authorArticles(tenantId: string, authorId: string): Set<string> {
+    const authorKey = tenantKey(tenantId, authorId);
+    let articles = this.#byAuthor.get(authorKey);
+    if (!articles) this.#byAuthor.set(authorKey, (articles = new Set()));
+    return articles;
   }
 
   async clearAuthor(tenantId: string, authorId: string): Promise<number> {

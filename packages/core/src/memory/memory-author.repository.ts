@@ -31,6 +31,14 @@ export class MemoryAuthorRepository implements AuthorRepository {
     return true;
   }
 
+  async update(author: Author, expected: Date): Promise<boolean> {
+    const key = tenantKey(author.tenantId, author.id);
+    const stored = this.#authors.get(key);
+    if (!stored || stored.updatedAt.getTime() !== expected.getTime()) return false;
+    this.#authors.set(key, frozenCopy({ ...author, createdAt: stored.createdAt }));
+    return true;
+  }
+
   async list(tenantId: string, page: PageQuery): Promise<Author[]> {
     return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#authors.get(key), page);
   }

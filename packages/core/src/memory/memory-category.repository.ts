@@ -18,6 +18,14 @@ export class MemoryCategoryRepository implements CategoryRepository {
     this.#order.add(category.tenantId, category, key);
   }
 
+  async update(category: Category, expected: Date): Promise<boolean> {
+    const key = tenantKey(category.tenantId, category.id);
+    const stored = this.#categories.get(key);
+    if (!stored || stored.updatedAt.getTime() !== expected.getTime()) return false;
+    this.#categories.set(key, frozenCopy({ ...category, createdAt: stored.createdAt }));
+    return true;
+  }
+
   async list(tenantId: string, filter: CategoryListFilter, page: PageQuery): Promise<Category[]> {
     const keep = (category: Category) => filter.parentId === undefined || category.parentId === filter.parentId;
     return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#categories.get(key), page, keep);

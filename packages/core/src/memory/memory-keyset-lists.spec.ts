@@ -1,4 +1,4 @@
-import { keysetListContract } from '../testing/index.js';
+import { conditionalUpdateContract, keysetListContract, type ContentRepositories } from '../testing/index.js';
 import { MemoryArticleRepository } from './memory-article.repository.js';
 import { MemoryAuthorRepository } from './memory-author.repository.js';
 import { MemoryCategoryRepository } from './memory-category.repository.js';
@@ -6,13 +6,14 @@ import { MemoryCommentRepository } from './memory-comment.repository.js';
 import { MemoryFormRepository } from './memory-form.repository.js';
 import { MemorySubmissionRepository } from './memory-submission.repository.js';
 
-keysetListContract('memory', async () => ({
-  repository: {
-    forms: new MemoryFormRepository(),
-    submissions: new MemorySubmissionRepository(),
-    authors: new MemoryAuthorRepository(),
-    categories: new MemoryCategoryRepository(),
-    articles: new MemoryArticleRepository(),
-    comments: new MemoryCommentRepository(),
-  },
-}));
+const fresh = (): ContentRepositories => ({
+  forms: new MemoryFormRepository(),
+  submissions: new MemorySubmissionRepository(),
+  authors: new MemoryAuthorRepository(),
+  categories: new MemoryCategoryRepository(),
+  articles: new MemoryArticleRepository(),
+  comments: new MemoryCommentRepository(),
+});
+
+keysetListContract('memory', async () => ({ repository: fresh() }));
+conditionalUpdateContract('memory', async () => ({ repository: fresh() }));

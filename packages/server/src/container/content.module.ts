@@ -1,10 +1,19 @@
 /**
- * Managing content (CONTRACT §6): lists, single reads by other keys, and the routes that go with them, over the storage
+ * Managing content (CONTRACT §6): lists, single reads by other keys, updates, and the routes that go with them, over the storage
  * ports and the one cursor signer of the service.
  */
-import { contentListRoutes, contentReadRoutes, RouteModuleToken } from '@cms/adapter-koa';
+import { contentListRoutes, contentReadRoutes, contentUpdateRoutes, RouteModuleToken } from '@cms/adapter-koa';
 import {
   ArticleRepositoryToken,
+  CaptchaPolicyToken,
+  LanguageCatalogToken,
+  UpdateArticle,
+  UpdateAuthor,
+  UpdateCategory,
+  UpdateForm,
+  type CaptchaPolicy,
+  type Clock,
+  type LanguageCatalog,
   AuthorRepositoryToken,
   CategoryRepositoryToken,
   CommentRepositoryToken,
@@ -61,5 +70,23 @@ export const contentModule = new ContainerModule(({ bind }) => {
   bind(RouteModuleToken).toResolvedValue(
     (formBySlug: GetFormBySlug, category: GetCategory) => contentReadRoutes({ formBySlug, category }),
     [GetFormBySlug, GetCategory],
+  );
+  bind(UpdateForm).toResolvedValue(
+    (forms: FormRepository, languages: LanguageCatalog, captcha: CaptchaPolicy, clock: Clock) => new UpdateForm(forms, languages, captcha, clock),
+    [FormRepositoryToken, LanguageCatalogToken, CaptchaPolicyToken, ServerTokens.Clock],
+  );
+  bind(UpdateArticle).toResolvedValue(
+    (articles: ArticleRepository, categories: CategoryRepository, authors: AuthorRepository, clock: Clock) =>
+      new UpdateArticle(articles, categories, authors, clock),
+    [ArticleRepositoryToken, CategoryRepositoryToken, AuthorRepositoryToken, ServerTokens.Clock],
+  );
+  bind(UpdateCategory).toResolvedValue(
+    (categories: CategoryRepository, clock: Clock) => new UpdateCategory(categories, clock),
+    [CategoryRepositoryToken, ServerTokens.Clock],
+  );
+  bind(UpdateAuthor).toResolvedValue((authors: AuthorRepository, clock: Clock) => new UpdateAuthor(authors, clock), [AuthorRepositoryToken, ServerTokens.Clock]);
+  bind(RouteModuleToken).toResolvedValue(
+    (form: UpdateForm, article: UpdateArticle, category: UpdateCategory, author: UpdateAuthor) => contentUpdateRoutes({ form, article, category, author }),
+    [UpdateForm, UpdateArticle, UpdateCategory, UpdateAuthor],
   );
 });
