@@ -28,3 +28,4 @@ export * from './comments/comments.routes.js';
 export * from './content/content-lists.routes.js';
 export * from './content/content-reads.routes.js';
 export * from './content/content-updates.routes.js';
+export * from './content/content-deletes.routes.js';

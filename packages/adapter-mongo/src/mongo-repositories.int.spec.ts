@@ -19,6 +19,7 @@ import {
   guestRateLimiterContract,
   keysetListContract,
   conditionalUpdateContract,
+  contentDeleteContract,
 } from '@cms/core/testing';
 import { ensureIndexes } from './storage/mongo-collections.js';
 import { createMongoRepositories, type MongoRepositories } from './storage/mongo-storage.js';
@@ -42,6 +43,7 @@ function runContracts(name: string, fresh: () => Promise<MongoRepositories>): vo
   guestRateLimiterContract(name, async () => ({ repository: (await fresh()).guestRateLimiter }));
   keysetListContract(name, async () => ({ repository: await fresh() }));
   conditionalUpdateContract(name, async () => ({ repository: await fresh() }));
+  contentDeleteContract(name, async () => ({ repository: await fresh() }));
 }
 
 describe('Mongo repositories on the mingo collection double', () => {

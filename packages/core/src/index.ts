@@ -63,6 +63,10 @@ export * from './forms/connect-relation.use-case.js';
 export * from './forms/list-forms.use-case.js';
 export * from './forms/get-form-by-slug.use-case.js';
 export * from './forms/update-form.use-case.js';
+export * from './forms/relation-holders.js';
+export * from './forms/delete-form.use-case.js';
+export * from './forms/delete-submission.use-case.js';
+export * from './forms/disconnect-relation.use-case.js';
 export * from './forms/list-submissions.use-case.js';
 export * from './shared/input-rules.js';
 
@@ -99,6 +103,8 @@ export * from './articles/category-input.js';
 export * from './articles/update-category.use-case.js';
 export * from './articles/article-input.js';
 export * from './articles/update-article.use-case.js';
+export * from './articles/delete-article.use-case.js';
+export * from './articles/delete-category.use-case.js';
 
 export * from './comments/comment.js';
 export * from './comments/comments.ports.js';
@@ -107,6 +113,7 @@ export * from './comments/approve-comment.use-case.js';
 export * from './comments/react-to-comment.use-case.js';
 export * from './comments/get-comment-reaction-summary.use-case.js';
 export * from './comments/list-comments.use-case.js';
+export * from './comments/delete-comment.use-case.js';
 
 export * from './memory/copy-record.js';
 export * from './memory/memory-tenancy.repository.js';

@@ -33,6 +33,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   COMMENT_NOT_FOUND: { status: 404, message: 'Comment not found' },
   INVALID_CATEGORY_ID: { status: 400, message: 'Invalid category id' },
   CATEGORY_NOT_FOUND: { status: 404, message: 'Category not found' },
+  CATEGORY_HAS_CHILDREN: { status: 409, message: 'Category has sub-categories' },
 
   INVALID_FORM_ID: { status: 400, message: 'Invalid form id' },
   FORM_NOT_FOUND: { status: 404, message: 'Form not found' },

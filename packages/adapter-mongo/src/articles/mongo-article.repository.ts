@@ -73,6 +73,20 @@ export class MongoArticleRepository implements ArticleRepository {
     return updated !== null;
   }
 
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const _id = parseObjectId(id);
+    return _id !== null && (await this.#articles.findOneAndDelete({ _id, tenantId })) !== null;
+  }
+
+  /** Two `updateMany`s, served by `tenant_category_created` and `tenant_subcategory_created`; idempotent. */
+  async clearCategory(tenantId: string, categoryId: string): Promise<number> {
+    const category = parseObjectId(categoryId);
+    if (!category) return 0;
+    const top = await this.#articles.updateMany({ tenantId, categoryId: category }, { $set: { categoryId: null } });
+    const sub = await this.#articles.updateMany({ tenantId, subCategoryId: category }, { $set: { subCategoryId: null } });
+    return top.modifiedCount + sub.modifiedCount;
+  }
+
   /**
    * Served by `tenant_created`, `tenant_author_created`, and for a category by
    * `tenant_category_created` and `tenant_subcategory_created` (one branch of the `$or` each).

@@ -62,6 +62,11 @@ export class MongoCategoryRepository implements CategoryRepository {
     return updated !== null;
   }
 
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const _id = parseObjectId(id);
+    return _id !== null && (await this.#categories.findOneAndDelete({ _id, tenantId })) !== null;
+  }
+
   /** Served by `tenant_created`, or `tenant_parent_created` with a `parentId` filter (null: top level). */
   async list(tenantId: string, filter: CategoryListFilter, page: PageQuery): Promise<Category[]> {
     const query: Filter<CategoryDocument> = { tenantId };

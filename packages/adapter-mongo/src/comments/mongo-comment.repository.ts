@@ -70,6 +70,18 @@ export class MongoCommentRepository implements CommentRepository {
     return current ? toComment(current) : null;
   }
 
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const _id = parseObjectId(id);
+    return _id !== null && (await this.#comments.findOneAndDelete({ _id, tenantId })) !== null;
+  }
+
+  /** Served by `tenant_article_created`. */
+  async deleteByArticle(tenantId: string, articleId: string): Promise<number> {
+    const article = parseObjectId(articleId);
+    if (!article) return 0;
+    return (await this.#comments.deleteMany({ tenantId, articleId: article })).deletedCount;
+  }
+
   /** Served by `tenant_article_created`, or `tenant_article_status_created` with a status. */
   async listByArticle(tenantId: string, articleId: string, status: CommentStatus | undefined, page: PageQuery): Promise<Comment[]> {
     const article = parseObjectId(articleId);

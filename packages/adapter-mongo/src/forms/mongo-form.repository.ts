@@ -81,6 +81,11 @@ export class MongoFormRepository implements FormRepository {
     }
   }
 
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const _id = parseObjectId(id);
+    return _id !== null && (await this.#forms.findOneAndDelete({ _id, tenantId })) !== null;
+  }
+
   /** Served by `tenant_slug_unique`. */
   async findBySlug(tenantId: string, slug: string): Promise<Form | null> {
     const document = await this.#forms.findOne({ tenantId, slug });

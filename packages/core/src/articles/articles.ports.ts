@@ -11,6 +11,8 @@ export interface CategoryRepository {
   findByIds(tenantId: string, ids: readonly string[]): Promise<Category[]>;
   /** Replaces the category's fields only if its stored `updatedAt` is still `expected` (one atomic step); false otherwise. */
   update(category: Category, expected: Date): Promise<boolean>;
+  /** Deletes the category in one atomic step; true only for the call that deleted it. */
+  delete(tenantId: string, id: string): Promise<boolean>;
   /** One keyset page of the tenant's categories; `parentId` null: top-level ones only (§6.1). */
   list(tenantId: string, filter: CategoryListFilter, page: PageQuery): Promise<Category[]>;
 }
@@ -37,6 +39,10 @@ export interface ArticleRepository extends ReactionTotalsStore {
    * `updatedAt` is still `expected`, in one atomic step; false otherwise.
    */
   update(article: Article, expected: Date): Promise<boolean>;
+  /** Deletes the article in one atomic step; true only for the call that deleted it. */
+  delete(tenantId: string, id: string): Promise<boolean>;
+  /** Sets `categoryId` / `subCategoryId` to null where they name the category (one update each); returns how many articles changed. */
+  clearCategory(tenantId: string, categoryId: string): Promise<number>;
   /** One keyset page of the tenant's articles matching every given filter (§6.1). */
   list(tenantId: string, filter: ArticleListFilter, page: PageQuery): Promise<Article[]>;
 }

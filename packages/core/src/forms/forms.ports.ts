@@ -22,6 +22,8 @@ export interface FormRepository {
    * `stale`: the form changed or is gone. Nothing is written unless `updated`.
    */
   update(form: Form, expected: Date): Promise<'updated' | 'stale' | 'slugTaken'>;
+  /** Deletes the form in one atomic step; true only for the call that deleted it. */
+  delete(tenantId: string, id: string): Promise<boolean>;
   /** The tenant's form with this slug, or null (§6.2). */
   findBySlug(tenantId: string, slug: string): Promise<Form | null>;
   /** Which of `ids` are forms of the tenant (in any order, without duplicates). */
@@ -33,6 +35,20 @@ export interface FormRepository {
 export interface FormListFilter {
   readonly isActive?: boolean;
   readonly visibility?: FormVisibility;
+}
+
+/** A relation field that can hold ids of submissions of some form: which form's submissions hold it, under which name. */
+export interface RelationHolder {
+  readonly formId: string;
+  readonly fieldName: string;
+}
+
+export interface DisconnectRelationCommand {
+  readonly tenantId: string;
+  readonly submissionId: string;
+  readonly fieldName: string;
+  readonly relatedId: string;
+  readonly now: Date;
 }
 
 export interface ConnectRelationCommand {
@@ -70,6 +86,20 @@ export interface SubmissionRepository {
    * multi-value field lose none.
    */
   connectRelation(command: ConnectRelationCommand): Promise<ConnectRelationResult>;
+  /** Deletes the submission in one atomic step; true only for the call that deleted it. */
+  delete(tenantId: string, id: string): Promise<boolean>;
+  /** Deletes every submission of the form (one `deleteMany`); returns how many. */
+  deleteByForm(tenantId: string, formId: string): Promise<number>;
+  /**
+   * Takes `relatedIds` out of `relations[holder.fieldName]` of every submission of
+   * `holder.formId`: removed from a list, the key removed when it holds one of them. Idempotent.
+   */
+  removeRelationsTo(tenantId: string, holder: RelationHolder, relatedIds: readonly string[]): Promise<number>;
+  /**
+   * §6.5: takes `relatedId` out of the relation in one atomic step (a list loses it, a single
+   * value equal to it is removed) and returns the submission as stored after; null when none.
+   */
+  disconnectRelation(command: DisconnectRelationCommand): Promise<Submission | null>;
   /** One keyset page of the submissions of a form (§6.1; oldest first for the export). */
   listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]>;
 }

@@ -58,6 +58,30 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     return true;
   }
 
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const key = tenantKey(tenantId, id);
+    const article = this.#articles.get(key);
+    if (!article) return false;
+    this.#articles.delete(key);
+    this.#order.remove(tenantId, article);
+    if (article.authorId !== null) this.#byAuthor.get(tenantKey(tenantId, article.authorId))?.delete(id);
+    return true;
+  }
+
+  /** A scan of the tenant's articles: categories are deleted rarely (MongoDB uses its category indexes). */
+  async clearCategory(tenantId: string, categoryId: string): Promise<number> {
+    let changed = 0;
+    for (const key of this.#order.oldestFirst(tenantId, null)) {
+      const article = this.#articles.get(key);
+      if (!article || (article.categoryId !== categoryId && article.subCategoryId !== categoryId)) continue;
+      const categoryIdAfter = article.categoryId === categoryId ? null : article.categoryId;
+      const subCategoryId = article.subCategoryId === categoryId ? null : article.subCategoryId;
+      this.#articles.set(key, Object.freeze({ ...article, categoryId: categoryIdAfter, subCategoryId }));
+      changed += 1;
+    }
+    return changed;
+  }
+
   #authorArticles(tenantId: string, authorId: string): Set<string> {
     const authorKey = tenantKey(tenantId, authorId);
     let articles = this.#byAuthor.get(authorKey);

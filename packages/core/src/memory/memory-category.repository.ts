@@ -26,6 +26,15 @@ export class MemoryCategoryRepository implements CategoryRepository {
     return true;
   }
 
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const key = tenantKey(tenantId, id);
+    const category = this.#categories.get(key);
+    if (!category) return false;
+    this.#categories.delete(key);
+    this.#order.remove(tenantId, category);
+    return true;
+  }
+
   async list(tenantId: string, filter: CategoryListFilter, page: PageQuery): Promise<Category[]> {
     const keep = (category: Category) => filter.parentId === undefined || category.parentId === filter.parentId;
     return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#categories.get(key), page, keep);

@@ -25,6 +25,26 @@ export class MemoryCommentRepository extends MemoryReactionTotals<Comment> imple
     this.#byArticle.add(tenantKey(comment.tenantId, comment.articleId), comment, key);
   }
 
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const key = tenantKey(tenantId, id);
+    const comment = this.#comments.get(key);
+    if (!comment) return false;
+    this.#comments.delete(key);
+    this.#byArticle.remove(tenantKey(tenantId, comment.articleId), comment);
+    return true;
+  }
+
+  async deleteByArticle(tenantId: string, articleId: string): Promise<number> {
+    const group = tenantKey(tenantId, articleId);
+    const keys = [...this.#byArticle.oldestFirst(group, null)];
+    for (const key of keys) {
+      const comment = this.#comments.get(key);
+      this.#comments.delete(key);
+      if (comment) this.#byArticle.remove(group, comment);
+    }
+    return keys.length;
+  }
+
   async listByArticle(tenantId: string, articleId: string, status: CommentStatus | undefined, page: PageQuery): Promise<Comment[]> {
     const keep = (comment: Comment) => status === undefined || comment.status === status;
     return collectPage(this.#byArticle.keysFor(tenantKey(tenantId, articleId), page), (key) => this.#comments.get(key), page, keep);

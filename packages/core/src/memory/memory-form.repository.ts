@@ -66,6 +66,17 @@ export class MemoryFormRepository implements FormRepository {
     return 'updated';
   }
 
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const key = tenantKey(tenantId, id);
+    const form = this.#read(key);
+    if (!form) return false;
+    this.#texts.delete(key);
+    this.#recent.delete(key);
+    this.#idBySlug.delete(tenantKey(tenantId, form.slug));
+    this.#order.remove(tenantId, form);
+    return true;
+  }
+
   async findBySlug(tenantId: string, slug: string): Promise<Form | null> {
     const id = this.#idBySlug.get(tenantKey(tenantId, slug));
     return id === undefined ? null : (this.#read(tenantKey(tenantId, id)) ?? null);

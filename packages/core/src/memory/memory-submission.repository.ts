@@ -3,7 +3,13 @@
  * changed, without awaiting between reading and writing it — on the single JS thread as atomic as Mongo's
  * `$set` / `$addToSet` on one document — so concurrent connects lose nothing.
  */
-import type { ConnectRelationCommand, ConnectRelationResult, SubmissionRepository } from '../forms/forms.ports.js';
+import type {
+  ConnectRelationCommand,
+  ConnectRelationResult,
+  DisconnectRelationCommand,
+  RelationHolder,
+  SubmissionRepository,
+} from '../forms/forms.ports.js';
 import type { Submission } from '../forms/submission.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { frozenCopy, frozenDate } from './copy-record.js';
@@ -20,6 +26,49 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     if (this.#submissions.has(key)) throw new Error(`duplicate submission id ${submission.id}`);
     this.#submissions.set(key, frozenCopy(submission));
     this.#byForm.add(tenantKey(submission.tenantId, submission.formId), submission, key);
+  }
+
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const key = tenantKey(tenantId, id);
+    const submission = this.#submissions.get(key);
+    if (!submission) return false;
+    this.#submissions.delete(key);
+    this.#byForm.remove(tenantKey(tenantId, submission.formId), submission);
+    return true;
+  }
+
+  async deleteByForm(tenantId: string, formId: string): Promise<number> {
+    const group = tenantKey(tenantId, formId);
+    const keys = [...this.#byForm.oldestFirst(group, null)];
+    for (const key of keys) {
+      const submission = this.#submissions.get(key);
+      this.#submissions.delete(key);
+      if (submission) this.#byForm.remove(group, submission);
+    }
+    return keys.length;
+  }
+
+  async removeRelationsTo(tenantId: string, holder: RelationHolder, relatedIds: readonly string[]): Promise<number> {
+    const gone = new Set(relatedIds);
+    let changed = 0;
+    for (const key of this.#byForm.oldestFirst(tenantKey(tenantId, holder.formId), null)) {
+      const submission = this.#submissions.get(key);
+      if (!submission || !Object.hasOwn(submission.relations, holder.fieldName)) continue;
+      const next = withoutRelated(submission, holder.fieldName, (id) => gone.has(id));
+      if (next === submission) continue;
+      this.#submissions.set(key, next);
+      changed += 1;
+    }
+    return changed;
+  }
+
+  async disconnectRelation(command: DisconnectRelationCommand): Promise<Submission | null> {
+    const key = tenantKey(command.tenantId, command.submissionId);
+    const submission = this.#submissions.get(key);
+    if (!submission) return null;
+    const next = withoutRelated(submission, command.fieldName, (id) => id === command.relatedId, command.now);
+    this.#submissions.set(key, next);
+    return next;
   }
 
   async listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]> {
@@ -48,4 +97,23 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     this.#submissions.set(key, next);
     return { status: 'connected', submission: next };
   }
+}
+
+/**
+ * The submission with the ids `gone` says out of `relations[fieldName]` (a list keeps the rest, a
+ * single value goes with its key), `updatedAt` set to `now` when given; itself when nothing changed.
+ */
+function withoutRelated(submission: Submission, fieldName: string, gone: (id: string) => boolean, now?: Date): Submission {
+  if (!Object.hasOwn(submission.relations, fieldName)) return submission;
+  const current = submission.relations[fieldName]!;
+  const relations: Record<string, string | string[]> = { ...submission.relations };
+  if (Array.isArray(current)) {
+    const kept = current.filter((id) => !gone(id));
+    if (kept.length === current.length) return submission;
+    relations[fieldName] = Object.freeze(kept) as string[];
+  } else {
+    if (!gone(current)) return submission;
+    delete relations[fieldName];
+  }
+  return Object.freeze({ ...submission, relations: Object.freeze(relations), ...(now ? { updatedAt: frozenDate(now) } : {}) });
 }

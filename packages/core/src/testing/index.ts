@@ -23,3 +23,4 @@ export * from './engagement-fixture.js';
 export * from './expect-domain-error.js';
 export * from './contracts/keyset-lists.contract.js';
 export * from './contracts/conditional-updates.contract.js';
+export * from './contracts/content-deletes.contract.js';

@@ -1,11 +1,21 @@
 /**
- * Managing content (CONTRACT §6): lists, single reads by other keys, updates, and the routes that go with them, over the storage
+ * Managing content (CONTRACT §6): lists, single reads by other keys, updates, deletes, relation disconnect, and the routes that go with them, over the storage
  * ports and the one cursor signer of the service.
  */
-import { contentListRoutes, contentReadRoutes, contentUpdateRoutes, RouteModuleToken } from '@cms/adapter-koa';
+import { contentDeleteRoutes, contentListRoutes, contentReadRoutes, contentUpdateRoutes, RouteModuleToken } from '@cms/adapter-koa';
 import {
   ArticleRepositoryToken,
   CaptchaPolicyToken,
+  DeleteArticle,
+  DeleteCategory,
+  DeleteComment,
+  DeleteForm,
+  DeleteSubmission,
+  DisconnectRelation,
+  NotificationOutboxToken,
+  ReactionRepositoryToken,
+  type NotificationOutbox,
+  type ReactionRepository,
   LanguageCatalogToken,
   UpdateArticle,
   UpdateAuthor,
@@ -88,5 +98,40 @@ export const contentModule = new ContainerModule(({ bind }) => {
   bind(RouteModuleToken).toResolvedValue(
     (form: UpdateForm, article: UpdateArticle, category: UpdateCategory, author: UpdateAuthor) => contentUpdateRoutes({ form, article, category, author }),
     [UpdateForm, UpdateArticle, UpdateCategory, UpdateAuthor],
+  );
+  bind(DeleteForm).toResolvedValue(
+    (forms: FormRepository, submissions: SubmissionRepository, outbox: NotificationOutbox, clock: Clock) => new DeleteForm(forms, submissions, outbox, clock),
+    [FormRepositoryToken, SubmissionRepositoryToken, NotificationOutboxToken, ServerTokens.Clock],
+  );
+  bind(DeleteSubmission).toResolvedValue(
+    (forms: FormRepository, submissions: SubmissionRepository, outbox: NotificationOutbox) => new DeleteSubmission(forms, submissions, outbox),
+    [FormRepositoryToken, SubmissionRepositoryToken, NotificationOutboxToken],
+  );
+  bind(DeleteArticle).toResolvedValue(
+    (articles: ArticleRepository, comments: CommentRepository, reactions: ReactionRepository) => new DeleteArticle(articles, comments, reactions),
+    [ArticleRepositoryToken, CommentRepositoryToken, ReactionRepositoryToken],
+  );
+  bind(DeleteCategory).toResolvedValue(
+    (categories: CategoryRepository, articles: ArticleRepository) => new DeleteCategory(categories, articles),
+    [CategoryRepositoryToken, ArticleRepositoryToken],
+  );
+  bind(DeleteComment).toResolvedValue(
+    (comments: CommentRepository, reactions: ReactionRepository) => new DeleteComment(comments, reactions),
+    [CommentRepositoryToken, ReactionRepositoryToken],
+  );
+  bind(DisconnectRelation).toResolvedValue(
+    (forms: FormRepository, submissions: SubmissionRepository, clock: Clock) => new DisconnectRelation(forms, submissions, clock),
+    [FormRepositoryToken, SubmissionRepositoryToken, ServerTokens.Clock],
+  );
+  bind(RouteModuleToken).toResolvedValue(
+    (
+      form: DeleteForm,
+      submission: DeleteSubmission,
+      article: DeleteArticle,
+      category: DeleteCategory,
+      comment: DeleteComment,
+      disconnect: DisconnectRelation,
+    ) => contentDeleteRoutes({ form, submission, article, category, comment, disconnect }),
+    [DeleteForm, DeleteSubmission, DeleteArticle, DeleteCategory, DeleteComment, DisconnectRelation],
   );
 });

@@ -8,6 +8,8 @@ import type { ArticleRepository, CategoryRepository } from '../../articles/artic
 import type { AuthorRepository } from '../../authors/authors.ports.js';
 import type { CommentRepository } from '../../comments/comments.ports.js';
 import type { FormRepository, SubmissionRepository } from '../../forms/forms.ports.js';
+import type { NotificationOutbox } from '../../notifications/notification.ports.js';
+import type { ReactionRepository } from '../../reactions/reactions.ports.js';
 import { newId } from '../../shared/ids.js';
 import { compareNewestFirst, type KeysetPosition, type PageQuery } from '../../shared/page-cursor.js';
 import { articleRecord, authorRecord, categoryRecord, commentRecord } from '../engagement-records.js';
@@ -21,6 +23,8 @@ export interface ContentRepositories {
   readonly categories: CategoryRepository;
   readonly articles: ArticleRepository;
   readonly comments: CommentRepository;
+  readonly reactions: ReactionRepository;
+  readonly notificationOutbox: NotificationOutbox;
 }
 
 /** Creation times with ties, out of insertion order. */
