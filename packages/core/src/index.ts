@@ -67,6 +67,7 @@ export * from './forms/relation-holders.js';
 export * from './forms/delete-form.use-case.js';
 export * from './forms/delete-submission.use-case.js';
 export * from './forms/disconnect-relation.use-case.js';
+export * from './forms/export-submissions.use-case.js';
 export * from './forms/list-submissions.use-case.js';
 export * from './shared/input-rules.js';
 

@@ -1,9 +1,11 @@
 /**
  * §6.1 lists: forms, a form's submissions, articles, categories, authors and an article's
  * comments. Each route checks its query (limit, cursor, filters) and hands it to its use case,
- * which reads one keyset page and signs the next cursor.
+ * which reads one keyset page and signs the next cursor. Also the export of a form's
+ * submissions (§6.6), the one list that streams every record.
  */
 import {
+  EXPORT_FORMATS,
   ErrorCodes,
   FORM_VISIBILITIES,
   ID_PATTERN_SOURCE,
@@ -13,6 +15,7 @@ import {
   type ListComments,
   type ListForms,
   type ListSubmissions,
+  type ExportSubmissions,
 } from '@cms/core';
 import { articleDataSchema, categoryDataSchema } from '../articles/articles.schemas.js';
 import { authorDataSchema } from '../authors/authors.schemas.js';
@@ -20,7 +23,7 @@ import { commentDataSchema } from '../comments/comments.schemas.js';
 import { formDataSchema, submissionDataSchema } from '../forms/forms.schemas.js';
 import { listDataSchema, listQuerySchema } from '../http/list-schemas.js';
 import { idParamsSchema } from '../http/record-schemas.js';
-import { defineRoute, type RouteModule } from '../routing/route-definition.js';
+import { defineRoute, StreamedAnswer, type RouteModule } from '../routing/route-definition.js';
 import { PARENT_FILTER_PATTERN } from '../routing/schema-validator.js';
 
 export interface ContentListUseCases {
@@ -30,7 +33,10 @@ export interface ContentListUseCases {
   readonly categories: ListCategories;
   readonly authors: ListAuthors;
   readonly comments: ListComments;
+  readonly exportSubmissions: ExportSubmissions;
 }
+
+const EXPORT_TYPES = { csv: 'text/csv; charset=utf-8', ndjson: 'application/x-ndjson' } as const;
 
 type Query = Record<string, string | undefined>;
 const idFilter = (description: string) => ({ type: 'string', pattern: ID_PATTERN_SOURCE, description });
@@ -64,6 +70,27 @@ export function contentListRoutes(lists: ContentListUseCases): RouteModule {
       success: { status: 200, message: 'Submissions retrieved successfully', data: listDataSchema('submissions', submissionDataSchema, 'submission') },
       errors: [...listErrors, ErrorCodes.FORM_NOT_FOUND],
       handler: ({ caller, params, query }) => lists.submissions.execute(caller, params.id, query),
+    }),
+    defineRoute<unknown, { id: string }, Query>({
+      operationId: 'exportFormSubmissions',
+      method: 'GET',
+      path: '/forms/:id/submissions/export',
+      summary: 'Every submission of a form, oldest first, streamed as CSV (formula-leading cells escaped) or NDJSON; not enveloped',
+      tags: ['forms'],
+      params: idParamsSchema('id'),
+      invalidParams: ErrorCodes.INVALID_FORM_ID,
+      query: { type: 'object', additionalProperties: false, properties: { format: { type: 'string', enum: [...EXPORT_FORMATS], description: 'Default csv' } } },
+      success: {
+        status: 200,
+        message: 'The export (CSV: header id,createdAt,submittedBy then the form’s field names)',
+        streamed: { 'text/csv': { type: 'string' }, 'application/x-ndjson': { type: 'string', description: 'One submission record per line' } },
+      },
+      errors: [ErrorCodes.FORM_NOT_FOUND],
+      handler: async ({ caller, params, query }) => {
+        const exported = await lists.exportSubmissions.execute(caller, params.id, query);
+        const disposition = exported.format === 'csv' ? { 'Content-Disposition': `attachment; filename="${exported.form.slug}-submissions.csv"` } : undefined;
+        return new StreamedAnswer(EXPORT_TYPES[exported.format], exported.chunks, disposition);
+      },
     }),
     defineRoute<unknown, Record<string, string>, Query>({
       operationId: 'listArticles',

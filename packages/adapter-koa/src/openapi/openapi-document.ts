@@ -151,7 +151,9 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
     [route.success.status]: {
       description: route.success.message,
       ...(route.etag !== undefined ? { headers: ETAG_HEADER } : {}),
-      content: { 'application/json': { schema: envelopeSchema(true, route.success.data ?? { type: 'null' }) } },
+      content: route.success.streamed
+        ? Object.fromEntries(Object.entries(route.success.streamed).map(([type, schema]) => [type, { schema }]))
+        : { 'application/json': { schema: envelopeSchema(true, route.success.data ?? { type: 'null' }) } },
     },
   };
   if (route.etag !== undefined && route.method === 'GET') responses[304] = { description: 'Not modified (If-None-Match matched)', headers: ETAG_HEADER };

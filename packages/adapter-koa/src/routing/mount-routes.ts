@@ -12,7 +12,8 @@ import { successEnvelopeWriter } from '../http/envelope.js';
 import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
 import { hasBody, jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
 import type { CmsState } from '../http/state.js';
-import type { RouteDefinition } from './route-definition.js';
+import { Readable } from 'node:stream';
+import { StreamedAnswer, type RouteDefinition } from './route-definition.js';
 import { SchemaValidator } from './schema-validator.js';
 
 /** Runs the guest-engagement checks for a guest caller; throws the outcome when refused. */
@@ -129,6 +130,13 @@ function pipeline(
       captchaToken: captchaTokenOf(ctx),
       checkBody: (value) => checkBody?.(value),
     });
+    if (data instanceof StreamedAnswer) {
+      ctx.status = route.success.status;
+      for (const [name, value] of Object.entries(data.headers)) ctx.set(name, value);
+      ctx.set('Content-Type', data.contentType);
+      ctx.body = Readable.from(data.chunks, { objectMode: false });
+      return;
+    }
     if (route.etag !== undefined && answerTagged(ctx, route, data)) return;
     ctx.status = route.success.status;
     // Before the body (Koa would call a string body text/plain); the header `ctx.type` would

@@ -56,7 +56,13 @@ export interface RouteDefinition<B = any, P = any, Q = any> {
    * where the contract's order of checks puts it (after lookups and gates). Default `pipeline`.
    */
   readonly bodyCheckedBy?: 'pipeline' | 'use-case';
-  readonly success: { readonly status: number; readonly message: string; readonly data?: JsonSchema };
+  readonly success: {
+    readonly status: number;
+    readonly message: string;
+    readonly data?: JsonSchema;
+    /** Media type → schema, for a route that answers a `StreamedAnswer` instead of the envelope. */
+    readonly streamed?: Readonly<Record<string, JsonSchema>>;
+  };
   /** Domain outcomes this route can answer, for the OpenAPI document. */
   readonly errors?: readonly ErrorCode[];
   /**
@@ -69,6 +75,18 @@ export interface RouteDefinition<B = any, P = any, Q = any> {
   /** The 500 message of this operation (default `Server Error`). */
   readonly serverErrorMessage?: string;
   readonly handler: (input: RouteInput<B, P, Q>) => Promise<unknown>;
+}
+
+/**
+ * An answer that is not enveloped JSON but a stream of text (an export, §6.6): the handler returns
+ * it once every check has passed, and the pipeline sends the chunks as they are produced.
+ */
+export class StreamedAnswer {
+  constructor(
+    readonly contentType: string,
+    readonly chunks: AsyncIterable<string>,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
 }
 
 /** Identity function that gives a route declaration its types. */

@@ -398,6 +398,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forms/{id}/submissions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every submission of a form, oldest first, streamed as CSV (formula-leading cells escaped) or NDJSON; not enveloped */
+        get: operations["exportFormSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/articles/list": {
         parameters: {
             query?: never;
@@ -4190,6 +4207,72 @@ export interface operations {
                 };
             };
             /** @description Validation failed: <first problem> | Invalid form id | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Form not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportFormSubmissions: {
+        parameters: {
+            query?: {
+                format?: "csv" | "ndjson";
+            };
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export (CSV: header id,createdAt,submittedBy then the form’s field names) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid form id */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -12,6 +12,7 @@ import {
   DeleteForm,
   DeleteSubmission,
   DisconnectRelation,
+  ExportSubmissions,
   NotificationOutboxToken,
   ReactionRepositoryToken,
   type NotificationOutbox,
@@ -70,10 +71,21 @@ export const contentModule = new ContainerModule(({ bind }) => {
     (articles: ArticleRepository, comments: CommentRepository, cursors: PageCursors) => new ListComments(articles, comments, cursors),
     [ArticleRepositoryToken, CommentRepositoryToken, PageCursorsToken],
   );
+  bind(ExportSubmissions).toResolvedValue(
+    (forms: FormRepository, submissions: SubmissionRepository) => new ExportSubmissions(forms, submissions),
+    [FormRepositoryToken, SubmissionRepositoryToken],
+  );
   bind(RouteModuleToken).toResolvedValue(
-    (forms: ListForms, submissions: ListSubmissions, articles: ListArticles, categories: ListCategories, authors: ListAuthors, comments: ListComments) =>
-      contentListRoutes({ forms, submissions, articles, categories, authors, comments }),
-    [ListForms, ListSubmissions, ListArticles, ListCategories, ListAuthors, ListComments],
+    (
+      forms: ListForms,
+      submissions: ListSubmissions,
+      articles: ListArticles,
+      categories: ListCategories,
+      authors: ListAuthors,
+      comments: ListComments,
+      exportSubmissions: ExportSubmissions,
+    ) => contentListRoutes({ forms, submissions, articles, categories, authors, comments, exportSubmissions }),
+    [ListForms, ListSubmissions, ListArticles, ListCategories, ListAuthors, ListComments, ExportSubmissions],
   );
   bind(GetFormBySlug).toResolvedValue((forms: FormRepository) => new GetFormBySlug(forms), [FormRepositoryToken]);
   bind(GetCategory).toResolvedValue((categories: CategoryRepository) => new GetCategory(categories), [CategoryRepositoryToken]);
