@@ -31,7 +31,7 @@ const ATTEMPTS = 5;
 
 export async function conditionalUpdate<R extends { readonly updatedAt: Date }>(body: unknown, request: UpdateRequest, steps: UpdateSteps<R>): Promise<R> {
   const named = request.ifMatch !== undefined && request.ifMatch.trim() !== '*';
-  const empty = typeof body !== 'object' || body === null || Object.keys(body).length === 0;
+  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
   for (let attempt = 1; ; attempt += 1) {
     const current = await steps.read();
     if (!current) throw steps.notFound();
