@@ -17,6 +17,9 @@ import {
   commentRepositoryContract,
   reactionRepositoryContract,
   guestRateLimiterContract,
+  keysetListContract,
+  conditionalUpdateContract,
+  contentDeleteContract,
 } from '@cms/core/testing';
 import { ensureIndexes } from './storage/mongo-collections.js';
 import { createMongoRepositories, type MongoRepositories } from './storage/mongo-storage.js';
@@ -38,6 +41,9 @@ function runContracts(name: string, fresh: () => Promise<MongoRepositories>): vo
   commentRepositoryContract(name, async () => ({ repository: (await fresh()).comments }));
   reactionRepositoryContract(name, async () => ({ repository: (await fresh()).reactions }));
   guestRateLimiterContract(name, async () => ({ repository: (await fresh()).guestRateLimiter }));
+  keysetListContract(name, async () => ({ repository: await fresh() }));
+  conditionalUpdateContract(name, async () => ({ repository: await fresh() }));
+  contentDeleteContract(name, async () => ({ repository: await fresh() }));
 }
 
 describe('Mongo repositories on the mingo collection double', () => {

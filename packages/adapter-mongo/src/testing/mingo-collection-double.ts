@@ -142,6 +142,15 @@ export class MingoCollectionDouble {
     return copy(target);
   }
 
+  /** Deletes every match, as one operation. */
+  async deleteMany(filter: Document, options?: Document): Promise<Document> {
+    await turn();
+    allowOptions('deleteMany', options, []);
+    const targets = new Set(this.#matching(filter));
+    for (let i = this.#documents.length - 1; i >= 0; i -= 1) if (targets.has(this.#documents[i]!)) this.#documents.splice(i, 1);
+    return { acknowledged: true, deletedCount: targets.size };
+  }
+
   /** Updates every match; on a duplicate key the documents updated before it stay updated, as on a server. */
   async updateMany(filter: Document, update: Document, options?: Document): Promise<Document> {
     await turn();

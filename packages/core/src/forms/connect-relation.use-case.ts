@@ -13,11 +13,29 @@ import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
 import { RELATION_CAP, submissionView, type SubmissionView } from './submission.js';
 
+/** What connect and disconnect take (§2.5, §6.5). */
 export interface ConnectRelationInput {
   readonly tenantId: string;
   readonly submissionId: string;
   readonly fieldName: string;
   readonly relatedSubmissionId: string;
+}
+
+/**
+ * The first checks of connect and disconnect, in their order: `INVALID_SUBMISSION_ID` →
+ * `VALIDATION_FAILED` (malformed related id) → `SUBMISSION_NOT_FOUND` → `RELATION_FIELD_NOT_FOUND`.
+ */
+export async function findRelationField(forms: FormRepository, submissions: SubmissionRepository, input: ConnectRelationInput) {
+  const submissionId = requireSubmissionId(input.submissionId);
+  if (!isWellFormedId(input.relatedSubmissionId)) {
+    throw validationError('body.relatedSubmissionId', 'must be a 24-character hexadecimal id');
+  }
+  const relatedId = canonicalId(input.relatedSubmissionId);
+  const submission = await findSubmissionOrThrow(submissions, input.tenantId, submissionId);
+  const form = await forms.findById(input.tenantId, submission.formId);
+  const relation = form ? findField(form, input.fieldName)?.relation : undefined;
+  if (!relation) throw new DomainError(ErrorCodes.RELATION_FIELD_NOT_FOUND, 'Relation field not found');
+  return { submissionId, relatedId, relation };
 }
 
 export class ConnectRelation {
@@ -34,15 +52,7 @@ export class ConnectRelation {
    */
   async execute(input: ConnectRelationInput): Promise<SubmissionView> {
     const { tenantId, fieldName } = input;
-    const submissionId = requireSubmissionId(input.submissionId);
-    if (!isWellFormedId(input.relatedSubmissionId)) {
-      throw validationError('body.relatedSubmissionId', 'must be a 24-character hexadecimal id');
-    }
-    const relatedId = canonicalId(input.relatedSubmissionId);
-    const submission = await findSubmissionOrThrow(this.submissions, tenantId, submissionId);
-    const form = await this.forms.findById(tenantId, submission.formId);
-    const relation = form ? findField(form, fieldName)?.relation : undefined;
-    if (!relation) throw new DomainError(ErrorCodes.RELATION_FIELD_NOT_FOUND, 'Relation field not found');
+    const { submissionId, relatedId, relation } = await findRelationField(this.forms, this.submissions, input);
     const related = await this.submissions.findById(tenantId, relatedId);
     if (!related) throw new DomainError(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND, 'Related submission not found');
     if (related.formId !== relation.formId) {

@@ -7,14 +7,15 @@
 import type { CaptchaPolicy } from '../captcha/captcha.ports.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { DomainError, validationError } from '../shared/domain-error.js';
+import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
-import { isWellFormedId, newId } from '../shared/ids.js';
+import { newId } from '../shared/ids.js';
 import type { LanguageCatalog } from '../shared/languages.js';
 import type { CreateFormInput } from './create-form-input.js';
 import type { Form } from './form.js';
 import type { FormRepository } from './forms.ports.js';
-import { normalizeFormInput, type FormReference } from './normalize-form-input.js';
+import { requireExistingForms } from './form-references.js';
+import { normalizeFormInput } from './normalize-form-input.js';
 
 export class CreateForm {
   constructor(
@@ -33,7 +34,7 @@ export class CreateForm {
       languages: this.languages.languagesOf(caller.tenantId),
       defaultCaptchaProvider: this.captcha.defaultProvider,
     });
-    await this.#requireExisting(caller.tenantId, references);
+    await requireExistingForms(this.forms, caller.tenantId, references);
     const now = this.clock.now();
     const form: Form = {
       id: newId(now),
@@ -45,13 +46,5 @@ export class CreateForm {
     };
     if (!(await this.forms.insert(form))) throw new DomainError(ErrorCodes.FORM_SLUG_TAKEN, 'Form slug already exists');
     return form;
-  }
-
-  async #requireExisting(tenantId: string, references: readonly FormReference[]): Promise<void> {
-    if (references.length === 0) return;
-    const wanted = [...new Set(references.map((reference) => reference.formId).filter(isWellFormedId))];
-    const existing = new Set(wanted.length > 0 ? await this.forms.existingIds(tenantId, wanted) : []);
-    const missing = references.find((reference) => !existing.has(reference.formId));
-    if (missing) throw validationError(missing.path, 'does not name a form of this tenant');
   }
 }
