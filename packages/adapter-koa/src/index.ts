@@ -26,3 +26,7 @@ export * from './authors/authors.routes.js';
 export * from './articles/articles.routes.js';
 export * from './comments/comments.routes.js';
 export * from './webhooks/webhooks.routes.js';
+export * from './content/content-lists.routes.js';
+export * from './content/content-reads.routes.js';
+export * from './content/content-updates.routes.js';
+export * from './content/content-deletes.routes.js';

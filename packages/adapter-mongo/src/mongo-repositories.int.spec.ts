@@ -19,6 +19,9 @@ import {
   guestRateLimiterContract,
   webhookRepositoryContract,
   webhookDeliveryOutboxContract,
+  keysetListContract,
+  conditionalUpdateContract,
+  contentDeleteContract,
 } from '@cms/core/testing';
 import { ensureIndexes } from './storage/mongo-collections.js';
 import { createMongoRepositories, type MongoRepositories } from './storage/mongo-storage.js';
@@ -42,6 +45,9 @@ function runContracts(name: string, fresh: () => Promise<MongoRepositories>): vo
   guestRateLimiterContract(name, async () => ({ repository: (await fresh()).guestRateLimiter }));
   webhookRepositoryContract(name, async () => ({ repository: (await fresh()).webhooks }));
   webhookDeliveryOutboxContract(name, async () => ({ repository: (await fresh()).webhookDeliveries }));
+  keysetListContract(name, async () => ({ repository: await fresh() }));
+  conditionalUpdateContract(name, async () => ({ repository: await fresh() }));
+  contentDeleteContract(name, async () => ({ repository: await fresh() }));
 }
 
 describe('Mongo repositories on the mingo collection double', () => {

@@ -43,6 +43,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       access: { rule: CreateCategory.access },
       body: createCategoryBodySchema,
       success: { status: 201, message: 'Category created successfully', data: categoryDataSchema },
+      etag: 'category',
       handler: async ({ caller, body }) => ({ category: await createCategory.execute(caller, body) }),
     }),
     defineRoute<CreateArticleInput>({
@@ -54,6 +55,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       access: { rule: CreateArticle.access },
       body: createArticleBodySchema,
       success: { status: 201, message: 'Article created successfully', data: articleDataSchema },
+      etag: 'article',
       handler: async ({ caller, body }) => ({ article: await createArticle.execute(caller, body) }),
     }),
     defineRoute<unknown, { id: string }>({
@@ -65,6 +67,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       params: idParamsSchema('id'),
       invalidParams: ErrorCodes.INVALID_ARTICLE_ID,
       success: { status: 200, message: 'Article retrieved successfully', data: articleDataSchema },
+      etag: 'article',
       errors: [ErrorCodes.ARTICLE_NOT_FOUND],
       handler: async ({ caller, params }) => ({ article: await getArticle.execute(caller, params.id) }),
     }),

@@ -21,6 +21,7 @@ export function authorRoutes({ create, get, remove }: AuthorUseCases): RouteModu
       access: { rule: CreateAuthor.access },
       body: createAuthorBodySchema,
       success: { status: 201, message: 'Author created successfully', data: authorDataSchema },
+      etag: 'author',
       handler: async ({ caller, body }) => ({ author: await create.execute(caller, body) }),
     }),
     defineRoute<unknown, { id: string }>({
@@ -32,6 +33,7 @@ export function authorRoutes({ create, get, remove }: AuthorUseCases): RouteModu
       params: idParamsSchema('id'),
       invalidParams: ErrorCodes.AUTHOR_NOT_FOUND,
       success: { status: 200, message: 'Author retrieved successfully', data: authorDataSchema },
+      etag: 'author',
       errors: [ErrorCodes.AUTHOR_NOT_FOUND],
       handler: async ({ caller, params }) => ({ author: await get.execute(caller, params.id) }),
     }),

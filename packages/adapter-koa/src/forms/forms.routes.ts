@@ -50,6 +50,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       access: { readsBearer: true },
       body: createFormBodySchema,
       success: { status: 201, message: 'Form created successfully', data: formDataSchema },
+      etag: 'form',
       errors: [ErrorCodes.FORM_SLUG_TAKEN],
       handler: async ({ caller, body }) => ({ form: await create.execute(caller, body) }),
     }),
@@ -62,6 +63,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       params: formIdParamsSchema,
       invalidParams: ErrorCodes.INVALID_FORM_ID,
       success: { status: 200, message: 'Form retrieved successfully', data: formDataSchema },
+      etag: 'form',
       errors: [ErrorCodes.FORM_NOT_FOUND],
       handler: async ({ caller, params }) => ({ form: await get.execute(caller.tenantId, params.id) }),
     }),
@@ -86,6 +88,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       params: submissionIdParamsSchema,
       invalidParams: ErrorCodes.INVALID_SUBMISSION_ID,
       success: { status: 200, message: 'Submission retrieved successfully', data: submissionDataSchema },
+      etag: 'submission',
       errors: [ErrorCodes.SUBMISSION_NOT_FOUND],
       handler: async ({ caller, params }) => ({ submission: await getSubmission.execute(caller.tenantId, params.id) }),
     }),
@@ -99,6 +102,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       invalidParams: ErrorCodes.INVALID_SUBMISSION_ID,
       body: connectBodySchema,
       success: { status: 200, message: 'Relation connected successfully', data: submissionDataSchema },
+      etag: 'submission',
       errors: [
         ErrorCodes.SUBMISSION_NOT_FOUND,
         ErrorCodes.RELATION_FIELD_NOT_FOUND,
@@ -128,6 +132,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       body: submitBodySchema,
       bodyCheckedBy: 'use-case',
       success: { status: 201, message: 'Form submitted successfully', data: submissionDataSchema },
+      etag: 'submission',
       errors: [...submitErrors, ErrorCodes.FORM_INTERNAL, ErrorCodes.FORM_CAPTCHA_REQUIRED, ErrorCodes.FORM_CAPTCHA_FAILED],
       handler: async ({ caller, params, body, captchaToken }) => ({
         submission: await submit.execute({ caller, formId: params.id, body, mode: 'public', captchaToken }),
@@ -145,6 +150,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       body: submitBodySchema,
       bodyCheckedBy: 'use-case',
       success: { status: 201, message: 'Form submitted successfully', data: submissionDataSchema },
+      etag: 'submission',
       errors: submitErrors,
       handler: async ({ caller, params, body }) => ({
         submission: await submit.execute({ caller, formId: params.id, body, mode: 'internal' }),

@@ -16,6 +16,8 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   UNAUTHORIZED: { status: 401, message: 'Unauthorized' },
   FORBIDDEN: { status: 403, message: 'Forbidden' },
   MISSING_USER_ID: { status: 400, message: 'Missing userId' },
+  INVALID_CURSOR: { status: 400, message: 'Invalid cursor' },
+  PRECONDITION_FAILED: { status: 412, message: 'Precondition failed' },
 
   GUEST_CAPTCHA_REQUIRED: { status: 401, message: 'captchaToken is required for guest engagement' },
   GUEST_ID_MISSING: { status: 400, message: 'Missing x-guest-id header' },
@@ -23,11 +25,15 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   GUEST_RATE_LIMITED: { status: 429, message: 'Too many guest reactions, please try later' },
 
   AUTHOR_NOT_FOUND: { status: 404, message: 'Author not found' },
+  INVALID_AUTHOR_ID: { status: 400, message: 'Invalid author id' },
   INVALID_ARTICLE_ID: { status: 400, message: 'Invalid article id' },
   ARTICLE_NOT_FOUND: { status: 404, message: 'Article not found' },
   REACTIONS_DISABLED: { status: 403, message: 'Reactions are disabled for this article' },
   INVALID_COMMENT_ID: { status: 400, message: 'Invalid comment id' },
   COMMENT_NOT_FOUND: { status: 404, message: 'Comment not found' },
+  INVALID_CATEGORY_ID: { status: 400, message: 'Invalid category id' },
+  CATEGORY_NOT_FOUND: { status: 404, message: 'Category not found' },
+  CATEGORY_HAS_CHILDREN: { status: 409, message: 'Category has sub-categories' },
 
   INVALID_FORM_ID: { status: 400, message: 'Invalid form id' },
   FORM_NOT_FOUND: { status: 404, message: 'Form not found' },
@@ -50,7 +56,6 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   INVALID_WEBHOOK_ID: { status: 400, message: 'Invalid webhook id' },
   WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook not found' },
   WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: 'Webhook URL is not allowed' },
-  INVALID_CURSOR: { status: 400, message: 'Invalid cursor' },
 
   TENANT_NOT_FOUND: { status: 404, message: 'Tenant not found' },
   TENANT_EXISTS: { status: 409, message: 'Tenant already exists' },

@@ -9,6 +9,15 @@ export function idParamsSchema(name: string): JsonSchema {
   return { type: 'object', required: [name], properties: { [name]: idSchema } };
 }
 
+/**
+ * The update body of a kind (§6.3) from its create body: the same properties and rules, none
+ * required. Read-only properties stay refused (the create body does not have them).
+ */
+export function partialBodySchema(createBody: JsonSchema): JsonSchema {
+  const { required: _required, ...partial } = createBody;
+  return partial;
+}
+
 /** JSON `null` for an optional property means absent (§0). */
 export function nullable(schema: JsonSchema): JsonSchema {
   return { anyOf: [schema, { type: 'null' }] };

@@ -120,6 +120,22 @@ function accessOf(route: RouteDefinition) {
   };
 }
 
+const IF_NONE_MATCH_PARAMETER = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  schema: { type: 'string' },
+  description: 'ETag of the copy the caller holds: 304 without a body when it is still current',
+};
+const IF_MATCH_PARAMETER = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  schema: { type: 'string' },
+  description: 'ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches',
+};
+const ETAG_HEADER = { ETag: { description: 'Strong entity tag of the record answered', schema: { type: 'string' } } };
+
 function operationOf(route: RouteDefinition): Record<string, unknown> {
   const access = accessOf(route);
   const parameters = Object.entries((route.params?.properties ?? {}) as Record<string, JsonSchema>).map(([name, schema]) => ({
@@ -133,6 +149,8 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
   }
   if (access.guest) parameters.push(...GUEST_PARAMETERS);
   if (access.user || access.readsBearer || access.guest) parameters.push(USER_PARAMETER);
+  if (route.etag !== undefined && route.method === 'GET') parameters.push(IF_NONE_MATCH_PARAMETER);
+  if (route.ifMatch) parameters.push(IF_MATCH_PARAMETER);
   const common = Object.keys(COMMON_PARAMETERS).map((name) => ({ $ref: `#/components/parameters/${name}` }));
   const usesBearer = Boolean(access.roles || access.readsBearer);
   return {
@@ -171,9 +189,13 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
   const responses: Record<string, unknown> = {
     [route.success.status]: {
       description: route.success.message,
-      content: { 'application/json': { schema: envelopeSchema(true, route.success.data ?? { type: 'null' }) } },
+      ...(route.etag !== undefined ? { headers: ETAG_HEADER } : {}),
+      content: route.success.streamed
+        ? Object.fromEntries(Object.entries(route.success.streamed).map(([type, schema]) => [type, { schema }]))
+        : { 'application/json': { schema: envelopeSchema(true, route.success.data ?? { type: 'null' }) } },
     },
   };
+  if (route.etag !== undefined && route.method === 'GET') responses[304] = { description: 'Not modified (If-None-Match matched)', headers: ETAG_HEADER };
   const byStatus = new Map<number, Set<string>>();
   const add = (status: number, message: string) => byStatus.set(status, (byStatus.get(status) ?? new Set()).add(message));
   const access = accessOf(route);
@@ -185,6 +207,7 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
   if (route.invalidParams) addCode(add, route.invalidParams);
   if (access.guest) for (const code of GUEST_GATE_ERRORS) addCode(add, code);
   for (const code of route.errors ?? []) addCode(add, code);
+  if (route.ifMatch) addCode(add, ErrorCodes.PRECONDITION_FAILED);
   if (route.body) {
     add(413, ERROR_TABLE.BODY_TOO_LARGE.message!);
     add(415, ERROR_TABLE.UNSUPPORTED_MEDIA_TYPE.message!);

@@ -17,6 +17,7 @@ const SUBMISSION_ID = '65f0c0ffee0000000000dcba';
 const ARTICLE_ID = '65f0c0ffee00000000000a01';
 const COMMENT_ID = '65f0c0ffee00000000000c01';
 const AUTHOR_ID = '65f0c0ffee00000000000b01';
+const CATEGORY_ID = '65f0c0ffee00000000000e01';
 const WEBHOOK_ID = '65f0c0ffee00000000000d01';
 /** A documentation address (RFC 5737): public, so the SSRF guard lets it through without a DNS lookup. */
 const WEBHOOK_URL = 'https://203.0.113.10/hooks/cms';
@@ -79,6 +80,22 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
   removeCommentReaction: { params: { commentId: COMMENT_ID }, headers: USER },
   getCommentReactionSummary: { params: { commentId: COMMENT_ID }, headers: USER },
   // Created disabled (and left so by the update): the conformance test sends these, and a delivery must not leave the machine.
+  // Content management (CONTRACT §6)
+  listFormSubmissions: { params: { id: FORM_ID } },
+  exportFormSubmissions: { params: { id: FORM_ID }, query: { format: 'ndjson' } },
+  listArticleComments: { params: { id: ARTICLE_ID } },
+  getFormBySlug: { params: { slug: 'contact-us' } },
+  getCategoryById: { params: { id: CATEGORY_ID } },
+  updateForm: { params: { id: FORM_ID }, body: { title: { en: 'Contact us', fr: 'Écrivez-nous' } } },
+  updateArticle: { params: { id: ARTICLE_ID }, body: { title: 'Hello again', content: 'The first article, revised.' } },
+  updateCategory: { params: { id: CATEGORY_ID }, body: { name: 'Engineering and design' } },
+  updateAuthor: { params: { id: AUTHOR_ID }, body: { bio: 'Writes about engines and looms.' } },
+  disconnectSubmissionRelation: { params: { id: SUBMISSION_ID, fieldName: 'employer' }, body: { relatedSubmissionId: '65f0c0ffee0000000000dcbb' } },
+  deleteSubmission: { params: { id: SUBMISSION_ID } },
+  deleteForm: { params: { id: FORM_ID } },
+  deleteArticle: { params: { id: ARTICLE_ID } },
+  deleteCategory: { params: { id: CATEGORY_ID } },
+  deleteComment: { params: { commentId: COMMENT_ID } },
   createWebhook: { body: { url: WEBHOOK_URL, events: ['form.submitted', 'comment.created'], description: 'Our CRM', enabled: false } },
   getWebhook: { params: { id: WEBHOOK_ID } },
   updateWebhook: { params: { id: WEBHOOK_ID }, body: { events: ['*'], description: 'Every event, to our CRM' } },

@@ -5,7 +5,8 @@
  * guest (CAPTCHA, guest id, rate limit) and then asks for the query and body. Unknown paths
  * are 404, known paths with another method 405 + `Allow`.
  */
-import { ANYONE, checkAccess } from '@cms/core';
+import { Readable } from 'node:stream';
+import { ANYONE, checkAccess, entityTag, noneMatchHolds } from '@cms/core';
 import type { Context, Middleware } from 'koa';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { captchaTokenOf } from '../http/captcha-token.js';
@@ -13,7 +14,7 @@ import { successEnvelopeWriter } from '../http/envelope.js';
 import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
 import { hasBody, jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
 import type { CmsState } from '../http/state.js';
-import type { RouteDefinition } from './route-definition.js';
+import { StreamedAnswer, type RouteDefinition } from './route-definition.js';
 import { RouteMatcher } from './route-matcher.js';
 import { SchemaValidator } from './schema-validator.js';
 
@@ -114,7 +115,16 @@ function pipeline(
       readBody: admittedByUseCase ? deferredBody(ctx) : BODY_ALREADY_READ,
       header: (name) => ctx.get(name) || undefined,
       captchaToken: captchaTokenOf(ctx),
+      checkBody: (value) => checkBody?.(value),
     });
+    if (data instanceof StreamedAnswer) {
+      ctx.status = route.success.status;
+      for (const [name, value] of Object.entries(data.headers)) ctx.set(name, value);
+      ctx.set('Content-Type', data.contentType);
+      ctx.body = Readable.from(data.chunks, { objectMode: false });
+      return;
+    }
+    if (route.etag !== undefined && answerTagged(ctx, route, data)) return;
     ctx.status = route.success.status;
     // Before the body (Koa would call a string body text/plain); the header `ctx.type` would
     // set, without its media-type lookup on every answer.
@@ -129,6 +139,21 @@ const NO_QUERY: Record<string, unknown> = Object.freeze({});
 const BODY_ALREADY_READ = (): Promise<never> => Promise.reject(new Error('this route reads its body before the handler: use `body`'));
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Sets the `ETag` of the record the route answers; true when a GET's `If-None-Match` matched
+ * and the answer is a bodiless 304 instead.
+ */
+function answerTagged(ctx: Context, route: RouteDefinition, data: unknown): boolean {
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[route.etag!] : undefined;
+  if (typeof record !== 'object' || record === null) return false;
+  const tag = entityTag(record);
+  ctx.set('ETag', tag);
+  if (route.method !== 'GET' || !noneMatchHolds(ctx.get('if-none-match') || undefined, tag)) return false;
+  ctx.status = 304;
+  ctx.body = null;
+  return true;
+}
 
 /** A JSON `null` body means "no body". */
 const absentIfNull = (body: unknown) => (body === null ? undefined : body);

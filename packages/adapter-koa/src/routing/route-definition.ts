@@ -37,6 +37,8 @@ export interface RouteInput<B, P, Q> {
   readonly header: (name: string) => string | undefined;
   /** The caller's CAPTCHA token (header `x-captcha-token`, else query `captchaToken`), users included. */
   readonly captchaToken: string | undefined;
+  /** The route's body schema as a check, for use cases that check the body later in their order (`bodyCheckedBy: 'use-case'`). */
+  readonly checkBody: (body: unknown) => void;
 }
 
 export interface RouteDefinition<B = any, P = any, Q = any> {
@@ -59,12 +61,37 @@ export interface RouteDefinition<B = any, P = any, Q = any> {
    * where the contract's order of checks puts it (after lookups and gates). Default `pipeline`.
    */
   readonly bodyCheckedBy?: 'pipeline' | 'use-case';
-  readonly success: { readonly status: number; readonly message: string; readonly data?: JsonSchema };
+  readonly success: {
+    readonly status: number;
+    readonly message: string;
+    readonly data?: JsonSchema;
+    /** Media type → schema, for a route that answers a `StreamedAnswer` instead of the envelope. */
+    readonly streamed?: Readonly<Record<string, JsonSchema>>;
+  };
   /** Domain outcomes this route can answer, for the OpenAPI document. */
   readonly errors?: readonly ErrorCode[];
+  /**
+   * The member of the answer's `data` that is one record (`form`, `article`, …): its entity tag
+   * is sent as `ETag`, and on a GET a matching `If-None-Match` answers 304 without a body.
+   */
+  readonly etag?: string;
+  /** The route hands `If-Match` to its use case (412 `Precondition failed` when it does not hold). */
+  readonly ifMatch?: boolean;
   /** The 500 message of this operation (default `Server Error`). */
   readonly serverErrorMessage?: string;
   readonly handler: (input: RouteInput<B, P, Q>) => Promise<unknown>;
+}
+
+/**
+ * An answer that is not enveloped JSON but a stream of text (an export, §6.6): the handler returns
+ * it once every check has passed, and the pipeline sends the chunks as they are produced.
+ */
+export class StreamedAnswer {
+  constructor(
+    readonly contentType: string,
+    readonly chunks: AsyncIterable<string>,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
 }
 
 /** Identity function that gives a route declaration its types. */

@@ -4,7 +4,7 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { DomainError, ErrorCodes, FORM_LIMITS, ID_PATTERN_SOURCE, validationError, type ErrorCode } from '@cms/core';
+import { DomainError, ErrorCodes, FORM_LIMITS, ID_PATTERN_SOURCE, PAGE_LIMIT_PATTERN, validationError, type ErrorCode } from '@cms/core';
 import type { JsonSchema } from './route-definition.js';
 
 // ajv-formats ships CommonJS with a default export; under NodeNext it arrives one level deep.
@@ -66,10 +66,15 @@ function describe(error: ErrorObject, location: Location): { path: string; messa
 }
 
 /** What each pattern of our schemas asks for, in words: a message never shows a regular expression. */
+/** `parentId` of the category list: an id, or `root` for top-level categories. */
+export const PARENT_FILTER_PATTERN = `^(${ID_PATTERN_SOURCE.slice(1, -1)}|root)$`;
+
 const PATTERN_WORDS = new Map<string, string>([
   [ID_PATTERN_SOURCE, 'must be an id of 24 hexadecimal characters'],
   [FORM_LIMITS.slugPattern, 'may contain only lowercase letters, digits and hyphens (1 to 100 characters)'],
   [FORM_LIMITS.fieldNamePattern, 'must start with a letter and contain only letters, digits and underscores (at most 64 characters)'],
+  [PAGE_LIMIT_PATTERN, 'must be an integer from 1 to 100'],
+  [PARENT_FILTER_PATTERN, 'must be an id of 24 hexadecimal characters or root'],
 ]);
 
 /** The words a validation message uses for a pattern of ours, or undefined for a pattern no one described. */

@@ -4,10 +4,11 @@
  * ObjectId references. Detaching a deleted author is one `updateMany` over the tenant's articles
  * of that author (index `tenant_author`), idempotent, so a retried deletion repairs a half-done one.
  */
-import type { Article, ArticleRepository, ReactionTotals, TargetTotals } from '@cms/core';
-import type { ObjectId } from 'mongodb';
+import type { Article, ArticleListFilter, ArticleRepository, PageQuery, ReactionTotals, TargetTotals } from '@cms/core';
+import type { Filter, ObjectId } from 'mongodb';
 import { MongoReactionTotals } from '../reactions/mongo-reaction-totals.js';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
@@ -50,6 +51,59 @@ export class MongoArticleRepository implements ArticleRepository {
     if (!_id) return null;
     const document = await this.#articles.findOne({ _id, tenantId });
     return document ? toArticle(document) : null;
+  }
+
+  /** One conditional `findOneAndUpdate` on the editable fields: the `updatedAt` read is part of the filter, `$inc`s of the totals are untouched. */
+  async update(article: Article, expected: Date): Promise<boolean> {
+    const { title, content, reactionsEnabled, updatedAt } = article;
+    const updated = await this.#articles.findOneAndUpdate(
+      { _id: toObjectId(article.id), tenantId: article.tenantId, updatedAt: expected },
+      {
+        $set: {
+          title,
+          content,
+          authorId: toReference(article.authorId),
+          categoryId: toReference(article.categoryId),
+          subCategoryId: toReference(article.subCategoryId),
+          reactionsEnabled,
+          updatedAt,
+        },
+      },
+    );
+    return updated !== null;
+  }
+
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const _id = parseObjectId(id);
+    return _id !== null && (await this.#articles.findOneAndDelete({ _id, tenantId })) !== null;
+  }
+
+  /** Two `updateMany`s, served by `tenant_category_created` and `tenant_subcategory_created`; idempotent. */
+  async clearCategory(tenantId: string, categoryId: string): Promise<number> {
+    const category = parseObjectId(categoryId);
+    if (!category) return 0;
+    const top = await this.#articles.updateMany({ tenantId, categoryId: category }, { $set: { categoryId: null } });
+    const sub = await this.#articles.updateMany({ tenantId, subCategoryId: category }, { $set: { subCategoryId: null } });
+    return top.modifiedCount + sub.modifiedCount;
+  }
+
+  /**
+   * Served by `tenant_created`, `tenant_author_created`, and for a category by
+   * `tenant_category_created` and `tenant_subcategory_created` (one branch of the `$or` each).
+   */
+  async list(tenantId: string, filter: ArticleListFilter, page: PageQuery): Promise<Article[]> {
+    const query: Filter<ArticleDocument> = { tenantId };
+    if (filter.authorId !== undefined) {
+      const authorId = parseObjectId(filter.authorId);
+      if (!authorId) return [];
+      query.authorId = authorId;
+    }
+    if (filter.categoryId !== undefined) {
+      const categoryId = parseObjectId(filter.categoryId);
+      if (!categoryId) return [];
+      query.$or = [{ categoryId }, { subCategoryId: categoryId }];
+    }
+    return (await findPage(this.#articles, query, page)).map(toArticle);
   }
 
   async clearAuthor(tenantId: string, authorId: string): Promise<number> {

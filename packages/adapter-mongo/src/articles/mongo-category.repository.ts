@@ -3,9 +3,10 @@
  * ObjectId reference. `findByIds` is one `$in` query, so checking an article's category and
  * sub-category is one read.
  */
-import type { Category, CategoryRepository } from '@cms/core';
-import type { ObjectId } from 'mongodb';
+import type { Category, CategoryListFilter, CategoryRepository, PageQuery } from '@cms/core';
+import type { Filter, ObjectId } from 'mongodb';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
@@ -48,6 +49,33 @@ export class MongoCategoryRepository implements CategoryRepository {
     if (wanted.length === 0) return [];
     const documents = await this.#categories.find({ tenantId, _id: { $in: wanted } }).toArray();
     return documents.map(toCategory);
+  }
+
+  /** One conditional `findOneAndUpdate`: the `updatedAt` read is part of the filter. */
+  async update(category: Category, expected: Date): Promise<boolean> {
+    const { name, reactionsEnabled, updatedAt } = category;
+    const parentId = category.parentId === null ? null : toObjectId(category.parentId);
+    const updated = await this.#categories.findOneAndUpdate(
+      { _id: toObjectId(category.id), tenantId: category.tenantId, updatedAt: expected },
+      { $set: { name, parentId, reactionsEnabled, updatedAt } },
+    );
+    return updated !== null;
+  }
+
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const _id = parseObjectId(id);
+    return _id !== null && (await this.#categories.findOneAndDelete({ _id, tenantId })) !== null;
+  }
+
+  /** Served by `tenant_created`, or `tenant_parent_created` with a `parentId` filter (null: top level). */
+  async list(tenantId: string, filter: CategoryListFilter, page: PageQuery): Promise<Category[]> {
+    const query: Filter<CategoryDocument> = { tenantId };
+    if (filter.parentId !== undefined) {
+      const parentId = filter.parentId === null ? null : parseObjectId(filter.parentId);
+      if (filter.parentId !== null && parentId === null) return [];
+      query.parentId = parentId;
+    }
+    return (await findPage(this.#categories, query, page)).map(toCategory);
   }
 }
 

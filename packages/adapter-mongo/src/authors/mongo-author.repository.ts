@@ -3,9 +3,10 @@
  * racing deletions exactly one learns it deleted the author; detaching the author's articles is
  * the article repository's `clearAuthor` (one `updateMany`), run by the DeleteAuthor use case.
  */
-import type { Author, AuthorRepository } from '@cms/core';
+import type { Author, AuthorRepository, PageQuery } from '@cms/core';
 import type { ObjectId } from 'mongodb';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
@@ -49,6 +50,21 @@ export class MongoAuthorRepository implements AuthorRepository {
     const _id = parseObjectId(id);
     if (!_id) return false;
     return (await this.#authors.findOneAndDelete({ _id, tenantId })) !== null;
+  }
+
+  /** One conditional `findOneAndUpdate`: the `updatedAt` read is part of the filter. */
+  async update(author: Author, expected: Date): Promise<boolean> {
+    const { name, email, bio, avatarUrl, updatedAt } = author;
+    const updated = await this.#authors.findOneAndUpdate(
+      { _id: toObjectId(author.id), tenantId: author.tenantId, updatedAt: expected },
+      { $set: { name, email, bio, avatarUrl, updatedAt } },
+    );
+    return updated !== null;
+  }
+
+  /** Served by `tenant_created`. */
+  async list(tenantId: string, page: PageQuery): Promise<Author[]> {
+    return (await findPage(this.#authors, { tenantId }, page)).map(toAuthor);
   }
 }
 

@@ -4,10 +4,11 @@
  * `findOneAndUpdate` (only a pending comment changes), so racing approvals keep the first
  * approval's time and approver; a call that changed nothing then reads the comment to answer.
  */
-import type { Comment, CommentRepository, CommentStatus, ReactionTotals, TargetTotals } from '@cms/core';
-import type { ObjectId } from 'mongodb';
+import type { Comment, CommentRepository, CommentStatus, PageQuery, ReactionTotals, TargetTotals } from '@cms/core';
+import type { Filter, ObjectId } from 'mongodb';
 import { MongoReactionTotals } from '../reactions/mongo-reaction-totals.js';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
@@ -67,6 +68,27 @@ export class MongoCommentRepository implements CommentRepository {
     // Already approved (or absent): nothing to change, only to answer.
     const current = await this.#comments.findOne({ _id, tenantId });
     return current ? toComment(current) : null;
+  }
+
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const _id = parseObjectId(id);
+    return _id !== null && (await this.#comments.findOneAndDelete({ _id, tenantId })) !== null;
+  }
+
+  /** Served by `tenant_article_created`. */
+  async deleteByArticle(tenantId: string, articleId: string): Promise<number> {
+    const article = parseObjectId(articleId);
+    if (!article) return 0;
+    return (await this.#comments.deleteMany({ tenantId, articleId: article })).deletedCount;
+  }
+
+  /** Served by `tenant_article_created`, or `tenant_article_status_created` with a status. */
+  async listByArticle(tenantId: string, articleId: string, status: CommentStatus | undefined, page: PageQuery): Promise<Comment[]> {
+    const article = parseObjectId(articleId);
+    if (!article) return [];
+    const query: Filter<CommentDocument> = { tenantId, articleId: article };
+    if (status !== undefined) query.status = status;
+    return (await findPage(this.#comments, query, page)).map(toComment);
   }
 
   incrementTotals(tenantId: string, id: string, delta: ReactionTotals): Promise<ReactionTotals | null> {

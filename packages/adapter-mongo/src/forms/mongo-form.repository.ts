@@ -1,8 +1,8 @@
 /**
  * Forms on MongoDB. A taken slug is decided by the unique index `tenant_slug_unique`
  * ({tenantId, slug}): `insert` is one `insertOne`, and a duplicate key on that index answers
- * false, so of racing creates with one slug exactly one is stored. Forms never change once
- * stored, so nothing else here writes. The forms a form refers to (relation targets, flow) are
+ * false, so of racing creates with one slug exactly one is stored. An update (§6.3) is one
+ * conditional `findOneAndUpdate`, under the same index. The forms a form refers to (relation targets, flow) are
  * stored as ObjectIds, like its own `_id` (docs/decisions/0105-mongo-forms-and-submissions.md).
  */
 import type {
@@ -10,13 +10,16 @@ import type {
   FormCaptcha,
   FormField,
   FormFieldOption,
+  FormListFilter,
   FormNotifications,
   FormRepository,
   FormSection,
   LocalizedText,
+  PageQuery,
 } from '@cms/core';
-import type { ObjectId } from 'mongodb';
+import type { Filter, ObjectId } from 'mongodb';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
@@ -63,6 +66,32 @@ export class MongoFormRepository implements FormRepository {
     return document ? toForm(document) : null;
   }
 
+  /**
+   * One conditional `findOneAndUpdate` (the `updatedAt` read is in the filter); a new slug that
+   * another form holds is refused by `tenant_slug_unique`, as on insert.
+   */
+  async update(form: Form, expected: Date): Promise<'updated' | 'stale' | 'slugTaken'> {
+    const { _id, tenantId, createdBy: _createdBy, createdAt: _createdAt, ...definition } = toDocument(form);
+    try {
+      const updated = await this.#forms.findOneAndUpdate({ _id, tenantId, updatedAt: expected }, { $set: definition });
+      return updated ? 'updated' : 'stale';
+    } catch (error) {
+      if (isDuplicateKeyError(error, SLUG_INDEX)) return 'slugTaken';
+      throw error;
+    }
+  }
+
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const _id = parseObjectId(id);
+    return _id !== null && (await this.#forms.findOneAndDelete({ _id, tenantId })) !== null;
+  }
+
+  /** Served by `tenant_slug_unique`. */
+  async findBySlug(tenantId: string, slug: string): Promise<Form | null> {
+    const document = await this.#forms.findOne({ tenantId, slug });
+    return document ? toForm(document) : null;
+  }
+
   /** One query on `_id`, reading ids only: form documents can be large. */
   async existingIds(tenantId: string, ids: readonly string[]): Promise<string[]> {
     const wanted = new Map<string, ObjectId>();
@@ -73,6 +102,14 @@ export class MongoFormRepository implements FormRepository {
     if (wanted.size === 0) return [];
     const found = await this.#forms.find<{ _id: ObjectId }>({ _id: { $in: [...wanted.values()] }, tenantId }, { projection: { _id: 1 } }).toArray();
     return found.map((document) => fromObjectId(document._id));
+  }
+
+  /** Served by `tenant_created`, `tenant_active_created`, `tenant_visibility_created` or `tenant_active_visibility_created`. */
+  async list(tenantId: string, filter: FormListFilter, page: PageQuery): Promise<Form[]> {
+    const query: Filter<FormDocument> = { tenantId };
+    if (filter.isActive !== undefined) query.isActive = filter.isActive;
+    if (filter.visibility !== undefined) query.visibility = filter.visibility;
+    return (await findPage(this.#forms, query, page)).map(toForm);
   }
 }
 

@@ -14,12 +14,16 @@ import {
   FORM_LIMITS,
   type ConnectRelationCommand,
   type ConnectRelationResult,
+  type DisconnectRelationCommand,
+  type RelationHolder,
+  type PageQuery,
   type Submission,
   type SubmissionRelations,
   type SubmissionRepository,
 } from '@cms/core';
 import type { Filter, ObjectId, UpdateFilter } from 'mongodb';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
@@ -99,6 +103,71 @@ export class MongoSubmissionRepository implements SubmissionRepository {
     if (Array.isArray(list) && list.some((id) => String(id) === command.relatedId)) return { status: 'unchanged', submission: toSubmission(current) };
     if (Array.isArray(list) && list.length >= cap) return { status: 'full' };
     return { status: 'missing' };
+  }
+
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const _id = parseObjectId(id);
+    return _id !== null && (await this.#submissions.findOneAndDelete({ _id, tenantId })) !== null;
+  }
+
+  /** Served by `tenant_form_created`. */
+  async deleteByForm(tenantId: string, formId: string): Promise<number> {
+    const form = parseObjectId(formId);
+    if (!form) return 0;
+    return (await this.#submissions.deleteMany({ tenantId, formId: form })).deletedCount;
+  }
+
+  /**
+   * Two `updateMany`s over the holder form's submissions (`tenant_form_created`): `$pull` from
+   * lists, then `$unset` of single values (a `$pull` on a single value would fail).
+   */
+  async removeRelationsTo(tenantId: string, holder: RelationHolder, relatedIds: readonly string[]): Promise<number> {
+    const form = parseObjectId(holder.formId);
+    const ids = relatedIds.map(parseObjectId).filter((id): id is ObjectId => id !== null);
+    if (!form || ids.length === 0) return 0;
+    const path = relationPath(holder.fieldName);
+    const lists = await this.#submissions.updateMany(
+      { tenantId, formId: form, $and: [{ [path]: { $type: 'array' } }, { [path]: { $in: ids } }] } as Filter<SubmissionDocument>,
+      { $pull: { [path]: { $in: ids } } } as UpdateFilter<SubmissionDocument>,
+    );
+    const singles = await this.#submissions.updateMany(
+      { tenantId, formId: form, [path]: { $in: ids } } as Filter<SubmissionDocument>,
+      { $unset: { [path]: '' } } as UpdateFilter<SubmissionDocument>,
+    );
+    return lists.modifiedCount + singles.modifiedCount;
+  }
+
+  /**
+   * One atomic step on whichever form the relation has: `$pull` when it is a list, else `$unset`
+   * when it holds the id; a read answers when neither changed anything.
+   */
+  async disconnectRelation(command: DisconnectRelationCommand): Promise<Submission | null> {
+    const _id = parseObjectId(command.submissionId);
+    const related = parseObjectId(command.relatedId);
+    if (!_id || !related) return null;
+    const path = relationPath(command.fieldName);
+    const base = { _id, tenantId: command.tenantId };
+    const pulled = await this.#submissions.findOneAndUpdate(
+      { ...base, $and: [{ [path]: { $type: 'array' } }, { [path]: related }] } as Filter<SubmissionDocument>,
+      { $pull: { [path]: related }, $set: { updatedAt: command.now } } as UpdateFilter<SubmissionDocument>,
+      { returnDocument: 'after' },
+    );
+    if (pulled) return toSubmission(pulled);
+    const unset = await this.#submissions.findOneAndUpdate(
+      { ...base, [path]: related } as Filter<SubmissionDocument>,
+      { $unset: { [path]: '' }, $set: { updatedAt: command.now } } as UpdateFilter<SubmissionDocument>,
+      { returnDocument: 'after' },
+    );
+    if (unset) return toSubmission(unset);
+    const current = await this.#submissions.findOne(base);
+    return current ? toSubmission(current) : null;
+  }
+
+  /** Served by `tenant_form_created` (both directions). */
+  async listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]> {
+    const formObjectId = parseObjectId(formId);
+    if (!formObjectId) return [];
+    return (await findPage(this.#submissions, { tenantId, formId: formObjectId }, page)).map(toSubmission);
   }
 }
 

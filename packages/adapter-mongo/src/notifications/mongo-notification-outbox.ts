@@ -72,6 +72,15 @@ export class MongoNotificationOutbox implements NotificationOutbox {
     return claimed;
   }
 
+  /** One `deleteMany`, served by `tenant_form_status`. */
+  async dropPending(tenantId: string, formId: string, submissionId?: string): Promise<number> {
+    const form = parseObjectId(formId);
+    if (!form) return 0;
+    const filter: Record<string, unknown> = { tenantId, 'message.formId': form, status: 'pending' };
+    if (submissionId !== undefined) filter['message.submissionId'] = parseObjectId(submissionId);
+    return (await this.#jobs.deleteMany(filter)).deletedCount;
+  }
+
   async complete(id: string, outcome: NotificationOutcome, now: Date): Promise<void> {
     const _id = parseObjectId(id);
     if (!_id) return;

@@ -60,6 +60,13 @@ export class MongoReactionRepository implements ReactionRepository {
     return removed ? removed.type : null;
   }
 
+  /** One `deleteMany` through the prefix of `tenant_target_actor_unique`. */
+  async deleteByTargets(tenantId: string, targetKind: ReactionTargetKind, targetIds: readonly string[]): Promise<number> {
+    const ids = targetIds.map(parseObjectId).filter((id): id is ObjectId => id !== null);
+    if (ids.length === 0) return 0;
+    return (await this.#reactions.deleteMany({ tenantId, targetKind, targetId: { $in: ids } })).deletedCount;
+  }
+
   async findReaction(key: ReactionKey): Promise<ReactionType | null> {
     const filter = keyFilter(key);
     if (!filter) return null;

@@ -62,8 +62,34 @@ export const INDEXES: readonly IndexDefinition[] = [
   { collection: Collections.repurposeTemplates, name: 'tenant_unique', keys: { tenantId: 1 }, unique: true },
   { collection: Collections.notificationOutbox, name: 'status_due', keys: { status: 1, nextAttemptAt: 1 } },
   { collection: Collections.notificationOutbox, name: 'tenant_created_id', keys: { tenantId: 1, createdAt: -1, _id: -1 } },
+  // §6.4: a deleted form's (or submission's) jobs not yet sent are dropped.
+  { collection: Collections.notificationOutbox, name: 'tenant_form_status', keys: { tenantId: 1, 'message.formId': 1, status: 1 } },
   { collection: Collections.aiUsage, name: 'tenant_month_unique', keys: { tenantId: 1, month: 1 }, unique: true },
   { collection: Collections.forms, name: 'tenant_slug_unique', keys: { tenantId: 1, slug: 1 }, unique: true },
+  // Lists (§6.1, docs/decisions/0761-list-indexes.md): one index per list and filter, equality
+  // fields first, then the keyset sort `{createdAt: -1, _id: -1}`, so every page is one range.
+  { collection: Collections.forms, name: 'tenant_created', keys: { tenantId: 1, createdAt: -1, _id: -1 } },
+  { collection: Collections.forms, name: 'tenant_active_created', keys: { tenantId: 1, isActive: 1, createdAt: -1, _id: -1 } },
+  { collection: Collections.forms, name: 'tenant_visibility_created', keys: { tenantId: 1, visibility: 1, createdAt: -1, _id: -1 } },
+  {
+    collection: Collections.forms,
+    name: 'tenant_active_visibility_created',
+    keys: { tenantId: 1, isActive: 1, visibility: 1, createdAt: -1, _id: -1 },
+  },
+  { collection: Collections.formSubmissions, name: 'tenant_form_created', keys: { tenantId: 1, formId: 1, createdAt: -1, _id: -1 } },
+  { collection: Collections.authors, name: 'tenant_created', keys: { tenantId: 1, createdAt: -1, _id: -1 } },
+  { collection: Collections.categories, name: 'tenant_created', keys: { tenantId: 1, createdAt: -1, _id: -1 } },
+  { collection: Collections.categories, name: 'tenant_parent_created', keys: { tenantId: 1, parentId: 1, createdAt: -1, _id: -1 } },
+  { collection: Collections.articles, name: 'tenant_created', keys: { tenantId: 1, createdAt: -1, _id: -1 } },
+  { collection: Collections.articles, name: 'tenant_author_created', keys: { tenantId: 1, authorId: 1, createdAt: -1, _id: -1 } },
+  { collection: Collections.articles, name: 'tenant_category_created', keys: { tenantId: 1, categoryId: 1, createdAt: -1, _id: -1 } },
+  { collection: Collections.articles, name: 'tenant_subcategory_created', keys: { tenantId: 1, subCategoryId: 1, createdAt: -1, _id: -1 } },
+  { collection: Collections.comments, name: 'tenant_article_created', keys: { tenantId: 1, articleId: 1, createdAt: -1, _id: -1 } },
+  {
+    collection: Collections.comments,
+    name: 'tenant_article_status_created',
+    keys: { tenantId: 1, articleId: 1, status: 1, createdAt: -1, _id: -1 },
+  },
   // Engagement (docs/decisions/0110-mongo-engagement-storage.md). Authors and categories are read by `_id` only.
   { collection: Collections.articles, name: 'tenant_id', keys: { tenantId: 1, _id: 1 } },
   { collection: Collections.articles, name: 'tenant_author', keys: { tenantId: 1, authorId: 1 } },

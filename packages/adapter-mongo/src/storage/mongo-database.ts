@@ -11,7 +11,8 @@ export type MongoCollection<T extends Document = Document> = Pick<
   'insertOne' | 'insertMany' | 'findOne' | 'find' | 'findOneAndUpdate' | 'updateOne' | 'createIndex'
   // engagement: reaction removal and author deletion, clearing an author's articles, the reaction tally
   | 'findOneAndDelete' | 'updateMany' | 'aggregate'
-  // webhooks: discarding an unconfirmed event, pruning a delivery log, a deleted webhook's log
+  // webhooks: discarding an unconfirmed event, pruning a delivery log, a deleted webhook's log;
+  // content management (§6.4): cascades
   | 'deleteMany'
 >;
 

@@ -116,7 +116,8 @@ export interface paths {
         get: operations["getSubmissionById"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Erase a submission: its id leaves every relation that holds it, its notification jobs not yet sent are dropped */
+        delete: operations["deleteSubmission"];
         options?: never;
         head?: never;
         patch?: never;
@@ -300,7 +301,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** List an article’s comments, newest first; pending or all needs a bearer token with role admin or editor */
+        get: operations["listArticleComments"];
         put?: never;
         /** Comment on an article (a user, or a guest under the guest rules); the comment starts pending */
         post: operations["createComment"];
@@ -458,6 +460,295 @@ export interface paths {
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the tenant’s forms, newest first, one page at a time */
+        get: operations["listForms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/{id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the submissions of a form, newest first, one page at a time */
+        get: operations["listFormSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/{id}/submissions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every submission of a form, oldest first, streamed as CSV (formula-leading cells escaped) or NDJSON; not enveloped */
+        get: operations["exportFormSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/articles/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the tenant’s articles, newest first, by author and/or category (or sub-category) */
+        get: operations["listArticles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the tenant’s categories, newest first; parentId an id (its children) or root (top-level ones) */
+        get: operations["listCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authors/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the tenant’s authors, newest first */
+        get: operations["listAuthors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/getBySlug/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a form of the tenant by its slug (a slug that cannot exist is 404 Form not found) */
+        get: operations["getFormBySlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/getById/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a category */
+        get: operations["getCategoryById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a form: any create property; sections replaces the whole list; null restores a default */
+        patch: operations["updateForm"];
+        trace?: never;
+    };
+    "/articles/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an article (likes and dislikes are not writable) */
+        patch: operations["updateArticle"];
+        trace?: never;
+    };
+    "/categories/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a category: name, reactionsEnabled, parentId (one level of nesting) */
+        patch: operations["updateCategory"];
+        trace?: never;
+    };
+    "/authors/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an author */
+        patch: operations["updateAuthor"];
+        trace?: never;
+    };
+    "/forms/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a form with all its submissions (and their ids in relations) and its notification jobs not yet sent */
+        delete: operations["deleteForm"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/articles/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an article with its comments and every reaction on them */
+        delete: operations["deleteArticle"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a category without sub-categories; articles that named it keep null references */
+        delete: operations["deleteCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/articles/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a comment, pending or approved, with its reactions (moderation) */
+        delete: operations["deleteComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/forms/submission/{id}/relations/{fieldName}/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disconnect a related submission from a relation field (the related submission need not exist any more) */
+        post: operations["disconnectSubmissionRelation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1329,6 +1620,8 @@ export interface operations {
             /** @description Form created successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1491,6 +1784,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
@@ -1507,6 +1802,8 @@ export interface operations {
             /** @description Form retrieved successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1608,6 +1905,15 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid form id */
             400: {
@@ -1787,6 +2093,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
@@ -1803,6 +2111,8 @@ export interface operations {
             /** @description Submission retrieved successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1838,6 +2148,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Invalid submission id */
             400: {
                 headers: {
@@ -1858,6 +2177,96 @@ export interface operations {
             };
             /** @description Submission not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteSubmission: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee0000000000dcba */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Submission deleted successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Invalid submission id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Submission not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1910,6 +2319,8 @@ export interface operations {
             /** @description Relation connected successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2048,6 +2459,8 @@ export interface operations {
             /** @description Form submitted successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2196,6 +2609,8 @@ export interface operations {
             /** @description Form submitted successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2329,6 +2744,8 @@ export interface operations {
             /** @description Author created successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2419,6 +2836,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
@@ -2435,6 +2854,8 @@ export interface operations {
             /** @description Author retrieved successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2464,6 +2885,15 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Unauthorized */
             401: {
@@ -2594,6 +3024,8 @@ export interface operations {
             /** @description Category created successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2713,6 +3145,8 @@ export interface operations {
             /** @description Article created successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2808,6 +3242,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
@@ -2824,6 +3260,8 @@ export interface operations {
             /** @description Article retrieved successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2858,6 +3296,15 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid article id */
             400: {
@@ -3141,6 +3588,115 @@ export interface operations {
             };
         };
     };
+    listArticleComments: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                status?: "approved" | "pending" | "all";
+            };
+            header?: {
+                /** @description User id when no bearer token is sent (role member) */
+                "x-user-id"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee00000000000a01 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Comments retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            comments: {
+                                id: string;
+                                articleId: string;
+                                content: string;
+                                authorName: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "approved";
+                                /** @description The user id; null for a guest */
+                                createdBy: string | null;
+                                likes: number;
+                                dislikes: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid article id | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Article not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     createComment: {
         parameters: {
             query?: {
@@ -3186,6 +3742,8 @@ export interface operations {
             /** @description Comment created successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3306,6 +3864,8 @@ export interface operations {
             /** @description Comment approved successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4340,6 +4900,2087 @@ export interface operations {
             };
             /** @description Webhook not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listForms: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                isActive?: "true" | "false";
+                visibility?: "public" | "internal";
+            };
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forms retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            forms: {
+                                id: string;
+                                slug: string;
+                                title: {
+                                    [key: string]: string;
+                                };
+                                description: {
+                                    [key: string]: string;
+                                };
+                                submitButtonText: {
+                                    [key: string]: string;
+                                };
+                                isActive: boolean;
+                                /** @enum {string} */
+                                visibility: "public" | "internal";
+                                sections: {
+                                    title: {
+                                        [key: string]: string;
+                                    };
+                                    description: {
+                                        [key: string]: string;
+                                    };
+                                    fields: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "text" | "email" | "textarea" | "number" | "phone" | "url" | "date" | "select" | "checkbox" | "relation";
+                                        label: {
+                                            [key: string]: string;
+                                        };
+                                        required: boolean;
+                                        placeholder: {
+                                            [key: string]: string;
+                                        };
+                                        options?: {
+                                            value: string;
+                                            label: {
+                                                [key: string]: string;
+                                            };
+                                        }[];
+                                        relation?: {
+                                            formId: string;
+                                            multiple: boolean;
+                                        };
+                                    }[];
+                                }[];
+                                captcha: {
+                                    enabled: boolean;
+                                    /** @enum {string} */
+                                    provider: "recaptcha" | "hcaptcha" | "turnstile" | "none";
+                                    minScore: number;
+                                };
+                                flow: {
+                                    nextFormId: string | null;
+                                    previousFormId: string | null;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                                tenantId: string;
+                                notifications: {
+                                    enabled: boolean;
+                                    email: {
+                                        admin?: {
+                                            enabled: boolean;
+                                            recipients: string[];
+                                        };
+                                        submitter?: {
+                                            enabled: boolean;
+                                            field: string | null;
+                                        };
+                                    };
+                                    push: {
+                                        admin?: {
+                                            enabled: boolean;
+                                        };
+                                        submitter?: {
+                                            enabled: boolean;
+                                        };
+                                    };
+                                };
+                                createdBy: string | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listFormSubmissions: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee0000000000abcd */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Submissions retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            submissions: {
+                                id: string;
+                                formId: string;
+                                values: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Field name → related submission id (single-value) or ids (multi-value). */
+                                relations: {
+                                    [key: string]: string | string[];
+                                };
+                                submittedBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid form id | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Form not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportFormSubmissions: {
+        parameters: {
+            query?: {
+                /** @example ndjson */
+                format?: "csv" | "ndjson";
+            };
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee0000000000abcd */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export (CSV: header id,createdAt,submittedBy then the form’s field names) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid form id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Form not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listArticles: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                authorId?: string;
+                categoryId?: string;
+            };
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Articles retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            articles: {
+                                id: string;
+                                title: string;
+                                content: string;
+                                /** @description null when none was given or the author was deleted */
+                                authorId: string | null;
+                                categoryId: string | null;
+                                subCategoryId: string | null;
+                                reactionsEnabled: boolean;
+                                likes: number;
+                                dislikes: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+                parentId?: string;
+            };
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Categories retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            categories: {
+                                id: string;
+                                name: string;
+                                parentId: string | null;
+                                reactionsEnabled: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAuthors: {
+        parameters: {
+            query?: {
+                limit?: string;
+                cursor?: string;
+            };
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Authors retrieved successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            authors: {
+                                id: string;
+                                name: string;
+                                email: string | null;
+                                bio: string | null;
+                                avatarUrl: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getFormBySlug: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example contact-us */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Form retrieved successfully */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            form: {
+                                id: string;
+                                slug: string;
+                                title: {
+                                    [key: string]: string;
+                                };
+                                description: {
+                                    [key: string]: string;
+                                };
+                                submitButtonText: {
+                                    [key: string]: string;
+                                };
+                                isActive: boolean;
+                                /** @enum {string} */
+                                visibility: "public" | "internal";
+                                sections: {
+                                    title: {
+                                        [key: string]: string;
+                                    };
+                                    description: {
+                                        [key: string]: string;
+                                    };
+                                    fields: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "text" | "email" | "textarea" | "number" | "phone" | "url" | "date" | "select" | "checkbox" | "relation";
+                                        label: {
+                                            [key: string]: string;
+                                        };
+                                        required: boolean;
+                                        placeholder: {
+                                            [key: string]: string;
+                                        };
+                                        options?: {
+                                            value: string;
+                                            label: {
+                                                [key: string]: string;
+                                            };
+                                        }[];
+                                        relation?: {
+                                            formId: string;
+                                            multiple: boolean;
+                                        };
+                                    }[];
+                                }[];
+                                captcha: {
+                                    enabled: boolean;
+                                    /** @enum {string} */
+                                    provider: "recaptcha" | "hcaptcha" | "turnstile" | "none";
+                                    minScore: number;
+                                };
+                                flow: {
+                                    nextFormId: string | null;
+                                    previousFormId: string | null;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                                tenantId: string;
+                                notifications: {
+                                    enabled: boolean;
+                                    email: {
+                                        admin?: {
+                                            enabled: boolean;
+                                            recipients: string[];
+                                        };
+                                        submitter?: {
+                                            enabled: boolean;
+                                            field: string | null;
+                                        };
+                                    };
+                                    push: {
+                                        admin?: {
+                                            enabled: boolean;
+                                        };
+                                        submitter?: {
+                                            enabled: boolean;
+                                        };
+                                    };
+                                };
+                                createdBy: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed: <first problem> */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Form not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCategoryById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee00000000000e01 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Category retrieved successfully */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            category: {
+                                id: string;
+                                name: string;
+                                parentId: string | null;
+                                reactionsEnabled: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid category id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Category not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateForm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description User id when no bearer token is sent (role member) */
+                "x-user-id"?: string;
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee0000000000abcd */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": {
+                 *         "en": "Contact us",
+                 *         "fr": "Écrivez-nous"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Language code (one configured for the tenant) → non-blank text of at most 500 characters; at least one entry.
+                     * @example {
+                     *       "en": "Contact us"
+                     *     }
+                     */
+                    title?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description Unique in the tenant.
+                     * @example contact-us
+                     */
+                    slug?: string;
+                    sections?: {
+                        title?: {
+                            [key: string]: string;
+                        } | null;
+                        description?: {
+                            [key: string]: string;
+                        } | null;
+                        fields: {
+                            /** @description Unique in the form. */
+                            name: string;
+                            /** @enum {string} */
+                            type: "text" | "email" | "textarea" | "number" | "phone" | "url" | "date" | "select" | "checkbox" | "relation";
+                            /**
+                             * @description Language code (one configured for the tenant) → non-blank text of at most 500 characters; at least one entry.
+                             * @example {
+                             *       "en": "Contact us"
+                             *     }
+                             */
+                            label: {
+                                [key: string]: string;
+                            };
+                            required?: boolean | null;
+                            placeholder?: {
+                                [key: string]: string;
+                            } | null;
+                            options?: {
+                                value: string;
+                                /**
+                                 * @description Language code (one configured for the tenant) → non-blank text of at most 500 characters; at least one entry.
+                                 * @example {
+                                 *       "en": "Contact us"
+                                 *     }
+                                 */
+                                label: {
+                                    [key: string]: string;
+                                };
+                            }[] | null;
+                            relation?: {
+                                /**
+                                 * @description A form of the tenant.
+                                 * @example 65f0c0ffee0000000000abcd
+                                 */
+                                formId: string;
+                                multiple?: boolean | null;
+                            } | null;
+                        }[];
+                    }[];
+                    description?: {
+                        [key: string]: string;
+                    } | null;
+                    submitButtonText?: {
+                        [key: string]: string;
+                    } | null;
+                    isActive?: boolean | null;
+                    visibility?: ("public" | "internal") | null;
+                    captcha?: {
+                        enabled?: boolean | null;
+                        provider?: ("recaptcha" | "hcaptcha" | "turnstile" | "none") | null;
+                        minScore?: number | null;
+                    } | null;
+                    notifications?: {
+                        enabled?: boolean | null;
+                        email?: {
+                            admin?: {
+                                enabled?: boolean | null;
+                                recipients?: string[] | null;
+                            } | null;
+                            submitter?: {
+                                enabled?: boolean | null;
+                                field?: string | null;
+                            } | null;
+                        } | null;
+                        push?: {
+                            admin?: {
+                                enabled?: boolean | null;
+                            } | null;
+                            submitter?: {
+                                enabled?: boolean | null;
+                            } | null;
+                        } | null;
+                    } | null;
+                    flow?: {
+                        nextFormId?: string | null;
+                        previousFormId?: string | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Form updated successfully */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            form: {
+                                id: string;
+                                slug: string;
+                                title: {
+                                    [key: string]: string;
+                                };
+                                description: {
+                                    [key: string]: string;
+                                };
+                                submitButtonText: {
+                                    [key: string]: string;
+                                };
+                                isActive: boolean;
+                                /** @enum {string} */
+                                visibility: "public" | "internal";
+                                sections: {
+                                    title: {
+                                        [key: string]: string;
+                                    };
+                                    description: {
+                                        [key: string]: string;
+                                    };
+                                    fields: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        type: "text" | "email" | "textarea" | "number" | "phone" | "url" | "date" | "select" | "checkbox" | "relation";
+                                        label: {
+                                            [key: string]: string;
+                                        };
+                                        required: boolean;
+                                        placeholder: {
+                                            [key: string]: string;
+                                        };
+                                        options?: {
+                                            value: string;
+                                            label: {
+                                                [key: string]: string;
+                                            };
+                                        }[];
+                                        relation?: {
+                                            formId: string;
+                                            multiple: boolean;
+                                        };
+                                    }[];
+                                }[];
+                                captcha: {
+                                    enabled: boolean;
+                                    /** @enum {string} */
+                                    provider: "recaptcha" | "hcaptcha" | "turnstile" | "none";
+                                    minScore: number;
+                                };
+                                flow: {
+                                    nextFormId: string | null;
+                                    previousFormId: string | null;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                                tenantId: string;
+                                notifications: {
+                                    enabled: boolean;
+                                    email: {
+                                        admin?: {
+                                            enabled: boolean;
+                                            recipients: string[];
+                                        };
+                                        submitter?: {
+                                            enabled: boolean;
+                                            field: string | null;
+                                        };
+                                    };
+                                    push: {
+                                        admin?: {
+                                            enabled: boolean;
+                                        };
+                                        submitter?: {
+                                            enabled: boolean;
+                                        };
+                                    };
+                                };
+                                createdBy: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid form id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Form not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Form slug already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateArticle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee00000000000a01 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Hello again",
+                 *       "content": "The first article, revised."
+                 *     }
+                 */
+                "application/json": {
+                    title?: string;
+                    content?: string | null;
+                    authorId?: string | null;
+                    categoryId?: string | null;
+                    subCategoryId?: string | null;
+                    reactionsEnabled?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Article updated successfully */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            article: {
+                                id: string;
+                                title: string;
+                                content: string;
+                                /** @description null when none was given or the author was deleted */
+                                authorId: string | null;
+                                categoryId: string | null;
+                                subCategoryId: string | null;
+                                reactionsEnabled: boolean;
+                                likes: number;
+                                dislikes: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid article id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Article not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateCategory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee00000000000e01 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Engineering and design"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    parentId?: string | null;
+                    reactionsEnabled?: boolean | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Category updated successfully */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            category: {
+                                id: string;
+                                name: string;
+                                parentId: string | null;
+                                reactionsEnabled: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid category id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Category not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateAuthor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee00000000000b01 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "bio": "Writes about engines and looms."
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    email?: string | null;
+                    bio?: string | null;
+                    avatarUrl?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Author updated successfully */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            author: {
+                                id: string;
+                                name: string;
+                                email: string | null;
+                                bio: string | null;
+                                avatarUrl: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid author id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Author not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteForm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee0000000000abcd */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Form deleted successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Invalid form id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Form not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteArticle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee00000000000a01 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Article deleted successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Invalid article id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Article not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteCategory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee00000000000e01 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Category deleted successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Invalid category id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Category not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Category has sub-categories */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee00000000000c01 */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Comment deleted successfully */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: null;
+                    };
+                };
+            };
+            /** @description Invalid comment id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    disconnectSubmissionRelation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                traceparent?: components["parameters"]["Traceparent"];
+            };
+            path: {
+                /** @example 65f0c0ffee0000000000dcba */
+                id: string;
+                /** @example employer */
+                fieldName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "relatedSubmissionId": "65f0c0ffee0000000000dcbb"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example 65f0c0ffee0000000000abcd */
+                    relatedSubmissionId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Relation disconnected successfully */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        statusCode: number;
+                        message: string;
+                        data: {
+                            submission: {
+                                id: string;
+                                formId: string;
+                                values: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Field name → related submission id (single-value) or ids (multi-value). */
+                                relations: {
+                                    [key: string]: string | string[];
+                                };
+                                submittedBy: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-01-02T03:04:05.678Z
+                                 */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Validation failed: <first problem> | Invalid submission id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Submission not found | Relation field not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Content-Type must be application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

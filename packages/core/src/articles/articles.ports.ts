@@ -1,4 +1,5 @@
 import type { ReactionTotalsStore } from '../reactions/reactions.ports.js';
+import type { PageQuery } from '../shared/page-cursor.js';
 import { portToken, type PortToken } from '../shared/port-token.js';
 import type { Article } from './article.js';
 import type { Category } from './category.js';
@@ -8,6 +9,23 @@ export interface CategoryRepository {
   findById(tenantId: string, id: string): Promise<Category | null>;
   /** The tenant's categories among `ids` (unknown ids are left out), in one read. */
   findByIds(tenantId: string, ids: readonly string[]): Promise<Category[]>;
+  /** Replaces the category's fields only if its stored `updatedAt` is still `expected` (one atomic step); false otherwise. */
+  update(category: Category, expected: Date): Promise<boolean>;
+  /** Deletes the category in one atomic step; true only for the call that deleted it. */
+  delete(tenantId: string, id: string): Promise<boolean>;
+  /** One keyset page of the tenant's categories; `parentId` null: top-level ones only (§6.1). */
+  list(tenantId: string, filter: CategoryListFilter, page: PageQuery): Promise<Category[]>;
+}
+
+export interface CategoryListFilter {
+  /** Absent: every category; null: top-level categories; an id: that category's children. */
+  readonly parentId?: string | null;
+}
+
+export interface ArticleListFilter {
+  readonly authorId?: string;
+  /** Matches the article's category or its sub-category. */
+  readonly categoryId?: string;
 }
 
 /** Articles; their reaction totals are kept here too (see `ReactionTotalsStore`). */
@@ -16,6 +34,17 @@ export interface ArticleRepository extends ReactionTotalsStore {
   findById(tenantId: string, id: string): Promise<Article | null>;
   /** Sets `authorId` to null on every article of the author in the tenant (one update); returns how many. */
   clearAuthor(tenantId: string, authorId: string): Promise<number>;
+  /**
+   * Replaces the article's editable fields (never its reaction totals) only if its stored
+   * `updatedAt` is still `expected`, in one atomic step; false otherwise.
+   */
+  update(article: Article, expected: Date): Promise<boolean>;
+  /** Deletes the article in one atomic step; true only for the call that deleted it. */
+  delete(tenantId: string, id: string): Promise<boolean>;
+  /** Sets `categoryId` / `subCategoryId` to null where they name the category (one update each); returns how many articles changed. */
+  clearCategory(tenantId: string, categoryId: string): Promise<number>;
+  /** One keyset page of the tenant's articles matching every given filter (§6.1). */
+  list(tenantId: string, filter: ArticleListFilter, page: PageQuery): Promise<Article[]>;
 }
 
 export const CategoryRepositoryToken: PortToken<CategoryRepository> = portToken('CategoryRepository');

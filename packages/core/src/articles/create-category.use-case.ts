@@ -1,18 +1,13 @@
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { validationError } from '../shared/domain-error.js';
 import { newId } from '../shared/ids.js';
-import { optionalFlag, optionalId, requiredText } from '../shared/input-rules.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import type { CategoryRepository } from './articles.ports.js';
-import { CATEGORY_NAME_MAX, toCategoryView, type Category, type CategoryView } from './category.js';
+import { toCategoryView, type Category, type CategoryView } from './category.js';
+import { categoryFields, type CategoryInput } from './category-input.js';
 
-export interface CreateCategoryInput {
-  readonly name?: unknown;
-  readonly parentId?: unknown;
-  readonly reactionsEnabled?: unknown;
-}
+export type CreateCategoryInput = CategoryInput;
 
 /**
  * Creates a category (bearer token, admin or editor). With `parentId` it is a sub-category of
@@ -29,16 +24,9 @@ export class CreateCategory {
 
   async execute(caller: Caller, input: CreateCategoryInput): Promise<CategoryView> {
     requireRole(caller, CreateCategory.access.roles);
-    const name = requiredText(input.name, 'body.name', CATEGORY_NAME_MAX);
-    const parentId = optionalId(input.parentId, 'body.parentId');
-    const reactionsEnabled = optionalFlag(input.reactionsEnabled, 'body.reactionsEnabled', true);
-    if (parentId !== null) {
-      const parent = await this.categories.findById(caller.tenantId, parentId);
-      if (!parent) throw validationError('body.parentId', 'must be an existing category');
-      if (parent.parentId !== null) throw validationError('body.parentId', 'must be a top-level category (one level of nesting)');
-    }
+    const fields = await categoryFields(input, this.categories, caller.tenantId);
     const now = this.clock.now();
-    const category: Category = { id: newId(now), tenantId: caller.tenantId, name, parentId, reactionsEnabled, createdAt: now, updatedAt: now };
+    const category: Category = { id: newId(now), tenantId: caller.tenantId, ...fields, createdAt: now, updatedAt: now };
     await this.categories.insert(category);
     return toCategoryView(category);
   }

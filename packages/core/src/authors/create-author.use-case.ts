@@ -1,18 +1,13 @@
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
-import { optionalEmail, optionalHttpUrl, optionalLongText, requiredText } from '../shared/input-rules.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
-import { AUTHOR_BIO_MAX, AUTHOR_NAME_MAX, toAuthorView, type Author, type AuthorView } from './author.js';
+import { toAuthorView, type Author, type AuthorView } from './author.js';
+import { authorFields, type AuthorInput } from './author-input.js';
 import type { AuthorRepository } from './authors.ports.js';
 
-export interface CreateAuthorInput {
-  readonly name?: unknown;
-  readonly email?: unknown;
-  readonly bio?: unknown;
-  readonly avatarUrl?: unknown;
-}
+export type CreateAuthorInput = AuthorInput;
 
 /** Creates an author. Needs a bearer token with role admin or editor. */
 export class CreateAuthor {
@@ -30,10 +25,7 @@ export class CreateAuthor {
     const author: Author = {
       id: newId(now),
       tenantId: caller.tenantId,
-      name: requiredText(input.name, 'body.name', AUTHOR_NAME_MAX),
-      email: optionalEmail(input.email, 'body.email'),
-      bio: optionalLongText(input.bio, 'body.bio', AUTHOR_BIO_MAX, null),
-      avatarUrl: optionalHttpUrl(input.avatarUrl, 'body.avatarUrl'),
+      ...authorFields(input),
       createdAt: now,
       updatedAt: now,
     };

@@ -1,6 +1,7 @@
 import type { ReactionTotalsStore } from '../reactions/reactions.ports.js';
+import type { PageQuery } from '../shared/page-cursor.js';
 import { portToken, type PortToken } from '../shared/port-token.js';
-import type { Comment } from './comment.js';
+import type { Comment, CommentStatus } from './comment.js';
 
 /** Comments; their reaction totals are kept here too (see `ReactionTotalsStore`). */
 export interface CommentRepository extends ReactionTotalsStore {
@@ -11,6 +12,12 @@ export interface CommentRepository extends ReactionTotalsStore {
    * nothing (the first approval's time and approver stay). Null when no such comment.
    */
   approve(tenantId: string, id: string, approvedBy: string, at: Date): Promise<Comment | null>;
+  /** Deletes the comment in one atomic step; true only for the call that deleted it. */
+  delete(tenantId: string, id: string): Promise<boolean>;
+  /** Deletes every comment of the article (one `deleteMany`); returns how many. */
+  deleteByArticle(tenantId: string, articleId: string): Promise<number>;
+  /** One keyset page of an article's comments, of one status when `status` is given (§6.1). */
+  listByArticle(tenantId: string, articleId: string, status: CommentStatus | undefined, page: PageQuery): Promise<Comment[]>;
 }
 
 export const CommentRepositoryToken: PortToken<CommentRepository> = portToken('CommentRepository');

@@ -10,24 +10,43 @@
  */
 import { CreateArticle } from '../articles/create-article.use-case.js';
 import { CreateCategory } from '../articles/create-category.use-case.js';
+import { DeleteArticle } from '../articles/delete-article.use-case.js';
+import { DeleteCategory } from '../articles/delete-category.use-case.js';
 import { GetArticle } from '../articles/get-article.use-case.js';
+import { GetCategory } from '../articles/get-category.use-case.js';
+import { ListArticles } from '../articles/list-articles.use-case.js';
+import { ListCategories } from '../articles/list-categories.use-case.js';
 import { ReactToArticle } from '../articles/react-to-article.use-case.js';
+import { UpdateArticle } from '../articles/update-article.use-case.js';
+import { UpdateCategory } from '../articles/update-category.use-case.js';
 import { CreateAuthor } from '../authors/create-author.use-case.js';
 import { DeleteAuthor } from '../authors/delete-author.use-case.js';
 import { GetAuthor } from '../authors/get-author.use-case.js';
+import { ListAuthors } from '../authors/list-authors.use-case.js';
+import { UpdateAuthor } from '../authors/update-author.use-case.js';
 import { FALLBACK_CAPTCHA_PROVIDER, type CaptchaProvider, type CaptchaVerifier } from '../captcha/captcha.ports.js';
 import { ApproveComment } from '../comments/approve-comment.use-case.js';
 import { CreateComment } from '../comments/create-comment.use-case.js';
+import { DeleteComment } from '../comments/delete-comment.use-case.js';
 import { GetCommentReactionSummary } from '../comments/get-comment-reaction-summary.use-case.js';
+import { ListComments } from '../comments/list-comments.use-case.js';
 import { ReactToComment } from '../comments/react-to-comment.use-case.js';
 import { GetDashboardConfig } from '../dashboard/get-dashboard-config.use-case.js';
 import { SaveDashboardConfig } from '../dashboard/save-dashboard-config.use-case.js';
 import { ConnectRelation } from '../forms/connect-relation.use-case.js';
 import { CreateForm } from '../forms/create-form.use-case.js';
+import { DeleteForm } from '../forms/delete-form.use-case.js';
+import { DeleteSubmission } from '../forms/delete-submission.use-case.js';
+import { DisconnectRelation } from '../forms/disconnect-relation.use-case.js';
+import { ExportSubmissions } from '../forms/export-submissions.use-case.js';
+import { GetFormBySlug } from '../forms/get-form-by-slug.use-case.js';
 import { GetForm } from '../forms/get-form.use-case.js';
 import { GetNextForm } from '../forms/get-next-form.use-case.js';
 import { GetSubmission } from '../forms/get-submission.use-case.js';
+import { ListForms } from '../forms/list-forms.use-case.js';
+import { ListSubmissions } from '../forms/list-submissions.use-case.js';
 import { SubmitForm } from '../forms/submit-form.use-case.js';
+import { UpdateForm } from '../forms/update-form.use-case.js';
 import { AdmitGuest } from '../guests/admit-guest.use-case.js';
 import { DEFAULT_GUEST_ENGAGEMENT_POLICY, type GuestEngagementPolicy } from '../guests/guests.ports.js';
 import { RecountReactions } from '../reactions/recount-reactions.use-case.js';
@@ -35,6 +54,7 @@ import { GetRepurposeTemplate } from '../repurpose/get-repurpose-template.use-ca
 import { UpdateRepurposeTemplate } from '../repurpose/update-repurpose-template.use-case.js';
 import { systemClock, type Clock } from '../shared/clock.js';
 import { StaticLanguageCatalog, type LanguageCatalog } from '../shared/languages.js';
+import { PageCursors } from '../shared/page-cursor.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
 import { AuthenticateApiKey } from '../tenancy/authenticate-api-key.use-case.js';
 import { ManageTenants } from '../tenancy/manage-tenants.use-case.js';
@@ -51,6 +71,11 @@ export interface CoreOptions<S extends CoreStores = MemoryStores> {
   readonly guestPolicy?: Partial<GuestEngagementPolicy>;
   /** The languages of localized texts; default `en, ar, fr, es, de` for every tenant. */
   readonly languages?: LanguageCatalog;
+  /**
+   * Signs list cursors (`nextCursor`); every process that reads another's cursors must share it.
+   * Default: a random secret, so cursors hold for this process only.
+   */
+  readonly cursorSecret?: string;
   readonly clock?: Clock;
   readonly logger?: Logger;
 }
@@ -63,6 +88,7 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
   const guestPolicy = { ...DEFAULT_GUEST_ENGAGEMENT_POLICY, ...options.guestPolicy };
   const { forms, submissions, articles, categories, comments, reactions, authors } = stores;
   const admitGuest = new AdmitGuest(options.captcha, captchaPolicy, stores.guestLimiter, guestPolicy, clock);
+  const cursors = new PageCursors(options.cursorSecret);
   return {
     stores,
     clock,
@@ -77,23 +103,42 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
       submit: new SubmitForm(forms, submissions, options.captcha, stores.outbox, clock, options.logger ?? silentLogger),
       getSubmission: new GetSubmission(submissions),
       connectRelation: new ConnectRelation(forms, submissions, clock),
+      getBySlug: new GetFormBySlug(forms),
+      list: new ListForms(forms, cursors),
+      update: new UpdateForm(forms, languages, captchaPolicy, clock),
+      remove: new DeleteForm(forms, submissions, stores.outbox, clock),
+      listSubmissions: new ListSubmissions(forms, submissions, cursors),
+      exportSubmissions: new ExportSubmissions(forms, submissions),
+      removeSubmission: new DeleteSubmission(forms, submissions, stores.outbox),
+      disconnectRelation: new DisconnectRelation(forms, submissions, clock),
     },
     authors: {
       create: new CreateAuthor(authors, clock),
       get: new GetAuthor(authors),
       remove: new DeleteAuthor(authors, articles),
+      list: new ListAuthors(authors, cursors),
+      update: new UpdateAuthor(authors, clock),
     },
     articles: {
       createCategory: new CreateCategory(categories, clock),
       create: new CreateArticle(articles, categories, authors, clock),
       get: new GetArticle(articles),
       react: new ReactToArticle(articles, categories, reactions, clock, admitGuest),
+      list: new ListArticles(articles, cursors),
+      update: new UpdateArticle(articles, categories, authors, clock),
+      remove: new DeleteArticle(articles, comments, reactions),
+      getCategory: new GetCategory(categories),
+      listCategories: new ListCategories(categories, cursors),
+      updateCategory: new UpdateCategory(categories, clock),
+      removeCategory: new DeleteCategory(categories, articles),
     },
     comments: {
       create: new CreateComment(comments, articles, clock, admitGuest),
       approve: new ApproveComment(comments, clock),
       react: new ReactToComment(comments, articles, categories, reactions, clock, admitGuest),
       reactionSummary: new GetCommentReactionSummary(comments, reactions),
+      list: new ListComments(articles, comments, cursors),
+      remove: new DeleteComment(comments, reactions),
     },
     dashboard: { save: new SaveDashboardConfig(stores.dashboards, clock), get: new GetDashboardConfig(stores.dashboards) },
     repurpose: {

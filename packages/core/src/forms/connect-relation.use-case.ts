@@ -12,9 +12,10 @@ import type { Clock } from '../shared/clock.js';
 import type { TraceContext } from '../shared/trace-context.js';
 import { findField } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
-import { requireSubmissionId, submissionNotFound } from './find-submission.js';
+import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
 import { RELATION_CAP, submissionView, type SubmissionView } from './submission.js';
 
+/** What connect and disconnect take (§2.5, §6.5). */
 export interface ConnectRelationInput {
   readonly tenantId: string;
   readonly submissionId: string;
@@ -22,6 +23,23 @@ export interface ConnectRelationInput {
   readonly relatedSubmissionId: string;
   /** The request's trace, joined by the event's deliveries. */
   readonly trace?: TraceContext | undefined;
+}
+
+/**
+ * The first checks of connect and disconnect, in their order: `INVALID_SUBMISSION_ID` →
+ * `VALIDATION_FAILED` (malformed related id) → `SUBMISSION_NOT_FOUND` → `RELATION_FIELD_NOT_FOUND`.
+ */
+export async function findRelationField(forms: FormRepository, submissions: SubmissionRepository, input: ConnectRelationInput) {
+  const submissionId = requireSubmissionId(input.submissionId);
+  if (!isWellFormedId(input.relatedSubmissionId)) {
+    throw validationError('body.relatedSubmissionId', 'must be a 24-character hexadecimal id');
+  }
+  const relatedId = canonicalId(input.relatedSubmissionId);
+  const submission = await findSubmissionOrThrow(submissions, input.tenantId, submissionId);
+  const form = await forms.findById(input.tenantId, submission.formId);
+  const relation = form ? findField(form, input.fieldName)?.relation : undefined;
+  if (!relation) throw new DomainError(ErrorCodes.RELATION_FIELD_NOT_FOUND, 'Relation field not found');
+  return { submissionId, relatedId, relation };
 }
 
 export class ConnectRelation {

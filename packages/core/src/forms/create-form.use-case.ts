@@ -8,14 +8,15 @@ import type { CaptchaPolicy } from '../captcha/captcha.ports.js';
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { DomainError, validationError } from '../shared/domain-error.js';
+import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
-import { isWellFormedId, newId } from '../shared/ids.js';
+import { newId } from '../shared/ids.js';
 import type { LanguageCatalog } from '../shared/languages.js';
 import type { CreateFormInput } from './create-form-input.js';
 import type { Form } from './form.js';
 import type { FormRepository } from './forms.ports.js';
-import { normalizeFormInput, type FormReference } from './normalize-form-input.js';
+import { requireExistingForms } from './form-references.js';
+import { normalizeFormInput } from './normalize-form-input.js';
 
 export class CreateForm {
   constructor(
@@ -35,7 +36,7 @@ export class CreateForm {
       languages: this.languages.languagesOf(caller.tenantId),
       defaultCaptchaProvider: this.captcha.defaultProvider,
     });
-    await this.#requireExisting(caller.tenantId, references);
+    await requireExistingForms(this.forms, caller.tenantId, references);
     const now = this.clock.now();
     const form: Form = {
       id: newId(now),
@@ -49,13 +50,5 @@ export class CreateForm {
       if (!(await this.forms.insert(form))) throw new DomainError(ErrorCodes.FORM_SLUG_TAKEN, 'Form slug already exists');
       return { result: form, data: form };
     });
-  }
-
-  async #requireExisting(tenantId: string, references: readonly FormReference[]): Promise<void> {
-    if (references.length === 0) return;
-    const wanted = [...new Set(references.map((reference) => reference.formId).filter(isWellFormedId))];
-    const existing = new Set(wanted.length > 0 ? await this.forms.existingIds(tenantId, wanted) : []);
-    const missing = references.find((reference) => !existing.has(reference.formId));
-    if (missing) throw validationError(missing.path, 'does not name a form of this tenant');
   }
 }

@@ -1,6 +1,7 @@
 /**
- * Forms: their stored shape, the allowed values and limits of §2.3. A form is immutable once
- * created (there is no update operation), which is why submissions can trust its definition.
+ * Forms: their stored shape, the allowed values and limits of §2.3. A form can be updated
+ * (§6.3); stored submissions keep the values they were given, so a field removed from the form
+ * stays in its old submissions.
  */
 import type { CaptchaProvider } from '../captcha/captcha.ports.js';
 

@@ -2,8 +2,9 @@
  * Storage ports of the forms module. Every method is scoped to a tenant: another tenant's
  * record behaves exactly like one that does not exist. Ids passed in are canonical (lowercase).
  */
+import type { PageQuery } from '../shared/page-cursor.js';
 import { portToken, type PortToken } from '../shared/port-token.js';
-import type { Form } from './form.js';
+import type { Form, FormVisibility } from './form.js';
 import type { Submission } from './submission.js';
 
 export interface FormRepository {
@@ -14,8 +15,40 @@ export interface FormRepository {
    */
   insert(form: Form): Promise<boolean>;
   findById(tenantId: string, id: string): Promise<Form | null>;
+  /**
+   * Replaces the form's definition (everything but id, tenant, creator and creation time) only if
+   * its stored `updatedAt` is still `expected`, in one atomic step. `slugTaken`: another form of
+   * the tenant has the new slug (decided by the store's unique constraint, as on insert);
+   * `stale`: the form changed or is gone. Nothing is written unless `updated`.
+   */
+  update(form: Form, expected: Date): Promise<'updated' | 'stale' | 'slugTaken'>;
+  /** Deletes the form in one atomic step; true only for the call that deleted it. */
+  delete(tenantId: string, id: string): Promise<boolean>;
+  /** The tenant's form with this slug, or null (§6.2). */
+  findBySlug(tenantId: string, slug: string): Promise<Form | null>;
   /** Which of `ids` are forms of the tenant (in any order, without duplicates). */
   existingIds(tenantId: string, ids: readonly string[]): Promise<string[]>;
+  /** One keyset page of the tenant's forms matching every given filter (§6.1). */
+  list(tenantId: string, filter: FormListFilter, page: PageQuery): Promise<Form[]>;
+}
+
+export interface FormListFilter {
+  readonly isActive?: boolean;
+  readonly visibility?: FormVisibility;
+}
+
+/** A relation field that can hold ids of submissions of some form: which form's submissions hold it, under which name. */
+export interface RelationHolder {
+  readonly formId: string;
+  readonly fieldName: string;
+}
+
+export interface DisconnectRelationCommand {
+  readonly tenantId: string;
+  readonly submissionId: string;
+  readonly fieldName: string;
+  readonly relatedId: string;
+  readonly now: Date;
 }
 
 export interface ConnectRelationCommand {
@@ -55,6 +88,22 @@ export interface SubmissionRepository {
    * multi-value field lose none.
    */
   connectRelation(command: ConnectRelationCommand): Promise<ConnectRelationResult>;
+  /** Deletes the submission in one atomic step; true only for the call that deleted it. */
+  delete(tenantId: string, id: string): Promise<boolean>;
+  /** Deletes every submission of the form (one `deleteMany`); returns how many. */
+  deleteByForm(tenantId: string, formId: string): Promise<number>;
+  /**
+   * Takes `relatedIds` out of `relations[holder.fieldName]` of every submission of
+   * `holder.formId`: removed from a list, the key removed when it holds one of them. Idempotent.
+   */
+  removeRelationsTo(tenantId: string, holder: RelationHolder, relatedIds: readonly string[]): Promise<number>;
+  /**
+   * §6.5: takes `relatedId` out of the relation in one atomic step (a list loses it, a single
+   * value equal to it is removed) and returns the submission as stored after; null when none.
+   */
+  disconnectRelation(command: DisconnectRelationCommand): Promise<Submission | null>;
+  /** One keyset page of the submissions of a form (§6.1; oldest first for the export). */
+  listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]>;
 }
 
 export const FormRepositoryToken: PortToken<FormRepository> = portToken('FormRepository');

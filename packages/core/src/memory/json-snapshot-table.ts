@@ -4,8 +4,8 @@
  * the text into a deeply frozen snapshot; the snapshots of the last `recentLimit` rows read are
  * kept, so a row read over and over is parsed once and every reader gets the same snapshot. The
  * oldest read goes first (a hit does not move a row up: that would cost every read two more map
- * operations). Rows are plain JSON data plus Dates under the top-level `dateKeys`; there is no
- * update (a method that changed a row would have to replace its recent snapshot too).
+ * operations). Rows are plain JSON data plus Dates under the top-level `dateKeys`. `put`
+ * replaces a row's text and drops its recent snapshot, so the next read parses the new text.
  */
 import { freezeInPlace, markSnapshot } from '../shared/frozen-snapshots.js';
 import { frozenDate } from './snapshot-table.js';
@@ -29,6 +29,17 @@ export class JsonSnapshotTable<R extends object> {
     if (this.texts.has(key)) return false;
     this.texts.set(key, recordJson(record, this.dateKeys));
     return true;
+  }
+
+  /** Stores the record's text under `key`, replacing what was there; the next read parses it. */
+  put(key: string, record: R): void {
+    this.texts.set(key, recordJson(record, this.dateKeys));
+    this.recent.delete(key);
+  }
+
+  delete(key: string): boolean {
+    this.recent.delete(key);
+    return this.texts.delete(key);
   }
 
   /** The row's snapshot: deeply frozen, shared with every reader while it is among the recent reads. */

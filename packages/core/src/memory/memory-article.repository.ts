@@ -4,26 +4,75 @@
  * proportional to that author's articles, not to every article in the store.
  */
 import type { Article } from '../articles/article.js';
-import type { ArticleRepository } from '../articles/articles.ports.js';
+import type { ArticleListFilter, ArticleRepository } from '../articles/articles.ports.js';
+import type { PageQuery } from '../shared/page-cursor.js';
+import { collectPage, KeysetIndex } from './keyset-index.js';
 import { MemoryReactionTotals } from './memory-reaction-totals.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryArticleRepository extends MemoryReactionTotals<Article> implements ArticleRepository {
-  /** (tenant, author id) → the ids of that author's articles. Only `clearAuthor` changes an `authorId`. */
+  /** (tenant, author id) → the ids of that author's articles. */
   readonly #byAuthor = new Map<string, Set<string>>();
+  /** Tenant → its articles in list order. */
+  readonly #order = new KeysetIndex();
 
   async insert(article: Article): Promise<void> {
-    const stored = this.records.insert(tenantKey(article.tenantId, article.id), article);
+    const key = tenantKey(article.tenantId, article.id);
+    const stored = this.records.insert(key, article);
     if (!stored) throw new Error(`duplicate article id ${article.id}`);
-    if (stored.authorId === null) return;
-    const authorKey = tenantKey(stored.tenantId, stored.authorId);
-    let articles = this.#byAuthor.get(authorKey);
-    if (!articles) this.#byAuthor.set(authorKey, (articles = new Set()));
-    articles.add(stored.id);
+    this.#order.add(stored.tenantId, stored, key);
+    if (stored.authorId !== null) this.#authorArticles(stored.tenantId, stored.authorId).add(stored.id);
   }
 
   async findById(tenantId: string, id: string): Promise<Article | null> {
     return this.records.get(tenantKey(tenantId, id)) ?? null;
+  }
+
+  async list(tenantId: string, filter: ArticleListFilter, page: PageQuery): Promise<Article[]> {
+    const { authorId, categoryId } = filter;
+    const keep = (article: Article) =>
+      (authorId === undefined || article.authorId === authorId) &&
+      (categoryId === undefined || article.categoryId === categoryId || article.subCategoryId === categoryId);
+    return collectPage(this.#order.keysFor(tenantId, page), (key) => this.records.get(key), page, keep);
+  }
+
+  async update(article: Article, expected: Date): Promise<boolean> {
+    const key = tenantKey(article.tenantId, article.id);
+    const stored = this.records.get(key);
+    if (!stored || stored.updatedAt.getTime() !== expected.getTime()) return false;
+    const { title, content, authorId, categoryId, subCategoryId, reactionsEnabled, updatedAt } = article;
+    this.records.update(key, (current) => ({ ...current, title, content, authorId, categoryId, subCategoryId, reactionsEnabled, updatedAt }));
+    if (stored.authorId !== authorId) {
+      if (stored.authorId !== null) this.#byAuthor.get(tenantKey(stored.tenantId, stored.authorId))?.delete(stored.id);
+      if (authorId !== null) this.#authorArticles(stored.tenantId, authorId).add(stored.id);
+    }
+    return true;
+  }
+
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const key = tenantKey(tenantId, id);
+    const article = this.records.get(key);
+    if (!article) return false;
+    this.records.delete(key);
+    this.#order.remove(tenantId, article);
+    if (article.authorId !== null) this.#byAuthor.get(tenantKey(tenantId, article.authorId))?.delete(id);
+    return true;
+  }
+
+  /** A scan of the tenant's articles: categories are deleted rarely (MongoDB uses its category indexes). */
+  async clearCategory(tenantId: string, categoryId: string): Promise<number> {
+    let changed = 0;
+    for (const key of this.#order.oldestFirst(tenantId, null)) {
+      const article = this.records.get(key);
+      if (!article || (article.categoryId !== categoryId && article.subCategoryId !== categoryId)) continue;
+      this.records.update(key, (current) => ({
+        ...current,
+        categoryId: current.categoryId === categoryId ? null : current.categoryId,
+        subCategoryId: current.subCategoryId === categoryId ? null : current.subCategoryId,
+      }));
+      changed += 1;
+    }
+    return changed;
   }
 
   async clearAuthor(tenantId: string, authorId: string): Promise<number> {
@@ -33,5 +82,12 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     this.#byAuthor.delete(authorKey);
     for (const id of ids) this.records.update(tenantKey(tenantId, id), (article) => ({ ...article, authorId: null }));
     return ids.size;
+  }
+
+  #authorArticles(tenantId: string, authorId: string): Set<string> {
+    const authorKey = tenantKey(tenantId, authorId);
+    let articles = this.#byAuthor.get(authorKey);
+    if (!articles) this.#byAuthor.set(authorKey, (articles = new Set()));
+    return articles;
   }
 }

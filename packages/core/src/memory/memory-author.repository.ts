@@ -1,14 +1,21 @@
 /** In-memory authors, keyed by (tenant, id). */
 import type { Author } from '../authors/author.js';
 import type { AuthorRepository } from '../authors/authors.ports.js';
+import type { PageQuery } from '../shared/page-cursor.js';
+import { collectPage, KeysetIndex } from './keyset-index.js';
 import { SnapshotTable } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryAuthorRepository implements AuthorRepository {
   readonly #authors = new SnapshotTable<Author>();
+  /** Tenant → its authors in list order. */
+  readonly #order = new KeysetIndex();
 
   async insert(author: Author): Promise<void> {
-    if (!this.#authors.insert(tenantKey(author.tenantId, author.id), author)) throw new Error(`duplicate author id ${author.id}`);
+    const key = tenantKey(author.tenantId, author.id);
+    const stored = this.#authors.insert(key, author);
+    if (!stored) throw new Error(`duplicate author id ${author.id}`);
+    this.#order.add(stored.tenantId, stored, key);
   }
 
   async findById(tenantId: string, id: string): Promise<Author | null> {
@@ -16,6 +23,23 @@ export class MemoryAuthorRepository implements AuthorRepository {
   }
 
   async delete(tenantId: string, id: string): Promise<boolean> {
-    return this.#authors.delete(tenantKey(tenantId, id));
+    const key = tenantKey(tenantId, id);
+    const author = this.#authors.get(key);
+    if (!author) return false;
+    this.#authors.delete(key);
+    this.#order.remove(tenantId, author);
+    return true;
+  }
+
+  async update(author: Author, expected: Date): Promise<boolean> {
+    const key = tenantKey(author.tenantId, author.id);
+    const stored = this.#authors.get(key);
+    if (!stored || stored.updatedAt.getTime() !== expected.getTime()) return false;
+    this.#authors.update(key, (current) => ({ ...author, createdAt: current.createdAt }));
+    return true;
+  }
+
+  async list(tenantId: string, page: PageQuery): Promise<Author[]> {
+    return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#authors.get(key), page);
   }
 }

@@ -1,14 +1,43 @@
 /** In-memory categories, keyed by (tenant, id). */
-import type { CategoryRepository } from '../articles/articles.ports.js';
+import type { CategoryListFilter, CategoryRepository } from '../articles/articles.ports.js';
+import type { PageQuery } from '../shared/page-cursor.js';
 import type { Category } from '../articles/category.js';
+import { collectPage, KeysetIndex } from './keyset-index.js';
 import { SnapshotTable } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryCategoryRepository implements CategoryRepository {
   readonly #categories = new SnapshotTable<Category>();
+  /** Tenant → its categories in list order. */
+  readonly #order = new KeysetIndex();
 
   async insert(category: Category): Promise<void> {
-    if (!this.#categories.insert(tenantKey(category.tenantId, category.id), category)) throw new Error(`duplicate category id ${category.id}`);
+    const key = tenantKey(category.tenantId, category.id);
+    const stored = this.#categories.insert(key, category);
+    if (!stored) throw new Error(`duplicate category id ${category.id}`);
+    this.#order.add(stored.tenantId, stored, key);
+  }
+
+  async update(category: Category, expected: Date): Promise<boolean> {
+    const key = tenantKey(category.tenantId, category.id);
+    const stored = this.#categories.get(key);
+    if (!stored || stored.updatedAt.getTime() !== expected.getTime()) return false;
+    this.#categories.update(key, (current) => ({ ...category, createdAt: current.createdAt }));
+    return true;
+  }
+
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const key = tenantKey(tenantId, id);
+    const category = this.#categories.get(key);
+    if (!category) return false;
+    this.#categories.delete(key);
+    this.#order.remove(tenantId, category);
+    return true;
+  }
+
+  async list(tenantId: string, filter: CategoryListFilter, page: PageQuery): Promise<Category[]> {
+    const keep = (category: Category) => filter.parentId === undefined || category.parentId === filter.parentId;
+    return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#categories.get(key), page, keep);
   }
 
   async findById(tenantId: string, id: string): Promise<Category | null> {

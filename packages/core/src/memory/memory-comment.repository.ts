@@ -1,12 +1,45 @@
 /** In-memory comments with their stored reaction totals. */
-import type { Comment } from '../comments/comment.js';
+import type { Comment, CommentStatus } from '../comments/comment.js';
 import type { CommentRepository } from '../comments/comments.ports.js';
+import type { PageQuery } from '../shared/page-cursor.js';
+import { collectPage, KeysetIndex } from './keyset-index.js';
 import { MemoryReactionTotals } from './memory-reaction-totals.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryCommentRepository extends MemoryReactionTotals<Comment> implements CommentRepository {
+  /** (tenant, article) → its comments in list order. */
+  readonly #byArticle = new KeysetIndex();
+
   async insert(comment: Comment): Promise<void> {
-    if (!this.records.insert(tenantKey(comment.tenantId, comment.id), comment)) throw new Error(`duplicate comment id ${comment.id}`);
+    const key = tenantKey(comment.tenantId, comment.id);
+    const stored = this.records.insert(key, comment);
+    if (!stored) throw new Error(`duplicate comment id ${comment.id}`);
+    this.#byArticle.add(tenantKey(stored.tenantId, stored.articleId), stored, key);
+  }
+
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const key = tenantKey(tenantId, id);
+    const comment = this.records.get(key);
+    if (!comment) return false;
+    this.records.delete(key);
+    this.#byArticle.remove(tenantKey(tenantId, comment.articleId), comment);
+    return true;
+  }
+
+  async deleteByArticle(tenantId: string, articleId: string): Promise<number> {
+    const group = tenantKey(tenantId, articleId);
+    const keys = [...this.#byArticle.oldestFirst(group, null)];
+    for (const key of keys) {
+      const comment = this.records.get(key);
+      this.records.delete(key);
+      if (comment) this.#byArticle.remove(group, comment);
+    }
+    return keys.length;
+  }
+
+  async listByArticle(tenantId: string, articleId: string, status: CommentStatus | undefined, page: PageQuery): Promise<Comment[]> {
+    const keep = (comment: Comment) => status === undefined || comment.status === status;
+    return collectPage(this.#byArticle.keysFor(tenantKey(tenantId, articleId), page), (key) => this.records.get(key), page, keep);
   }
 
   async findById(tenantId: string, id: string): Promise<Comment | null> {

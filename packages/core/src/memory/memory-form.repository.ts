@@ -7,12 +7,14 @@
  * keep (decision 0617). A form as objects is some 100 heap objects, which the garbage collector
  * copies and traces while it lives; its text is one string. Forms are created and then mostly
  * left alone, so keeping them as objects made a form create pay a large share of its time in
- * collector work and copying (0617 has the figures). A stored form never changes (the port has
- * no update).
+ * collector work and copying (0617 has the figures). An update (§6.3) replaces the text and
+ * drops the form from the recent reads, so the next read parses the new text.
  */
 import type { Form } from '../forms/form.js';
-import type { FormRepository } from '../forms/forms.ports.js';
+import type { FormListFilter, FormRepository } from '../forms/forms.ports.js';
+import type { PageQuery } from '../shared/page-cursor.js';
 import { JsonSnapshotTable } from './json-snapshot-table.js';
+import { collectPage, KeysetIndex } from './keyset-index.js';
 import { tenantKey } from './tenant-key.js';
 
 /** How many read forms keep their snapshot between reads (about 4 KB each). */
@@ -23,6 +25,8 @@ const FORM_DATES = ['createdAt', 'updatedAt'] as const;
 export class MemoryFormRepository implements FormRepository {
   readonly #forms: JsonSnapshotTable<Form>;
   readonly #idBySlug = new Map<string, string>();
+  /** Tenant → its forms in list order. */
+  readonly #order = new KeysetIndex();
 
   constructor(recentLimit = RECENT_FORMS) {
     this.#forms = new JsonSnapshotTable<Form>(FORM_DATES, recentLimit);
@@ -31,13 +35,50 @@ export class MemoryFormRepository implements FormRepository {
   async insert(form: Form): Promise<boolean> {
     const slugKey = tenantKey(form.tenantId, form.slug);
     if (this.#idBySlug.has(slugKey)) return false;
-    if (!this.#forms.insert(tenantKey(form.tenantId, form.id), form)) throw new Error(`duplicate form id ${form.id}`);
+    const idKey = tenantKey(form.tenantId, form.id);
+    if (!this.#forms.insert(idKey, form)) throw new Error(`duplicate form id ${form.id}`);
     this.#idBySlug.set(slugKey, form.id);
+    this.#order.add(form.tenantId, form, idKey);
     return true;
   }
 
   async findById(tenantId: string, id: string): Promise<Form | null> {
     return this.#forms.get(tenantKey(tenantId, id)) ?? null;
+  }
+
+  async update(form: Form, expected: Date): Promise<'updated' | 'stale' | 'slugTaken'> {
+    const idKey = tenantKey(form.tenantId, form.id);
+    const current = this.#forms.get(idKey);
+    if (!current || current.updatedAt.getTime() !== expected.getTime()) return 'stale';
+    if (form.slug !== current.slug) {
+      const slugKey = tenantKey(form.tenantId, form.slug);
+      if (this.#idBySlug.has(slugKey)) return 'slugTaken';
+      this.#idBySlug.delete(tenantKey(form.tenantId, current.slug));
+      this.#idBySlug.set(slugKey, form.id);
+    }
+    this.#forms.put(idKey, { ...form, createdBy: current.createdBy, createdAt: current.createdAt });
+    return 'updated';
+  }
+
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const key = tenantKey(tenantId, id);
+    const form = this.#forms.get(key);
+    if (!form) return false;
+    this.#forms.delete(key);
+    this.#idBySlug.delete(tenantKey(tenantId, form.slug));
+    this.#order.remove(tenantId, form);
+    return true;
+  }
+
+  async findBySlug(tenantId: string, slug: string): Promise<Form | null> {
+    const id = this.#idBySlug.get(tenantKey(tenantId, slug));
+    return id === undefined ? null : (this.#forms.get(tenantKey(tenantId, id)) ?? null);
+  }
+
+  async list(tenantId: string, filter: FormListFilter, page: PageQuery): Promise<Form[]> {
+    const keep = (form: Form) =>
+      (filter.isActive === undefined || form.isActive === filter.isActive) && (filter.visibility === undefined || form.visibility === filter.visibility);
+    return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#forms.get(key), page, keep);
   }
 
   async existingIds(tenantId: string, ids: readonly string[]): Promise<string[]> {

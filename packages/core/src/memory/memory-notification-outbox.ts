@@ -47,6 +47,17 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
     return claimed;
   }
 
+  async dropPending(tenantId: string, formId: string, submissionId?: string): Promise<number> {
+    let dropped = 0;
+    for (const [id, job] of this.#jobs) {
+      if (job.tenantId !== tenantId || job.status !== 'pending' || job.message.formId !== formId) continue;
+      if (submissionId !== undefined && job.message.submissionId !== submissionId) continue;
+      this.#jobs.delete(id);
+      dropped += 1;
+    }
+    return dropped;
+  }
+
   async complete(id: string, outcome: NotificationOutcome, now: Date): Promise<void> {
     const job = this.#jobs.get(id);
     if (!job) return;

@@ -35,6 +35,16 @@ export class MemoryReactionRepository implements ReactionRepository {
     return previous;
   }
 
+  async deleteByTargets(tenantId: string, targetKind: ReactionTargetKind, targetIds: readonly string[]): Promise<number> {
+    let deleted = 0;
+    for (const id of new Set(targetIds)) {
+      const key = targetKeyOf(tenantId, targetKind, id);
+      deleted += this.#byTarget.get(key)?.size ?? 0;
+      this.#byTarget.delete(key);
+    }
+    return deleted;
+  }
+
   async findReaction(key: ReactionKey): Promise<ReactionType | null> {
     return this.#byTarget.get(targetKeyOf(key.tenantId, key.targetKind, key.targetId))?.get(key.actor) ?? null;
   }

@@ -15,6 +15,9 @@ import { formRecord, submissionRecord } from '../testing/form-fixtures.js';
 import { sampleNotificationJob } from '../testing/contracts/notification-outbox.contract.js';
 
 const AT = new Date('2026-01-02T03:04:05.678Z');
+const LATER = new Date('2026-01-03T03:04:05.678Z');
+/** The first page of a list, newest first. */
+const PAGE = { after: null, limit: 10 } as const;
 
 /** Paths under `value` that a reader could change: unfrozen objects, arrays or Dates. */
 function changeableParts(value: unknown, path = 'record', found: string[] = []): string[] {
@@ -48,7 +51,10 @@ const SCENARIOS: { readonly [K in keyof MemoryStores]: Scenario<MemoryStores[K]>
   forms: async (forms) => {
     const form = formRecord('acme', 'contact');
     await forms.insert(form);
-    return [await forms.findById('acme', form.id)];
+    const inserted = await forms.findById('acme', form.id);
+    await forms.update({ ...form, slug: 'contact-us', title: { en: 'Contact us' }, updatedAt: new Date(LATER) }, form.updatedAt);
+    const updated = [await forms.findById('acme', form.id), await forms.findBySlug('acme', 'contact-us')];
+    return [inserted, ...updated, ...(await forms.list('acme', {}, PAGE))];
   },
   submissions: async (submissions) => {
     const submission = submissionRecord('acme', 'f1', { values: { name: 'Ada', tags: ['a'] } });
@@ -58,7 +64,11 @@ const SCENARIOS: { readonly [K in keyof MemoryStores]: Scenario<MemoryStores[K]>
     const one = await submissions.connectRelation({ ...common, fieldName: 'single', relatedId: 'r1', multiple: false });
     const many = await submissions.connectRelation({ ...common, fieldName: 'many', relatedId: 'r2', multiple: true });
     const stored = (result: typeof one) => (result.status === 'connected' || result.status === 'unchanged' ? result.submission : null);
-    return [inserted, stored(one), stored(many), await submissions.findById('acme', submission.id)];
+    const connected = await submissions.findById('acme', submission.id);
+    const disconnected = await submissions.disconnectRelation({ tenantId: 'acme', submissionId: submission.id, fieldName: 'single', relatedId: 'r1', now: new Date(LATER) });
+    await submissions.removeRelationsTo('acme', { formId: 'f1', fieldName: 'many' }, ['r2']);
+    const listed = await submissions.listByForm('acme', 'f1', PAGE);
+    return [inserted, stored(one), stored(many), connected, disconnected, ...listed, await submissions.findById('acme', submission.id)];
   },
   outbox: async (outbox) => {
     await outbox.enqueue([sampleNotificationJob()], new Date(AT));
@@ -67,23 +77,32 @@ const SCENARIOS: { readonly [K in keyof MemoryStores]: Scenario<MemoryStores[K]>
   authors: async (authors) => {
     const author = authorRecord('acme');
     await authors.insert(author);
-    return [await authors.findById('acme', author.id)];
+    const inserted = await authors.findById('acme', author.id);
+    await authors.update({ ...author, name: 'Grace', updatedAt: new Date(LATER) }, author.updatedAt);
+    return [inserted, await authors.findById('acme', author.id), ...(await authors.list('acme', PAGE))];
   },
   categories: async (categories) => {
     const category = categoryRecord('acme');
     await categories.insert(category);
-    return [await categories.findById('acme', category.id), ...(await categories.findByIds('acme', [category.id]))];
+    const inserted = await categories.findById('acme', category.id);
+    await categories.update({ ...category, name: 'Renamed', updatedAt: new Date(LATER) }, category.updatedAt);
+    const listed = await categories.list('acme', {}, PAGE);
+    return [inserted, await categories.findById('acme', category.id), ...(await categories.findByIds('acme', [category.id])), ...listed];
   },
   articles: async (articles) => {
-    const article = articleRecord('acme', { authorId: 'au1' });
+    const article = articleRecord('acme', { authorId: 'au1', categoryId: 'c1' });
     const read = () => articles.findById('acme', article.id);
     await articles.insert(article);
     const inserted = await read();
     await articles.incrementTotals('acme', article.id, { likes: 1, dislikes: 0 });
     const counted = await read();
+    await articles.update({ ...counted!, title: 'Retitled', updatedAt: new Date(LATER) }, counted!.updatedAt);
+    const updated = await read();
+    await articles.clearCategory('acme', 'c1');
+    const uncategorised = await read();
     await articles.clearAuthor('acme', 'au1');
     // (`listTotals` answers fresh { id, likes, dislikes } of numbers: copies, not records.)
-    return [inserted, counted, await read()];
+    return [inserted, counted, updated, uncategorised, await read(), ...(await articles.list('acme', {}, PAGE))];
   },
   comments: async (comments) => {
     const comment = commentRecord('acme', 'a1');
@@ -93,7 +112,7 @@ const SCENARIOS: { readonly [K in keyof MemoryStores]: Scenario<MemoryStores[K]>
     await comments.incrementTotals('acme', comment.id, { likes: 0, dislikes: 1 });
     const counted = await read();
     const approved = await comments.approve('acme', comment.id, 'ed-1', new Date(AT));
-    return [inserted, counted, approved, await read()];
+    return [inserted, counted, approved, await read(), ...(await comments.listByArticle('acme', 'a1', undefined, PAGE))];
   },
   reactions: async (reactions) => {
     const key = { tenantId: 'acme', targetKind: 'article' as const, targetId: 'a1', actor: 'user:u1' };

@@ -3,18 +3,73 @@
  * changed, without awaiting between reading and writing it — on the single JS thread as atomic as Mongo's
  * `$set` / `$addToSet` on one document — so concurrent connects lose nothing.
  */
-import type { ConnectRelationCommand, ConnectRelationResult, SubmissionRepository } from '../forms/forms.ports.js';
+import type {
+  ConnectRelationCommand,
+  ConnectRelationResult,
+  DisconnectRelationCommand,
+  RelationHolder,
+  SubmissionRepository,
+} from '../forms/forms.ports.js';
 import type { Submission } from '../forms/submission.js';
-import { SnapshotTable } from './snapshot-table.js';
+import type { PageQuery } from '../shared/page-cursor.js';
+import { collectPage, KeysetIndex } from './keyset-index.js';
+import { setOwnMember, SnapshotTable } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemorySubmissionRepository implements SubmissionRepository {
   readonly #submissions = new SnapshotTable<Submission>();
+  /** (tenant, form) → its submissions in list order. */
+  readonly #byForm = new KeysetIndex();
 
   async insert(submission: Submission): Promise<void> {
-    if (!this.#submissions.insert(tenantKey(submission.tenantId, submission.id), submission)) {
-      throw new Error(`duplicate submission id ${submission.id}`);
+    const key = tenantKey(submission.tenantId, submission.id);
+    const stored = this.#submissions.insert(key, submission);
+    if (!stored) throw new Error(`duplicate submission id ${submission.id}`);
+    this.#byForm.add(tenantKey(stored.tenantId, stored.formId), stored, key);
+  }
+
+  async delete(tenantId: string, id: string): Promise<boolean> {
+    const key = tenantKey(tenantId, id);
+    const submission = this.#submissions.get(key);
+    if (!submission) return false;
+    this.#submissions.delete(key);
+    this.#byForm.remove(tenantKey(tenantId, submission.formId), submission);
+    return true;
+  }
+
+  async deleteByForm(tenantId: string, formId: string): Promise<number> {
+    const group = tenantKey(tenantId, formId);
+    const keys = [...this.#byForm.oldestFirst(group, null)];
+    for (const key of keys) {
+      const submission = this.#submissions.get(key);
+      this.#submissions.delete(key);
+      if (submission) this.#byForm.remove(group, submission);
     }
+    return keys.length;
+  }
+
+  async removeRelationsTo(tenantId: string, holder: RelationHolder, relatedIds: readonly string[]): Promise<number> {
+    const gone = new Set(relatedIds);
+    let changed = 0;
+    for (const key of this.#byForm.oldestFirst(tenantKey(tenantId, holder.formId), null)) {
+      const submission = this.#submissions.get(key);
+      if (!submission || !Object.hasOwn(submission.relations, holder.fieldName)) continue;
+      const next = withoutRelated(submission, holder.fieldName, (id) => gone.has(id));
+      if (next === submission) continue;
+      this.#submissions.update(key, () => next);
+      changed += 1;
+    }
+    return changed;
+  }
+
+  async disconnectRelation(command: DisconnectRelationCommand): Promise<Submission | null> {
+    const key = tenantKey(command.tenantId, command.submissionId);
+    const next = this.#submissions.update(key, (current) => withoutRelated(current, command.fieldName, (id) => id === command.relatedId, command.now));
+    return next ?? null;
+  }
+
+  async listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]> {
+    return collectPage(this.#byForm.keysFor(tenantKey(tenantId, formId), page), (key) => this.#submissions.get(key), page);
   }
 
   async findById(tenantId: string, id: string): Promise<Submission | null> {
@@ -46,4 +101,24 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     }))!;
     return { status: 'connected', submission: next };
   }
+}
+
+/**
+ * The successor of `submission` with the ids `gone` says out of `relations[fieldName]` (a list
+ * keeps the rest, a single value goes with its key), `updatedAt` set to `now` when given; itself
+ * when nothing changed. The table freezes what is new in it.
+ */
+function withoutRelated(submission: Submission, fieldName: string, gone: (id: string) => boolean, now?: Date): Submission {
+  if (!Object.hasOwn(submission.relations, fieldName)) return submission;
+  const current = submission.relations[fieldName]!;
+  const relations: Record<string, string | string[]> = { ...submission.relations };
+  if (Array.isArray(current)) {
+    const kept = current.filter((id) => !gone(id));
+    if (kept.length === current.length) return submission;
+    setOwnMember(relations, fieldName, kept);
+  } else {
+    if (!gone(current)) return submission;
+    delete relations[fieldName];
+  }
+  return { ...submission, relations, ...(now ? { updatedAt: now } : {}) };
 }

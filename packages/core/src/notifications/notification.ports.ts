@@ -57,6 +57,12 @@ export interface NotificationOutbox {
   claimDue(now: Date, leaseMs: number, limit: number): Promise<NotificationJob[]>;
   /** Records the outcome of one attempt and releases the claim. */
   complete(id: string, outcome: NotificationOutcome, now: Date): Promise<void>;
+  /**
+   * Deletes the tenant's jobs not yet sent (`pending`) about the form's submissions, or about
+   * one submission when `submissionId` is given (§6.4: the data they carry is being erased).
+   * A job a dispatcher holds right now may still be sent once. Returns how many.
+   */
+  dropPending(tenantId: string, formId: string, submissionId?: string): Promise<number>;
   /** Jobs of a tenant, newest first (operations and tests). */
   listByTenant(tenantId: string): Promise<NotificationJob[]>;
   /** How many jobs of all tenants are in each status (the `/metrics` gauge); every status present, 0 when none. */

@@ -25,6 +25,8 @@ export interface ReactionRepository {
   /** Deletes the record in one atomic step (`findOneAndDelete`) and returns the type it held, or null. */
   removeReaction(key: ReactionKey): Promise<ReactionType | null>;
   findReaction(key: ReactionKey): Promise<ReactionType | null>;
+  /** Deletes every reaction record on these targets (one `deleteMany`); returns how many. */
+  deleteByTargets(tenantId: string, targetKind: ReactionTargetKind, targetIds: readonly string[]): Promise<number>;
   /** Counts the like and dislike records of each target; a target without records counts zero. */
   tally(tenantId: string, targetKind: ReactionTargetKind, targetIds: readonly string[]): Promise<Map<string, ReactionTotals>>;
 }

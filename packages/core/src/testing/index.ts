@@ -22,3 +22,6 @@ export * from './contracts/guest-rate-limiter.contract.js';
 export * from './engagement-fixture.js';
 export * from './expect-domain-error.js';
 export * from './contracts/webhooks.contract.js';
+export * from './contracts/keyset-lists.contract.js';
+export * from './contracts/conditional-updates.contract.js';
+export * from './contracts/content-deletes.contract.js';

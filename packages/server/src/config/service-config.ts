@@ -45,6 +45,8 @@ export interface ServiceConfig {
     readonly jwtPublicKeyPem: string | undefined;
     /** How bearer tokens are verified; undefined when neither key is set (bearer tokens are refused). */
     readonly jwtAlgorithm: JwtAlgorithm | undefined;
+    /** Signs list cursors (`CMS_CURSOR_SECRET`); undefined: a random secret per process (decision 0760). */
+    readonly cursorSecret?: string | undefined;
   };
   readonly storage: StorageConfig;
   readonly languages: readonly string[];
@@ -86,6 +88,7 @@ export function loadConfig(env: Env): ServiceConfig {
       jwtSecret: jwt.secret,
       jwtPublicKeyPem: jwt.publicKeyPem,
       jwtAlgorithm: jwt.algorithm,
+      cursorSecret: cursorSecretOf(read.raw('CMS_CURSOR_SECRET')),
     },
     storage: loadStorageConfig(env),
     languages: languagesOf(read.list('CMS_LANGUAGES')),
@@ -109,6 +112,12 @@ export function loadStorageConfig(env: Env): StorageConfig {
   return mongoUri
     ? { kind: 'mongo', uri: mongoUri, database: databaseOf(mongoUri) ?? read.string('MONGODB_DB') ?? 'cms' }
     : { kind: 'memory' };
+}
+
+/** Like `CMS_JWT_SECRET`, an HMAC key at least as long as its hash (32 bytes). */
+function cursorSecretOf(value: string | undefined): string | undefined {
+  if (value !== undefined && Buffer.byteLength(value, 'utf8') < 32) throw new ConfigError('CMS_CURSOR_SECRET', 'must be at least 32 bytes long');
+  return value;
 }
 
 /** `*`, or origins as a browser sends them: scheme, host and optional port, no path. */

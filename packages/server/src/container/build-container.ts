@@ -9,6 +9,7 @@ import { articlesModule } from './articles.module.js';
 import { authorsModule } from './authors.module.js';
 import { captchaModule } from './captcha.module.js';
 import { commentsModule } from './comments.module.js';
+import { contentModule } from './content.module.js';
 import { dashboardModule } from './dashboard.module.js';
 import { formsModule } from './forms.module.js';
 import { guestsModule } from './guests.module.js';
@@ -38,6 +39,7 @@ const FEATURE_MODULES: readonly ContainerModule[] = [
   commentsModule,
   reactionsModule,
   webhooksModule,
+  contentModule,
 ];
 
 export interface StorageOverride {

@@ -71,11 +71,11 @@ for (const storage of TEST_STORAGES) {
       const doc = (await api.call('GET', '/openapi.json', { key: null })).body;
       const expected: Array<[string, string, string[]]> = [
         ['/authors/create', 'post', ['201', '400', '401', '403', '413', '415', '500']],
-        ['/authors/getById/{id}', 'get', ['200', '401', '404', '500']],
+        ['/authors/getById/{id}', 'get', ['200', '304', '401', '404', '500']],
         ['/authors/delete/{id}', 'delete', ['200', '401', '403', '404', '500']],
         ['/categories/create', 'post', ['201', '400', '401', '403', '413', '415', '500']],
         ['/articles/create', 'post', ['201', '400', '401', '403', '413', '415', '500']],
-        ['/articles/getById/{id}', 'get', ['200', '400', '401', '404', '500']],
+        ['/articles/getById/{id}', 'get', ['200', '304', '400', '401', '404', '500']],
         ['/articles/{id}/reaction', 'put', ['200', '400', '401', '403', '404', '413', '415', '429', '500']],
         ['/articles/{id}/reaction', 'delete', ['200', '400', '401', '403', '404', '429', '500']],
         ['/articles/{id}/comments', 'post', ['201', '400', '401', '404', '413', '415', '429', '500']],

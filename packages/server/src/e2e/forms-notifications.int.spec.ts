@@ -97,6 +97,7 @@ describe('Submission notifications', () => {
         claimDue: async () => [],
         complete: async () => {},
         listByTenant: async () => [],
+        dropPending: async () => 0,
         countByStatus: async () => ({ pending: 0, sent: 0, failed: 0, skipped: 0 }),
       };
       api = await startTestService({}, { logger, configure: (container) => void container.rebind(NotificationOutboxToken).toConstantValue(failing) });
@@ -132,6 +133,7 @@ describe('Submission notifications', () => {
         claimDue: async () => [],
         complete: async () => {},
         listByTenant: async () => [],
+        dropPending: async () => 0,
         countByStatus: async () => ({ pending: 0, sent: 0, failed: 0, skipped: 0 }),
       };
       api = await startTestService({}, { configure: (container) => void container.rebind(NotificationOutboxToken).toConstantValue(hanging) });

@@ -19,11 +19,14 @@ function cellFor(rule: Access, column: string): string {
   return rule.roles.includes(column.slice('bearer '.length) as (typeof ROLES)[number]) ? '✔' : '403';
 }
 
-/** `PUT` / `DELETE /articles/{id}/reaction` → ['PUT /articles/{id}/reaction', 'DELETE /articles/{id}/reaction']. */
+/**
+ * The operations a row names: `PUT` / `DELETE /articles/{id}/reaction` → ['PUT /articles/{id}/reaction',
+ * 'DELETE /articles/{id}/reaction'] (a bare method takes the next path); `GET /authors/list`,
+ * `GET /articles/list` → both.
+ */
 function operationsOf(cell: string): string[] {
-  const methods = [...cell.matchAll(/`([A-Z]+)(?: ([^`]+))?`/g)];
-  const path = methods.at(-1)![2]!;
-  return methods.map(([, method]) => `${method} ${path}`);
+  const named = [...cell.matchAll(/`([A-Z]+)(?: ([^`]+))?`/g)].map(([, method, path]) => ({ method: method!, path }));
+  return named.map(({ method }, at) => `${method} ${named.slice(at).find((next) => next.path !== undefined)!.path}`);
 }
 
 describe('docs/permissions.md against the use cases’ own access rules', () => {
@@ -31,6 +34,8 @@ describe('docs/permissions.md against the use cases’ own access rules', () => 
   let routes: RouteDefinition[];
   let document: any;
   const table = new Map<string, string[]>();
+  /** Rows for one query of an operation (`GET /articles/{id}/comments?status=pending`): a rule the use case decides from the query. */
+  const byQuery = new Map<string, string[]>();
   before(async () => {
     api = await startTestService();
     routes = api.service.container.getAll<readonly RouteDefinition[]>(RouteModuleToken).flat();
@@ -38,7 +43,7 @@ describe('docs/permissions.md against the use cases’ own access rules', () => 
     const text = readFileSync(new URL('../../../../docs/permissions.md', import.meta.url), 'utf8');
     for (const line of text.split('\n').filter((l) => l.startsWith('| `'))) {
       const [operation, ...cells] = line.split('|').slice(1, -1).map((cell) => cell.trim());
-      for (const name of operationsOf(operation!)) table.set(name, cells.map((cell) => cell.replace(/\s*[¹²³]$/, '')));
+      for (const name of operationsOf(operation!)) (name.includes('?') ? byQuery : table).set(name, cells.map((cell) => cell.replace(/\s*[¹²³]$/, '')));
     }
   });
   after(() => api.stop());
@@ -58,6 +63,14 @@ describe('docs/permissions.md against the use cases’ own access rules', () => 
       const route = routes.find((candidate) => nameOf(candidate) === name);
       expect(route, `${name} is a route`).not.to.equal(undefined);
       expect(cells, name).to.deep.equal(COLUMNS.map((column) => cellFor(ruleOf(route!), column)));
+    }
+  });
+
+  it('names only routes in the rows for one query of an operation, whose use case decides the rule from the query', () => {
+    for (const name of byQuery.keys()) {
+      const route = routes.find((candidate) => nameOf(candidate) === name.slice(0, name.indexOf('?')));
+      expect(route, `${name} is a route`).not.to.equal(undefined);
+      expect(ruleOf(route!).kind, name).to.equal('anyone');
     }
   });
 

@@ -16,6 +16,14 @@ describe('envelopeProblems', () => {
     });
   });
 
+  describe('when the answer is a successful export (§6.6)', () => {
+    it('takes CSV and NDJSON as they are, but not on an error status', () => {
+      expect(envelopeProblems(answer(200, 'id,createdAt\r\n', { 'content-type': 'text/csv; charset=utf-8' }))).to.deep.equal([]);
+      expect(envelopeProblems(answer(200, '{"id":"x"}\n', { 'content-type': 'application/x-ndjson' }))).to.deep.equal([]);
+      expect(envelopeProblems(answer(404, 'nope', { 'content-type': 'text/csv; charset=utf-8' }))).to.not.deep.equal([]);
+    });
+  });
+
   describe('when the answer breaks the contract', () => {
     it('names a server error, a status mismatch, a wrong success flag and data on an error', () => {
       expect(envelopeProblems(answer(500, { success: false, statusCode: 500, message: 'Server Error', data: null }))).to.deep.equal(['status 500 is a server error']);

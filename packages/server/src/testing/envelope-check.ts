@@ -6,7 +6,14 @@
  */
 import type { RawResponse } from './fuzz-requests.js';
 
+/** A successful export (§6.6): the one answer under the base path that is not the envelope. */
+export function isExportAnswer(response: RawResponse): boolean {
+  const type = String(response.headers['content-type'] ?? '');
+  return response.status === 200 && (type === 'text/csv; charset=utf-8' || type === 'application/x-ndjson');
+}
+
 export function envelopeProblems(response: RawResponse): string[] {
+  if (isExportAnswer(response)) return response.headers['x-request-id'] ? [] : ['no x-request-id header'];
   const problems: string[] = [];
   if (response.status >= 500) problems.push(`status ${response.status} is a server error`);
   if (!String(response.headers['content-type'] ?? '').includes('application/json')) {

@@ -9,6 +9,16 @@ export function formRepositoryContract(name: string, factory: RepositoryFactory<
   describe(`FormRepository contract: ${name}`, () => {
     const repo = useRepository(factory);
 
+    it('finds a form by its slug in its tenant only (§6.2)', async () => {
+      const form = formRecord('acme', 'by-slug');
+      await repo().insert(form);
+      await repo().insert(formRecord('other', 'elsewhere'));
+      expect(await repo().findBySlug('acme', 'by-slug')).to.deep.equal(form);
+      expect(await repo().findBySlug('other', 'by-slug')).to.equal(null);
+      expect(await repo().findBySlug('acme', 'elsewhere')).to.equal(null);
+      expect(await repo().findBySlug('acme', 'BY-SLUG')).to.equal(null);
+    });
+
     it('stores a form and finds it by id, whole', async () => {
       const form = formRecord('acme', 'contact', {
         sections: [

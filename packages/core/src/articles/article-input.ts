@@ -1,0 +1,54 @@
+/**
+ * The editable fields of an article, checked the same way by create and update (one source):
+ * the author exists, `categoryId` is a top-level category and `subCategoryId` one of its children.
+ */
+import type { AuthorRepository } from '../authors/authors.ports.js';
+import { validationError } from '../shared/domain-error.js';
+import { optionalFlag, optionalId, optionalLongText, requiredText } from '../shared/input-rules.js';
+import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, type Article } from './article.js';
+import type { CategoryRepository } from './articles.ports.js';
+
+export interface ArticleInput {
+  readonly title?: unknown;
+  readonly content?: unknown;
+  readonly authorId?: unknown;
+  readonly categoryId?: unknown;
+  readonly subCategoryId?: unknown;
+  readonly reactionsEnabled?: unknown;
+}
+
+export const ARTICLE_INPUT_KEYS = ['title', 'content', 'authorId', 'categoryId', 'subCategoryId', 'reactionsEnabled'] as const;
+
+export interface ArticleReferences {
+  readonly categories: CategoryRepository;
+  readonly authors: AuthorRepository;
+}
+
+export async function articleFields(input: ArticleInput, references: ArticleReferences, tenantId: string): Promise<Pick<Article, (typeof ARTICLE_INPUT_KEYS)[number]>> {
+  const title = requiredText(input.title, 'body.title', ARTICLE_TITLE_MAX);
+  const content = optionalLongText(input.content, 'body.content', ARTICLE_CONTENT_MAX, '');
+  const authorId = optionalId(input.authorId, 'body.authorId');
+  const categoryId = optionalId(input.categoryId, 'body.categoryId');
+  const subCategoryId = optionalId(input.subCategoryId, 'body.subCategoryId');
+  const reactionsEnabled = optionalFlag(input.reactionsEnabled, 'body.reactionsEnabled', true);
+  if (authorId !== null && !(await references.authors.findById(tenantId, authorId))) {
+    throw validationError('body.authorId', 'must be an existing author');
+  }
+  await checkCategories(references.categories, tenantId, categoryId, subCategoryId);
+  return { title, content, authorId, categoryId, subCategoryId, reactionsEnabled };
+}
+
+async function checkCategories(categories: CategoryRepository, tenantId: string, categoryId: string | null, subCategoryId: string | null): Promise<void> {
+  if (categoryId === null) {
+    if (subCategoryId !== null) throw validationError('body.categoryId', 'is required with body.subCategoryId');
+    return;
+  }
+  const found = await categories.findByIds(tenantId, subCategoryId ? [categoryId, subCategoryId] : [categoryId]);
+  const category = found.find((c) => c.id === categoryId);
+  if (!category) throw validationError('body.categoryId', 'must be an existing category');
+  if (category.parentId !== null) throw validationError('body.categoryId', 'must be a top-level category');
+  if (subCategoryId === null) return;
+  const sub = found.find((c) => c.id === subCategoryId);
+  if (!sub) throw validationError('body.subCategoryId', 'must be an existing category');
+  if (sub.parentId !== categoryId) throw validationError('body.subCategoryId', 'must be a sub-category of body.categoryId');
+}

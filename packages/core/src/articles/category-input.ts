@@ -1,0 +1,43 @@
+/** The editable fields of a category, checked the same way by create and update (one source). */
+import { validationError } from '../shared/domain-error.js';
+import { optionalFlag, optionalId, requiredText } from '../shared/input-rules.js';
+import type { CategoryRepository } from './articles.ports.js';
+import { CATEGORY_NAME_MAX, type Category } from './category.js';
+
+export interface CategoryInput {
+  readonly name?: unknown;
+  readonly parentId?: unknown;
+  readonly reactionsEnabled?: unknown;
+}
+
+export const CATEGORY_INPUT_KEYS = ['name', 'parentId', 'reactionsEnabled'] as const;
+
+/**
+ * The fields, with `parentId` an existing top-level category of the tenant (one level of
+ * nesting). `self`: the category being updated, which cannot be its own parent nor get one
+ * while it has sub-categories.
+ */
+export async function categoryFields(
+  input: CategoryInput,
+  categories: CategoryRepository,
+  tenantId: string,
+  self?: Category,
+): Promise<Pick<Category, (typeof CATEGORY_INPUT_KEYS)[number]>> {
+  const name = requiredText(input.name, 'body.name', CATEGORY_NAME_MAX);
+  const parentId = optionalId(input.parentId, 'body.parentId');
+  const reactionsEnabled = optionalFlag(input.reactionsEnabled, 'body.reactionsEnabled', true);
+  if (parentId !== null) {
+    if (self && parentId === self.id) throw validationError('body.parentId', 'must not be the category itself');
+    const parent = await categories.findById(tenantId, parentId);
+    if (!parent) throw validationError('body.parentId', 'must be an existing category');
+    if (parent.parentId !== null) throw validationError('body.parentId', 'must be a top-level category (one level of nesting)');
+    if (self && (await hasChildren(categories, tenantId, self.id))) {
+      throw validationError('body.parentId', 'cannot be set on a category that has sub-categories (one level of nesting)');
+    }
+  }
+  return { name, parentId, reactionsEnabled };
+}
+
+export async function hasChildren(categories: CategoryRepository, tenantId: string, id: string): Promise<boolean> {
+  return (await categories.list(tenantId, { parentId: id }, { after: null, limit: 1 })).length > 0;
+}

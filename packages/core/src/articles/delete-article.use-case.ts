@@ -1,0 +1,56 @@
+/**
+ * §6.4 `DELETE /articles/delete/{id}` (bearer admin or editor): the article, its comments and
+ * every reaction on them. Reactions go before what they are on, comments before the article, the
+ * article last, so a retry of an interrupted delete finishes it (docs/decisions/0763-delete-cascades.md).
+ */
+import type { CommentRepository } from '../comments/comments.ports.js';
+import type { ReactionRepository } from '../reactions/reactions.ports.js';
+import type { Caller } from '../shared/caller.js';
+import { DomainError } from '../shared/domain-error.js';
+import { checkIfMatch } from '../shared/entity-tag.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { wellFormedIdOr } from '../shared/input-rules.js';
+import { requiresRoles } from '../shared/access.js';
+import { requireRole } from '../shared/require-user.js';
+import { toArticleView } from './article.js';
+import type { ArticleRepository } from './articles.ports.js';
+
+const BATCH = 500;
+
+export class DeleteArticle {
+  /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
+  static readonly access = requiresRoles('admin', 'editor');
+
+  constructor(
+    private readonly articles: ArticleRepository,
+    private readonly comments: CommentRepository,
+    private readonly reactions: ReactionRepository,
+  ) {}
+
+  async execute(caller: Caller, articleId: string, ifMatch?: string): Promise<void> {
+    requireRole(caller, DeleteArticle.access.roles);
+    const { tenantId } = caller;
+    const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
+    const article = await this.articles.findById(tenantId, id);
+    if (!article) throw notFound();
+    checkIfMatch(ifMatch, toArticleView(article));
+    await this.#removeComments(tenantId, id);
+    await this.reactions.deleteByTargets(tenantId, 'article', [id]);
+    const deleted = await this.articles.delete(tenantId, id);
+    // A comment whose article check passed just before the article went may have landed.
+    await this.#removeComments(tenantId, id);
+    if (!deleted) throw notFound();
+  }
+
+  async #removeComments(tenantId: string, articleId: string): Promise<void> {
+    for (let after = null; ; ) {
+      const page = await this.comments.listByArticle(tenantId, articleId, undefined, { after, limit: BATCH, order: 'oldestFirst' });
+      if (page.length > 0) await this.reactions.deleteByTargets(tenantId, 'comment', page.map((comment) => comment.id));
+      if (page.length < BATCH) break;
+      after = page[page.length - 1]!;
+    }
+    await this.comments.deleteByArticle(tenantId, articleId);
+  }
+}
+
+const notFound = () => new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found');

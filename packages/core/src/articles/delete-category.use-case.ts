@@ -1,0 +1,40 @@
+/**
+ * §6.4 `DELETE /categories/delete/{id}` (bearer admin or editor): 409 while it has sub-categories;
+ * otherwise the articles that name it get `categoryId` / `subCategoryId` null first, then the
+ * category goes, so a retry finishes an interrupted delete (docs/decisions/0763-delete-cascades.md).
+ */
+import type { Caller } from '../shared/caller.js';
+import { DomainError } from '../shared/domain-error.js';
+import { checkIfMatch } from '../shared/entity-tag.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { requiresRoles } from '../shared/access.js';
+import { requireRole } from '../shared/require-user.js';
+import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
+import { toCategoryView } from './category.js';
+import { hasChildren } from './category-input.js';
+import { findCategoryOrThrow } from './get-category.use-case.js';
+
+export class DeleteCategory {
+  /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
+  static readonly access = requiresRoles('admin', 'editor');
+
+  constructor(
+    private readonly categories: CategoryRepository,
+    private readonly articles: ArticleRepository,
+  ) {}
+
+  async execute(caller: Caller, categoryId: string, ifMatch?: string): Promise<void> {
+    requireRole(caller, DeleteCategory.access.roles);
+    const { tenantId } = caller;
+    const category = await findCategoryOrThrow(this.categories, tenantId, categoryId);
+    checkIfMatch(ifMatch, toCategoryView(category));
+    if (await hasChildren(this.categories, tenantId, category.id)) {
+      throw new DomainError(ErrorCodes.CATEGORY_HAS_CHILDREN, 'Category has sub-categories');
+    }
+    await this.articles.clearCategory(tenantId, category.id);
+    const deleted = await this.categories.delete(tenantId, category.id);
+    // An article that checked the category just before it went may name it now.
+    await this.articles.clearCategory(tenantId, category.id);
+    if (!deleted) throw new DomainError(ErrorCodes.CATEGORY_NOT_FOUND, 'Category not found');
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * §6.3 `PATCH /articles/update/{id}` (bearer admin, editor or author): the fields of create under
+ * its rules (the author exists, a sub-category belongs to the category); `likes`/`dislikes` are
+ * not writable and an update never changes them.
+ */
+import type { AuthorRepository } from '../authors/authors.ports.js';
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { conditionalUpdate, patched, patchOf, type UpdateRequest } from '../shared/conditional-update.js';
+import { DomainError } from '../shared/domain-error.js';
+import { nextUpdatedAt } from '../shared/entity-tag.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { wellFormedIdOr } from '../shared/input-rules.js';
+import { requiresRoles } from '../shared/access.js';
+import { requireRole } from '../shared/require-user.js';
+import { toArticleView, type ArticleView } from './article.js';
+import { ARTICLE_INPUT_KEYS, articleFields } from './article-input.js';
+import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
+
+export class UpdateArticle {
+  /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
+  static readonly access = requiresRoles('admin', 'editor', 'author');
+
+  constructor(
+    private readonly articles: ArticleRepository,
+    private readonly categories: CategoryRepository,
+    private readonly authors: AuthorRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: Caller, articleId: string, body: unknown, request: UpdateRequest = {}): Promise<ArticleView> {
+    requireRole(caller, UpdateArticle.access.roles);
+    const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
+    const references = { categories: this.categories, authors: this.authors };
+    const article = await conditionalUpdate(body, request, {
+      read: () => this.articles.findById(caller.tenantId, id),
+      notFound: () => new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found'),
+      view: toArticleView,
+      build: async (current) => ({
+        ...current,
+        ...(await articleFields(patched(current, patchOf(body, ARTICLE_INPUT_KEYS)), references, caller.tenantId)),
+        updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()),
+      }),
+      write: (next, expected) => this.articles.update(next, expected),
+    });
+    // The totals are whatever the store holds now: read them back rather than answer stale ones.
+    const stored = await this.articles.findById(caller.tenantId, id);
+    return toArticleView(stored ?? article);
+  }
+}

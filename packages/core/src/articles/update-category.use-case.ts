@@ -1,0 +1,43 @@
+/**
+ * §6.3 `PATCH /categories/update/{id}` (bearer admin or editor): `name`, `reactionsEnabled`,
+ * `parentId` under the one-level rule of create; a category with sub-categories cannot get a parent.
+ */
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { conditionalUpdate, patched, patchOf, type UpdateRequest } from '../shared/conditional-update.js';
+import { DomainError } from '../shared/domain-error.js';
+import { nextUpdatedAt } from '../shared/entity-tag.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { wellFormedIdOr } from '../shared/input-rules.js';
+import { requiresRoles } from '../shared/access.js';
+import { requireRole } from '../shared/require-user.js';
+import type { CategoryRepository } from './articles.ports.js';
+import { toCategoryView, type CategoryView } from './category.js';
+import { CATEGORY_INPUT_KEYS, categoryFields } from './category-input.js';
+
+export class UpdateCategory {
+  /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
+  static readonly access = requiresRoles('admin', 'editor');
+
+  constructor(
+    private readonly categories: CategoryRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: Caller, categoryId: string, body: unknown, request: UpdateRequest = {}): Promise<CategoryView> {
+    requireRole(caller, UpdateCategory.access.roles);
+    const id = wellFormedIdOr(categoryId, ErrorCodes.INVALID_CATEGORY_ID);
+    const category = await conditionalUpdate(body, request, {
+      read: () => this.categories.findById(caller.tenantId, id),
+      notFound: () => new DomainError(ErrorCodes.CATEGORY_NOT_FOUND, 'Category not found'),
+      view: toCategoryView,
+      build: async (current) => ({
+        ...current,
+        ...(await categoryFields(patched(current, patchOf(body, CATEGORY_INPUT_KEYS)), this.categories, caller.tenantId, current)),
+        updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()),
+      }),
+      write: (next, expected) => this.categories.update(next, expected),
+    });
+    return toCategoryView(category);
+  }
+}

@@ -1,0 +1,87 @@
+import { expect } from 'chai';
+import { MemoryFormRepository } from '../memory/memory-form.repository.js';
+import { MemoryNotificationOutbox } from '../memory/memory-notification-outbox.js';
+import { MemorySubmissionRepository } from '../memory/memory-submission.repository.js';
+import { systemClock } from '../shared/clock.js';
+import { userCaller } from '../testing/callers.js';
+import { domainErrorOf } from '../testing/expect-domain-error.js';
+import { formRecord, submissionRecord } from '../testing/form-fixtures.js';
+import { DeleteForm } from './delete-form.use-case.js';
+import { DeleteSubmission } from './delete-submission.use-case.js';
+
+const editor = userCaller('acme', 'e1', 'editor');
+
+describe('DeleteForm', () => {
+  const setup = async () => {
+    const forms = new MemoryFormRepository();
+    const submissions = new MemorySubmissionRepository();
+    const outbox = new MemoryNotificationOutbox();
+    const target = formRecord('acme', 'target');
+    const holder = formRecord('acme', 'holder', {
+      sections: [{ title: {}, description: {}, fields: [{ name: 'link', type: 'relation', label: { en: 'L' }, required: false, placeholder: {}, relation: { formId: target.id, multiple: true } }] }],
+    });
+    await forms.insert(target);
+    await forms.insert(holder);
+    const owned = [submissionRecord('acme', target.id), submissionRecord('acme', target.id)];
+    for (const submission of owned) await submissions.insert(submission);
+    const holding = submissionRecord('acme', holder.id, { relations: { link: owned.map((s) => s.id) } });
+    await submissions.insert(holding);
+    const message = { formId: target.id, formSlug: 'target', formTitle: {}, submissionId: owned[0]!.id, values: { email: 'a@b.co' }, submittedBy: null, submittedAt: new Date() };
+    await outbox.enqueue([{ tenantId: 'acme', channel: 'push', audience: 'admin', recipients: [], message }], new Date());
+    return { forms, submissions, outbox, target, owned, holding };
+  };
+
+  describe('when a step fails half-way', () => {
+    it('leaves the form readable (inactive) and a retry of the same delete finishes the job', async () => {
+      const { forms, submissions, outbox, target, owned, holding } = await setup();
+      submissions.deleteByForm = async () => {
+        throw new Error('killed half-way');
+      };
+      const error = await new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, target.id).catch((e: Error) => e);
+      expect((error as Error).message).to.equal('killed half-way');
+      expect(await forms.findById('acme', target.id)).to.deep.include({ isActive: false });
+      expect((await submissions.findById('acme', holding.id))?.relations).to.deep.equal({ link: [] });
+
+      delete (submissions as Partial<MemorySubmissionRepository>).deleteByForm; // the process restarted: the real method again
+      await new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, target.id);
+      expect(await forms.findById('acme', target.id)).to.equal(null);
+      for (const submission of owned) expect(await submissions.findById('acme', submission.id)).to.equal(null);
+      expect(await outbox.listByTenant('acme')).to.deep.equal([]);
+      expect((await domainErrorOf(new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, target.id))).code).to.equal('FORM_NOT_FOUND');
+    });
+  });
+
+  describe('when the If-Match names an older version', () => {
+    it('answers PRECONDITION_FAILED and changes nothing', async () => {
+      const { forms, submissions, outbox, target } = await setup();
+      const error = await domainErrorOf(new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, target.id, '"old"'));
+      expect(error.code).to.equal('PRECONDITION_FAILED');
+      expect(await forms.findById('acme', target.id)).to.deep.include({ isActive: true });
+    });
+  });
+});
+
+describe('DeleteSubmission', () => {
+  it('drops only that submission’s pending notification jobs; a member is FORBIDDEN', async () => {
+    const forms = new MemoryFormRepository();
+    const submissions = new MemorySubmissionRepository();
+    const outbox = new MemoryNotificationOutbox();
+    const form = formRecord('acme', 'f');
+    await forms.insert(form);
+    const [gone, kept] = [submissionRecord('acme', form.id), submissionRecord('acme', form.id)];
+    await submissions.insert(gone);
+    await submissions.insert(kept);
+    const job = (submissionId: string) => ({
+      tenantId: 'acme',
+      channel: 'push' as const,
+      audience: 'admin' as const,
+      recipients: [],
+      message: { formId: form.id, formSlug: 'f', formTitle: {}, submissionId, values: {}, submittedBy: null, submittedAt: new Date() },
+    });
+    await outbox.enqueue([job(gone.id), job(kept.id)], new Date());
+    const remove = new DeleteSubmission(forms, submissions, outbox);
+    expect((await domainErrorOf(remove.execute(userCaller('acme', 'm', 'member'), gone.id))).code).to.equal('FORBIDDEN');
+    await remove.execute(editor, gone.id);
+    expect((await outbox.listByTenant('acme')).map((j) => j.message.submissionId)).to.deep.equal([kept.id]);
+  });
+});

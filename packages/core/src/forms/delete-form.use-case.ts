@@ -1,0 +1,64 @@
+/**
+ * §6.4 `DELETE /forms/delete/{id}` (bearer admin or editor): the form, all its submissions (their
+ * ids taken out of every relation that holds them) and their notification jobs not yet sent.
+ * The steps run so that a retry of an interrupted delete finishes it, and no read meanwhile sees
+ * a broken record (docs/decisions/0763-delete-cascades.md): the form is switched inactive first
+ * (no new submissions), children go before the form, and the form goes last.
+ */
+import type { NotificationOutbox } from '../notifications/notification.ports.js';
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { DomainError } from '../shared/domain-error.js';
+import { checkIfMatch, nextUpdatedAt, preconditionFailed } from '../shared/entity-tag.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { requiresRoles } from '../shared/access.js';
+import { requireRole } from '../shared/require-user.js';
+import { requireFormId } from './find-form.js';
+import type { FormRepository, SubmissionRepository } from './forms.ports.js';
+import { relationHoldersOf, removeRelationsTo } from './relation-holders.js';
+
+/** Submissions handled per step of the cascade. */
+const BATCH = 500;
+
+export class DeleteForm {
+  /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
+  static readonly access = requiresRoles('admin', 'editor');
+
+  constructor(
+    private readonly forms: FormRepository,
+    private readonly submissions: SubmissionRepository,
+    private readonly outbox: NotificationOutbox,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(caller: Caller, formId: string, ifMatch?: string): Promise<void> {
+    requireRole(caller, DeleteForm.access.roles);
+    const { tenantId } = caller;
+    const id = requireFormId(formId);
+    const form = await this.forms.findById(tenantId, id);
+    if (!form) throw notFound();
+    checkIfMatch(ifMatch, form);
+    if (form.isActive) {
+      // The one conditional write of the cascade: it makes the If-Match check atomic, and stops
+      // new submissions while the old ones go.
+      const closed = { ...form, isActive: false, updatedAt: nextUpdatedAt(form.updatedAt, this.clock.now()) };
+      const outcome = await this.forms.update(closed, form.updatedAt);
+      if (outcome !== 'updated' && ifMatch !== undefined && ifMatch.trim() !== '*') throw preconditionFailed();
+    }
+    await this.outbox.dropPending(tenantId, id);
+    const holders = await relationHoldersOf(this.forms, tenantId, id);
+    for (let after = null; ; ) {
+      const page = await this.submissions.listByForm(tenantId, id, { after, limit: BATCH, order: 'oldestFirst' });
+      if (page.length > 0) await removeRelationsTo(this.submissions, tenantId, holders, page.map((submission) => submission.id));
+      if (page.length < BATCH) break;
+      after = page[page.length - 1]!;
+    }
+    await this.submissions.deleteByForm(tenantId, id);
+    const deleted = await this.forms.delete(tenantId, id);
+    // A submission that passed its form check just before the form closed may land now.
+    await this.submissions.deleteByForm(tenantId, id);
+    if (!deleted) throw notFound();
+  }
+}
+
+const notFound = () => new DomainError(ErrorCodes.FORM_NOT_FOUND, 'Form not found');

@@ -1,0 +1,40 @@
+/**
+ * §6.4 `DELETE /forms/submission/{id}` (bearer admin or editor): erasure. The submission's id is
+ * taken out of every relation that holds it and its notification jobs not yet sent are dropped,
+ * before the submission itself goes, so a retry after an interruption finishes the job
+ * (docs/decisions/0763-delete-cascades.md).
+ */
+import type { NotificationOutbox } from '../notifications/notification.ports.js';
+import type { Caller } from '../shared/caller.js';
+import { checkIfMatch } from '../shared/entity-tag.js';
+import { requiresRoles } from '../shared/access.js';
+import { requireRole } from '../shared/require-user.js';
+import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
+import type { FormRepository, SubmissionRepository } from './forms.ports.js';
+import { relationHoldersOf, removeRelationsTo } from './relation-holders.js';
+import { submissionView } from './submission.js';
+
+export class DeleteSubmission {
+  /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
+  static readonly access = requiresRoles('admin', 'editor');
+
+  constructor(
+    private readonly forms: FormRepository,
+    private readonly submissions: SubmissionRepository,
+    private readonly outbox: NotificationOutbox,
+  ) {}
+
+  async execute(caller: Caller, submissionId: string, ifMatch?: string): Promise<void> {
+    requireRole(caller, DeleteSubmission.access.roles);
+    const { tenantId } = caller;
+    const submission = await findSubmissionOrThrow(this.submissions, tenantId, requireSubmissionId(submissionId));
+    checkIfMatch(ifMatch, submissionView(submission));
+    const holders = await relationHoldersOf(this.forms, tenantId, submission.formId);
+    await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
+    await this.outbox.dropPending(tenantId, submission.formId, submission.id);
+    const deleted = await this.submissions.delete(tenantId, submission.id);
+    // A connect that checked the submission just before it went may have landed meanwhile.
+    await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
+    if (!deleted) throw submissionNotFound();
+  }
+}

@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { MemoryFormRepository } from '../memory/memory-form.repository.js';
+import { MemorySubmissionRepository } from '../memory/memory-submission.repository.js';
+import { userCaller } from '../testing/callers.js';
+import { domainErrorOf } from '../testing/expect-domain-error.js';
+import { formRecord, submissionRecord } from '../testing/form-fixtures.js';
+import { csvRow, ExportSubmissions } from './export-submissions.use-case.js';
+
+const caller = userCaller('acme', 'u1');
+
+async function text(chunks: AsyncIterable<string>): Promise<string> {
+  let all = '';
+  for await (const chunk of chunks) all += chunk;
+  return all;
+}
+
+describe('csvRow', () => {
+  it('quotes commas, quotes and line breaks, and escapes formula-leading cells', () => {
+    expect(csvRow(['a', 'b,c', 'say "hi"', 'two\nlines'])).to.equal('a,"b,c","say ""hi""","two\nlines"\r\n');
+    expect(csvRow(['=SUM(A1)', '+1', '-2', '@cmd', '\tx', '\rx', 'ok=1'])).to.equal(`'=SUM(A1),'+1,'-2,'@cmd,'\tx,"'\rx",ok=1\r\n`);
+  });
+});
+
+describe('ExportSubmissions', () => {
+  const setup = async (count: number) => {
+    const forms = new MemoryFormRepository();
+    const submissions = new MemorySubmissionRepository();
+    const form = formRecord('acme', 'survey', {
+      sections: [
+        {
+          title: {},
+          description: {},
+          fields: [
+            { name: 'name', type: 'text', label: { en: 'N' }, required: false, placeholder: {} },
+            { name: 'ok', type: 'checkbox', label: { en: 'OK' }, required: false, placeholder: {} },
+            { name: 'links', type: 'relation', label: { en: 'L' }, required: false, placeholder: {}, relation: { formId: 'f'.repeat(24), multiple: true } },
+          ],
+        },
+      ],
+    });
+    await forms.insert(form);
+    const stored = [];
+    for (let i = 0; i < count; i += 1) {
+      const submission = submissionRecord('acme', form.id, {
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, i)),
+        values: i === 0 ? { name: '=1+1', ok: true } : { name: `n${i}` },
+        relations: i === 0 ? { links: ['a'.repeat(24), 'b'.repeat(24)] } : {},
+        submittedBy: i === 0 ? 'u1' : null,
+      });
+      await submissions.insert(submission);
+      stored.push(submission);
+    }
+    return { exporter: new ExportSubmissions(forms, submissions), form, stored };
+  };
+
+  it('writes CSV oldest first: header, checkbox as true/false, relations joined with ;, missing values empty', async () => {
+    const { exporter, form, stored } = await setup(2);
+    const csv = await text((await exporter.execute(caller, form.id, {})).chunks);
+    expect(csv.split('\r\n')).to.deep.equal([
+      'id,createdAt,submittedBy,name,ok,links',
+      `${stored[0]!.id},2026-01-01T00:00:00.000Z,u1,'=1+1,true,${'a'.repeat(24)};${'b'.repeat(24)}`,
+      `${stored[1]!.id},2026-01-01T00:00:00.001Z,,n1,,`,
+      '',
+    ]);
+  });
+
+  it('writes NDJSON lines as the single read answers, across several batches, each submission once', async () => {
+    const { exporter, form, stored } = await setup(1203);
+    const lines = (await text((await exporter.execute(caller, form.id, { format: 'ndjson' })).chunks)).trimEnd().split('\n');
+    expect(lines).to.have.length(1203);
+    expect(lines.map((line) => JSON.parse(line).id)).to.deep.equal(stored.map((submission) => submission.id));
+    expect(JSON.parse(lines[0]!)).to.have.all.keys('id', 'formId', 'values', 'relations', 'submittedBy', 'createdAt', 'updatedAt');
+  });
+
+  it('checks the form and the format before producing anything', async () => {
+    const { exporter, form } = await setup(0);
+    expect((await domainErrorOf(exporter.execute(caller, 'nope', {}))).code).to.equal('INVALID_FORM_ID');
+    expect((await domainErrorOf(exporter.execute(caller, 'f'.repeat(24), {}))).code).to.equal('FORM_NOT_FOUND');
+    expect((await domainErrorOf(exporter.execute(caller, form.id, { format: 'xlsx' }))).code).to.equal('VALIDATION_FAILED');
+    expect((await domainErrorOf(exporter.execute(userCaller('other', 'u'), form.id, {}))).code).to.equal('FORM_NOT_FOUND');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * §6.6 `GET /forms/{id}/submissions/export`: every submission of a form, oldest first, as CSV
+ * (RFC 4180) or NDJSON. The form and the format are checked before anything is produced (so
+ * errors are ordinary answers); the rows are then read in keyset batches as the caller consumes
+ * them, so memory holds one batch whatever the number of submissions.
+ */
+import type { Caller } from '../shared/caller.js';
+import { choiceFilter } from '../shared/list-filters.js';
+import { findFormOrThrow } from './find-form.js';
+import { fieldsOf, type Form } from './form.js';
+import type { SubmissionRepository, FormRepository } from './forms.ports.js';
+import { submissionView, type Submission } from './submission.js';
+
+export const EXPORT_FORMATS = ['csv', 'ndjson'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** Submissions read per step. */
+const BATCH = 500;
+
+export interface SubmissionExport {
+  readonly form: Form;
+  readonly format: ExportFormat;
+  /** The export's text, a chunk per batch of submissions (CSV starts with its header row). */
+  readonly chunks: AsyncIterable<string>;
+}
+
+export class ExportSubmissions {
+  constructor(
+    private readonly forms: FormRepository,
+    private readonly submissions: SubmissionRepository,
+  ) {}
+
+  /** Throws `INVALID_FORM_ID`, `FORM_NOT_FOUND` or `VALIDATION_FAILED` (format); reading `chunks` does the rest. */
+  async execute(caller: Caller, formId: string, input: { readonly format?: unknown }): Promise<SubmissionExport> {
+    const form = await findFormOrThrow(this.forms, caller.tenantId, formId);
+    const format = choiceFilter(input.format, 'format', EXPORT_FORMATS) ?? 'csv';
+    const batches = this.#batches(caller.tenantId, form.id);
+    return { form, format, chunks: format === 'csv' ? csvChunks(form, batches) : ndjsonChunks(batches) };
+  }
+
+  async *#batches(tenantId: string, formId: string): AsyncGenerator<Submission[]> {
+    for (let after = null; ; ) {
+      const page = await this.submissions.listByForm(tenantId, formId, { after, limit: BATCH, order: 'oldestFirst' });
+      if (page.length > 0) yield page;
+      if (page.length < BATCH) return;
+      after = page[page.length - 1]!;
+    }
+  }
+}
+
+async function* ndjsonChunks(batches: AsyncIterable<Submission[]>): AsyncGenerator<string> {
+  for await (const batch of batches) yield batch.map((submission) => `${JSON.stringify(submissionView(submission))}\n`).join('');
+}
+
+async function* csvChunks(form: Form, batches: AsyncIterable<Submission[]>): AsyncGenerator<string> {
+  const fields = fieldsOf(form);
+  yield csvRow(['id', 'createdAt', 'submittedBy', ...fields.map((field) => field.name)]);
+  for await (const batch of batches) {
+    let text = '';
+    for (const submission of batch) {
+      const cells = fields.map((field) => {
+        if (field.type === 'relation') {
+          const related = Object.hasOwn(submission.relations, field.name) ? submission.relations[field.name] : undefined;
+          return Array.isArray(related) ? related.join(';') : (related ?? '');
+        }
+        return Object.hasOwn(submission.values, field.name) ? cellText(submission.values[field.name]) : '';
+      });
+      text += csvRow([submission.id, submission.createdAt.toISOString(), submission.submittedBy ?? '', ...cells]);
+    }
+    yield text;
+  }
+}
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** Cells a spreadsheet would run as a formula (OWASP "CSV injection"): the text is kept, behind a `'`. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One RFC 4180 record: formula-leading cells escaped, cells with a comma, quote or line break quoted; CRLF. */
+export function csvRow(cells: readonly string[]): string {
+  return `${cells
+    .map((cell) => {
+      const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
+      return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    })
+    .join(',')}\r\n`;
+}

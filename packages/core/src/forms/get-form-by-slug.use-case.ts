@@ -1,0 +1,18 @@
+/** §6.2 `GET /forms/getBySlug/{slug}`: the form as by id; a slug that cannot exist is simply not found. */
+import { DomainError } from '../shared/domain-error.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { FORM_LIMITS, type Form } from './form.js';
+import type { FormRepository } from './forms.ports.js';
+
+const SLUG = new RegExp(FORM_LIMITS.slugPattern);
+
+export class GetFormBySlug {
+  constructor(private readonly forms: FormRepository) {}
+
+  /** Throws `FORM_NOT_FOUND`. */
+  async execute(tenantId: string, slug: string): Promise<Form> {
+    const form = SLUG.test(slug) ? await this.forms.findBySlug(tenantId, slug) : null;
+    if (!form) throw new DomainError(ErrorCodes.FORM_NOT_FOUND, 'Form not found');
+    return form;
+  }
+}

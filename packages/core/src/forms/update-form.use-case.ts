@@ -1,0 +1,75 @@
+/**
+ * §6.3 `PATCH /forms/update/{id}` (API key, as create): a strict partial create body over the
+ * stored form, then every rule of create on the result (`normalizeFormInput`, references in the
+ * tenant, unique slug: `FORM_SLUG_TAKEN`, also under races). `sections` replaces the whole list;
+ * each other top-level property replaces its stored value; `null` is its default. A form cannot
+ * name itself in `flow`. Stored submissions keep their values.
+ */
+import type { CaptchaPolicy } from '../captcha/captcha.ports.js';
+import type { Caller } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { conditionalUpdate, patched, patchOf, type UpdateRequest } from '../shared/conditional-update.js';
+import { DomainError, validationError } from '../shared/domain-error.js';
+import { nextUpdatedAt } from '../shared/entity-tag.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import type { LanguageCatalog } from '../shared/languages.js';
+import type { CreateFormInput } from './create-form-input.js';
+import { requireFormId } from './find-form.js';
+import type { Form } from './form.js';
+import { requireExistingForms } from './form-references.js';
+import type { FormRepository } from './forms.ports.js';
+import { normalizeFormInput } from './normalize-form-input.js';
+
+/** Every property a create body may have: what an update may change. */
+export const FORM_INPUT_KEYS = [
+  'title',
+  'slug',
+  'sections',
+  'description',
+  'submitButtonText',
+  'isActive',
+  'visibility',
+  'captcha',
+  'notifications',
+  'flow',
+] as const;
+
+export class UpdateForm {
+  constructor(
+    private readonly forms: FormRepository,
+    private readonly languages: LanguageCatalog,
+    private readonly captcha: CaptchaPolicy,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Throws `INVALID_FORM_ID`, `FORM_NOT_FOUND`, `PRECONDITION_FAILED`, `VALIDATION_FAILED` or `FORM_SLUG_TAKEN`. */
+  async execute(caller: Caller, formId: string, body: unknown, request: UpdateRequest = {}): Promise<Form> {
+    const id = requireFormId(formId);
+    const context = { languages: this.languages.languagesOf(caller.tenantId), defaultCaptchaProvider: this.captcha.defaultProvider };
+    return conditionalUpdate(body, request, {
+      read: () => this.forms.findById(caller.tenantId, id),
+      notFound: () => new DomainError(ErrorCodes.FORM_NOT_FOUND, 'Form not found'),
+      view: (form) => form,
+      build: async (current) => {
+        const input = patched(formAsInput(current), patchOf(body, FORM_INPUT_KEYS));
+        const { definition, references } = normalizeFormInput(input, context);
+        for (const key of ['nextFormId', 'previousFormId'] as const) {
+          if (definition.flow[key] === id) throw validationError(`body.flow.${key}`, 'must not name the form itself');
+        }
+        await requireExistingForms(this.forms, caller.tenantId, references);
+        return { ...current, ...definition, updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()) };
+      },
+      write: async (next, expected) => {
+        const outcome = await this.forms.update(next, expected);
+        if (outcome === 'slugTaken') throw new DomainError(ErrorCodes.FORM_SLUG_TAKEN, 'Form slug already exists');
+        return outcome === 'updated';
+      },
+    });
+  }
+}
+
+/** A stored form as the create body that would make it (a stored definition is a valid body). */
+function formAsInput(form: Form): CreateFormInput {
+  const { slug, title, description, submitButtonText, isActive, visibility, sections, captcha, notifications, flow } = form;
+  return { slug, title, description, submitButtonText, isActive, visibility, sections, captcha, notifications, flow };
+}

@@ -1,0 +1,83 @@
+/**
+ * The embedded store's answer to MongoDB's `{tenantId, …, createdAt: -1, _id: -1}` indexes: per
+ * group (a tenant, or a tenant's form or article) the record keys ordered by `(createdAt, id)`,
+ * so a list page starts with a binary search at its cursor instead of walking every record
+ * before it. Records are created with the clock's time, so an insert almost always appends.
+ */
+import { compareNewestFirst, type KeysetPosition, type PageQuery } from '../shared/page-cursor.js';
+
+interface Entry extends KeysetPosition {
+  /** The record's key in its repository's map. */
+  readonly key: string;
+}
+
+export class KeysetIndex {
+  /** Group → entries, oldest first. */
+  readonly #groups = new Map<string, Entry[]>();
+
+  add(group: string, position: KeysetPosition, key: string): void {
+    let entries = this.#groups.get(group);
+    if (!entries) this.#groups.set(group, (entries = []));
+    const entry: Entry = { createdAt: new Date(position.createdAt.getTime()), id: position.id, key };
+    const last = entries[entries.length - 1];
+    if (!last || compareNewestFirst(entry, last) < 0) entries.push(entry);
+    else entries.splice(firstNotBefore(entries, entry), 0, entry);
+  }
+
+  remove(group: string, position: KeysetPosition): void {
+    const entries = this.#groups.get(group);
+    if (!entries) return;
+    const at = firstNotBefore(entries, position);
+    if (entries[at]?.id === position.id) entries.splice(at, 1);
+    if (entries.length === 0) this.#groups.delete(group);
+  }
+
+  /** Keys of the group in the page's order, from just after its position. */
+  keysFor(group: string, query: PageQuery): Generator<string> {
+    return query.order === 'oldestFirst' ? this.oldestFirst(group, query.after) : this.newestFirst(group, query.after);
+  }
+
+  /** Keys of the group newest first, from just after `after` (the start when null). */
+  *newestFirst(group: string, after: KeysetPosition | null): Generator<string> {
+    const entries = this.#groups.get(group) ?? [];
+    // Entries older than `after` are those before its place in the oldest-first array.
+    for (let i = (after ? firstNotBefore(entries, after) : entries.length) - 1; i >= 0; i -= 1) yield entries[i]!.key;
+  }
+
+  /** Keys of the group oldest first, from just after `after` (the start when null). */
+  *oldestFirst(group: string, after: KeysetPosition | null): Generator<string> {
+    const entries = this.#groups.get(group) ?? [];
+    let i = after ? firstNotBefore(entries, after) : 0;
+    if (after && entries[i]?.id === after.id && entries[i]!.createdAt.getTime() === after.createdAt.getTime()) i += 1;
+    for (; i < entries.length; i += 1) yield entries[i]!.key;
+  }
+}
+
+/** The first index whose entry is not older than `position` (oldest-first array). */
+function firstNotBefore(entries: readonly KeysetPosition[], position: KeysetPosition): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    // compareNewestFirst(a, b) > 0: a is older than b.
+    if (compareNewestFirst(entries[middle]!, position) > 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Up to `query.limit` records from `keys`, read through `read` and kept when `keep` says so: the
+ * page of a list over one group. Keys whose record is gone are skipped.
+ */
+export function collectPage<R>(keys: Iterable<string>, read: (key: string) => R | undefined, query: PageQuery, keep: (record: R) => boolean = () => true): R[] {
+  const page: R[] = [];
+  if (query.limit <= 0) return page;
+  for (const key of keys) {
+    const record = read(key);
+    if (record === undefined || !keep(record)) continue;
+    page.push(record);
+    if (page.length >= query.limit) break;
+  }
+  return page;
+}

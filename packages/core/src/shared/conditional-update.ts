@@ -1,0 +1,64 @@
+/**
+ * The update step every `PATCH /<kind>/update/{id}` shares (§6.3), in the contract's order:
+ * not found (404) → `If-Match` (412) → body (400) → a write conditioned on the `updatedAt` that
+ * was read, so the check and the write are one step in the store. A write that finds the record
+ * changed since it was read is a 412 when the caller named a tag; without `If-Match` (or with
+ * `*`) the update is worked out again on the record as it now is: last write wins, no field lost.
+ * An empty body changes nothing and writes nothing (docs/decisions/0762-updates.md).
+ */
+import { DomainError, validationError } from './domain-error.js';
+import { checkIfMatch, preconditionFailed } from './entity-tag.js';
+
+export interface UpdateRequest {
+  /** The request's `If-Match` value, if any. */
+  readonly ifMatch?: string | undefined;
+  /** The inbound adapter's shape check of the body (its JSON Schema), run at the body step. */
+  readonly checkShape?: ((body: unknown) => void) | undefined;
+}
+
+export interface UpdateSteps<R extends { readonly updatedAt: Date }> {
+  read(): Promise<R | null>;
+  notFound(): DomainError;
+  /** What callers receive of the record: its tag is the tag of this view. */
+  view(record: R): object;
+  /** The record after the change, every rule of create checked (throws validation errors). */
+  build(current: R): Promise<R>;
+  /** Stores `next` only if the stored record's `updatedAt` is still `expected`; false otherwise. */
+  write(next: R, expected: Date): Promise<boolean>;
+}
+
+const ATTEMPTS = 5;
+
+export async function conditionalUpdate<R extends { readonly updatedAt: Date }>(body: unknown, request: UpdateRequest, steps: UpdateSteps<R>): Promise<R> {
+  const named = request.ifMatch !== undefined && request.ifMatch.trim() !== '*';
+  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+  for (let attempt = 1; ; attempt += 1) {
+    const current = await steps.read();
+    if (!current) throw steps.notFound();
+    checkIfMatch(request.ifMatch, steps.view(current));
+    if (attempt === 1) request.checkShape?.(body);
+    if (empty) return current; // `{}` is a valid no-op: nothing is written, the tag stays
+    const next = await steps.build(current);
+    if (await steps.write(next, current.updatedAt)) return next;
+    if (named) throw preconditionFailed();
+    if (attempt >= ATTEMPTS) throw new Error(`update kept losing races after ${ATTEMPTS} attempts`);
+  }
+}
+
+/**
+ * A strict partial body: an object whose keys are all among `allowed` (read-only and unknown
+ * properties are 400). Absent keys stay unchanged; `null` means "back to the default".
+ */
+export function patchOf(body: unknown, allowed: readonly string[]): Readonly<Record<string, unknown>> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw validationError('body', 'must be an object');
+  for (const key of Object.keys(body)) if (!allowed.includes(key)) throw validationError(`body.${key}`, 'is not allowed');
+  return body as Record<string, unknown>;
+}
+
+/** The stored values as a create body, with the patch's present keys over them. */
+export function patched<T extends object>(current: T, patch: Readonly<Record<string, unknown>>): T {
+  const merged: Record<string, unknown> = { ...(current as Record<string, unknown>) };
+  for (const key of Object.keys(patch)) if (patch[key] !== undefined) merged[key] = patch[key];
+  return merged as T;
+}

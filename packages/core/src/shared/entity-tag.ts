@@ -1,0 +1,59 @@
+/**
+ * Entity tags of single records (§6.3). A record's tag is a digest of its answer (the view
+ * callers receive, as JSON), so it changes whenever anything the caller can see changes; and
+ * every update moves `updatedAt` forward by at least one millisecond (`nextUpdatedAt`), so two
+ * updates within one millisecond still give two tags. The same `updatedAt` is what a store's
+ * conditional write compares, which makes the `If-Match` check and the write one step
+ * (docs/decisions/0760-list-cursors-and-entity-tags.md).
+ */
+import { createHash } from 'node:crypto';
+import { DomainError } from './domain-error.js';
+import { ErrorCodes } from './error-codes.js';
+
+/** Tags of frozen views (the embedded store shares one per stored snapshot) are worked out once. */
+const knownTags = new WeakMap<object, string>();
+
+export function entityTag(view: object): string {
+  const known = knownTags.get(view);
+  if (known !== undefined) return known;
+  const tag = `"${createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 27)}"`;
+  if (Object.isFrozen(view)) knownTags.set(view, tag);
+  return tag;
+}
+
+/** `updatedAt` of an update: now, but always later than the previous one. */
+export function nextUpdatedAt(previous: Date, now: Date): Date {
+  return now.getTime() > previous.getTime() ? now : new Date(previous.getTime() + 1);
+}
+
+/** The tags of an `If-Match` / `If-None-Match` value, `*` kept as is; unparsable parts are skipped. */
+function tagsOf(header: string): string[] {
+  const tags: string[] = [];
+  for (const part of header.split(',')) {
+    const tag = part.trim();
+    if (tag === '*' || /^(W\/)?"[^"]*"$/.test(tag)) tags.push(tag);
+  }
+  return tags;
+}
+
+/**
+ * `If-Match` (RFC 9110 §13.1.1): absent passes; `*` passes for an existing record; otherwise one
+ * listed tag must equal the record's by strong comparison (a weak tag never does). Throws
+ * `PRECONDITION_FAILED` when it does not hold.
+ */
+export function checkIfMatch(header: string | undefined, view: object): void {
+  if (header === undefined) return;
+  const tags = tagsOf(header);
+  if (tags.includes('*') || tags.includes(entityTag(view))) return;
+  throw preconditionFailed();
+}
+
+export function preconditionFailed(): DomainError {
+  return new DomainError(ErrorCodes.PRECONDITION_FAILED, 'Precondition failed');
+}
+
+/** `If-None-Match` on a read (RFC 9110 §13.1.2, weak comparison): true when the caller's copy is current. */
+export function noneMatchHolds(header: string | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  return tagsOf(header).some((candidate) => candidate === '*' || candidate.replace(/^W\//, '') === tag);
+}

@@ -1,0 +1,127 @@
+/**
+ * Keyset pages over `(createdAt, id)`, newest first, and the cursor that carries the position
+ * between pages. A cursor is opaque and signed (HMAC-SHA256 with the service's cursor secret)
+ * over the list it came from, the tenant and the list's filters: a cursor of another list, other
+ * filters or another tenant, or one changed by hand, is refused with `INVALID_CURSOR` instead of
+ * being trusted (docs/decisions/0760-list-cursors-and-entity-tags.md).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DomainError, validationError } from './domain-error.js';
+import { ErrorCodes } from './error-codes.js';
+import { isWellFormedId } from './ids.js';
+
+/** Where a page starts: after the record with this creation time and id (in list order). */
+export interface KeysetPosition {
+  readonly createdAt: Date;
+  readonly id: string;
+}
+
+/** What a repository's list method is asked for: records strictly after `after`, at most `limit`. */
+export interface PageQuery {
+  readonly after: KeysetPosition | null;
+  readonly limit: number;
+  /** Default newest first (lists); oldest first serves exports. */
+  readonly order?: 'newestFirst' | 'oldestFirst';
+}
+
+/** What a list use case takes from its caller (query parameters, unchecked). */
+export interface PageInput {
+  readonly limit?: unknown;
+  readonly cursor?: unknown;
+}
+
+export interface Page<T> {
+  readonly items: T[];
+  readonly nextCursor: string | null;
+}
+
+export const PAGE_LIMITS = { default: 20, max: 100 } as const;
+/** `limit` as query text: an integer 1-100. */
+export const PAGE_LIMIT_PATTERN = '^(100|[1-9][0-9]?)$';
+
+/**
+ * The list a cursor belongs to: its name, the tenant and its filters in a fixed order. Two
+ * scopes are the same list exactly when their texts are equal.
+ */
+export function listScope(list: string, tenantId: string, filters: Readonly<Record<string, string | null>> = {}): string {
+  const parts = Object.keys(filters)
+    .sort()
+    .map((key) => `${key}=${filters[key] ?? ''}`);
+  return [list, tenantId, ...parts].join('\u0000');
+}
+
+const MAC_BYTES = 16;
+
+/** Signs and checks list cursors with one secret (every instance of a service must share it). */
+export class PageCursors {
+  readonly #secret: Buffer;
+
+  /** `secret` absent: a random one, valid for this process only. */
+  constructor(secret?: string) {
+    this.#secret = secret === undefined ? randomBytes(32) : Buffer.from(secret, 'utf8');
+  }
+
+  encode(scope: string, position: KeysetPosition): string {
+    const payload = `${position.createdAt.getTime().toString(36)}.${position.id}`;
+    return `${Buffer.from(payload, 'utf8').toString('base64url')}.${this.#mac(scope, payload).toString('base64url')}`;
+  }
+
+  /** The position a cursor carries; `INVALID_CURSOR` unless this service issued it for `scope`. */
+  decode(scope: string, cursor: string): KeysetPosition {
+    const dot = cursor.indexOf('.');
+    if (dot <= 0 || cursor.length > 200) throw invalidCursor();
+    const payload = Buffer.from(cursor.slice(0, dot), 'base64url').toString('utf8');
+    const mac = Buffer.from(cursor.slice(dot + 1), 'base64url');
+    if (mac.length !== MAC_BYTES || !timingSafeEqual(mac, this.#mac(scope, payload))) throw invalidCursor();
+    const [time, id, extra] = payload.split('.');
+    const ms = Number.parseInt(time ?? '', 36);
+    if (extra !== undefined || !Number.isSafeInteger(ms) || !isWellFormedId(id)) throw invalidCursor();
+    return { createdAt: new Date(ms), id };
+  }
+
+  #mac(scope: string, payload: string): Buffer {
+    return createHmac('sha256', this.#secret).update(scope).update('\u0001').update(payload).digest().subarray(0, MAC_BYTES);
+  }
+}
+
+function invalidCursor(): DomainError {
+  return new DomainError(ErrorCodes.INVALID_CURSOR, 'Invalid cursor');
+}
+
+/** `limit` from a caller: an integer 1-100 (a query string's digits count), default 20. */
+export function pageLimit(value: unknown): number {
+  if (value === undefined || value === null) return PAGE_LIMITS.default;
+  const limit = typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMITS.max) {
+    throw validationError('query.limit', `must be an integer from 1 to ${PAGE_LIMITS.max}`);
+  }
+  return limit;
+}
+
+/**
+ * One page of a list: checks `limit` and the cursor, asks `fetch` for one record more than the
+ * page holds (so the last page is known without another read) and signs the next position.
+ */
+export async function readPage<R extends KeysetPosition>(
+  cursors: PageCursors,
+  scope: string,
+  input: PageInput,
+  fetch: (query: PageQuery) => Promise<readonly R[]>,
+): Promise<Page<R>> {
+  const limit = pageLimit(input.limit);
+  const cursor = input.cursor;
+  if (cursor !== undefined && cursor !== null && typeof cursor !== 'string') throw invalidCursor();
+  const after = typeof cursor === 'string' ? cursors.decode(scope, cursor) : null;
+  const found = await fetch({ after, limit: limit + 1 });
+  const items = found.slice(0, limit);
+  const last = items[items.length - 1];
+  const nextCursor = found.length > limit && last ? cursors.encode(scope, last) : null;
+  return { items, nextCursor };
+}
+
+/** List order: `createdAt` descending, then `id` descending. Negative when `a` comes first. */
+export function compareNewestFirst(a: KeysetPosition, b: KeysetPosition): number {
+  const byTime = b.createdAt.getTime() - a.createdAt.getTime();
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}

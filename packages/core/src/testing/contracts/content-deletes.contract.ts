@@ -1,0 +1,133 @@
+/**
+ * The delete and cascade methods of the content repositories (§6.4, §6.5): each delete is one
+ * atomic step reported to one caller, cascades are idempotent (a retry finishes the job) and
+ * stay inside their tenant and group.
+ */
+import { expect } from 'chai';
+import { newId } from '../../shared/ids.js';
+import { articleRecord, categoryRecord, commentRecord } from '../engagement-records.js';
+import { formRecord, submissionRecord } from '../form-fixtures.js';
+import { useRepository, type RepositoryFactory } from './contract-fixture.js';
+import type { ContentRepositories } from './keyset-lists.contract.js';
+
+const NOW = new Date('2026-02-01T00:00:00.000Z');
+
+export function contentDeleteContract(name: string, factory: RepositoryFactory<ContentRepositories>): void {
+  describe(`Content deletes contract: ${name}`, () => {
+    const repos = useRepository(factory);
+
+    it('deletes forms, submissions, categories, articles and comments once each, only in their tenant', async () => {
+      const form = formRecord('acme', 'gone');
+      const submission = submissionRecord('acme', form.id);
+      const category = categoryRecord('acme');
+      const article = articleRecord('acme');
+      const comment = commentRecord('acme', article.id);
+      await repos().forms.insert(form);
+      await repos().submissions.insert(submission);
+      await repos().categories.insert(category);
+      await repos().articles.insert(article);
+      await repos().comments.insert(comment);
+      const deletes = [
+        (tenant: string) => repos().forms.delete(tenant, form.id),
+        (tenant: string) => repos().submissions.delete(tenant, submission.id),
+        (tenant: string) => repos().categories.delete(tenant, category.id),
+        (tenant: string) => repos().articles.delete(tenant, article.id),
+        (tenant: string) => repos().comments.delete(tenant, comment.id),
+      ];
+      for (const remove of deletes) {
+        expect(await remove('other')).to.equal(false);
+        const race = await Promise.all([remove('acme'), remove('acme'), remove('acme')]);
+        expect(race.filter(Boolean)).to.have.length(1);
+      }
+      expect(await repos().forms.findBySlug('acme', 'gone')).to.equal(null);
+      expect(await repos().forms.insert(formRecord('acme', 'gone'))).to.equal(true);
+      expect(await repos().submissions.findById('acme', submission.id)).to.equal(null);
+      expect(await repos().articles.list('acme', {}, { after: null, limit: 5 })).to.deep.equal([]);
+      expect(await repos().comments.listByArticle('acme', article.id, undefined, { after: null, limit: 5 })).to.deep.equal([]);
+    });
+
+    it('deletes a form’s submissions and an article’s comments, and nothing else', async () => {
+      const formId = newId();
+      const kept = submissionRecord('acme', newId());
+      for (let i = 0; i < 3; i += 1) await repos().submissions.insert(submissionRecord('acme', formId));
+      await repos().submissions.insert(submissionRecord('other', formId));
+      await repos().submissions.insert(kept);
+      expect(await repos().submissions.deleteByForm('acme', formId)).to.equal(3);
+      expect(await repos().submissions.deleteByForm('acme', formId)).to.equal(0);
+      expect(await repos().submissions.listByForm('other', formId, { after: null, limit: 5 })).to.have.length(1);
+      expect(await repos().submissions.findById('acme', kept.id)).to.not.equal(null);
+
+      const articleId = newId();
+      for (let i = 0; i < 2; i += 1) await repos().comments.insert(commentRecord('acme', articleId));
+      const other = commentRecord('acme', newId());
+      await repos().comments.insert(other);
+      expect(await repos().comments.deleteByArticle('acme', articleId)).to.equal(2);
+      expect(await repos().comments.findById('acme', other.id)).to.not.equal(null);
+    });
+
+    it('takes ids out of a holder field’s lists and single values, for every submission of the holder form', async () => {
+      const holder = { formId: newId(), fieldName: 'links' };
+      const [gone, alsoGone, kept] = [newId(), newId(), newId()];
+      const list = submissionRecord('acme', holder.formId, { relations: { links: [gone, kept, alsoGone], other: [gone] } });
+      const single = submissionRecord('acme', holder.formId, { relations: { links: gone } });
+      const untouched = submissionRecord('acme', holder.formId, { relations: { links: kept } });
+      const foreign = submissionRecord('other', holder.formId, { relations: { links: gone } });
+      for (const submission of [list, single, untouched, foreign]) await repos().submissions.insert(submission);
+      expect(await repos().submissions.removeRelationsTo('acme', holder, [gone, alsoGone])).to.equal(2);
+      expect((await repos().submissions.findById('acme', list.id))?.relations).to.deep.equal({ links: [kept], other: [gone] });
+      expect((await repos().submissions.findById('acme', single.id))?.relations).to.deep.equal({});
+      expect((await repos().submissions.findById('acme', untouched.id))?.relations).to.deep.equal({ links: kept });
+      expect((await repos().submissions.findById('other', foreign.id))?.relations).to.deep.equal({ links: gone });
+      expect(await repos().submissions.removeRelationsTo('acme', holder, [gone])).to.equal(0);
+    });
+
+    it('disconnects one id from a list or a single value, and changes nothing when it is not there', async () => {
+      const [a, b] = [newId(), newId()];
+      const submission = submissionRecord('acme', newId(), { relations: { many: [a, b], one: a } });
+      await repos().submissions.insert(submission);
+      const command = { tenantId: 'acme', submissionId: submission.id, relatedId: a, now: NOW };
+      expect((await repos().submissions.disconnectRelation({ ...command, fieldName: 'many' }))?.relations).to.deep.equal({ many: [b], one: a });
+      const after = await repos().submissions.disconnectRelation({ ...command, fieldName: 'one' });
+      expect(after?.relations).to.deep.equal({ many: [b] });
+      expect(after?.updatedAt.toISOString()).to.equal(NOW.toISOString());
+      expect((await repos().submissions.disconnectRelation({ ...command, fieldName: 'one' }))?.relations).to.deep.equal({ many: [b] });
+      expect(await repos().submissions.disconnectRelation({ ...command, tenantId: 'other', fieldName: 'many' })).to.equal(null);
+    });
+
+    it('clears a category from the articles that name it as category or sub-category', async () => {
+      const [top, sub] = [newId(), newId()];
+      const inTop = articleRecord('acme', { categoryId: top });
+      const inSub = articleRecord('acme', { categoryId: newId(), subCategoryId: sub });
+      const foreign = articleRecord('other', { categoryId: top });
+      for (const article of [inTop, inSub, foreign]) await repos().articles.insert(article);
+      expect(await repos().articles.clearCategory('acme', top)).to.equal(1);
+      expect(await repos().articles.clearCategory('acme', sub)).to.equal(1);
+      expect(await repos().articles.findById('acme', inTop.id)).to.deep.include({ categoryId: null, subCategoryId: null });
+      expect((await repos().articles.findById('acme', inSub.id))?.subCategoryId).to.equal(null);
+      expect((await repos().articles.findById('other', foreign.id))?.categoryId).to.equal(top);
+      expect(await repos().articles.clearCategory('acme', top)).to.equal(0);
+    });
+
+    it('deletes the reactions of targets, and drops the pending notification jobs of a form or one submission', async () => {
+      const [target, other] = [newId(), newId()];
+      for (const actor of ['user:a', 'user:b']) await repos().reactions.setReaction({ tenantId: 'acme', targetKind: 'article', targetId: target, actor }, 'like', NOW);
+      await repos().reactions.setReaction({ tenantId: 'acme', targetKind: 'article', targetId: other, actor: 'user:a' }, 'like', NOW);
+      expect(await repos().reactions.deleteByTargets('acme', 'article', [target])).to.equal(2);
+      expect(await repos().reactions.findReaction({ tenantId: 'acme', targetKind: 'article', targetId: other, actor: 'user:a' })).to.equal('like');
+
+      const formId = newId();
+      const [first, second] = [newId(), newId()];
+      const job = (submissionId: string, tenantId = 'acme') => ({
+        tenantId,
+        channel: 'push' as const,
+        audience: 'admin' as const,
+        recipients: [],
+        message: { formId, formSlug: 's', formTitle: { en: 'S' }, submissionId, values: {}, submittedBy: null, submittedAt: NOW },
+      });
+      await repos().notificationOutbox.enqueue([job(first), job(first), job(second), job(first, 'other')], NOW);
+      expect(await repos().notificationOutbox.dropPending('acme', formId, first)).to.equal(2);
+      expect(await repos().notificationOutbox.dropPending('acme', formId)).to.equal(1);
+      expect(await repos().notificationOutbox.listByTenant('other')).to.have.length(1);
+    });
+  });
+}

@@ -1,0 +1,195 @@
+/**
+ * The list methods of every content repository (§6.1): keyset pages newest first on
+ * `(createdAt, id)` (oldest first when asked), each record once, tenants and groups apart, the
+ * filters of the contract's table. Run on the embedded store and on MongoDB.
+ */
+import { expect } from 'chai';
+import type { ArticleRepository, CategoryRepository } from '../../articles/articles.ports.js';
+import type { AuthorRepository } from '../../authors/authors.ports.js';
+import type { CommentRepository } from '../../comments/comments.ports.js';
+import type { FormRepository, SubmissionRepository } from '../../forms/forms.ports.js';
+import type { NotificationOutbox } from '../../notifications/notification.ports.js';
+import type { ReactionRepository } from '../../reactions/reactions.ports.js';
+import { newId } from '../../shared/ids.js';
+import { compareNewestFirst, type KeysetPosition, type PageQuery } from '../../shared/page-cursor.js';
+import { articleRecord, authorRecord, categoryRecord, commentRecord } from '../engagement-records.js';
+import { formRecord, submissionRecord } from '../form-fixtures.js';
+import { useRepository, type RepositoryFactory } from './contract-fixture.js';
+
+export interface ContentRepositories {
+  readonly forms: FormRepository;
+  readonly submissions: SubmissionRepository;
+  readonly authors: AuthorRepository;
+  readonly categories: CategoryRepository;
+  readonly articles: ArticleRepository;
+  readonly comments: CommentRepository;
+  readonly reactions: ReactionRepository;
+  readonly notificationOutbox: NotificationOutbox;
+}
+
+/** Creation times with ties, out of insertion order. */
+const TIMES = [5, 3, 5, 9, 1, 5, 7].map((minute) => new Date(Date.UTC(2026, 0, 2, 3, minute, 0, 678)));
+
+interface Kind {
+  readonly name: string;
+  /** Stores the i-th record of a tenant (one group per tenant) and returns it. */
+  readonly insert: (repos: ContentRepositories, tenantId: string, i: number) => Promise<KeysetPosition>;
+  readonly list: (repos: ContentRepositories, tenantId: string, page: PageQuery) => Promise<KeysetPosition[]>;
+}
+
+/** Group ids shared by the kinds listed within one parent (submissions of a form, comments of an article). */
+const FORM_ID = newId();
+const ARTICLE_ID = newId();
+
+const KINDS: readonly Kind[] = [
+  {
+    name: 'forms',
+    insert: async (repos, tenantId, i) => {
+      const form = formRecord(tenantId, `form-${i}`, { createdAt: TIMES[i]! });
+      if (!(await repos.forms.insert(form))) throw new Error('form not stored');
+      return form;
+    },
+    list: (repos, tenantId, page) => repos.forms.list(tenantId, {}, page),
+  },
+  {
+    name: 'submissions of a form',
+    insert: (repos, tenantId, i) => keep(repos.submissions, submissionRecord(tenantId, FORM_ID, { createdAt: TIMES[i]! })),
+    list: (repos, tenantId, page) => repos.submissions.listByForm(tenantId, FORM_ID, page),
+  },
+  {
+    name: 'authors',
+    insert: (repos, tenantId, i) => keep(repos.authors, authorRecord(tenantId, { createdAt: TIMES[i]! })),
+    list: (repos, tenantId, page) => repos.authors.list(tenantId, page),
+  },
+  {
+    name: 'categories',
+    insert: (repos, tenantId, i) => keep(repos.categories, categoryRecord(tenantId, { createdAt: TIMES[i]! })),
+    list: (repos, tenantId, page) => repos.categories.list(tenantId, {}, page),
+  },
+  {
+    name: 'articles',
+    insert: (repos, tenantId, i) => keep(repos.articles, articleRecord(tenantId, { createdAt: TIMES[i]! })),
+    list: (repos, tenantId, page) => repos.articles.list(tenantId, {}, page),
+  },
+  {
+    name: 'comments of an article',
+    insert: (repos, tenantId, i) => keep(repos.comments, commentRecord(tenantId, ARTICLE_ID, { createdAt: TIMES[i]! })),
+    list: (repos, tenantId, page) => repos.comments.listByArticle(tenantId, ARTICLE_ID, undefined, page),
+  },
+];
+
+async function keep<R extends KeysetPosition>(repository: { insert(record: R): Promise<unknown> }, record: R): Promise<KeysetPosition> {
+  await repository.insert(record);
+  return record;
+}
+
+const positionOf = (record: KeysetPosition) => `${record.createdAt.toISOString()} ${record.id}`;
+
+export function keysetListContract(name: string, factory: RepositoryFactory<ContentRepositories>): void {
+  describe(`Keyset lists contract: ${name}`, () => {
+    const repos = useRepository(factory);
+
+    for (const kind of KINDS) {
+      describe(`${kind.name}`, () => {
+        const seed = async (tenantId: string) => {
+          const records: KeysetPosition[] = [];
+          for (let i = 0; i < TIMES.length; i += 1) records.push(await kind.insert(repos(), tenantId, i));
+          return records;
+        };
+
+        it('pages newest first, ties by id descending, each record once, across pages of any size', async () => {
+          const records = await seed('acme');
+          await seed('other');
+          const expected = [...records].sort(compareNewestFirst).map(positionOf);
+          for (const size of [1, 3, 7, 10]) {
+            const seen: string[] = [];
+            let after: KeysetPosition | null = null;
+            for (;;) {
+              const page: KeysetPosition[] = await kind.list(repos(), 'acme', { after, limit: size });
+              seen.push(...page.map(positionOf));
+              if (page.length < size) break;
+              after = page[page.length - 1]!;
+            }
+            expect(seen, `pages of ${size}`).to.deep.equal(expected);
+          }
+        });
+
+        it('pages oldest first when asked', async () => {
+          const records = await seed('acme');
+          const expected = [...records].sort(compareNewestFirst).reverse().map(positionOf);
+          const first = await kind.list(repos(), 'acme', { after: null, limit: 4, order: 'oldestFirst' });
+          const rest = await kind.list(repos(), 'acme', { after: first[3]!, limit: 10, order: 'oldestFirst' });
+          expect([...first, ...rest].map(positionOf)).to.deep.equal(expected);
+        });
+
+        it('lists nothing of another tenant', async () => {
+          await seed('acme');
+          expect(await kind.list(repos(), 'nobody', { after: null, limit: 10 })).to.deep.equal([]);
+        });
+      });
+    }
+
+    it('filters forms by isActive and visibility', async () => {
+      const combos = [
+        { isActive: true, visibility: 'public' as const },
+        { isActive: false, visibility: 'public' as const },
+        { isActive: true, visibility: 'internal' as const },
+        { isActive: false, visibility: 'internal' as const },
+      ];
+      for (const [i, combo] of combos.entries()) await repos().forms.insert(formRecord('acme', `f-${i}`, combo));
+      const slugs = async (filter: Parameters<FormRepository['list']>[1]) =>
+        (await repos().forms.list('acme', filter, { after: null, limit: 10 })).map((form) => form.slug).sort();
+      expect(await slugs({ isActive: false })).to.deep.equal(['f-1', 'f-3']);
+      expect(await slugs({ visibility: 'internal' })).to.deep.equal(['f-2', 'f-3']);
+      expect(await slugs({ isActive: true, visibility: 'internal' })).to.deep.equal(['f-2']);
+      expect(await slugs({})).to.have.length(4);
+    });
+
+    it('filters articles by author and by category or sub-category', async () => {
+      const [author, top, sub] = [newId(), newId(), newId()];
+      const byAuthor = articleRecord('acme', { authorId: author, title: 'by author' });
+      const inTop = articleRecord('acme', { categoryId: top, title: 'in top' });
+      const inSub = articleRecord('acme', { categoryId: top, subCategoryId: sub, authorId: author, title: 'in sub' });
+      const elsewhere = articleRecord('acme', { categoryId: newId(), title: 'elsewhere' });
+      for (const article of [byAuthor, inTop, inSub, elsewhere]) await repos().articles.insert(article);
+      const titles = async (filter: Parameters<ArticleRepository['list']>[1]) =>
+        (await repos().articles.list('acme', filter, { after: null, limit: 10 })).map((article) => article.title).sort();
+      expect(await titles({ authorId: author })).to.deep.equal(['by author', 'in sub']);
+      expect(await titles({ categoryId: top })).to.deep.equal(['in sub', 'in top']);
+      expect(await titles({ categoryId: sub })).to.deep.equal(['in sub']);
+      expect(await titles({ categoryId: top, authorId: author })).to.deep.equal(['in sub']);
+      expect(await titles({ authorId: newId() })).to.deep.equal([]);
+    });
+
+    it('filters categories by parent, null meaning top-level', async () => {
+      const top = categoryRecord('acme', { name: 'top' });
+      const child = categoryRecord('acme', { name: 'child', parentId: top.id });
+      await repos().categories.insert(top);
+      await repos().categories.insert(child);
+      const names = async (filter: Parameters<CategoryRepository['list']>[1]) =>
+        (await repos().categories.list('acme', filter, { after: null, limit: 10 })).map((category) => category.name).sort();
+      expect(await names({ parentId: null })).to.deep.equal(['top']);
+      expect(await names({ parentId: top.id })).to.deep.equal(['child']);
+      expect(await names({})).to.deep.equal(['child', 'top']);
+    });
+
+    it('filters an article’s comments by status and keeps other articles’ comments out', async () => {
+      const articleId = newId();
+      await repos().comments.insert(commentRecord('acme', articleId, { content: 'pending' }));
+      await repos().comments.insert(commentRecord('acme', articleId, { content: 'approved', status: 'approved' }));
+      await repos().comments.insert(commentRecord('acme', newId(), { content: 'elsewhere' }));
+      const contents = async (status: 'pending' | 'approved' | undefined) =>
+        (await repos().comments.listByArticle('acme', articleId, status, { after: null, limit: 10 })).map((comment) => comment.content).sort();
+      expect(await contents('approved')).to.deep.equal(['approved']);
+      expect(await contents('pending')).to.deep.equal(['pending']);
+      expect(await contents(undefined)).to.deep.equal(['approved', 'pending']);
+    });
+
+    it('returns records as their single reads do', async () => {
+      const author = authorRecord('acme', { email: 'ada@example.com' });
+      await repos().authors.insert(author);
+      const [listed] = await repos().authors.list('acme', { after: null, limit: 1 });
+      expect(listed).to.deep.equal(await repos().authors.findById('acme', author.id));
+    });
+  });
+}

@@ -1,0 +1,51 @@
+/** §6.6 over HTTP: the submissions export, CSV and NDJSON, its headers and its enveloped errors. */
+import { expect } from 'chai';
+import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
+import { createForm, submitForm } from './form-requests.js';
+
+for (const storage of TEST_STORAGES) {
+  describe(`Submission export over HTTP (storage: ${storage})`, () => {
+    let api: TestService;
+    before(async () => {
+      api = await startTestService({}, { storage });
+    });
+    after(() => api.stop());
+
+    it('streams CSV by default: attachment named after the slug, header row, escaped formula cells, oldest first', async () => {
+      const form = await createForm(api, `export-${storage}`);
+      const first = await submitForm(api, form.id, { name: '=HYPERLINK("x")', email: 'a@example.com' });
+      const second = await submitForm(api, form.id, { name: 'Bo, "the" second' });
+      const res = await api.call('GET', `/forms/${form.id}/submissions/export`);
+      expect(res.status).to.equal(200);
+      expect(res.headers.get('content-type')).to.equal('text/csv; charset=utf-8');
+      expect(res.headers.get('content-disposition')).to.equal(`attachment; filename="export-${storage}-submissions.csv"`);
+      expect(res.body.split('\r\n')).to.deep.equal([
+        'id,createdAt,submittedBy,name,email',
+        `${first.id},${first.createdAt},,"'=HYPERLINK(""x"")",a@example.com`,
+        `${second.id},${second.createdAt},,"Bo, ""the"" second",`,
+        '',
+      ]);
+    });
+
+    it('streams NDJSON, one submission per line as the single read answers it', async () => {
+      const form = await createForm(api, `export-nd-${storage}`);
+      const submitted = [await submitForm(api, form.id, { name: 'a' }), await submitForm(api, form.id, { name: 'b' })];
+      const res = await api.call('GET', `/forms/${form.id}/submissions/export?format=ndjson`);
+      expect(res.headers.get('content-type')).to.equal('application/x-ndjson');
+      const lines = (res.body as string).trimEnd().split('\n').map((line) => JSON.parse(line));
+      const read = await api.call('GET', `/forms/submission/${submitted[0].id}`);
+      expect(lines).to.deep.equal([read.body.data.submission, submitted[1]]);
+    });
+
+    it('answers errors before the first byte in the envelope: 400 Invalid form id, 404 (another tenant’s too), 400 format', async () => {
+      const form = await createForm(api, `export-b-${storage}`, {}, { key: TEST_KEYS.b });
+      expect((await api.call('GET', '/forms/nope/submissions/export')).body.message).to.equal('Invalid form id');
+      const foreign = await api.call('GET', `/forms/${form.id}/submissions/export`);
+      expect(foreign.body).to.deep.equal({ success: false, statusCode: 404, message: 'Form not found', data: null });
+      const format = await api.call('GET', `/forms/${form.id}/submissions/export?format=xlsx`, { key: TEST_KEYS.b });
+      expect(format.status).to.equal(400);
+      expect(format.body.message).to.equal('Validation failed: query.format must be one of csv, ndjson');
+      expect((await api.call('GET', `/forms/${form.id}/submissions/export`, { key: null })).status).to.equal(401);
+    });
+  });
+}

@@ -1,0 +1,150 @@
+/** §6.3 over HTTP: PATCH of forms, articles, categories and authors, with If-Match, races and the order of checks. */
+import { expect } from 'chai';
+import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
+import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
+import { createForm } from './form-requests.js';
+
+const UNKNOWN = '0123456789abcdef01234567';
+
+for (const storage of TEST_STORAGES) {
+  describe(`Updates over HTTP (storage: ${storage})`, () => {
+    let api: TestService;
+    let client: EngagementClient;
+    before(async () => {
+      api = await startTestService({}, { storage });
+      client = engagementClient(api);
+    });
+    after(() => api.stop());
+
+    const patch = (path: string, body: unknown, headers: Record<string, string> = {}, key?: string) =>
+      api.call('PATCH', path, { headers, body, ...(key ? { key } : {}) });
+
+    describe('PATCH /forms/update/{id}', () => {
+      it('changes the given properties, keeps the others, moves updatedAt and the ETag', async () => {
+        const form = await createForm(api, `upd-${storage}`, { description: { en: 'Old' } });
+        const read = await api.call('GET', `/forms/getById/${form.id}`);
+        const res = await patch(`/forms/update/${form.id}`, { isActive: false, title: { en: 'New title' } }, { 'if-match': read.headers.get('etag')! });
+        expect(res.status, JSON.stringify(res.body)).to.equal(200);
+        expect(res.body.message).to.equal('Form updated successfully');
+        expect(res.body.data.form).to.deep.include({ isActive: false, title: { en: 'New title' }, description: { en: 'Old' }, slug: form.slug });
+        expect(res.body.data.form.createdAt).to.equal(form.createdAt);
+        expect(Date.parse(res.body.data.form.updatedAt)).to.be.greaterThan(Date.parse(form.updatedAt));
+        expect(res.headers.get('etag')).to.not.equal(read.headers.get('etag'));
+        const after = await api.call('GET', `/forms/getById/${form.id}`);
+        expect(after.body.data.form).to.deep.equal(res.body.data.form);
+        expect(after.headers.get('etag')).to.equal(res.headers.get('etag'));
+      });
+
+      it('sets null properties back to their defaults and treats {} as a no-op', async () => {
+        const form = await createForm(api, `upd-null-${storage}`, { description: { en: 'Gone soon' }, visibility: 'internal' });
+        const reset = await patch(`/forms/update/${form.id}`, { description: null, visibility: null });
+        expect(reset.body.data.form).to.deep.include({ description: {}, visibility: 'public' });
+        const noop = await patch(`/forms/update/${form.id}`, {});
+        expect(noop.status).to.equal(200);
+        expect(noop.body.data.form).to.deep.equal(reset.body.data.form);
+        expect(noop.headers.get('etag')).to.equal(reset.headers.get('etag'));
+      });
+
+      it('answers 409 for a taken slug, 400 for a form naming itself in flow, a read-only property or a bad value', async () => {
+        const form = await createForm(api, `upd-a-${storage}`);
+        await createForm(api, `upd-b-${storage}`);
+        const taken = await patch(`/forms/update/${form.id}`, { slug: `upd-b-${storage}` });
+        expect(taken.status).to.equal(409);
+        expect(taken.body.message).to.equal('Form slug already exists');
+        const cases: Array<[unknown, string]> = [
+          [{ flow: { nextFormId: form.id } }, 'Validation failed: body.flow.nextFormId must not name the form itself'],
+          [{ createdAt: '2026-01-01T00:00:00.000Z' }, 'Validation failed: body.createdAt is not allowed'],
+          [{ id: form.id }, 'Validation failed: body.id is not allowed'],
+          [{ slug: 'Bad Slug' }, 'Validation failed: body.slug may contain only lowercase letters, digits and hyphens (1 to 100 characters)'],
+          [{ title: null }, 'Validation failed: body.title must be an object'],
+          [{ title: { xx: 'Hi' } }, 'Validation failed: body.title.xx is not a configured language (en, ar, fr, es, de)'],
+        ];
+        for (const [body, message] of cases) {
+          const res = await patch(`/forms/update/${form.id}`, body);
+          expect(res.status, JSON.stringify(body)).to.equal(400);
+          expect(res.body.message, JSON.stringify(body)).to.equal(message);
+        }
+        expect((await api.call('GET', `/forms/getById/${form.id}`)).body.data.form.updatedAt).to.equal(form.updatedAt);
+      });
+
+      it('answers in order: 400 Invalid form id → 404 Form not found (another tenant’s too) → 412 → body 400', async () => {
+        const form = await createForm(api, `upd-order-${storage}`);
+        const bad = { nope: 1 };
+        expect((await patch('/forms/update/nope', bad, { 'if-match': '"x"' })).body.message).to.equal('Invalid form id');
+        expect((await patch(`/forms/update/${UNKNOWN}`, bad, { 'if-match': '"x"' })).body.message).to.equal('Form not found');
+        const foreign = await patch(`/forms/update/${form.id}`, { isActive: false }, {}, TEST_KEYS.b);
+        expect(foreign.status).to.equal(404);
+        const stale = await patch(`/forms/update/${form.id}`, bad, { 'if-match': '"stale"' });
+        expect(stale.status).to.equal(412);
+        expect(stale.body).to.deep.equal({ success: false, statusCode: 412, message: 'Precondition failed', data: null });
+        expect((await patch(`/forms/update/${form.id}`, bad, { 'if-match': '*' })).status).to.equal(400);
+        expect((await api.call('GET', `/forms/getById/${form.id}`)).body.data.form.isActive).to.equal(true);
+      });
+
+      it('gives one 200 and one 412 to two racing updates with the same If-Match, and loses no update without it', async () => {
+        const form = await createForm(api, `upd-race-${storage}`);
+        const tag = (await api.call('GET', `/forms/getById/${form.id}`)).headers.get('etag')!;
+        const race = await Promise.all([
+          patch(`/forms/update/${form.id}`, { title: { en: 'One' } }, { 'if-match': tag }),
+          patch(`/forms/update/${form.id}`, { title: { en: 'Two' } }, { 'if-match': tag }),
+        ]);
+        expect(race.map((res) => res.status).sort()).to.deep.equal([200, 412]);
+        const blind = await Promise.all([
+          patch(`/forms/update/${form.id}`, { description: { en: 'D' } }),
+          patch(`/forms/update/${form.id}`, { submitButtonText: { en: 'Go' } }),
+        ]);
+        expect(blind.map((res) => res.status)).to.deep.equal([200, 200]);
+        const stored = (await api.call('GET', `/forms/getById/${form.id}`)).body.data.form;
+        expect(stored).to.deep.include({ description: { en: 'D' }, submitButtonText: { en: 'Go' } });
+      });
+    });
+
+    describe('PATCH /articles, /categories, /authors update', () => {
+      it('updates an author (bearer admin or editor) and answers 401/403 before the id, 400 Invalid author id before 404', async () => {
+        const editor = await client.bearer('editor');
+        const author = (await api.call('POST', '/authors/create', { headers: editor, body: { name: 'Ada', bio: 'Old' } })).body.data.author;
+        const res = await patch(`/authors/update/${author.id}`, { name: 'Ada L.', bio: null }, editor);
+        expect(res.status).to.equal(200);
+        expect(res.body.message).to.equal('Author updated successfully');
+        expect(res.body.data.author).to.include({ name: 'Ada L.', bio: null });
+        expect((await patch('/authors/update/nope', {}, {})).status).to.equal(401);
+        expect((await patch('/authors/update/nope', {}, await client.bearer('author'))).status).to.equal(403);
+        expect((await patch('/authors/update/nope', {}, editor)).body.message).to.equal('Invalid author id');
+        expect((await patch(`/authors/update/${UNKNOWN}`, {}, editor)).body.message).to.equal('Author not found');
+        expect((await patch(`/authors/update/${author.id}`, { name: null }, editor)).body.message).to.match(/^Validation failed: body\.name/);
+      });
+
+      it('updates a category under the one-level rule', async () => {
+        const editor = await client.bearer('editor');
+        const top = await client.category({ name: 'Top' });
+        const other = await client.category({ name: 'Other' });
+        const child = await client.category({ name: 'Child', parentId: top.id });
+        const moved = await patch(`/categories/update/${child.id}`, { parentId: other.id, reactionsEnabled: false }, editor);
+        expect(moved.status).to.equal(200);
+        expect(moved.body.message).to.equal('Category updated successfully');
+        expect(moved.body.data.category).to.include({ parentId: other.id, reactionsEnabled: false, name: 'Child' });
+        const withChildren = await patch(`/categories/update/${other.id}`, { parentId: top.id }, editor);
+        expect(withChildren.status).to.equal(400);
+        expect(withChildren.body.message).to.contain('body.parentId');
+        expect((await patch(`/categories/update/${top.id}`, { parentId: child.id }, editor)).status).to.equal(400);
+        expect((await patch(`/categories/update/${top.id}`, { parentId: top.id }, editor)).status).to.equal(400);
+        expect((await patch('/categories/update/nope', {}, editor)).body.message).to.equal('Invalid category id');
+      });
+
+      it('updates an article (bearer author too) without making likes writable, and checks its references', async () => {
+        const author = await client.bearer('author');
+        const article = await client.article({ title: 'Before' });
+        await api.call('PUT', `/articles/${article.id}/reaction`, { headers: { 'x-user-id': 'fan-1' }, body: { type: 'like' } });
+        const res = await patch(`/articles/update/${article.id}`, { title: 'After', content: 'Body' }, author);
+        expect(res.status).to.equal(200);
+        expect(res.body.message).to.equal('Article updated successfully');
+        expect(res.body.data.article).to.include({ title: 'After', content: 'Body', likes: 1, dislikes: 0 });
+        expect((await patch(`/articles/update/${article.id}`, { likes: 10 }, author)).body.message).to.equal('Validation failed: body.likes is not allowed');
+        expect((await patch(`/articles/update/${article.id}`, { authorId: UNKNOWN }, author)).body.message).to.equal(
+          'Validation failed: body.authorId must be an existing author',
+        );
+        expect((await patch(`/articles/update/${article.id}`, { title: 'x' }, await client.bearer('member'))).status).to.equal(403);
+      });
+    });
+  });
+}
