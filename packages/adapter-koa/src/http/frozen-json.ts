@@ -39,6 +39,22 @@ export function memberJson(value: unknown): string | undefined {
   return text === KEY_DEPENDENT ? undefined : text;
 }
 
+/**
+ * The JSON text of a record this answer writes twice (its entity tag, then its body): a deeply
+ * frozen record's text is remembered at once, so the body reuses it; it lives as long as the
+ * record, as every remembered text does.
+ */
+export function recordJson(record: object): string {
+  const known = texts.get(record);
+  if (known !== undefined) return known;
+  const text = JSON.stringify(record);
+  if (Object.isFrozen(record) && !changeable.has(record) && isDeeplyFrozen(record)) {
+    metOnce.delete(record);
+    texts.set(record, text);
+  }
+  return text;
+}
+
 /** A part whose text depends on the key it sits under. */
 const KEY_DEPENDENT = Symbol('key-dependent');
 

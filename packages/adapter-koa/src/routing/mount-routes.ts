@@ -11,6 +11,7 @@ import type { Context, Middleware } from 'koa';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { captchaTokenOf } from '../http/captcha-token.js';
 import { successEnvelopeWriter } from '../http/envelope.js';
+import { recordJson } from '../http/frozen-json.js';
 import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
 import { hasBody, jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
 import type { CmsState } from '../http/state.js';
@@ -147,7 +148,7 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 function answerTagged(ctx: Context, route: RouteDefinition, data: unknown): boolean {
   const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[route.etag!] : undefined;
   if (typeof record !== 'object' || record === null) return false;
-  const tag = entityTag(record);
+  const tag = entityTag(record, () => recordJson(record));
   ctx.set('ETag', tag);
   if (route.method !== 'GET' || !noneMatchHolds(ctx.get('if-none-match') || undefined, tag)) return false;
   ctx.status = 304;

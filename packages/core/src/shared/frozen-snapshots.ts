@@ -55,7 +55,9 @@ export function viewPerSnapshot<R extends object, V extends object>(toView: (rec
       changeable.add(record);
       return view;
     }
-    views.set(record, freezeInPlace(view)); // the record's parts are frozen already: only the view's own are walked
+    // The record's parts are deeply frozen already and the view's own are frozen here, so the view
+    // is a snapshot too: marked, the JSON memo and entity tags know it without a walk.
+    views.set(record, markSnapshot(freezeInPlace(view)));
     return view;
   };
 }
