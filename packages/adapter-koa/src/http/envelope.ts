@@ -1,6 +1,6 @@
 /** The response envelope of every route under the base path. */
 import type { ValidationIssue } from '@cms/core';
-import { memberJson } from './frozen-json.js';
+import { memberJson, type KnownText } from './frozen-json.js';
 
 export interface Envelope<T = unknown> {
   success: boolean;
@@ -17,12 +17,13 @@ export function successEnvelope<T>(statusCode: number, message: string, data: T)
 /**
  * The text of `successEnvelope(statusCode, message, data)` exactly as `JSON.stringify` writes it,
  * with the data's frozen parts written from memory (`memberJson`). Everything before the data is
- * the same for every answer of a route, so it is written once.
+ * the same for every answer of a route, so it is written once. `known`: a part of the data whose
+ * text this answer has already written (see `KnownText`).
  */
-export function successEnvelopeWriter(statusCode: number, message: string): (data: unknown) => string {
+export function successEnvelopeWriter(statusCode: number, message: string): (data: unknown, known?: KnownText) => string {
   const head = JSON.stringify(successEnvelope(statusCode, message, null)).slice(0, -'null}'.length);
-  return (data) => {
-    const text = memberJson(data);
+  return (data, known) => {
+    const text = memberJson(data, known);
     return text === undefined ? JSON.stringify(successEnvelope(statusCode, message, data)) : `${head}${text}}`;
   };
 }

@@ -125,3 +125,26 @@ describe('successEnvelopeWriter', () => {
     );
   });
 });
+
+describe('memberJson with a known text', () => {
+  it('writes the text this answer already has for that very value, and JSON.stringify for anything else', () => {
+    const record = { id: 'r1', title: 'Hello' };
+    const known = { value: record, text: JSON.stringify(record) };
+    const stringify = sinon.spy(JSON, 'stringify');
+    try {
+      const text = memberJson({ record, other: { id: 'r2' } }, known);
+      expect(stringify.getCalls().filter((call) => call.args[0] === record)).to.have.length(0);
+      expect(text).to.equal(JSON.stringify({ record, other: { id: 'r2' } }));
+    } finally {
+      stringify.restore();
+    }
+    // The known text is used for that value only (a stale one shows it is not recomputed).
+    expect(memberJson({ record }, { value: record, text: '"stale"' })).to.equal('{"record":"stale"}');
+    expect(memberJson({ record: { ...record } }, { value: record, text: '"stale"' })).to.equal('{"record":{"id":"r1","title":"Hello"}}');
+  });
+
+  it('leaves a value with its own toJSON to the caller, whose text depends on its key', () => {
+    const record = { toJSON: (key: string) => key };
+    expect(memberJson({ record }, { value: record, text: '""' })).to.equal(undefined);
+  });
+});

@@ -34,39 +34,51 @@ const LOOK_INTO_LEVELS = 1;
  * (`undefined`, a function) or when its text depends on the member's name (a `toJSON` other
  * than Date's is given the key): the caller then serialises the whole object itself.
  */
-export function memberJson(value: unknown): string | undefined {
-  const text = partJson(value, LOOK_INTO_LEVELS);
+export function memberJson(value: unknown, known?: KnownText): string | undefined {
+  const text = partJson(value, LOOK_INTO_LEVELS, known);
   return text === KEY_DEPENDENT ? undefined : text;
 }
 
 /**
- * The JSON text of a record this answer writes twice (its entity tag, then its body): a deeply
- * frozen record's text is remembered at once, so the body reuses it; it lives as long as the
- * record, as every remembered text does.
+ * The JSON text of a record this answer writes twice (its entity tag, then its body, which
+ * reuses it as `KnownText`). With `remember` (a read's answer), a deeply frozen record's text is
+ * also kept for later answers at once; it lives as long as the record, as every remembered text
+ * does. A write's answer keeps nothing: its record is new, and may never be read.
  */
-export function recordJson(record: object): string {
+export function recordJson(record: object, remember = true): string {
   const known = texts.get(record);
   if (known !== undefined) return known;
   const text = JSON.stringify(record);
-  if (Object.isFrozen(record) && !changeable.has(record) && isDeeplyFrozen(record)) {
+  if (remember && Object.isFrozen(record) && !changeable.has(record) && isDeeplyFrozen(record)) {
     metOnce.delete(record);
     texts.set(record, text);
   }
   return text;
 }
 
+/**
+ * A part of this answer whose text was just written (`recordJson`, for its entity tag), handed
+ * to `memberJson` so the body reuses it: a record not frozen (a create's answer, MongoDB's fresh
+ * object) is serialised once per answer, not twice. Only for the answer being written now.
+ */
+export interface KnownText {
+  readonly value: object;
+  readonly text: string;
+}
+
 /** A part whose text depends on the key it sits under. */
 const KEY_DEPENDENT = Symbol('key-dependent');
 
-function partJson(value: unknown, levels: number): string | undefined | typeof KEY_DEPENDENT {
+function partJson(value: unknown, levels: number, known?: KnownText): string | undefined | typeof KEY_DEPENDENT {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   if (hasCustomToJson(value)) return KEY_DEPENDENT;
+  if (value === known?.value) return known.text;
   if (Object.isFrozen(value)) return frozenText(value);
   if (levels === 0 || !isPlainContainer(value)) return JSON.stringify(value); // toJSON: checked above
   if (Array.isArray(value)) {
     let out = '[';
     for (let i = 0; i < value.length; i++) {
-      const item = partJson(value[i], levels - 1);
+      const item = partJson(value[i], levels - 1, known);
       if (item === KEY_DEPENDENT) return KEY_DEPENDENT;
       out += `${i === 0 ? '' : ','}${item ?? 'null'}`;
     }
@@ -75,7 +87,7 @@ function partJson(value: unknown, levels: number): string | undefined | typeof K
   let out = '{';
   let first = true;
   for (const key of Object.keys(value)) {
-    const member = partJson((value as Record<string, unknown>)[key], levels - 1);
+    const member = partJson((value as Record<string, unknown>)[key], levels - 1, known);
     if (member === KEY_DEPENDENT) return KEY_DEPENDENT;
     if (member === undefined) continue;
     out += `${first ? '' : ','}${JSON.stringify(key)}:${member}`;

@@ -11,7 +11,7 @@ import type { Context, Middleware } from 'koa';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { captchaTokenOf } from '../http/captcha-token.js';
 import { successEnvelopeWriter } from '../http/envelope.js';
-import { recordJson } from '../http/frozen-json.js';
+import { recordJson, type KnownText } from '../http/frozen-json.js';
 import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
 import { hasBody, jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
 import type { CmsState } from '../http/state.js';
@@ -125,12 +125,13 @@ function pipeline(
       ctx.body = Readable.from(data.chunks, { objectMode: false });
       return;
     }
-    if (route.etag !== undefined && answerTagged(ctx, route, data)) return;
+    const tagged = route.etag === undefined ? undefined : answerTagged(ctx, route, data);
+    if (tagged === NOT_MODIFIED) return;
     ctx.status = route.success.status;
     // Before the body (Koa would call a string body text/plain); the header `ctx.type` would
     // set, without its media-type lookup on every answer.
     ctx.set('Content-Type', JSON_CONTENT_TYPE);
-    ctx.body = writeEnvelope(data ?? null);
+    ctx.body = writeEnvelope(data ?? null, tagged);
   };
 }
 
@@ -141,19 +142,25 @@ const BODY_ALREADY_READ = (): Promise<never> => Promise.reject(new Error('this r
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+const NOT_MODIFIED = Symbol('not-modified');
+
 /**
- * Sets the `ETag` of the record the route answers; true when a GET's `If-None-Match` matched
- * and the answer is a bodiless 304 instead.
+ * Sets the `ETag` of the record the route answers; `NOT_MODIFIED` when a GET's `If-None-Match`
+ * matched and the answer is a bodiless 304 instead. Otherwise the record's JSON text when the
+ * tag needed it, for the body to reuse (the body is written right after, synchronously).
  */
-function answerTagged(ctx: Context, route: RouteDefinition, data: unknown): boolean {
+function answerTagged(ctx: Context, route: RouteDefinition, data: unknown): KnownText | typeof NOT_MODIFIED | undefined {
   const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[route.etag!] : undefined;
-  if (typeof record !== 'object' || record === null) return false;
-  const tag = entityTag(record, () => recordJson(record));
+  if (typeof record !== 'object' || record === null) return undefined;
+  // A read's tag and text are kept with a frozen record for the next reads; a write's are not.
+  const reading = route.method === 'GET';
+  let text: string | undefined;
+  const tag = entityTag(record, () => (text = recordJson(record, reading)), reading);
   ctx.set('ETag', tag);
-  if (route.method !== 'GET' || !noneMatchHolds(ctx.get('if-none-match') || undefined, tag)) return false;
+  if (!reading || !noneMatchHolds(ctx.get('if-none-match') || undefined, tag)) return text === undefined ? undefined : { value: record, text };
   ctx.status = 304;
   ctx.body = null;
-  return true;
+  return NOT_MODIFIED;
 }
 
 /** A JSON `null` body means "no body". */

@@ -13,7 +13,7 @@ import type { TraceContext } from '../shared/trace-context.js';
 import { findField } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
-import { RELATION_CAP, submissionView, type SubmissionView } from './submission.js';
+import { RELATION_CAP, writtenSubmissionView, type SubmissionView } from './submission.js';
 
 /** What connect and disconnect take (§2.5, §6.5). */
 export interface ConnectRelationInput {
@@ -89,7 +89,7 @@ export class ConnectRelation {
       if (result.status === 'full') {
         throw validationError(`relations.${fieldName}`, `already holds the maximum of ${RELATION_CAP} related submissions`);
       }
-      const view = submissionView(result.submission);
+      const view = writtenSubmissionView(result.submission);
       return { result: view, data: view };
     });
   }

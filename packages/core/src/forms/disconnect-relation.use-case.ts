@@ -7,7 +7,7 @@ import type { Clock } from '../shared/clock.js';
 import { findRelationField, type ConnectRelationInput } from './connect-relation.use-case.js';
 import { submissionNotFound } from './find-submission.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
-import { submissionView, type SubmissionView } from './submission.js';
+import { writtenSubmissionView, type SubmissionView } from './submission.js';
 
 export class DisconnectRelation {
   constructor(
@@ -27,6 +27,6 @@ export class DisconnectRelation {
       now: this.clock.now(),
     });
     if (!after) throw submissionNotFound();
-    return submissionView(after);
+    return writtenSubmissionView(after);
   }
 }

@@ -23,8 +23,15 @@ export type SubmissionView = Omit<Submission, 'tenantId'>;
 /** The most ids one multi-value relation field holds. */
 export const RELATION_CAP = 500;
 
-/** What callers receive of a submission: one shared frozen view per stored snapshot (`viewPerSnapshot`). */
-export const submissionView = viewPerSnapshot((submission: Submission): SubmissionView => {
+/**
+ * What a write answers of the submission it stored: a fresh view. The snapshot is new, so a
+ * shared view would only add work on every write (a weak-map entry and a registration, which
+ * the collector pays for); the next read makes the shared one.
+ */
+export function writtenSubmissionView(submission: Submission): SubmissionView {
   const { id, formId, values, relations, submittedBy, createdAt, updatedAt } = submission;
   return { id, formId, values, relations, submittedBy, createdAt, updatedAt };
-});
+}
+
+/** What callers receive of a submission: one shared frozen view per stored snapshot (`viewPerSnapshot`). */
+export const submissionView = viewPerSnapshot(writtenSubmissionView);

@@ -1,6 +1,6 @@
 import type { RepurposeTemplate } from '../repurpose/repurpose-template.js';
 import type { RepurposeTemplateRepository, TemplateChange } from '../repurpose/repurpose.ports.js';
-import { setOwnMember, SnapshotTable } from './snapshot-table.js';
+import { frozenCopy, frozenDate, setOwnMember, SnapshotTable } from './snapshot-table.js';
 
 /**
  * In-memory repurpose templates. Each method reads and writes without awaiting in between, so
@@ -18,11 +18,14 @@ export class MemoryRepurposeTemplateRepository implements RepurposeTemplateRepos
     changes: readonly TemplateChange[],
     audit: { updatedBy: string; updatedAt: Date },
   ): Promise<RepurposeTemplate | null> {
-    const next = this.#templates.update(tenantId, (current) => ({
-      ...(withChanges(current, changes) as RepurposeTemplate),
-      updatedBy: audit.updatedBy,
-      updatedAt: audit.updatedAt,
-    }));
+    // Built deeply frozen (see `withChanges`), so the table stores it without looking into it.
+    const next = this.#templates.updateFrozen(tenantId, (current) =>
+      Object.freeze({
+        ...(withChanges(current, changes) as RepurposeTemplate),
+        updatedBy: audit.updatedBy,
+        updatedAt: frozenDate(audit.updatedAt),
+      }),
+    );
     return next ?? null;
   }
 }
@@ -30,8 +33,8 @@ export class MemoryRepurposeTemplateRepository implements RepurposeTemplateRepos
 /**
  * `node` with the changes applied in order, as if each were set one after the other (`depth`:
  * how much of each change's path lies above `node`): one new frozen object per node on a
- * changed path, everything else shared (the table then copies, frozen, any value a change
- * brought in that is not deeply frozen). Applying the changes one by one rebuilt the path to
+ * changed path, everything else shared, and a frozen copy of each value a change brings in, so
+ * the result is deeply frozen by construction (`SnapshotTable.updateFrozen`). Applying the changes one by one rebuilt the path to
  * the root per change, and a PUT of the whole template is some 20 changes.
  */
 function withChanges(node: unknown, changes: readonly TemplateChange[], depth = 0): unknown {
@@ -40,7 +43,7 @@ function withChanges(node: unknown, changes: readonly TemplateChange[], depth = 
   let base = node;
   for (let i = changes.length - 1; i >= 0; i--) {
     if (changes[i]!.path.length === depth) {
-      base = changes[i]!.value;
+      base = frozenCopy(changes[i]!.value);
       from = i + 1;
       break;
     }

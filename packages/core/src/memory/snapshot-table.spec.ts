@@ -93,6 +93,20 @@ describe('SnapshotTable', () => {
       expect(table.size).to.equal(0);
     });
   });
+
+  describe('when a record is updated with a successor built frozen (updateFrozen)', () => {
+    it('stores that very successor as a snapshot, and refuses one not frozen, keeping the current record', () => {
+      const table = new SnapshotTable<Row>();
+      const stored = table.put('k', row());
+      const built = Object.freeze({ ...stored, likes: 1 });
+      expect(table.updateFrozen('k', () => built)).to.equal(built);
+      expect(table.get('k')).to.equal(built);
+      expect(isDeeplyFrozen(built)).to.equal(true);
+      expect(() => table.updateFrozen('k', (current) => ({ ...current, likes: 2 }))).to.throw(TypeError);
+      expect(table.get('k')).to.equal(built);
+      expect(table.updateFrozen('absent', (current) => current)).to.equal(undefined);
+    });
+  });
 });
 
 describe('frozenCopy', () => {

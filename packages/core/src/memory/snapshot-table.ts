@@ -59,6 +59,24 @@ export class SnapshotTable<R extends object> {
     return snapshot;
   }
 
+  /**
+   * `update` for a `change` that builds its successor deeply frozen itself: sharing the current
+   * snapshot's parts, freezing every object it builds, and copying frozen (`frozenCopy`) what it
+   * brings in. Stored as it is, without `update`'s look into each new member, which walks a new
+   * frozen subtree whole (a template patch's successor is such a tree). A successor that is not
+   * even frozen at its top is refused.
+   */
+  updateFrozen(key: string, change: (current: R) => R): R | undefined {
+    const current = this.rows.get(key);
+    if (current === undefined) return undefined;
+    const next = change(current);
+    if (next === current) return current;
+    if (!Object.isFrozen(next)) throw new TypeError('updateFrozen: the successor must be built frozen');
+    const snapshot = markSnapshot(next);
+    this.rows.set(key, snapshot);
+    return snapshot;
+  }
+
   delete(key: string): boolean {
     return this.rows.delete(key);
   }

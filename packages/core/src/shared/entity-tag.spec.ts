@@ -16,6 +16,18 @@ describe('entityTag', () => {
     const frozen = Object.freeze(view('a'));
     expect(entityTag(frozen)).to.equal(entityTag(frozen)).and.to.equal(entityTag(view('a')));
   });
+
+  it('keeps a frozen view\'s tag only when asked to remember it (a write\'s answer is not kept)', () => {
+    const written = Object.freeze({ id: 'w1' });
+    let texts = 0;
+    const text = () => (texts++, JSON.stringify(written));
+    const once = entityTag(written, text, false);
+    expect(entityTag(written, text, false)).to.equal(once);
+    expect(texts).to.equal(2);
+    expect(entityTag(written, text)).to.equal(once);
+    expect(entityTag(written, text)).to.equal(once);
+    expect(texts).to.equal(3);
+  });
 });
 
 describe('nextUpdatedAt', () => {

@@ -16,13 +16,15 @@ const knownTags = new WeakMap<object, string>();
 /**
  * The tag of a view. `text`, when given, answers the view's JSON text (an adapter that writes
  * the same text into the answer passes its own, so the view is serialised once per answer).
+ * `remember: false` (a write's answer) skips keeping a frozen view's tag: a weak-map entry per
+ * write costs the collector more than the one digest a later read works out again.
  */
-export function entityTag(view: object, text?: () => string): string {
+export function entityTag(view: object, text?: () => string, remember = true): string {
   const known = knownTags.get(view);
   if (known !== undefined) return known;
   // One-shot `hash`: cheaper per call than createHash().update().digest().
   const tag = `"${hash('sha256', text ? text() : JSON.stringify(view), 'base64url').slice(0, 27)}"`;
-  if (Object.isFrozen(view)) knownTags.set(view, tag);
+  if (remember && Object.isFrozen(view)) knownTags.set(view, tag);
   return tag;
 }
 
