@@ -64,11 +64,19 @@ for (const storage of TEST_STORAGES) {
         'form.created', 'form.created', 'form.submitted', 'form.submitted', 'submission.relation.connected',
         'article.created', 'article.reaction.changed', 'article.reaction.changed', 'comment.created', 'comment.approved',
       ];
-      const received = await receiver.waitFor(expected.length);
+      await receiver.waitFor(expected.length);
       await settle(150);
-      expect(receiver.received.map((request) => request.body.type).sort()).to.deep.equal([...expected].sort());
+      // Delivery is at least once: a retry after a timeout on a loaded machine repeats an event
+      // with its webhook-id and the same bytes, and a receiver keeps the first (Standard Webhooks).
+      const firstById = new Map<string, (typeof receiver.received)[number]>();
+      for (const request of receiver.received) {
+        const earlier = firstById.get(request.id);
+        if (earlier) expect(request.rawBody, `a repeat of ${request.id}`).to.equal(earlier.rawBody);
+        else firstById.set(request.id, request);
+      }
+      const received = [...firstById.values()];
+      expect(received.map((request) => request.body.type).sort()).to.deep.equal([...expected].sort());
       for (const request of receiver.received) expect(request.verified, request.rawBody).to.equal(true);
-      expect(new Set(received.map((request) => request.id)).size).to.equal(expected.length);
       const byType = (type: string) => received.filter((request) => request.body.type === type).map((request) => request.body.data);
       expect(byType('form.created').map((form) => form.id)).to.have.members([company.id, person.id]);
       expect(byType('form.created')[0]).not.to.have.property('tenantId');
