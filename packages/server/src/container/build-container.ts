@@ -23,6 +23,7 @@ import { repurposeModule } from './repurpose.module.js';
 import { tenancyModule } from './tenancy.module.js';
 import { webhooksModule } from './webhooks.module.js';
 import { registeredTracer, traceContainerPorts } from '../telemetry/open-telemetry.js';
+import { ServerTokens, type StorageLifecycle } from './server-tokens.js';
 
 /** Feature modules, in no particular order: each binds its use cases and its routes. */
 const FEATURE_MODULES: readonly ContainerModule[] = [
@@ -53,12 +54,8 @@ export async function buildContainer(infrastructure: Infrastructure, override: S
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(infrastructureModule(infrastructure), storage, ...FEATURE_MODULES, httpModule);
   const tracer = registeredTracer();
-  if (tracer) traceContainerPorts(container, tracer, mongoInUse(infrastructure, override) ? 'mongodb' : 'memory');
+  if (tracer) traceContainerPorts(container, tracer, container.get<StorageLifecycle>(ServerTokens.Storage).kind === 'mongo' ? 'mongodb' : 'memory');
   return container;
-}
-
-function mongoInUse({ config }: Infrastructure, { mongoDatabase }: StorageOverride): boolean {
-  return mongoDatabase !== undefined || config.storage.kind === 'mongo';
 }
 
 function storageModuleFor({ config }: Infrastructure, { mongoDatabase }: StorageOverride): Promise<ContainerModule> | ContainerModule {
