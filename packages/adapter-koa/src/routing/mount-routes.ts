@@ -130,7 +130,7 @@ function pipeline(
     ctx.status = route.success.status;
     // Before the body (Koa would call a string body text/plain); the header `ctx.type` would
     // set, without its media-type lookup on every answer.
-    ctx.set('Content-Type', JSON_CONTENT_TYPE);
+    ctx.res.setHeader('Content-Type', JSON_CONTENT_TYPE);
     ctx.body = writeEnvelope(data ?? null, tagged);
   };
 }
@@ -156,8 +156,8 @@ function answerTagged(ctx: Context, route: RouteDefinition, data: unknown): Know
   const reading = route.method === 'GET';
   let text: string | undefined;
   const tag = entityTag(record, () => (text = recordJson(record, reading)), reading);
-  ctx.set('ETag', tag);
-  if (!reading || !noneMatchHolds(ctx.get('if-none-match') || undefined, tag)) return text === undefined ? undefined : { value: record, text };
+  ctx.res.setHeader('ETag', tag);
+  if (!reading || !noneMatchHolds(ctx.req.headers['if-none-match'] || undefined, tag)) return text === undefined ? undefined : { value: record, text };
   ctx.status = 304;
   ctx.body = null;
   return NOT_MODIFIED;

@@ -1,98 +1,143 @@
 /**
- * Matches a request path and method to a declared route, on @koa/router's path matching.
+ * Matches a request path and method to a declared route: a tree of path segments, walked once
+ * per request (decision 0722).
  *
- * The router is used as a matcher, not as middleware: its `routes()` dispatch composes a
- * middleware chain on every request, which one pipeline per route does not need. That takes
- * `register` and `match`, which @koa/router marks private. They are used here and nowhere else,
- * a route's handler is found by the layer `register` returned (never through the layer's
- * internals), and `assertRouterSupportsMatching` runs when routes are mounted: if a new
- * @koa/router changes any of it, the service refuses to start with a message saying so.
+ * Route paths use @koa/router's syntax as the service declares it: static segments and
+ * `:name` parameters, under a base path. Matching keeps @koa/router's semantics (its test is
+ * the oracle in route-matcher.spec.ts): case-insensitive static segments, one optional trailing
+ * slash, a parameter is one non-empty segment decoded with `decodeURIComponent` (kept raw when
+ * that fails), HEAD is served by GET, and where two routes could take one path the one declared
+ * first wins. @koa/router tries every route's regular expression in turn and decodes through a
+ * try/catch; walking the tree costs one map lookup per segment.
  */
-import Router, { type Layer } from '@koa/router';
 
 export interface RouteMatch<H> {
   readonly handler: H;
   readonly params: Record<string, string>;
 }
 
-export class RouteMatcher<H> {
-  // One router per first path segment (`/forms/...`, `/articles/...`): @koa/router tries every
-  // route's pattern on each match, so a request only meets the patterns of its own group.
-  readonly #groups = new Map<string, Router>();
-  readonly #handlers = new Map<Layer, H>();
+interface Leaf<H> {
+  /** Declaration order: the first declared route wins a path two routes could take. */
+  readonly order: number;
+  readonly methods: readonly string[];
+  readonly handler: H;
+  /** The parameter names, in the order of the path's parameter segments. */
+  readonly names: readonly string[];
+}
 
-  constructor(private readonly basePath: string) {
-    assertRouterSupportsMatching();
+interface SegmentNode<H> {
+  readonly statics: Map<string, SegmentNode<H>>;
+  param?: SegmentNode<H>;
+  readonly leaves: Leaf<H>[];
+}
+
+const newNode = <H>(): SegmentNode<H> => ({ statics: new Map(), leaves: [] });
+
+export class RouteMatcher<H> {
+  readonly #root = newNode<H>();
+  readonly #basePath: string;
+  readonly #base: string;
+  #declared = 0;
+
+  constructor(basePath: string) {
+    this.#basePath = basePath;
+    this.#base = basePath.toLowerCase();
   }
 
   add(path: string, method: string, handler: H): void {
-    const group = this.#groupOf(this.basePath + path)!;
-    let router = this.#groups.get(group);
-    if (!router) this.#groups.set(group, (router = new Router({ prefix: this.basePath })));
-    this.#handlers.set(router.register(path, [method], NEVER_CALLED) as Layer, handler);
-  }
-
-  /** The route for this path and method, with its path parameters; undefined when none. */
-  find(path: string, method: string): RouteMatch<H> | undefined {
-    const match = this.#groups.get(this.#groupOf(path) ?? '')?.match(path, method);
-    if (!match?.route) return undefined;
-    for (const layer of match.pathAndMethod) {
-      const handler = this.#handlers.get(layer);
-      if (handler) return { handler, params: layer.params(path, layer.captures(path)) };
+    let node = this.#root;
+    const names: string[] = [];
+    for (const segment of path.split('/').slice(1)) {
+      if (segment.startsWith(':')) {
+        names.push(segment.slice(1));
+        node = node.param ??= newNode();
+      } else {
+        const key = segment.toLowerCase();
+        let next = node.statics.get(key);
+        if (!next) node.statics.set(key, (next = newNode()));
+        // Also under its declared spelling, which is how requests spell it: no lower-casing then.
+        node.statics.set(segment, next);
+        node = next;
+      }
     }
-    return undefined;
+    const upper = method.toUpperCase();
+    node.leaves.push({ order: this.#declared++, methods: upper === 'GET' ? ['HEAD', 'GET'] : [upper], handler, names });
   }
 
-  /** The methods some route takes on this path (with HEAD for GET); empty when no route has the path. */
+  /** The route for this path and method, with its decoded path parameters; undefined when none. */
+  find(path: string, method: string): RouteMatch<H> | undefined {
+    const segments = this.#segmentsOf(path);
+    if (!segments) return undefined;
+    const captured: string[] = [];
+    const found = bestLeaf(this.#root, segments, 0, captured, (leaf) => leaf.methods.includes(method));
+    if (!found) return undefined;
+    const params: Record<string, string> = {};
+    found.names.forEach((name, i) => (params[name] = decoded(found.values[i]!)));
+    return { handler: found.leaf.handler, params };
+  }
+
+  /** The methods some route takes on this path (with HEAD for GET), in declaration order; empty when no route has the path. */
   allowedMethods(path: string): string[] {
-    const layers = this.#groups.get(this.#groupOf(path) ?? '')?.match(path, 'GET').path ?? [];
-    return [...new Set(layers.flatMap((layer) => layer.methods))];
+    const segments = this.#segmentsOf(path);
+    if (!segments) return [];
+    const leaves: Leaf<H>[] = [];
+    collectLeaves(this.#root, segments, 0, leaves);
+    return [...new Set(leaves.sort((a, b) => a.order - b.order).flatMap((leaf) => leaf.methods))];
   }
 
-  /**
-   * The first segment after the base path, lower-cased as the router compares paths
-   * (case-insensitively); undefined when the path is not under the base path.
-   */
-  #groupOf(path: string): string | undefined {
-    const { basePath } = this;
-    const start = basePath.length + 1;
-    if (path.charCodeAt(start - 1) !== 0x2f || path.slice(0, basePath.length).toLowerCase() !== basePath.toLowerCase()) return undefined;
-    const end = path.indexOf('/', start);
-    return path.slice(start, end < 0 ? undefined : end).toLowerCase();
+  /** The path's segments after the base path, without one trailing empty segment; undefined when outside the base path. */
+  #segmentsOf(path: string): string[] | undefined {
+    const base = this.#base;
+    if (path.charCodeAt(base.length) !== 0x2f) return undefined;
+    if (!path.startsWith(this.#basePath) && path.slice(0, base.length).toLowerCase() !== base) return undefined;
+    const segments = path.slice(base.length + 1).split('/');
+    if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
+    return segments;
   }
 }
 
-/** Routes are run by their pipeline, never by the router; a call here means a wiring bug. */
-const NEVER_CALLED = () => {
-  throw new Error('a route layer was run by @koa/router instead of its pipeline');
-};
+interface Found<H> {
+  readonly leaf: Leaf<H>;
+  readonly names: readonly string[];
+  readonly values: readonly string[];
+}
 
-let verified = false;
-
-/**
- * Proves, once per process, what `RouteMatcher` relies on: `register` answers the layer it
- * created, `match` finds it by path and method (`route`, `pathAndMethod`, `path`), and the layer
- * answers its `methods` and decoded `params`. Throws, naming the router's version, otherwise.
- */
-export function assertRouterSupportsMatching(RouterClass: new (options?: { prefix?: string }) => Router = Router): void {
-  if (verified && RouterClass === Router) return;
-  const fail = (what: string) => {
-    throw new Error(`@koa/router no longer supports matching as routing/route-matcher.ts uses it (${what}); update that file`);
-  };
-  try {
-    const router = new RouterClass({ prefix: '/base' });
-    const layer = router.register('/probe/:id', ['GET'], NEVER_CALLED) as Partial<Layer> | undefined;
-    const found = router.match('/base/probe/a%20b', 'GET');
-    if (!found?.route || !Array.isArray(found.pathAndMethod) || !found.pathAndMethod.includes(layer as Layer)) fail('match by path and method');
-    const params = layer!.params!('/base/probe/a%20b', layer!.captures!('/base/probe/a%20b'));
-    if (params.id !== 'a b') fail('decoded path parameters');
-    const other = router.match('/base/probe/x', 'DELETE');
-    if (other.route || other.pathAndMethod.length !== 0 || !other.path.includes(layer as Layer)) fail('match by path alone');
-    if (!layer!.methods!.includes('GET') || !layer!.methods!.includes('HEAD')) fail('layer methods');
-    if (router.match('/base/elsewhere', 'GET').path.length !== 0) fail('a path no route has');
-  } catch (error) {
-    if (error instanceof Error && error.message.startsWith('@koa/router no longer')) throw error;
-    fail(error instanceof Error ? error.message : String(error));
+/** The earliest-declared leaf under `node` that takes the rest of the path and `accepts`. */
+function bestLeaf<H>(node: SegmentNode<H>, segments: readonly string[], at: number, captured: string[], accepts: (leaf: Leaf<H>) => boolean): Found<H> | undefined {
+  if (at === segments.length) {
+    const leaf = node.leaves.find(accepts); // leaves are in declaration order
+    return leaf && { leaf, names: leaf.names, values: [...captured] };
   }
-  if (RouterClass === Router) verified = true;
+  const segment = segments[at]!;
+  if (segment === '') return undefined;
+  const next = node.statics.get(segment) ?? node.statics.get(segment.toLowerCase());
+  const viaStatic = next && bestLeaf(next, segments, at + 1, captured, accepts);
+  if (!node.param) return viaStatic;
+  captured.push(segment);
+  const viaParam = bestLeaf(node.param, segments, at + 1, captured, accepts);
+  captured.pop();
+  if (!viaStatic || !viaParam) return viaStatic ?? viaParam;
+  return viaStatic.leaf.order < viaParam.leaf.order ? viaStatic : viaParam;
+}
+
+function collectLeaves<H>(node: SegmentNode<H>, segments: readonly string[], at: number, into: Leaf<H>[]): void {
+  if (at === segments.length) {
+    into.push(...node.leaves);
+    return;
+  }
+  const segment = segments[at]!;
+  if (segment === '') return;
+  const next = node.statics.get(segment) ?? node.statics.get(segment.toLowerCase());
+  if (next) collectLeaves(next, segments, at + 1, into);
+  if (node.param) collectLeaves(node.param, segments, at + 1, into);
+}
+
+/** A parameter as @koa/router hands it over: percent-decoded, or raw when that fails. */
+function decoded(value: string): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
