@@ -7,3 +7,4 @@
 export { isDeeplyFrozen, isPlainContainer, viewPerSnapshot } from './shared/frozen-snapshots.js';
 export { SnapshotTable } from './memory/snapshot-table.js';
 export { JsonSnapshotTable } from './memory/json-snapshot-table.js';
+export { noteWrittenText, takeWrittenText } from './shared/written-texts.js';

@@ -17,7 +17,7 @@
  * - Texts live as long as their values (a WeakMap): a replaced or deleted record takes its text
  *   with it.
  */
-import { isDeeplyFrozen, isPlainContainer } from '@cms/core/snapshots';
+import { isDeeplyFrozen, isPlainContainer, takeWrittenText } from '@cms/core/snapshots';
 
 const texts = new WeakMap<object, string>();
 /** Frozen values met once: remembered when met again. */
@@ -41,14 +41,15 @@ export function memberJson(value: unknown, known?: KnownText): string | undefine
 
 /**
  * The JSON text of a record this answer writes twice (its entity tag, then its body, which
- * reuses it as `KnownText`). With `remember` (a read's answer), a deeply frozen record's text is
+ * reuses it as `KnownText`), or the one the embedded store just wrote for it. With `remember` (a read's answer), a deeply frozen record's text is
  * also kept for later answers at once; it lives as long as the record, as every remembered text
  * does. A write's answer keeps nothing: its record is new, and may never be read.
  */
 export function recordJson(record: object, remember = true): string {
   const known = texts.get(record);
   if (known !== undefined) return known;
-  const text = JSON.stringify(record);
+  // The text the store wrote for this record a moment ago (a form create's), else our own.
+  const text = takeWrittenText(record) ?? JSON.stringify(record);
   if (remember && Object.isFrozen(record) && !changeable.has(record) && isDeeplyFrozen(record)) {
     metOnce.delete(record);
     texts.set(record, text);

@@ -8,6 +8,7 @@
  * replaces a row's text and drops its recent snapshot, so the next read parses the new text.
  */
 import { freezeInPlace, markSnapshot } from '../shared/frozen-snapshots.js';
+import { noteWrittenText } from '../shared/written-texts.js';
 import { frozenDate } from './snapshot-table.js';
 
 export class JsonSnapshotTable<R extends object> {
@@ -27,13 +28,13 @@ export class JsonSnapshotTable<R extends object> {
   /** Stores the record's text when `key` is free (a copy: the caller's later changes stay its own); false when taken. */
   insert(key: string, record: R): boolean {
     if (this.texts.has(key)) return false;
-    this.texts.set(key, recordJson(record, this.dateKeys));
+    this.texts.set(key, writtenJson(record, this.dateKeys));
     return true;
   }
 
   /** Stores the record's text under `key`, replacing what was there; the next read parses it. */
   put(key: string, record: R): void {
-    this.texts.set(key, recordJson(record, this.dateKeys));
+    this.texts.set(key, writtenJson(record, this.dateKeys));
     this.recent.delete(key);
   }
 
@@ -68,6 +69,13 @@ export function recordJson(record: object, dateKeys: readonly string[]): string 
     if (value instanceof Date && value.toJSON === Date.prototype.toJSON) withTexts[key] = Number.isFinite(value.getTime()) ? value.toISOString() : null;
   }
   return JSON.stringify(withTexts);
+}
+
+/** `recordJson`, noted for the answer that writes the same record next (`written-texts`). */
+function writtenJson(record: object, dateKeys: readonly string[]): string {
+  const text = recordJson(record, dateKeys);
+  noteWrittenText(record, text);
+  return text;
 }
 
 /**
