@@ -38,8 +38,8 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
   return async (ctx, next) => {
     const started = performance.now();
     serving.enter();
-    const given = ctx.get('x-request-id');
-    const requestId = SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+    const given = ctx.req.headers['x-request-id']; // Node joins a repeated one into one string
+    const requestId = typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
     const traceparent = ctx.req.headers.traceparent;
     ctx.state.requestId = requestId;
     ctx.state.trace = childSpanOf(typeof traceparent === 'string' ? parseTraceparent(traceparent) : undefined, requestId);

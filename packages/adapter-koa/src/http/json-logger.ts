@@ -51,9 +51,22 @@ function jsonMembers(fields: Record<string, unknown>): string {
   for (const key of Object.keys(fields)) {
     const value = fields[key];
     if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
-    out += `,${jsonValue(key)}:${jsonValue(value)}`;
+    out += `${memberPrefix(key)}${jsonValue(value)}`;
   }
   return out;
+}
+
+// Field names repeat on every line (the request log's seven): their `,"name":` is written once.
+const prefixes = new Map<string, string>();
+const MAX_PREFIXES = 512;
+
+function memberPrefix(key: string): string {
+  let prefix = prefixes.get(key);
+  if (prefix === undefined) {
+    prefix = `,${jsonValue(key)}:`;
+    if (prefixes.size < MAX_PREFIXES) prefixes.set(key, prefix);
+  }
+  return prefix;
 }
 
 function jsonValue(value: unknown): string {

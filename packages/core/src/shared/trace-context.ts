@@ -33,8 +33,17 @@ export function parseTraceparent(header: string | undefined): TraceContext | und
 
 /** A new span in the parent's trace, or the root span of a new (sampled) trace; `requestId` names the request it serves. */
 export function childSpanOf(parent: TraceContext | undefined, requestId?: string): TraceContext {
-  const traceId = parent?.traceId ?? randomHex32();
-  const spanId = randomHex16();
+  let traceId: string;
+  let spanId: string;
+  if (parent) {
+    traceId = parent.traceId;
+    spanId = randomHex16();
+  } else {
+    // A new trace: its id and the span's from one draw (one hex conversion per request, not two).
+    const ids = randomHex(24);
+    traceId = ids.slice(0, 32);
+    spanId = ids.slice(32);
+  }
   const flags = parent?.flags ?? '01';
   return requestId === undefined ? { traceId, spanId, flags } : { traceId, spanId, flags, requestId };
 }
@@ -63,10 +72,6 @@ function randomHex(bytes: number): string {
   const hex = pool.toString('hex', offset, offset + bytes);
   offset += bytes;
   return hex;
-}
-
-function randomHex32(): string {
-  return randomHex(16);
 }
 
 function randomHex16(): string {
