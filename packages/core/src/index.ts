@@ -30,6 +30,8 @@ export * from './notifications/notification.ports.js';
 export * from './notifications/notification-delivery.ports.js';
 export * from './notifications/render-notification.js';
 export * from './notifications/dispatch-notifications.use-case.js';
+export * from './notifications/dispatch-loop.js';
+export * from './notifications/notification-dispatcher.js';
 
 export * from './dashboard/dashboard-config.js';
 export * from './dashboard/dashboard.ports.js';

@@ -10,6 +10,7 @@ import {
   CommentRepositoryToken,
   CreateWebhook,
   DeleteWebhook,
+  DispatchLoop,
   DispatchWebhooks,
   EventWitnessReader,
   FormRepositoryToken,
@@ -41,7 +42,6 @@ import {
 } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import type { ServiceConfig } from '../config/service-config.js';
-import { NotificationDispatchLoop } from '../notifications/notification-dispatch.loop.js';
 import { ServerTokens } from './server-tokens.js';
 
 export const WebhookDispatchLoopToken = Symbol.for('cms/server/WebhookDispatchLoop');
@@ -129,7 +129,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
   );
   bind(WebhookDispatchLoopToken).toResolvedValue(
     (dispatch: DispatchWebhooks, config: ServiceConfig, logger: Logger) =>
-      new NotificationDispatchLoop(dispatch, { pollMs: config.notify.pollMs, batchSize: config.notify.batchSize, label: 'webhook' }, logger),
+      new DispatchLoop(dispatch, { intervalMs: config.notify.pollMs, batchSize: config.notify.batchSize, label: 'webhook' }, logger),
     [DispatchWebhooks, ServerTokens.Config, ServerTokens.Logger],
   );
 });

@@ -7,7 +7,7 @@
  */
 import { CommandCounter, MingoDatabaseDouble, openCountedRealMongo, type CountedRealMongo } from '@cms/adapter-mongo/testing';
 import type { MongoDatabase } from '@cms/adapter-mongo';
-import { NotificationDispatchLoop } from '../notifications/notification-dispatch.loop.js';
+import { DispatchLoop } from '@cms/core';
 import { startTestService, type TestService, type TestServiceOptions } from './test-service.js';
 
 export type CountedStore = 'mongo-double' | 'real-mongo';
@@ -45,7 +45,7 @@ export async function startCountedService(
     counter = CommandCounter.onDouble(double);
   }
   const api = await startTestService(env, { ...options, mongoDatabase: db });
-  await api.service.container.get(NotificationDispatchLoop).stop();
+  await api.service.container.get(DispatchLoop).stop();
   counter.take();
   return {
     api,
