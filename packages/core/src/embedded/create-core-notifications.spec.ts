@@ -8,7 +8,7 @@ import sinon from 'sinon';
 import { StaticCaptchaVerifier } from '../captcha/captcha.ports.js';
 import type { EmailMessage, EmailSender } from '../notifications/notification-delivery.ports.js';
 import { ManualClock } from '../shared/clock.js';
-import { sampleNotificationJob } from '../testing/contracts/notification-outbox.contract.js';
+import { sampleNotificationJob } from '../testing/notification-records.js';
 import { createCore } from './create-core.js';
 
 class RecordingEmailSender implements EmailSender {
