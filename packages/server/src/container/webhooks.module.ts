@@ -12,7 +12,6 @@ import {
   DeleteWebhook,
   DispatchLoop,
   DispatchWebhooks,
-  EventWitnessReader,
   FormRepositoryToken,
   GetWebhook,
   ListWebhookDeliveries,
@@ -40,6 +39,7 @@ import {
   type WebhookSender,
   type WebhookUrlGuard,
 } from '@cms/core';
+import { EventWitnessReader } from '@cms/core/internal';
 import { ContainerModule } from 'inversify';
 import type { ServiceConfig } from '../config/service-config.js';
 import { ServerTokens } from './server-tokens.js';
