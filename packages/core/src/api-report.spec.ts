@@ -31,8 +31,8 @@ describe('@cms/core public API report', function () {
   });
 
   it('leaves out the internals that moved to @cms/core/internal', async () => {
-    const core: Record<string, unknown> = await import('@cms/core');
-    const internal: Record<string, unknown> = await import('@cms/core/internal');
+    const core: Record<string, unknown> = await import('./index.js');
+    const internal: Record<string, unknown> = await import('./internal.js');
     for (const name of ['DIGEST_MEMO_SIZE', 'normalizeFormInput', 'validationError', 'hashApiKey', 'readPage']) {
       expect(core, name).not.to.have.property(name);
       expect(internal, name).to.have.property(name);
