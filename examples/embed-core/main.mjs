@@ -1,7 +1,8 @@
 // Embeds @cms/core in a plain Node program: no HTTP, no container. Builds the use cases on the
 // in-memory store with createCore, creates a form, submits it, reacts to an article as a guest,
-// and shows that the guest rules (CAPTCHA token, guest id, rate limit) hold without any HTTP
-// layer. Exits non-zero if any of it does not behave as docs/embedding.md says.
+// sends the submission's notification, and shows that the core refuses invalid forms and that the
+// guest rules (CAPTCHA token, guest id, rate limit) hold without any HTTP layer. Exits non-zero if
+// any of it does not behave as docs/embedding.md says.
 // Run from the repository root after `npm run build`: node examples/embed-core/main.mjs
 import assert from 'node:assert/strict';
 import { createCore, isDomainError, ManualClock, StaticCaptchaVerifier } from '@cms/core';
@@ -9,7 +10,10 @@ import { createCore, isDomainError, ManualClock, StaticCaptchaVerifier } from '@
 // Your CAPTCHA verifier: here one that accepts the token "ok" (use adapter-captcha's in production).
 const captcha = new StaticCaptchaVerifier(new Map([['ok', undefined]]));
 const clock = new ManualClock('2026-05-01T10:00:00.000Z');
-const core = createCore({ captcha, clock, guestPolicy: { limit: 3, windowSeconds: 60 } });
+// Your mail sender: here one that keeps the messages (use adapter-notify's SMTP sender in production).
+const mails = [];
+const email = { send: async (message) => void mails.push(message) };
+const core = createCore({ captcha, clock, guestPolicy: { limit: 3, windowSeconds: 60 }, notifications: { email, intervalMs: 50 } });
 
 // Callers: who is asking, as your service resolved it (core trusts what you put here).
 const tenantId = 'acme';
@@ -32,11 +36,33 @@ const form = await core.forms.create.execute(editor, {
   title: { en: 'Contact' },
   slug: 'contact',
   sections: [{ fields: [{ name: 'name', type: 'text', label: { en: 'Name' }, required: true }] }],
+  notifications: { enabled: true, email: { admin: { enabled: true, recipients: ['ops@acme.example'] } } },
 });
 const submission = await core.forms.submit.execute({ caller: guest('visitor-01'), formId: form.id, body: { values: { name: 'Ada' } }, mode: 'public' });
 assert.deepEqual(submission.values, { name: 'Ada' });
 assert.equal(await refusal(core.forms.submit.execute({ caller: guest('visitor-01'), formId: form.id, body: { values: {} }, mode: 'public' })), 'VALIDATION_FAILED');
 console.log(`form ${form.slug} created, submission ${submission.id} stored`);
+
+// 1a. The notification dispatcher sends the mail the submission queued; stop() waits for its batch.
+core.notifications.dispatcher.start();
+for (let waited = 0; mails.length === 0 && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+await core.notifications.dispatcher.stop();
+assert.deepEqual(mails.map((mail) => mail.to), [['ops@acme.example']]);
+console.log(`notification mailed to ${mails[0].to.join(', ')}: "${mails[0].subject}"`);
+
+// 1b. An invalid form is refused by the core itself, with no HTTP schema in front of it.
+const nameField = { name: 'name', type: 'text', label: { en: 'Name' } };
+const invalidForms = [
+  // Two fields with the same name.
+  [{ title: { en: 'Twice' }, slug: 'twice', sections: [{ fields: [nameField, nameField] }] }, 'VALIDATION_FAILED'],
+  // The slug of an existing form.
+  [{ title: { en: 'Again' }, slug: 'contact', sections: [{ fields: [nameField] }] }, 'FORM_SLUG_TAKEN'],
+  // ISSUE 22 ITEM 1: once the core checks its own invariants, add here the cases only the HTTP
+  // schemas refused before, e.g. slug 'NOT A SLUG !!', visibility 'bogus', captcha.minScore 42.
+];
+for (const [input, code] of invalidForms) assert.equal(await refusal(core.forms.create.execute(editor, input)), code);
+assert.equal((await core.forms.list.execute(editor, {})).forms.length, 1);
+console.log(`${invalidForms.length} invalid forms refused by the core, nothing stored`);
 
 // 2. An article, and a guest reacting to it.
 const article = await core.articles.create.execute(editor, { title: 'Hello' });

@@ -2,7 +2,8 @@
  * Reads a chat-completions answer into a translation result, or says why it is unusable: the
  * first choice's text (trimmed, not empty) and `usage.total_tokens` (a whole number ≥ 0).
  */
-import { aiProviderFailed, type TranslationResult } from '@cms/core';
+import { type TranslationResult } from '@cms/core';
+import { aiProviderFailed } from '@cms/core/internal';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);

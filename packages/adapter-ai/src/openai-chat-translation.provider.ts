@@ -9,18 +9,20 @@
  */
 import { Pool, type Dispatcher } from 'undici';
 import {
-  aiProviderFailed,
-  aiProviderTimedOut,
   isDomainError,
-  logFieldsOf,
   silentLogger,
-  traceparentOf,
   type Logger,
   type TraceContext,
   type TranslationProvider,
   type TranslationRequest,
   type TranslationResult,
 } from '@cms/core';
+import {
+  aiProviderFailed,
+  aiProviderTimedOut,
+  logFieldsOf,
+  traceparentOf,
+} from '@cms/core/internal';
 import { parseChatCompletion } from './chat-completion.answer.js';
 import { translationMessages } from './chat-translation.prompt.js';
 

@@ -3,7 +3,8 @@
  * `success` (and `score`). Fails closed: a timeout, a network error, a non-2xx status or a body
  * that is not the expected JSON is a rejected token, logged once per call without the token.
  */
-import { logFieldsOf, traceparentOf, type CaptchaCallContext, type CaptchaVerdict, type Logger } from '@cms/core';
+import { type CaptchaCallContext, type CaptchaVerdict, type Logger } from '@cms/core';
+import { logFieldsOf, traceparentOf } from '@cms/core/internal';
 import type { ProviderVerifier } from './provider-verifier.js';
 import { SITE_VERIFY_TRAITS, type SiteVerifyProvider } from './site-verify-providers.js';
 

@@ -22,7 +22,7 @@ import {
   keysetListContract,
   conditionalUpdateContract,
   contentDeleteContract,
-} from '@cms/core/testing';
+} from '@cms/core/testing/contracts';
 import { ensureIndexes } from './storage/mongo-collections.js';
 import { createMongoRepositories, type MongoRepositories } from './storage/mongo-storage.js';
 import { MingoDatabaseDouble } from './testing/mingo-database-double.js';

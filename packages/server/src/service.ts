@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerClientError, JsonLineLogger, ServingState, type CmsApp } from '@cms/adapter-koa';
 import type { MongoDatabase } from '@cms/adapter-mongo';
-import { CaptchaVerifierToken, ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
+import { CaptchaVerifierToken, DispatchLoop, ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
 import type { Container } from 'inversify';
 import { bootstrapKeys } from './bootstrap-keys.js';
 import { BatchedLineWriter } from './logging/batched-line-writer.js';
@@ -16,7 +16,6 @@ import type { ServiceConfig } from './config/service-config.js';
 import { buildContainer } from './container/build-container.js';
 import { KoaAppToken } from './container/http.module.js';
 import { ServerTokens, type StorageLifecycle } from './container/server-tokens.js';
-import { NotificationDispatchLoop } from './notifications/notification-dispatch.loop.js';
 import { WebhookDispatchLoopToken } from './container/webhooks.module.js';
 
 export interface StartOptions {
@@ -53,7 +52,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     container.get(CaptchaVerifierToken);
     const { generatedKey } = await bootstrapKeys(config, container.get(ManageTenants));
     const app = await container.getAsync<CmsApp>(KoaAppToken);
-    const dispatchLoops = [container.get(NotificationDispatchLoop), container.get<NotificationDispatchLoop>(WebhookDispatchLoopToken)];
+    const dispatchLoops = [container.get(DispatchLoop), container.get<DispatchLoop>(WebhookDispatchLoopToken)];
     const serving = container.get(ServingState);
     const handle = app.callback();
     const server = createServer(
@@ -118,7 +117,7 @@ async function shutdown(
   serving: ServingState,
   storage: StorageLifecycle,
   graceMs: number,
-  dispatchLoops: readonly NotificationDispatchLoop[],
+  dispatchLoops: readonly DispatchLoop[],
 ): Promise<void> {
   const deadline = Date.now() + graceMs;
   // Still listening while in-flight requests finish: /readyz now answers 503 to whoever asks

@@ -1,5 +1,6 @@
 /** Author JSON Schemas: the strict create body and the stored author. */
-import { AUTHOR_BIO_MAX, AUTHOR_NAME_MAX, EMAIL_MAX, URL_MAX } from '@cms/core';
+import { AUTHOR_BIO_MAX, AUTHOR_NAME_MAX } from '@cms/core';
+import { EMAIL_MAX, URL_MAX } from '@cms/core/internal';
 import { nullable, nullableString, timestampSchema } from '../http/record-schemas.js';
 import type { JsonSchema } from '../routing/route-definition.js';
 

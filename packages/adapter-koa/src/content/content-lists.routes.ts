@@ -8,7 +8,6 @@ import {
   EXPORT_FORMATS,
   ErrorCodes,
   FORM_VISIBILITIES,
-  ID_PATTERN_SOURCE,
   type ListArticles,
   type ListAuthors,
   type ListCategories,
@@ -17,6 +16,7 @@ import {
   type ListSubmissions,
   type ExportSubmissions,
 } from '@cms/core';
+import { ID_PATTERN_SOURCE } from '@cms/core/internal';
 import { articleDataSchema, categoryDataSchema } from '../articles/articles.schemas.js';
 import { authorDataSchema } from '../authors/authors.schemas.js';
 import { commentDataSchema } from '../comments/comments.schemas.js';

@@ -4,7 +4,8 @@
  * optional (it means "absent"). What a schema cannot know — the tenant's languages, unique field
  * names, options/relation per field type, referenced forms — core checks next.
  */
-import { CAPTCHA_PROVIDERS, FIELD_TYPES, FORM_LIMITS, FORM_VISIBILITIES, ID_PATTERN_SOURCE } from '@cms/core';
+import { CAPTCHA_PROVIDERS, FIELD_TYPES, FORM_LIMITS, FORM_VISIBILITIES } from '@cms/core';
+import { ID_PATTERN_SOURCE } from '@cms/core/internal';
 import type { JsonSchema } from '../routing/route-definition.js';
 import { LANGUAGE_CODE } from '../routing/schema-validator.js';
 

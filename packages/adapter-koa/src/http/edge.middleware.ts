@@ -8,7 +8,8 @@
  * request.
  */
 import { randomUUID } from 'node:crypto';
-import { childSpanOf, parseTraceparent, type Logger } from '@cms/core';
+import { type Logger } from '@cms/core';
+import { childSpanOf, parseTraceparent } from '@cms/core/internal';
 import type { Middleware } from 'koa';
 import { encodeBody, encodingFor } from './compression.js';
 import { settleUnreadBody, type EarlyAnswerPolicy } from './early-answers.js';

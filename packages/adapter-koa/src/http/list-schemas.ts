@@ -1,5 +1,5 @@
 /** JSON Schemas of the list routes (§6.1): the strict query and the page answer. */
-import { PAGE_LIMIT_PATTERN } from '@cms/core';
+import { PAGE_LIMIT_PATTERN } from '@cms/core/internal';
 import type { JsonSchema } from '../routing/route-definition.js';
 
 /** `limit`, `cursor` and the list's own filters; any other query parameter is a 400. */

@@ -1,5 +1,5 @@
 /** JSON Schema pieces shared by routes over stored records: id path parameters, nullable values, timestamps. */
-import { ID_PATTERN_SOURCE } from '@cms/core';
+import { ID_PATTERN_SOURCE } from '@cms/core/internal';
 import type { JsonSchema } from '../routing/route-definition.js';
 
 export const idSchema: JsonSchema = { type: 'string', pattern: ID_PATTERN_SOURCE, example: '65a1b2c3d4e5f60718293a4b' };

@@ -6,7 +6,8 @@
  * are 404, known paths with another method 405 + `Allow`.
  */
 import { Readable } from 'node:stream';
-import { ANYONE, checkAccess, entityTag, noneMatchHolds } from '@cms/core';
+import { ANYONE, entityTag } from '@cms/core';
+import { checkAccess, noneMatchHolds } from '@cms/core/internal';
 import type { Context, Middleware } from 'koa';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { captchaTokenOf } from '../http/captcha-token.js';

@@ -4,7 +4,8 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { DomainError, ErrorCodes, FORM_LIMITS, ID_PATTERN_SOURCE, PAGE_LIMIT_PATTERN, validationError, type ErrorCode } from '@cms/core';
+import { DomainError, ErrorCodes, FORM_LIMITS, type ErrorCode } from '@cms/core';
+import { ID_PATTERN_SOURCE, PAGE_LIMIT_PATTERN, validationError } from '@cms/core/internal';
 import type { JsonSchema } from './route-definition.js';
 
 // ajv-formats ships CommonJS with a default export; under NodeNext it arrives one level deep.

@@ -3,7 +3,8 @@
  * An add is one `$inc` upsert returning the new total, so concurrent calls never lose tokens,
  * also on the first add of a month (a lost upsert race is retried and then increments the winner).
  */
-import { USAGE_MONTH_PATTERN, type AiUsageLedger } from '@cms/core';
+import { type AiUsageLedger } from '@cms/core';
+import { USAGE_MONTH_PATTERN } from '@cms/core/internal';
 import type { ObjectId } from 'mongodb';
 import { retryUpsertOnDuplicateKey } from '../storage/duplicate-key.js';
 import { Collections } from '../storage/mongo-collections.js';

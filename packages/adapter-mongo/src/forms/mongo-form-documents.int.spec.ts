@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { formRecord, submissionRecord } from '@cms/core/testing';
-import { newId } from '@cms/core';
+import { newId } from '@cms/core/internal';
 import { ObjectId } from 'mongodb';
 import { Collections } from '../storage/mongo-collections.js';
 import { useDocumentLayout } from '../testing/document-layout.js';

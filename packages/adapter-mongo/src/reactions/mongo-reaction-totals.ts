@@ -4,7 +4,8 @@
  * reactions never lose a count; reading totals is one lookup by `_id`. Only the two counters
  * travel, never the rest of the (possibly large) article or comment.
  */
-import { isZeroDelta, type ReactionTotals, type ReactionTotalsStore, type TargetTotals } from '@cms/core';
+import { type ReactionTotals, type ReactionTotalsStore, type TargetTotals } from '@cms/core';
+import { isZeroDelta } from '@cms/core/internal';
 import type { ObjectId } from 'mongodb';
 import type { CollectionName } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';

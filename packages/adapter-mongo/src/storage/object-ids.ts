@@ -2,7 +2,7 @@
  * Domain ids (24-hex strings) ↔ stored ObjectIds. Nothing outside adapter-mongo ever sees an
  * ObjectId: repositories convert on the way in and out.
  */
-import { isWellFormedId } from '@cms/core';
+import { isWellFormedId } from '@cms/core/internal';
 import { ObjectId } from 'mongodb';
 
 /** For ids the domain generated: a malformed one is a bug, so it throws. */

@@ -6,7 +6,6 @@
  * `status_due` (claims), `tenant_event` (confirm, discard), `tenant_webhook_created` (log, prune).
  */
 import {
-  stagedDeliveryState,
   type EventWitness,
   type NewWebhookDelivery,
   type TraceContext,
@@ -15,6 +14,7 @@ import {
   type WebhookDeliveryOutcome,
   type WebhookDeliveryStatus,
 } from '@cms/core';
+import { stagedDeliveryState } from '@cms/core/internal';
 import { ObjectId } from 'mongodb';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';

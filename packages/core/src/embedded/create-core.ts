@@ -4,9 +4,10 @@
  * (docs/embedding.md). The guest rules, roles and validation live in the use cases, so an
  * embedding service gets the same answers as HTTP callers, as `DomainError` codes.
  *
+ * Notifications: `notifications.dispatcher` sends the jobs submissions queue, once started, on
+ * the senders given in `options.notifications` (a channel without one skips its jobs).
  * Not built here (they need outbound providers): `TranslateText` and `GetAiUsage` (an AI
- * provider and quota), `DispatchNotifications` (mail and webhook channels). Construct them
- * directly with `stores` and your adapters.
+ * provider and quota). Construct them directly with `stores` and your adapters.
  */
 import { CreateArticle } from '../articles/create-article.use-case.js';
 import { CreateCategory } from '../articles/create-category.use-case.js';
@@ -49,6 +50,7 @@ import { SubmitForm } from '../forms/submit-form.use-case.js';
 import { UpdateForm } from '../forms/update-form.use-case.js';
 import { AdmitGuest } from '../guests/admit-guest.use-case.js';
 import { DEFAULT_GUEST_ENGAGEMENT_POLICY, type GuestEngagementPolicy } from '../guests/guests.ports.js';
+import { notificationDispatcher, type NotificationDispatchOptions } from '../notifications/notification-dispatcher.js';
 import { RecountReactions } from '../reactions/recount-reactions.use-case.js';
 import { GetRepurposeTemplate } from '../repurpose/get-repurpose-template.use-case.js';
 import { UpdateRepurposeTemplate } from '../repurpose/update-repurpose-template.use-case.js';
@@ -76,6 +78,8 @@ export interface CoreOptions<S extends CoreStores = MemoryStores> {
    * Default: a random secret, so cursors hold for this process only.
    */
   readonly cursorSecret?: string;
+  /** Mail and push senders for submission notifications, and the dispatcher's pace (interval, batch size, retries). */
+  readonly notifications?: NotificationDispatchOptions;
   readonly clock?: Clock;
   readonly logger?: Logger;
 }
@@ -89,6 +93,7 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
   const { forms, submissions, articles, categories, comments, reactions, authors } = stores;
   const admitGuest = new AdmitGuest(options.captcha, captchaPolicy, stores.guestLimiter, guestPolicy, clock);
   const cursors = new PageCursors(options.cursorSecret);
+  const logger = options.logger ?? silentLogger;
   return {
     stores,
     clock,
@@ -100,7 +105,7 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
       create: new CreateForm(forms, languages, captchaPolicy, clock),
       get: new GetForm(forms),
       getNext: new GetNextForm(forms),
-      submit: new SubmitForm(forms, submissions, options.captcha, stores.outbox, clock, options.logger ?? silentLogger),
+      submit: new SubmitForm(forms, submissions, options.captcha, stores.outbox, clock, logger),
       getSubmission: new GetSubmission(submissions),
       connectRelation: new ConnectRelation(forms, submissions, clock),
       getBySlug: new GetFormBySlug(forms),
@@ -146,6 +151,7 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
       update: new UpdateRepurposeTemplate(stores.repurposeTemplates, languages, clock),
     },
     guests: { admit: admitGuest },
+    notifications: notificationDispatcher({ outbox: stores.outbox, tenants: stores.tenants, clock, logger }, options.notifications),
     maintenance: { recountReactions: new RecountReactions(stores.tenants, reactions, articles, comments) },
   };
 }

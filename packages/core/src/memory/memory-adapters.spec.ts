@@ -4,7 +4,7 @@ import {
   notificationOutboxContract,
   repurposeTemplateRepositoryContract,
   tenantRepositoryContract,
-} from '../testing/index.js';
+} from '../testing/contracts/index.js';
 import { MemoryDashboardConfigRepository } from './memory-dashboard-config.repository.js';
 import { MemoryNotificationOutbox } from './memory-notification-outbox.js';
 import { MemoryRepurposeTemplateRepository } from './memory-repurpose-template.repository.js';

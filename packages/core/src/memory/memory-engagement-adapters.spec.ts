@@ -6,7 +6,7 @@ import {
   commentRepositoryContract,
   guestRateLimiterContract,
   reactionRepositoryContract,
-} from '../testing/index.js';
+} from '../testing/contracts/index.js';
 import { MemoryArticleRepository } from './memory-article.repository.js';
 import { MemoryAuthorRepository } from './memory-author.repository.js';
 import { MemoryCategoryRepository } from './memory-category.repository.js';

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { formRecord, formRepositoryContract, submissionRepositoryContract } from '../testing/index.js';
+import { formRecord } from '../testing/index.js';
+import { formRepositoryContract, submissionRepositoryContract } from '../testing/contracts/index.js';
 import { isDeeplyFrozen } from '../shared/frozen-snapshots.js';
 import { MemoryFormRepository } from './memory-form.repository.js';
 import { MemorySubmissionRepository } from './memory-submission.repository.js';

@@ -1,4 +1,4 @@
-import { conditionalUpdateContract, contentDeleteContract, keysetListContract, type ContentRepositories } from '../testing/index.js';
+import { conditionalUpdateContract, contentDeleteContract, keysetListContract, type ContentRepositories } from '../testing/contracts/index.js';
 import { MemoryArticleRepository } from './memory-article.repository.js';
 import { MemoryAuthorRepository } from './memory-author.repository.js';
 import { MemoryCategoryRepository } from './memory-category.repository.js';

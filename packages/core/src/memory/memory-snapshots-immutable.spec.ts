@@ -12,7 +12,7 @@ import { defaultDashboardConfig } from '../dashboard/dashboard-config.js';
 import { defaultRepurposeTemplate } from '../repurpose/repurpose-template.js';
 import { articleRecord, authorRecord, categoryRecord, commentRecord } from '../testing/engagement-records.js';
 import { formRecord, submissionRecord } from '../testing/form-fixtures.js';
-import { sampleNotificationJob } from '../testing/contracts/notification-outbox.contract.js';
+import { sampleNotificationJob } from '../testing/notification-records.js';
 
 const AT = new Date('2026-01-02T03:04:05.678Z');
 const LATER = new Date('2026-01-03T03:04:05.678Z');

@@ -1,4 +1,4 @@
-import { webhookDeliveryOutboxContract, webhookRepositoryContract } from '../testing/index.js';
+import { webhookDeliveryOutboxContract, webhookRepositoryContract } from '../testing/contracts/index.js';
 import { MemoryWebhookDeliveryOutbox } from './memory-webhook-delivery.outbox.js';
 import { MemoryWebhookRepository } from './memory-webhook.repository.js';
 

@@ -4,7 +4,7 @@ import { MemoryNotificationOutbox } from '../memory/memory-notification-outbox.j
 import { MemoryTenantRepository } from '../memory/memory-tenancy.repository.js';
 import { ManualClock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
-import { sampleNotificationJob } from '../testing/contracts/notification-outbox.contract.js';
+import { sampleNotificationJob } from '../testing/notification-records.js';
 import { DispatchNotifications, retryDelayMs, type NotificationSenders } from './dispatch-notifications.use-case.js';
 import type { EmailMessage, EmailSender, NotificationDeliveryPolicy, PushPayload, PushSender } from './notification-delivery.ports.js';
 import type { NewNotificationJob } from './notification.ports.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { sampleNotificationJob } from '../testing/contracts/notification-outbox.contract.js';
+import { sampleNotificationJob } from '../testing/notification-records.js';
 import type { NotificationJob } from './notification.ports.js';
 import { formTitleOf, renderNotificationEmail, renderNotificationPush } from './render-notification.js';
 

@@ -5,6 +5,7 @@
  */
 import { SmtpEmailSender, WebhookPushSender } from '@cms/adapter-notify';
 import {
+  DispatchLoop,
   DispatchNotifications,
   EmailSenderToken,
   NotificationDeliveryPolicyToken,
@@ -21,7 +22,6 @@ import {
 } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import type { ServiceConfig } from '../config/service-config.js';
-import { NotificationDispatchLoop } from '../notifications/notification-dispatch.loop.js';
 import { ServerTokens } from './server-tokens.js';
 
 export const notificationsModule = new ContainerModule(({ bind }) => {
@@ -65,9 +65,9 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
       { serviceIdentifier: PushSenderToken, optional: true },
     ],
   );
-  bind(NotificationDispatchLoop).toResolvedValue(
+  bind(DispatchLoop).toResolvedValue(
     (dispatch: DispatchNotifications, config: ServiceConfig, logger: Logger) =>
-      new NotificationDispatchLoop(dispatch, { pollMs: config.notify.pollMs, batchSize: config.notify.batchSize }, logger),
+      new DispatchLoop(dispatch, { intervalMs: config.notify.pollMs, batchSize: config.notify.batchSize }, logger),
     [DispatchNotifications, ServerTokens.Config, ServerTokens.Logger],
   );
 });

@@ -10,8 +10,8 @@ import {
   CommentRepositoryToken,
   CreateWebhook,
   DeleteWebhook,
+  DispatchLoop,
   DispatchWebhooks,
-  EventWitnessReader,
   FormRepositoryToken,
   GetWebhook,
   ListWebhookDeliveries,
@@ -39,9 +39,9 @@ import {
   type WebhookSender,
   type WebhookUrlGuard,
 } from '@cms/core';
+import { EventWitnessReader } from '@cms/core/internal';
 import { ContainerModule } from 'inversify';
 import type { ServiceConfig } from '../config/service-config.js';
-import { NotificationDispatchLoop } from '../notifications/notification-dispatch.loop.js';
 import { ServerTokens } from './server-tokens.js';
 
 export const WebhookDispatchLoopToken = Symbol.for('cms/server/WebhookDispatchLoop');
@@ -129,7 +129,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
   );
   bind(WebhookDispatchLoopToken).toResolvedValue(
     (dispatch: DispatchWebhooks, config: ServiceConfig, logger: Logger) =>
-      new NotificationDispatchLoop(dispatch, { pollMs: config.notify.pollMs, batchSize: config.notify.batchSize, label: 'webhook' }, logger),
+      new DispatchLoop(dispatch, { intervalMs: config.notify.pollMs, batchSize: config.notify.batchSize, label: 'webhook' }, logger),
     [DispatchWebhooks, ServerTokens.Config, ServerTokens.Logger],
   );
 });

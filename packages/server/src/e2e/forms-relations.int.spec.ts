@@ -1,5 +1,6 @@
 /** §2.5 over HTTP: POST /forms/submission/{id}/relations/{fieldName}/connect. */
-import { RELATION_CAP, SubmissionRepositoryToken, newId, type SubmissionRepository } from '@cms/core';
+import { RELATION_CAP, SubmissionRepositoryToken, type SubmissionRepository } from '@cms/core';
+import { newId } from '@cms/core/internal';
 import { expect } from 'chai';
 import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
 import { createForm, submitForm } from './form-requests.js';

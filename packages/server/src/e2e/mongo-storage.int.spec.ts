@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import sinon from 'sinon';
 import { Collections } from '@cms/adapter-mongo';
 import { MingoDatabaseDouble } from '@cms/adapter-mongo/testing';
-import { hashApiKey } from '@cms/core';
+import { hashApiKey } from '@cms/core/internal';
 import { loadConfig } from '../config/service-config.js';
 import { startService } from '../service.js';
 import { CapturingLogger, startTestService, TEST_KEYS } from '../testing/test-service.js';

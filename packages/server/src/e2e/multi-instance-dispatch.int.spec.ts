@@ -7,10 +7,9 @@
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DispatchNotifications, ManualClock, NotificationOutboxToken, PushSenderToken, type NotificationOutbox } from '@cms/core';
+import { DispatchLoop, DispatchNotifications, ManualClock, NotificationOutboxToken, PushSenderToken, type NotificationOutbox } from '@cms/core';
 import { REAL_MONGO_URI } from '../testing/counted-service.js';
 import { startInstances, type ServiceInstances, type SharedStore } from '../testing/service-instances.js';
-import { NotificationDispatchLoop } from '../notifications/notification-dispatch.loop.js';
 import { createForm, submitForm } from './form-requests.js';
 
 const PUSH_ON_SUBMIT = { notifications: { enabled: true, push: { admin: { enabled: true }, submitter: { enabled: false } } } };
@@ -79,7 +78,7 @@ for (const store of ['mongo-double', 'real-mongo'] as const satisfies readonly S
       const dead = { send: () => (claimed(), new Promise<void>(() => {})) };
       instances = await startInstances(store, 3, { PUSH_WEBHOOK_URL: webhookUrl() }, { clock, configure: (container, index) => void (index === 0 && container.bind(PushSenderToken).toConstantValue(dead)) });
       // The dispatchers are driven by hand here, so who claims when is certain.
-      await Promise.all(instances.all.map((api) => api.service.container.get(NotificationDispatchLoop).stop()));
+      await Promise.all(instances.all.map((api) => api.service.container.get(DispatchLoop).stop()));
       const dispatcher = (i: number) => instances!.at(i).service.container.get(DispatchNotifications);
       const form = await createForm(instances.at(1), 'notify-lease', PUSH_ON_SUBMIT);
       const submission = await submitForm(instances.at(2), form.id, { name: 'Ada' });

@@ -8,7 +8,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createMongoRepositories, ensureIndexes, type MongoRepositories } from '@cms/adapter-mongo';
 import { MingoDatabaseDouble } from '@cms/adapter-mongo/testing';
-import { ManageTenants, ManualClock, ReactionLedger } from '@cms/core';
+import { ManageTenants, ManualClock } from '@cms/core';
+import { ReactionLedger } from '@cms/core/internal';
 import { articleRecord, commentRecord } from '@cms/core/testing';
 import { RecountExit, runRecountReactions, type OpenRecountStorage } from './recount-reactions.command.js';
 

@@ -8,8 +8,8 @@
  */
 import { CommandCounter, MingoDatabaseDouble, openCountedRealMongo, type CountedRealMongo } from '@cms/adapter-mongo/testing';
 import type { MongoDatabase } from '@cms/adapter-mongo';
+import { DispatchLoop } from '@cms/core';
 import { WebhookDispatchLoopToken } from '../container/webhooks.module.js';
-import { NotificationDispatchLoop } from '../notifications/notification-dispatch.loop.js';
 import { startTestService, type TestService, type TestServiceOptions } from './test-service.js';
 
 export type CountedStore = 'mongo-double' | 'real-mongo';
@@ -47,8 +47,8 @@ export async function startCountedService(
     counter = CommandCounter.onDouble(double);
   }
   const api = await startTestService(env, { ...options, mongoDatabase: db });
-  await api.service.container.get(NotificationDispatchLoop).stop();
-  await api.service.container.get<NotificationDispatchLoop>(WebhookDispatchLoopToken).stop();
+  await api.service.container.get(DispatchLoop).stop();
+  await api.service.container.get<DispatchLoop>(WebhookDispatchLoopToken).stop();
   counter.take();
   return {
     api,

@@ -4,31 +4,13 @@
  */
 import { expect } from 'chai';
 import type { NewNotificationJob, NotificationJob, NotificationOutbox } from '../../notifications/notification.ports.js';
+import { sampleNotificationJob } from '../notification-records.js';
 import { useRepository, type RepositoryFactory } from './contract-fixture.js';
 
 const T0 = new Date('2026-03-01T10:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const LEASE = 60_000;
 
-/** A job as the forms module would enqueue it. */
-export function sampleNotificationJob(overrides: Partial<NewNotificationJob> = {}): NewNotificationJob {
-  return {
-    tenantId: 'acme',
-    channel: 'email',
-    audience: 'admin',
-    recipients: ['ops@acme.test'],
-    message: {
-      formId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
-      formSlug: 'contact',
-      formTitle: { en: 'Contact us', fr: 'Contactez-nous' },
-      submissionId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
-      values: { name: 'Ada', email: 'ada@example.test', topics: ['a', 'b'] },
-      submittedBy: null,
-      submittedAt: new Date('2026-03-01T09:59:59.123Z'),
-    },
-    ...overrides,
-  };
-}
 
 export function notificationOutboxContract(name: string, factory: RepositoryFactory<NotificationOutbox>): void {
   describe(`NotificationOutbox contract: ${name}`, () => {

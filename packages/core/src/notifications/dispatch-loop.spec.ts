@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import type { DispatchReport, Logger } from '@cms/core';
-import { NotificationDispatchLoop } from './notification-dispatch.loop.js';
+import type { DispatchReport } from './dispatch-notifications.use-case.js';
+import type { Logger } from '../shared/logger.js';
+import { DispatchLoop } from './dispatch-loop.js';
 
 const report = (claimed: number): DispatchReport => ({ claimed, sent: claimed, retried: 0, failed: 0, skipped: 0 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -28,14 +29,14 @@ class ScriptedDispatch {
   }
 }
 
-describe('NotificationDispatchLoop', () => {
-  let loop: NotificationDispatchLoop | undefined;
+describe('DispatchLoop', () => {
+  let loop: DispatchLoop | undefined;
   afterEach(() => loop?.stop());
 
   describe('when started', () => {
     it('runs a pass at once, then one per poll interval', async () => {
       const dispatch = new ScriptedDispatch();
-      loop = new NotificationDispatchLoop(dispatch, { pollMs: 40, batchSize: 10 }, new RecordingLogger());
+      loop = new DispatchLoop(dispatch, { intervalMs: 40, batchSize: 10 }, new RecordingLogger());
       loop.start();
       loop.start();
       await sleep(10);
@@ -50,7 +51,7 @@ describe('NotificationDispatchLoop', () => {
   describe('when a pass fills a whole batch', () => {
     it('goes again without waiting for the poll interval', async () => {
       const dispatch = new ScriptedDispatch([report(10), report(10), report(3)]);
-      loop = new NotificationDispatchLoop(dispatch, { pollMs: 1000, batchSize: 10 }, new RecordingLogger());
+      loop = new DispatchLoop(dispatch, { intervalMs: 1000, batchSize: 10 }, new RecordingLogger());
       loop.start();
       await sleep(60);
       expect(dispatch.passes).to.equal(3);
@@ -61,7 +62,7 @@ describe('NotificationDispatchLoop', () => {
     it('logs the error and keeps polling', async () => {
       const logger = new RecordingLogger();
       const dispatch = new ScriptedDispatch([new Error('store unreachable')]);
-      loop = new NotificationDispatchLoop(dispatch, { pollMs: 20, batchSize: 10 }, logger);
+      loop = new DispatchLoop(dispatch, { intervalMs: 20, batchSize: 10 }, logger);
       loop.start();
       await sleep(70);
       expect(logger.errors[0]).to.deep.equal({ error: 'store unreachable' });
@@ -79,7 +80,7 @@ describe('NotificationDispatchLoop', () => {
           return report(10);
         },
       ]);
-      loop = new NotificationDispatchLoop(dispatch, { pollMs: 10, batchSize: 10 }, new RecordingLogger());
+      loop = new DispatchLoop(dispatch, { intervalMs: 10, batchSize: 10 }, new RecordingLogger());
       loop.start();
       await sleep(10);
       const started = performance.now();
@@ -92,12 +93,20 @@ describe('NotificationDispatchLoop', () => {
 
     it('never starts once stopped before its first pass', async () => {
       const dispatch = new ScriptedDispatch();
-      loop = new NotificationDispatchLoop(dispatch, { pollMs: 10, batchSize: 10 }, new RecordingLogger());
+      loop = new DispatchLoop(dispatch, { intervalMs: 10, batchSize: 10 }, new RecordingLogger());
       loop.start();
       await loop.stop();
       loop.start();
       await sleep(40);
       expect(dispatch.passes).to.equal(0);
     });
+  });
+});
+
+describe('DispatchLoop options', () => {
+  it('refuses a batch size below 1 or a negative interval', () => {
+    const dispatch = new ScriptedDispatch();
+    expect(() => new DispatchLoop(dispatch, { intervalMs: 10, batchSize: 0 }, new RecordingLogger())).to.throw(RangeError);
+    expect(() => new DispatchLoop(dispatch, { intervalMs: -1, batchSize: 10 }, new RecordingLogger())).to.throw(RangeError);
   });
 });

@@ -1,31 +1,43 @@
 /**
- * Runs the notification dispatcher in the background of the service: one pass, then the next at
- * once when the pass filled a whole batch, else after the poll interval. A failing pass is logged
- * and the loop goes on; the process never dies of it. `stop()` waits for the pass in progress, so
- * the store is closed only after every claimed job has its outcome recorded.
+ * Runs an outbox dispatcher (`DispatchNotifications`, `DispatchWebhooks`) in the background of
+ * whatever process embeds core: one pass, then the next at once when the pass filled a whole
+ * batch, else after the interval. A failing pass is logged and the loop goes on; the process never
+ * dies of it. `stop()` waits for the pass in progress, so a store is closed only after every
+ * claimed job has its outcome recorded. The HTTP service runs its dispatchers on this loop too.
  */
-import type { DispatchReport, Logger } from '@cms/core';
+import type { Logger } from '../shared/logger.js';
+import type { DispatchReport } from './dispatch-notifications.use-case.js';
 
 export interface DispatchLoopOptions {
-  readonly pollMs: number;
+  /** Wait between passes when the last one left nothing due, in milliseconds. */
+  readonly intervalMs: number;
   /** A pass that claimed this many jobs may have left more due: go again without waiting. */
   readonly batchSize: number;
-  /** Names the outbox in log lines (default `notification`; webhooks reuse this loop). */
+  /** Names the outbox in log lines (default `notification`). */
   readonly label?: string;
 }
 
-export class NotificationDispatchLoop {
-  #timer: NodeJS.Timeout | undefined;
+/** One dispatch pass: what the loop runs. */
+export interface DispatchPass {
+  execute(): Promise<Pick<DispatchReport, 'claimed'>>;
+}
+
+export class DispatchLoop {
+  #timer: ReturnType<typeof setTimeout> | undefined;
   #pass: Promise<void> | undefined;
   #state: 'idle' | 'running' | 'stopped' = 'idle';
 
   constructor(
-    private readonly dispatch: { execute(): Promise<DispatchReport> },
+    private readonly dispatch: DispatchPass,
     private readonly options: DispatchLoopOptions,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    if (!(options.intervalMs >= 0) || !(options.batchSize >= 1)) {
+      throw new RangeError('DispatchLoop needs intervalMs >= 0 and batchSize >= 1');
+    }
+  }
 
-  /** Starts polling (the first pass right away). Calling it again does nothing. */
+  /** Starts polling (the first pass right away). Calling it again, or after stop(), does nothing. */
   start(): void {
     if (this.#state !== 'idle') return;
     this.#state = 'running';
@@ -47,7 +59,7 @@ export class NotificationDispatchLoop {
       this.#pass = this.#runPass();
     }, delayMs);
     // Shutdown is explicit (stop); a pending poll alone must not keep the process alive.
-    this.#timer.unref();
+    this.#timer.unref?.();
   }
 
   async #runPass(): Promise<void> {
@@ -59,6 +71,6 @@ export class NotificationDispatchLoop {
       this.logger.error(`${this.options.label ?? 'notification'} dispatch pass failed`, { error: error instanceof Error ? error.message : String(error) });
     }
     this.#pass = undefined;
-    this.#schedule(more ? 0 : this.options.pollMs);
+    this.#schedule(more ? 0 : this.options.intervalMs);
   }
 }

@@ -1,0 +1,49 @@
+/**
+ * The notification dispatcher an embedding service starts and stops: `DispatchNotifications` over
+ * its outbox on a `DispatchLoop`. `createCore` builds one from its `notifications` option; the
+ * HTTP service builds the same pair from its `NOTIFY_*` settings.
+ */
+import type { Clock } from '../shared/clock.js';
+import type { Logger } from '../shared/logger.js';
+import type { TenantRepository } from '../tenancy/tenancy.ports.js';
+import { DispatchLoop } from './dispatch-loop.js';
+import { DispatchNotifications, type NotificationSenders } from './dispatch-notifications.use-case.js';
+import type { NotificationDeliveryPolicy } from './notification-delivery.ports.js';
+import type { NotificationOutbox } from './notification.ports.js';
+
+/** The service's defaults (`NOTIFY_*` unset): a pass a second, 10 jobs a pass, 5 attempts. */
+export const DEFAULT_NOTIFICATION_DISPATCH = {
+  intervalMs: 1000,
+  batchSize: 10,
+  maxAttempts: 5,
+  retryBaseMs: 30_000,
+  retryMaxMs: 3_600_000,
+  leaseMs: 60_000,
+} as const satisfies NotificationDeliveryPolicy & { intervalMs: number };
+
+export interface NotificationDispatchOptions extends NotificationSenders, Partial<NotificationDeliveryPolicy> {
+  /** Wait between passes when nothing more is due (default 1000 ms). */
+  readonly intervalMs?: number;
+}
+
+export interface NotificationDispatcher {
+  /** One pass, for a caller that runs its own schedule (a cron job, a test). */
+  readonly dispatch: DispatchNotifications;
+  /** The background loop: `start()` once the service is up, `await stop()` before closing the store. */
+  readonly dispatcher: DispatchLoop;
+}
+
+export function notificationDispatcher(
+  ports: { readonly outbox: NotificationOutbox; readonly tenants: TenantRepository; readonly clock: Clock; readonly logger: Logger },
+  options: NotificationDispatchOptions = {},
+): NotificationDispatcher {
+  const { email, push, intervalMs, ...overrides } = options;
+  const policy: NotificationDeliveryPolicy = { ...DEFAULT_NOTIFICATION_DISPATCH, ...definedOnly(overrides) };
+  const dispatch = new DispatchNotifications(ports.outbox, ports.tenants, { email, push }, policy, ports.clock, ports.logger);
+  const loopOptions = { intervalMs: intervalMs ?? DEFAULT_NOTIFICATION_DISPATCH.intervalMs, batchSize: policy.batchSize };
+  return { dispatch, dispatcher: new DispatchLoop(dispatch, loopOptions, ports.logger) };
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
