@@ -4,6 +4,8 @@
 // without the socket syscalls, i.e. only the JavaScript each side runs: where our own cost
 // shows most clearly. Not a budget check (the budgets are on real sockets, in bench.mjs).
 //   taskset -c 0 node scripts/bench/inprocess-ab.mjs [--only <name part>]
+// AB_REPS (default 5) alternations of AB_REQUESTS (default 30000) requests per side; the
+// "paired" column is the median of each alternation's own Koa ÷ service.
 import 'reflect-metadata';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -20,6 +22,10 @@ import { bareHandler, referenceKoaApp } from './reference-apps.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const REQUESTS = Number(process.env.AB_REQUESTS ?? 30_000);
+const REPS = Number(process.env.AB_REPS ?? 5);
+// AB_CLOCK=cpu: time a side by the process's CPU time instead of the wall clock, for a machine
+// that is not quiet (time spent waiting for the core does not count; cache sharing still does).
+const CPU_CLOCK = process.env.AB_CLOCK === 'cpu';
 let sequence = 0; // {{seq}} / {{round}} values of templated requests
 const tenants = benchTenants(1);
 // Translate calls the local provider in its own process (on the load core), as in bench.mjs.
@@ -50,7 +56,7 @@ const api = new BenchClient({ origin: service.url, basePath: '/cms', tenant: ten
 const served = servedRoutes(await (await fetch(`${service.url}/cms/openapi.json`)).json());
 const serviceServer = createServer(service.container.get(KoaAppToken).callback());
 
-process.stdout.write(`| operation | service µs/req | Koa µs/req | bare µs/req | Koa ÷ service |\n|---|---:|---:|---:|---:|\n`);
+process.stdout.write(`| operation | service µs/req | Koa µs/req | bare µs/req | Koa ÷ service | paired |\n|---|---:|---:|---:|---:|---:|\n`);
 for (const operation of OPERATIONS) {
   if ((only && !operation.name.includes(only)) || missingRoutes(operation, served).length) continue;
   const requests = [await operation.seed(api, { user: 'ab-user', tag: 'ab' })].flat();
@@ -64,9 +70,12 @@ for (const operation of OPERATIONS) {
   const raw = requests.map(rawRequest);
   const times = { service: [], koa: [], bare: [] };
   for (const server of Object.values(targets)) await drive(server, raw, REQUESTS / 3);
-  for (let rep = 0; rep < 5; rep++) for (const [label, server] of Object.entries(targets)) times[label].push(await drive(server, raw, REQUESTS));
+  for (let rep = 0; rep < REPS; rep++) for (const [label, server] of Object.entries(targets)) times[label].push(await drive(server, raw, REQUESTS));
   const [s, k, b] = ['service', 'koa', 'bare'].map((label) => median(times[label]));
-  process.stdout.write(`| ${operation.label ?? operation.name} | ${s.toFixed(1)} | ${k.toFixed(1)} | ${b.toFixed(1)} | ${(k / s).toFixed(2)} |\n`);
+  // The ratio of each repetition's neighbouring runs, then their median: noise that lasts
+  // seconds hits a pair alike, where it would move the two medians apart.
+  const paired = median(times.service.map((micros, rep) => times.koa[rep] / micros));
+  process.stdout.write(`| ${operation.label ?? operation.name} | ${s.toFixed(1)} | ${k.toFixed(1)} | ${b.toFixed(1)} | ${(k / s).toFixed(2)} | ${paired.toFixed(2)} |\n`);
 }
 await service.stop();
 await provider.stop();
@@ -93,6 +102,7 @@ function rawRequest({ method, path, headers, body }) {
 /** µs per request over `count` requests on 10 in-memory keep-alive connections, each sending `raws` in turn. */
 async function drive(server, raws, count) {
   const connections = Array.from({ length: 10 }, () => connection(server));
+  const cpuStarted = process.cpuUsage();
   const started = performance.now();
   await Promise.all(connections.map(async (send) => {
     let context = {};
@@ -102,7 +112,8 @@ async function drive(server, raws, count) {
       await send(typeof raw === 'function' ? raw(context) : raw);
     }
   }));
-  const micros = ((performance.now() - started) * 1000) / count;
+  const cpu = process.cpuUsage(cpuStarted);
+  const micros = (CPU_CLOCK ? cpu.user + cpu.system : (performance.now() - started) * 1000) / count;
   connections.forEach((send) => send.close());
   return micros;
 }
