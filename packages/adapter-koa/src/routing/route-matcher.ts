@@ -110,7 +110,7 @@ function bestLeaf<H>(node: SegmentNode<H>, segments: readonly string[], at: numb
   }
   const segment = segments[at]!;
   if (segment === '') return undefined;
-  const next = node.statics.get(segment) ?? node.statics.get(segment.toLowerCase());
+  const next = staticChild(node, segment);
   const viaStatic = next && bestLeaf(next, segments, at + 1, captured, accepts);
   if (!node.param) return viaStatic;
   captured.push(segment);
@@ -127,9 +127,15 @@ function collectLeaves<H>(node: SegmentNode<H>, segments: readonly string[], at:
   }
   const segment = segments[at]!;
   if (segment === '') return;
-  const next = node.statics.get(segment) ?? node.statics.get(segment.toLowerCase());
+  const next = staticChild(node, segment);
   if (next) collectLeaves(next, segments, at + 1, into);
   if (node.param) collectLeaves(node.param, segments, at + 1, into);
+}
+
+/** The static child for this segment: as spelled, else lower-cased (ids, which most often meet no static child, are lower-cased only where there is one). */
+function staticChild<H>(node: SegmentNode<H>, segment: string): SegmentNode<H> | undefined {
+  if (node.statics.size === 0) return undefined;
+  return node.statics.get(segment) ?? node.statics.get(segment.toLowerCase());
 }
 
 /** A parameter as @koa/router hands it over: percent-decoded, or raw when that fails. */
