@@ -1,14 +1,16 @@
 /**
- * Issue 18 item 3, the outbox: three instances over one store, each with its own dispatcher.
- * Every notification job reaches the (real, loopback) push webhook exactly once; and a
- * dispatcher that dies holding a lease has its job sent by another instance once the lease ends,
- * never before.
+ * Issue 18 item 3, the outbox: three instances over one store, each with its own dispatchers.
+ * Every notification job reaches the (real, loopback) push webhook exactly once, and so does every
+ * webhook delivery its (real, signature-checking) receiver; and a dispatcher that dies holding a
+ * lease has its job sent by another instance once the lease ends, never before.
  */
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DispatchLoop, DispatchNotifications, ManualClock, NotificationOutboxToken, PushSenderToken, type NotificationOutbox } from '@cms/core';
 import { REAL_MONGO_URI } from '../testing/counted-service.js';
+import { engagementClient } from '../testing/engagement-client.js';
+import { FAST_WEBHOOKS, StandardWebhookReceiver } from '../testing/standard-webhook.receiver.js';
 import { startInstances, type ServiceInstances, type SharedStore } from '../testing/service-instances.js';
 import { createForm, submitForm } from './form-requests.js';
 
@@ -68,6 +70,30 @@ for (const store of ['mongo-double', 'real-mongo'] as const satisfies readonly S
       const perSubmission = submissions.map((submission) => pushes.filter((body) => body.includes(submission.id)).length);
       expect(perSubmission).to.deep.equal(new Array(30).fill(1));
       expect((await jobs(2)).map((job) => job.attempts)).to.deep.equal(new Array(30).fill(1));
+    });
+
+    it('delivers each of 30 webhook events exactly once while three webhook dispatchers poll', async () => {
+      const receiver = await StandardWebhookReceiver.start();
+      try {
+        // A receiver that answers at once never times out, even on a loaded machine: a retry would be a second send by design.
+        instances = await startInstances(store, 3, { ...FAST_WEBHOOKS, WEBHOOK_TIMEOUT_MS: '10000', NOTIFY_POLL_MS: '10' });
+        const admin = await engagementClient(instances.at(0)).bearer('admin');
+        const subscribed = await instances.at(0).call('POST', '/webhooks/create', { headers: admin, body: { url: receiver.url(), events: ['form.submitted'] } });
+        expect(subscribed.status, JSON.stringify(subscribed.body)).to.equal(201);
+        receiver.secret = subscribed.body.data.webhook.secret;
+        const form = await createForm(instances.at(1), 'webhook-three');
+        const submissions = await Promise.all(Array.from({ length: 30 }, (_, i) => submitForm(instances!.at(i), form.id, { name: `w${i}` })));
+        await receiver.waitFor(30, 10_000);
+        // Time for a late duplicate to arrive, if any dispatcher were to send one.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(receiver.received).to.have.length(30);
+        expect(receiver.received.every((request) => request.verified), 'every request signed').to.equal(true);
+        expect(new Set(receiver.received.map((request) => request.id)).size, 'distinct webhook-ids').to.equal(30);
+        const perSubmission = submissions.map((submission) => receiver.received.filter((request) => request.rawBody.includes(submission.id)).length);
+        expect(perSubmission).to.deep.equal(new Array(30).fill(1));
+      } finally {
+        await receiver.stop();
+      }
     });
 
     it('sends the job of a dispatcher that died holding its lease, from another instance, once the lease has ended', async () => {
