@@ -5,10 +5,11 @@
 //   npm run bench                        every operation the service serves
 //   npm run bench -- --only dashboard    operations whose name contains "dashboard"
 //   npm run bench -- --only forms,authors   … or any of several texts (to re-run rows a busy machine disturbed)
-//   npm run bench -- --scale             the scale scenarios instead (see scale-scenarios.mjs)
+//   npm run bench -- --scale             the scale scenarios instead (see scale-scenarios.mjs); --only filters them too
 // Env: BENCH_CONNECTIONS (10), BENCH_DURATION (4 s), BENCH_WARMUP (2 s), BENCH_REPS (3),
 // BENCH_SERVER_CPU (0), BENCH_LOAD_CPU (1), BENCH_VERBOSE, BENCH_FORCE=1 (measure although the
-// machine looks busy; disturbed rows are still not reported as results).
+// machine looks busy; disturbed rows are still not reported as results), BENCH_SCALE_MAX (caps
+// the scale sizes), BENCH_EXPORT_SUBMISSIONS (100: the export row's form).
 // Exit code 2 when a budget fails, 3 when the machine made a measurement meaningless (bench-guard.mjs).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ async function main() {
     say(`bench: not measuring: ${refusal}`);
     return 3;
   }
-  if (args.includes('--scale')) return runScaleScenarios({ stoppers, say });
+  if (args.includes('--scale')) return runScaleScenarios({ stoppers, say, only });
 
   const provider = await startFakeProvider();
   stoppers.push(provider.stop);

@@ -4,6 +4,7 @@
 // the short sequence) to load. Entries whose routes the service does not serve are skipped with
 // a message. Every request of a load must answer its expected status (a load answered 4xx
 // measures something else; the harness marks such a run invalid).
+import { CONTENT_OPERATIONS } from './content-operations.mjs';
 import { approvedComment, createArticle, createForm, formBody, relationPair } from './seed-helpers.mjs';
 
 /**
@@ -65,7 +66,7 @@ const translateText = 'The quarterly report shows steady growth in every region.
 
 /**
  * @typedef {{ method: string, path: string, headers: Record<string,string>, body?: string, expect: number[], capture?: { name: string, path: string[] }, fallback?: Record<string,string> }} LoadRequest
- * @typedef {{ name: string, label?: string, note?: string, kind: keyof typeof BUDGETS, requires: string[], seed: (api: any, ctx: { user: string, tag: string, guest?: string }) => Promise<LoadRequest | LoadRequest[]>, guests?: boolean, rejections?: (api: any, ctx: { user: string }) => LoadRequest[], growsStore?: boolean }} Operation
+ * @typedef {{ name: string, label?: string, note?: string, kind: keyof typeof BUDGETS, requires: string[], seed: (api: any, ctx: { user: string, tag: string, guest?: string }) => Promise<LoadRequest | LoadRequest[]>, guests?: boolean, rejections?: (api: any, ctx: { user: string }) => LoadRequest[], growsStore?: boolean, rare?: boolean }} Operation
  * A seed answers one request, or a sequence that each connection sends in turn (a create and
  * the delete of what it created); `label` names such a row in the report and `note` says what
  * it measures.
@@ -73,10 +74,12 @@ const translateText = 'The quarterly report shows steady growth in every region.
  * `guests` marks an operation the soak also sends as guests: its seed then gets `ctx.guest`
  * (a guest id) and acts as that guest (users get `ctx.user`).
  * `growsStore` marks an operation whose every call adds a record (the soak sends it rarely, as
- * the embedded store's growth would otherwise read as a leak).
+ * the embedded store's growth would otherwise read as a leak); `rare` one the soak sends as rarely
+ * for its weight (an export of a whole form).
+ * The §6 content rows are in content-operations.mjs.
  * @type {Operation[]}
  */
-export const OPERATIONS = [
+const CONTRACT_OPERATIONS = [
   {
     name: 'GET /ai/repurpose/template',
     kind: 'read',
@@ -272,6 +275,9 @@ export const OPERATIONS = [
     rejections: (api, { user }) => [api.request('POST', '/ai/translate', { headers: { 'x-user-id': user }, body: { text: '' }, expect: [400] })],
   },
 ];
+
+/** @type {Operation[]} */
+export const OPERATIONS = [...CONTRACT_OPERATIONS, ...CONTENT_OPERATIONS];
 
 /** `METHOD /path/{param}` for every operation of an OpenAPI document. */
 export function servedRoutes(document) {

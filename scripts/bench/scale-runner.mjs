@@ -1,16 +1,21 @@
 // Runs the scale scenarios: one service instance per size (all on the server core, loaded one
 // at a time), seeded through the API, loaded interleaved; each size's throughput must stay at
-// least `minRatio` of the smallest size's. Writes bench-results/scale-latest.md.
+// least `minRatio` of the smallest size's. A scenario with `variants` loads several requests on
+// each size: a variant is compared with the same variant at the smallest size, or (`against`)
+// with another variant at the same size (a list's last page with its first); `perRecord`
+// compares records per second (an export of N records against one of the smallest N);
+// `maxRssGrowthMiB` bounds the service's RSS growth while it is loaded. Every row reports the
+// service's RSS before its runs and at their peak. Writes bench-results/scale-latest.md.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
 import { fmt, header } from './bench-report.mjs';
 import { DEFAULTS, interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
 import { missingRoutes } from './operations.mjs';
-import { runLoad } from './processes.mjs';
+import { residentMiB, runLoad } from './processes.mjs';
 import { SCALE_SCENARIOS } from './scale-scenarios.mjs';
 
-export async function runScaleScenarios({ stoppers, say }) {
+export async function runScaleScenarios({ stoppers, say, only }) {
   const cap = Number(process.env.BENCH_SCALE_MAX ?? Infinity);
   const provider = await startFakeProvider();
   stoppers.push(provider.stop);
@@ -21,6 +26,7 @@ export async function runScaleScenarios({ stoppers, say }) {
   const lines = header('Scale scenarios: throughput as data grows', DEFAULTS);
   let failed = false;
   for (const scenario of SCALE_SCENARIOS) {
+    if (only && !only.some((text) => scenario.name.includes(text))) continue;
     const missing = missingRoutes(scenario, served);
     lines.push(`## ${scenario.name}`, '');
     if (missing.length) {
@@ -38,25 +44,35 @@ export async function runScaleScenarios({ stoppers, say }) {
         stoppers.push(service.stop); // so Ctrl-C stops it too
         say(`seeding ${scenario.name}, N = ${size} …`);
         const started = Date.now();
-        const request = await scenario.seed(service.clients[0], size, (requests, amount) => bulkSeed(service, requests, amount));
+        const seeded = await scenario.seed(service.clients[0], size, (requests, amount) => bulkSeed(service, requests, amount));
         const seconds = (Date.now() - started) / 1000;
         say(`  seeded in ${seconds.toFixed(1)} s`);
         seedTimes.push(`N = ${size.toLocaleString('en')}: ${seconds.toFixed(0)} s`);
-        service.request = request;
+        service.variants = seeded.variants ?? { '': seeded };
       }
-      const targets = instances.map((service, i) => ({ label: String(sizes[i]), origin: service.origin, pid: service.pid, exited: service.exited }));
       // Ids differ between instances, so each target loads its own request.
-      const runs = await interleavedPerTarget(targets, instances.map((s) => s.request));
-      const smallest = targets[0].label;
-      lines.push(`Budget: every size ≥ ${scenario.minRatio} × the throughput at N = ${smallest}.`, '');
-      lines.push('| N | req/s per repetition | median req/s | p50 ms | p99 ms | ÷ smallest | result |', '|---:|---|---:|---:|---:|---:|---|');
+      const targets = instances.flatMap((service, i) =>
+        Object.entries(service.variants).map(([variant, request]) => ({ label: `${sizes[i]} ${variant}`, size: sizes[i], variant, request, origin: service.origin, pid: service.pid, exited: service.exited })),
+      );
+      const runs = await interleavedPerTarget(targets);
+      lines.push(...budgetLines(scenario, sizes[0]), '');
+      lines.push('| N | variant | req/s per repetition | median req/s | p50 ms | p99 ms | RSS MiB before → peak | compared with | ratio | result |', '|---:|---|---|---:|---:|---:|---:|---|---:|---|');
       for (const target of targets) {
+        const rules = scenario.variants?.[target.variant] ?? {};
+        const base = targets.find((t) => (rules.against ? t.size === target.size && t.variant === rules.against : t.size === sizes[0] && t.variant === target.variant));
         const s = summarise(runs[target.label].runs);
-        const ratio = pairedRatio(runs[target.label].runs, runs[smallest].runs);
-        const pass = runs[target.label].problems.length === 0 && ratio >= scenario.minRatio;
+        const ratio = pairedRatio(runs[target.label].runs, runs[base.label].runs) * (rules.perRecord ? target.size / base.size : 1);
+        const { before, peak } = runs[target.label].rss;
+        const growth = peak - before;
+        const rssOk = rules.maxRssGrowthMiB === undefined || (Number.isFinite(growth) && growth <= rules.maxRssGrowthMiB);
+        const pass = runs[target.label].problems.length === 0 && ratio >= scenario.minRatio && rssOk;
         failed ||= !pass;
-        lines.push(`| ${Number(target.label).toLocaleString('en')} | ${s.runsRps.map(fmt.rps).join(', ')} | ${fmt.rps(s.rps)} | ${fmt.ms(s.p50)} | ${fmt.ms(s.p99)} | ${fmt.ratio(ratio)} | ${pass ? 'PASS' : 'FAIL'} |`);
+        const compared = base === target ? '—' : `N = ${base.size.toLocaleString('en')}${base.variant ? `, ${base.variant}` : ''}`;
+        lines.push(
+          `| ${target.size.toLocaleString('en')} | ${target.variant} | ${s.runsRps.map(fmt.rps).join(', ')} | ${fmt.rps(s.rps)} | ${fmt.ms(s.p50)} | ${fmt.ms(s.p99)} | ${rssText(before, peak)} | ${compared} | ${fmt.ratio(ratio)} | ${pass ? 'PASS' : 'FAIL'} |`,
+        );
         for (const problem of runs[target.label].problems) lines.push(`- invalid: ${problem}`);
+        if (!rssOk) lines.push(`- RSS grew ${growth.toFixed(1)} MiB while loaded, over ${rules.maxRssGrowthMiB} MiB`);
       }
       lines.push('', `Seeding over HTTP: ${seedTimes.join(', ')}.`, '');
     } catch (error) {
@@ -90,17 +106,48 @@ async function bulkSeed(service, requests, amount) {
   return result;
 }
 
-/** Like interleavedRuns, but each target has its own request (its own ids). */
-async function interleavedPerTarget(targets, requests) {
+/** What a scenario's rows are judged by. */
+function budgetLines(scenario, smallest) {
+  if (!scenario.variants) return [`Budget: every size ≥ ${scenario.minRatio} × the throughput at N = ${smallest.toLocaleString('en')}.`];
+  return Object.entries(scenario.variants).map(([variant, rules]) => {
+    const against = rules.against ? `the ${rules.against} at the same N` : `the ${variant} at N = ${smallest.toLocaleString('en')}`;
+    const unit = rules.perRecord ? 'records per second' : 'throughput';
+    const rss = rules.maxRssGrowthMiB === undefined ? '' : `; the service's RSS grows at most ${rules.maxRssGrowthMiB} MiB while loaded`;
+    return `- ${variant}: ${unit} ≥ ${scenario.minRatio} × ${against}${rss}.`;
+  });
+}
+
+const rssText = (before, peak) => (Number.isFinite(before) && Number.isFinite(peak) ? `${before.toFixed(0)} → ${peak.toFixed(0)} (+${(peak - before).toFixed(1)})` : 'n/a');
+
+/**
+ * Like interleavedRuns, but each target has its own request (its own ids); the service's RSS is
+ * read before a target's first run and every 100 ms while it is loaded (`rss: { before, peak }`).
+ */
+async function interleavedPerTarget(targets) {
   const results = {};
   for (let rep = 0; rep < DEFAULTS.reps; rep++) {
     for (let i = 0; i < targets.length; i++) {
-      const k = (i + rep) % targets.length;
-      const one = await interleavedRuns([targets[k]], requests[k], { ...DEFAULTS, reps: 1, warmupSeconds: rep === 0 ? DEFAULTS.warmupSeconds : 0 });
-      results[targets[k].label] ??= { runs: [], problems: [] };
-      results[targets[k].label].runs[rep] = one[targets[k].label].runs[0];
-      results[targets[k].label].problems.push(...one[targets[k].label].problems.map((p) => p.replace('run 1', `run ${rep + 1}`)));
+      const target = targets[(i + rep) % targets.length];
+      results[target.label] ??= { runs: [], problems: [], rss: { before: await residentMiB(target.pid), peak: -Infinity } };
+      const sampler = sampleRss(target.pid, results[target.label].rss);
+      const one = await interleavedRuns([target], target.request, { ...DEFAULTS, reps: 1, warmupSeconds: rep === 0 ? DEFAULTS.warmupSeconds : 0 }).finally(() => sampler.stop());
+      await sampler.stopped;
+      results[target.label].runs[rep] = one[target.label].runs[0];
+      results[target.label].problems.push(...one[target.label].problems.map((p) => p.replace('run 1', `run ${rep + 1}`)));
     }
   }
   return results;
+}
+
+/** Raises `rss.peak` to the process's RSS every 100 ms until stopped. */
+function sampleRss(pid, rss) {
+  let running = true;
+  const stopped = (async () => {
+    while (running) {
+      const now = await residentMiB(pid);
+      if (now !== undefined) rss.peak = Math.max(rss.peak, now);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return { stop: () => (running = false), stopped };
 }

@@ -4,7 +4,10 @@
 // through the load generator (`bulk(requests, amount)`: autocannon on the load core, 64
 // keep-alive connections, every answer checked), which is several times faster than a fetch
 // loop; 1,000,000 reactions still take minutes. BENCH_SCALE_MAX caps the sizes for a quicker look.
-import { approvedComment, createArticle, relationPair } from './seed-helpers.mjs';
+// A scenario may load several `variants` on each size (scale-runner.mjs says how they compare).
+import { approvedComment, createArticle, createForm, relationPair } from './seed-helpers.mjs';
+
+const PAGE = 20;
 
 export const SCALE_SCENARIOS = [
   {
@@ -62,6 +65,42 @@ export const SCALE_SCENARIOS = [
         2 * size,
       );
       return api.request('POST', `/forms/submission/${sourceSubmission.id}/relations/ref/connect`, { body: { relatedSubmissionId: targetSubmission.id } });
+    },
+  },
+  {
+    // Issue 15 items 1 and 6, issue 18 item 7: keyset pages cost the same wherever they are, and
+    // an export streams, so its cost per submission and the service's memory stay flat.
+    name: 'N submissions of one form: first and last list page, CSV export',
+    requires: ['POST /forms/create', 'POST /forms/{id}/submit', 'GET /forms/{id}/submissions', 'GET /forms/{id}/submissions/export'],
+    sizes: [1_000, 100_000],
+    minRatio: 0.9,
+    variants: {
+      'first page': {},
+      'last page': { against: 'first page' },
+      'CSV export': { perRecord: true, maxRssGrowthMiB: 64 },
+    },
+    async seed(api, size, bulk) {
+      const form = await createForm(api, { slug: `scale-submissions-${size}` });
+      await bulk([api.request('POST', `/forms/${form.id}/submit`, { body: { values: { name: 'A submitter who wrote a line or two' } }, expect: [201] })], size);
+      // The last page's cursor is the one the page before it answered: walk the list (cursors are opaque).
+      const page = (cursor) => `/forms/${form.id}/submissions?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      let seen = 0;
+      let lastCursor = null;
+      for (let cursor = null; ; ) {
+        const data = await api.call('GET', page(cursor));
+        seen += data.submissions.length;
+        if (!data.nextCursor) break;
+        lastCursor = data.nextCursor;
+        cursor = data.nextCursor;
+      }
+      if (seen !== size) throw new Error(`listed ${seen} submissions, seeded ${size}`);
+      return {
+        variants: {
+          'first page': api.request('GET', page(null)),
+          'last page': api.request('GET', page(lastCursor)),
+          'CSV export': api.request('GET', `/forms/${form.id}/submissions/export?format=csv`),
+        },
+      };
     },
   },
 ];

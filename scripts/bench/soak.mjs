@@ -127,12 +127,13 @@ async function soak() {
 async function seedTenant(api, t, operations) {
   const mix = [];
   for (const operation of operations) {
-    // An operation that adds a record per call is sent by one user per tenant only (see growsStore).
-    const users = operation.growsStore ? 1 : USERS_PER_TENANT;
+    // An operation that adds a record per call, or weighs a lot (an export), is sent by one user per tenant only (see growsStore, rare).
+    const once = operation.growsStore || operation.rare;
+    const users = once ? 1 : USERS_PER_TENANT;
     for (let u = 0; u < users; u++) {
       const ctx = { user: `soak-${t}-${u}`, tag: `s${t}u${u}` };
       const requests = [await operation.seed(api, ctx)].flat();
-      for (let w = operation.growsStore ? 1 : 4; w > 0; w--) mix.push(requests);
+      for (let w = once ? 1 : 4; w > 0; w--) mix.push(requests);
       if (u === 0) mix.push(...(operation.rejections?.(api, ctx) ?? []).map((r) => [r]));
     }
     if (!operation.guests) continue;

@@ -7,6 +7,7 @@
 import type { Comment, CommentRepository, CommentStatus, PageQuery, ReactionTotals, TargetTotals } from '@cms/core';
 import type { Filter, ObjectId } from 'mongodb';
 import { MongoReactionTotals } from '../reactions/mongo-reaction-totals.js';
+import { deleteById } from '../storage/conditional-delete.js';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
 import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
@@ -70,9 +71,9 @@ export class MongoCommentRepository implements CommentRepository {
     return current ? toComment(current) : null;
   }
 
-  async delete(tenantId: string, id: string): Promise<boolean> {
-    const _id = parseObjectId(id);
-    return _id !== null && (await this.#comments.findOneAndDelete({ _id, tenantId })) !== null;
+  /** One `findOneAndDelete`; with `expected`, `updatedAt` is in its filter (compare-and-delete). */
+  async delete(tenantId: string, id: string, expected?: Date): Promise<boolean> {
+    return deleteById(this.#comments, tenantId, id, expected);
   }
 
   /** Served by `tenant_article_created`. */

@@ -23,6 +23,7 @@ import {
 } from '@cms/core';
 import type { Filter, ObjectId, UpdateFilter } from 'mongodb';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
+import { deleteById } from '../storage/conditional-delete.js';
 import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
@@ -105,9 +106,9 @@ export class MongoSubmissionRepository implements SubmissionRepository {
     return { status: 'missing' };
   }
 
-  async delete(tenantId: string, id: string): Promise<boolean> {
-    const _id = parseObjectId(id);
-    return _id !== null && (await this.#submissions.findOneAndDelete({ _id, tenantId })) !== null;
+  /** One `findOneAndDelete`; with `expected`, `updatedAt` is in its filter (compare-and-delete). */
+  async delete(tenantId: string, id: string, expected?: Date): Promise<boolean> {
+    return deleteById(this.#submissions, tenantId, id, expected);
   }
 
   /** Served by `tenant_form_created`. */

@@ -2,12 +2,14 @@
  * §6.4 `DELETE /articles/delete/{id}` (bearer admin or editor): the article, its comments and
  * every reaction on them. Reactions go before what they are on, comments before the article, the
  * article last, so a retry of an interrupted delete finishes it (docs/decisions/0763-delete-cascades.md).
+ * With `If-Match`, one conditional write claims the article before anything goes, so of racing
+ * writers holding the same version exactly one wins (docs/decisions/0765-atomic-if-match-on-deletes.md).
  */
 import type { CommentRepository } from '../comments/comments.ports.js';
 import type { ReactionRepository } from '../reactions/reactions.ports.js';
 import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
-import { checkIfMatch } from '../shared/entity-tag.js';
+import { checkIfMatch, claimedVersion, preconditionFailed, versionToMatch } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
 import { requiresRoles } from '../shared/access.js';
@@ -34,6 +36,8 @@ export class DeleteArticle {
     const article = await this.articles.findById(tenantId, id);
     if (!article) throw notFound();
     checkIfMatch(ifMatch, toArticleView(article));
+    const expected = versionToMatch(ifMatch, article);
+    if (expected && !(await this.articles.update({ ...article, updatedAt: claimedVersion(article) }, expected))) throw preconditionFailed();
     await this.#removeComments(tenantId, id);
     await this.reactions.deleteByTargets(tenantId, 'article', [id]);
     const deleted = await this.articles.delete(tenantId, id);

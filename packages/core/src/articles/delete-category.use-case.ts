@@ -2,10 +2,12 @@
  * §6.4 `DELETE /categories/delete/{id}` (bearer admin or editor): 409 while it has sub-categories;
  * otherwise the articles that name it get `categoryId` / `subCategoryId` null first, then the
  * category goes, so a retry finishes an interrupted delete (docs/decisions/0763-delete-cascades.md).
+ * With `If-Match`, one conditional write claims the category before any article changes, so of
+ * racing writers holding the same version exactly one wins (docs/decisions/0765-atomic-if-match-on-deletes.md).
  */
 import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
-import { checkIfMatch } from '../shared/entity-tag.js';
+import { checkIfMatch, claimedVersion, preconditionFailed, versionToMatch } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
@@ -31,6 +33,8 @@ export class DeleteCategory {
     if (await hasChildren(this.categories, tenantId, category.id)) {
       throw new DomainError(ErrorCodes.CATEGORY_HAS_CHILDREN, 'Category has sub-categories');
     }
+    const expected = versionToMatch(ifMatch, category);
+    if (expected && !(await this.categories.update({ ...category, updatedAt: claimedVersion(category) }, expected))) throw preconditionFailed();
     await this.articles.clearCategory(tenantId, category.id);
     const deleted = await this.categories.delete(tenantId, category.id);
     // An article that checked the category just before it went may name it now.

@@ -12,8 +12,11 @@ export interface CommentRepository extends ReactionTotalsStore {
    * nothing (the first approval's time and approver stay). Null when no such comment.
    */
   approve(tenantId: string, id: string, approvedBy: string, at: Date): Promise<Comment | null>;
-  /** Deletes the comment in one atomic step; true only for the call that deleted it. */
-  delete(tenantId: string, id: string): Promise<boolean>;
+  /**
+   * Deletes the comment in one atomic step; true only for the call that deleted it. With
+   * `expected`, only while its stored `updatedAt` is still that (compare-and-delete, `If-Match`).
+   */
+  delete(tenantId: string, id: string, expected?: Date): Promise<boolean>;
   /** Deletes every comment of the article (one `deleteMany`); returns how many. */
   deleteByArticle(tenantId: string, articleId: string): Promise<number>;
   /** One keyset page of an article's comments, of one status when `status` is given (§6.1). */

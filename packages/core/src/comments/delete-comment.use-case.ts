@@ -1,11 +1,14 @@
 /**
  * §6.4 `DELETE /articles/comments/{commentId}` (bearer admin or editor, moderation): the comment,
- * pending or approved, and its reactions (reactions first, so a retry finishes the job).
+ * pending or approved, and its reactions (reactions first, so a retry finishes the job). With
+ * `If-Match` the comment goes only if it is still the version checked (one compare-and-delete):
+ * a comment changes only when approved, and a pending one has no reactions, so a delete that
+ * loses that race has removed nothing (docs/decisions/0765-atomic-if-match-on-deletes.md).
  */
 import type { ReactionRepository } from '../reactions/reactions.ports.js';
 import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
-import { checkIfMatch } from '../shared/entity-tag.js';
+import { checkIfMatch, preconditionFailed, versionToMatch } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
 import { requiresRoles } from '../shared/access.js';
@@ -29,7 +32,8 @@ export class DeleteComment {
     if (!comment) throw notFound();
     checkIfMatch(ifMatch, toCommentView(comment));
     await this.reactions.deleteByTargets(caller.tenantId, 'comment', [id]);
-    if (!(await this.comments.delete(caller.tenantId, id))) throw notFound();
+    const expected = versionToMatch(ifMatch, comment);
+    if (!(await this.comments.delete(caller.tenantId, id, expected))) throw expected ? preconditionFailed() : notFound();
   }
 }
 

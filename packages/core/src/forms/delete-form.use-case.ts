@@ -47,7 +47,8 @@ export class DeleteForm {
     }
     await this.outbox.dropPending(tenantId, id);
     const holders = await relationHoldersOf(this.forms, tenantId, id);
-    for (let after = null; ; ) {
+    // Only relations in forms that target this one can hold its submissions' ids: none, no paging.
+    for (let after = null; holders.length > 0; ) {
       const page = await this.submissions.listByForm(tenantId, id, { after, limit: BATCH, order: 'oldestFirst' });
       if (page.length > 0) await removeRelationsTo(this.submissions, tenantId, holders, page.map((submission) => submission.id));
       if (page.length < BATCH) break;

@@ -2,11 +2,12 @@
  * §6.4 `DELETE /forms/submission/{id}` (bearer admin or editor): erasure. The submission's id is
  * taken out of every relation that holds it and its notification jobs not yet sent are dropped,
  * before the submission itself goes, so a retry after an interruption finishes the job
- * (docs/decisions/0763-delete-cascades.md).
+ * (docs/decisions/0763-delete-cascades.md). With `If-Match` the submission goes only if it is
+ * still the version checked, in one compare-and-delete (docs/decisions/0765-atomic-if-match-on-deletes.md).
  */
 import type { NotificationOutbox } from '../notifications/notification.ports.js';
 import type { Caller } from '../shared/caller.js';
-import { checkIfMatch } from '../shared/entity-tag.js';
+import { checkIfMatch, preconditionFailed, versionToMatch } from '../shared/entity-tag.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
@@ -32,7 +33,9 @@ export class DeleteSubmission {
     const holders = await relationHoldersOf(this.forms, tenantId, submission.formId);
     await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
     await this.outbox.dropPending(tenantId, submission.formId, submission.id);
-    const deleted = await this.submissions.delete(tenantId, submission.id);
+    const expected = versionToMatch(ifMatch, submission);
+    const deleted = await this.submissions.delete(tenantId, submission.id, expected);
+    if (!deleted && expected) throw preconditionFailed();
     // A connect that checked the submission just before it went may have landed meanwhile.
     await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
     if (!deleted) throw submissionNotFound();

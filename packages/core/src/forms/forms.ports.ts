@@ -88,8 +88,11 @@ export interface SubmissionRepository {
    * multi-value field lose none.
    */
   connectRelation(command: ConnectRelationCommand): Promise<ConnectRelationResult>;
-  /** Deletes the submission in one atomic step; true only for the call that deleted it. */
-  delete(tenantId: string, id: string): Promise<boolean>;
+  /**
+   * Deletes the submission in one atomic step; true only for the call that deleted it. With
+   * `expected`, only while its stored `updatedAt` is still that (compare-and-delete, `If-Match`).
+   */
+  delete(tenantId: string, id: string, expected?: Date): Promise<boolean>;
   /** Deletes every submission of the form (one `deleteMany`); returns how many. */
   deleteByForm(tenantId: string, formId: string): Promise<number>;
   /**

@@ -4,6 +4,7 @@ import type { CommentRepository } from '../comments/comments.ports.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
 import { MemoryReactionTotals } from './memory-reaction-totals.js';
+import { stillAt } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryCommentRepository extends MemoryReactionTotals<Comment> implements CommentRepository {
@@ -17,11 +18,10 @@ export class MemoryCommentRepository extends MemoryReactionTotals<Comment> imple
     this.#byArticle.add(tenantKey(stored.tenantId, stored.articleId), stored, key);
   }
 
-  async delete(tenantId: string, id: string): Promise<boolean> {
+  async delete(tenantId: string, id: string, expected?: Date): Promise<boolean> {
     const key = tenantKey(tenantId, id);
-    const comment = this.records.get(key);
+    const comment = this.records.deleteIf(key, (current) => stillAt(current, expected));
     if (!comment) return false;
-    this.records.delete(key);
     this.#byArticle.remove(tenantKey(tenantId, comment.articleId), comment);
     return true;
   }

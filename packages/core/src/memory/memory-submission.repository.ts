@@ -13,7 +13,7 @@ import type {
 import type { Submission } from '../forms/submission.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
-import { setOwnMember, SnapshotTable } from './snapshot-table.js';
+import { setOwnMember, SnapshotTable, stillAt } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemorySubmissionRepository implements SubmissionRepository {
@@ -28,11 +28,9 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     this.#byForm.add(tenantKey(stored.tenantId, stored.formId), stored, key);
   }
 
-  async delete(tenantId: string, id: string): Promise<boolean> {
-    const key = tenantKey(tenantId, id);
-    const submission = this.#submissions.get(key);
+  async delete(tenantId: string, id: string, expected?: Date): Promise<boolean> {
+    const submission = this.#submissions.deleteIf(tenantKey(tenantId, id), (current) => stillAt(current, expected));
     if (!submission) return false;
-    this.#submissions.delete(key);
     this.#byForm.remove(tenantKey(tenantId, submission.formId), submission);
     return true;
   }

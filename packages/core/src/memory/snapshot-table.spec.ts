@@ -45,6 +45,18 @@ describe('SnapshotTable', () => {
     });
   });
 
+  describe('when a record is deleted on a condition', () => {
+    it('deletes only while the condition holds on the stored snapshot, and answers that snapshot', () => {
+      const table = new SnapshotTable<Row>();
+      const stored = table.insert('k', row())!;
+      expect(table.deleteIf('k', (current) => current.likes === 1)).to.equal(undefined);
+      expect(table.get('k')).to.equal(stored);
+      expect(table.deleteIf('k', (current) => current.likes === 0)).to.equal(stored);
+      expect(table.has('k')).to.equal(false);
+      expect(table.deleteIf('k', () => true)).to.equal(undefined);
+    });
+  });
+
   describe('when a record is updated', () => {
     it('stores a frozen successor that shares the unchanged parts and copies the new ones', () => {
       const table = new SnapshotTable<Row>();

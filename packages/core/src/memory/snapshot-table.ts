@@ -81,9 +81,26 @@ export class SnapshotTable<R extends object> {
     return this.rows.delete(key);
   }
 
+  /**
+   * Compare-and-delete: removes the record only when `holds(current)` is true, without an await
+   * in between (as atomic as one MongoDB delete with the condition in its filter), and answers
+   * the snapshot removed; undefined when there is no record or the condition does not hold.
+   */
+  deleteIf(key: string, holds: (current: R) => boolean): R | undefined {
+    const current = this.rows.get(key);
+    if (current === undefined || !holds(current)) return undefined;
+    this.rows.delete(key);
+    return current;
+  }
+
   values(): IterableIterator<R> {
     return this.rows.values();
   }
+}
+
+/** A `deleteIf` condition: the record's `updatedAt` is still `expected` (always true without one). */
+export function stillAt(record: { readonly updatedAt: Date }, expected: Date | undefined): boolean {
+  return expected === undefined || record.updatedAt.getTime() === expected.getTime();
 }
 
 /**

@@ -55,6 +55,23 @@ export function checkIfMatch(header: string | undefined, view: object): void {
   throw preconditionFailed();
 }
 
+/**
+ * The version a delete must still find for `If-Match` to hold at the moment it deletes: the
+ * record's `updatedAt` when the header names a tag, none when it is absent or `*` (any record).
+ */
+export function versionToMatch(header: string | undefined, record: { readonly updatedAt: Date }): Date | undefined {
+  return header === undefined || header.trim() === '*' ? undefined : record.updatedAt;
+}
+
+/**
+ * The `updatedAt` a delete's claim writes before its cascade (the one conditional write that
+ * makes its `If-Match` atomic): one millisecond past the version checked, so every writer still
+ * holding that version fails from then on. The record is about to go, so no clock is needed.
+ */
+export function claimedVersion(record: { readonly updatedAt: Date }): Date {
+  return new Date(record.updatedAt.getTime() + 1);
+}
+
 export function preconditionFailed(): DomainError {
   return new DomainError(ErrorCodes.PRECONDITION_FAILED, 'Precondition failed');
 }

@@ -2,9 +2,9 @@
 import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
+import { wellFormedIdOr } from '../shared/input-rules.js';
 import { WEBHOOK_ADMIN } from './webhook.js';
 import { requireRole } from '../shared/require-user.js';
-import { findWebhookOrThrow } from './webhook-input.js';
 import type { WebhookDeliveryOutbox, WebhookRepository } from './webhooks.ports.js';
 
 export class DeleteWebhook {
@@ -17,9 +17,10 @@ export class DeleteWebhook {
 
   async execute(caller: Caller, id: string): Promise<void> {
     requireRole(caller, WEBHOOK_ADMIN.roles);
-    const webhook = await findWebhookOrThrow(this.webhooks, caller.tenantId, id);
-    if (!(await this.webhooks.remove(caller.tenantId, webhook.id))) throw new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found');
+    // No read first: the one atomic remove tells an unknown webhook apart (one round trip less).
+    const webhookId = wellFormedIdOr(id, ErrorCodes.INVALID_WEBHOOK_ID);
+    if (!(await this.webhooks.remove(caller.tenantId, webhookId))) throw new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found');
     // A delivery claimed meanwhile finds no webhook and fails without a request.
-    await this.outbox.removeByWebhook(caller.tenantId, webhook.id);
+    await this.outbox.removeByWebhook(caller.tenantId, webhookId);
   }
 }

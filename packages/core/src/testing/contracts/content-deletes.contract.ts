@@ -46,6 +46,24 @@ export function contentDeleteContract(name: string, factory: RepositoryFactory<C
       expect(await repos().comments.listByArticle('acme', article.id, undefined, { after: null, limit: 5 })).to.deep.equal([]);
     });
 
+    it('deletes a submission or a comment with an expected updatedAt only while it is still that (compare-and-delete)', async () => {
+      const submission = submissionRecord('acme', newId());
+      const comment = commentRecord('acme', newId());
+      await repos().submissions.insert(submission);
+      await repos().comments.insert(comment);
+      const deletes = [
+        { remove: (expected: Date) => repos().submissions.delete('acme', submission.id, expected), read: () => repos().submissions.findById('acme', submission.id), at: submission.updatedAt },
+        { remove: (expected: Date) => repos().comments.delete('acme', comment.id, expected), read: () => repos().comments.findById('acme', comment.id), at: comment.updatedAt },
+      ];
+      for (const { remove, read, at } of deletes) {
+        expect(await remove(new Date(at.getTime() - 1))).to.equal(false);
+        expect(await read()).to.not.equal(null);
+        const race = await Promise.all([remove(at), remove(at)]);
+        expect(race.filter(Boolean)).to.have.length(1);
+        expect(await read()).to.equal(null);
+      }
+    });
+
     it('deletes a form’s submissions and an article’s comments, and nothing else', async () => {
       const formId = newId();
       const kept = submissionRecord('acme', newId());

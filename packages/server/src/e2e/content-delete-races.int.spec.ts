@@ -1,0 +1,141 @@
+/**
+ * §6.4 `If-Match` on deletes is atomic (issue 15 item 4, docs/decisions/0765-atomic-if-match-on-deletes.md):
+ * two requests that both checked the same version, racing, give exactly one winner and one 412,
+ * and the loser changes nothing. The requests are held until both have read the record, so
+ * the race is forced on every run instead of left to timing.
+ */
+import { expect } from 'chai';
+import { ArticleRepositoryToken, CategoryRepositoryToken, CommentRepositoryToken, SubmissionRepositoryToken } from '@cms/core';
+import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
+import { startTestService, TEST_STORAGES, type CallResult, type TestService } from '../testing/test-service.js';
+import { createForm, submitForm } from './form-requests.js';
+
+interface Readable {
+  findById(tenantId: string, id: string): Promise<unknown>;
+}
+
+/** Holds the repository's next `count` reads until all of them have arrived, then lets every one through. */
+function holdReads(repository: Readable, count: number): () => void {
+  const original = repository.findById;
+  const waiting: Array<() => void> = [];
+  repository.findById = async function (this: Readable, tenantId: string, id: string) {
+    if (waiting.length < count) {
+      await new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        if (waiting.length === count) for (const release of waiting) release();
+      });
+    }
+    return original.call(this, tenantId, id);
+  };
+  return () => {
+    repository.findById = original;
+  };
+}
+
+const statuses = (results: readonly CallResult[]) => results.map((res) => res.status);
+
+for (const storage of TEST_STORAGES) {
+  describe(`Deletes with If-Match under races (storage: ${storage})`, () => {
+    let api: TestService;
+    let client: EngagementClient;
+    let editor: Record<string, string>;
+    before(async () => {
+      api = await startTestService({}, { storage });
+      client = engagementClient(api);
+      editor = await client.bearer('editor');
+    });
+    after(() => api.stop());
+
+    const remove = (path: string, tag: string) => api.call('DELETE', path, { headers: { ...editor, 'if-match': tag } });
+    const patch = (path: string, body: unknown, tag: string) => api.call('PATCH', path, { headers: { ...editor, 'if-match': tag }, body });
+    /** Sends the requests together, with the repository's reads held until each has read. */
+    const race = async (repository: Readable, requests: Array<() => Promise<CallResult>>) => {
+      const release = holdReads(repository, requests.length);
+      try {
+        return await Promise.all(requests.map((send) => send()));
+      } finally {
+        release();
+      }
+    };
+    const tagOf = async (path: string) => (await api.call('GET', path, { headers: editor })).headers.get('etag')!;
+    const repository = (token: Parameters<TestService['service']['container']['get']>[0]) => api.service.container.get(token) as unknown as Readable;
+
+    it('gives one 200 and one 412 to two deletes of a submission with the same If-Match', async () => {
+      const form = await createForm(api, `race-erase-${storage}`);
+      const submission = await submitForm(api, form.id, { name: 'x' });
+      const tag = await tagOf(`/forms/submission/${submission.id}`);
+      const path = `/forms/submission/${submission.id}`;
+      const results = await race(repository(SubmissionRepositoryToken), [() => remove(path, tag), () => remove(path, tag)]);
+      expect(statuses(results).sort()).to.deep.equal([200, 412]);
+      expect(results.find((res) => res.status === 412)!.body.message).to.equal('Precondition failed');
+      expect((await api.call('GET', path)).status).to.equal(404);
+    });
+
+    it('gives one 200 and one 412 to two deletes of a comment with the same If-Match', async () => {
+      const article = await client.article({});
+      const comment = await client.comment(article.id);
+      const tag = (await api.call('PUT', `/articles/comments/${comment.id}/approve`, { headers: editor })).headers.get('etag')!;
+      const path = `/articles/comments/${comment.id}`;
+      const results = await race(repository(CommentRepositoryToken), [() => remove(path, tag), () => remove(path, tag)]);
+      expect(statuses(results).sort()).to.deep.equal([200, 412]);
+      expect((await api.call('DELETE', path, { headers: editor })).status).to.equal(404);
+    });
+
+    it('gives one 200 and one 412 to two deletes of an article with the same If-Match', async () => {
+      const article = await client.article({});
+      const tag = await tagOf(`/articles/getById/${article.id}`);
+      const path = `/articles/delete/${article.id}`;
+      const results = await race(repository(ArticleRepositoryToken), [() => remove(path, tag), () => remove(path, tag)]);
+      expect(statuses(results).sort()).to.deep.equal([200, 412]);
+      expect((await api.call('GET', `/articles/getById/${article.id}`)).status).to.equal(404);
+    });
+
+    it('lets an article update and a delete with the same If-Match race: one wins, the loser changes nothing', async () => {
+      const article = await client.article({});
+      const comment = await client.comment(article.id);
+      const tag = await tagOf(`/articles/getById/${article.id}`);
+      const [updated, deleted] = await race(repository(ArticleRepositoryToken), [
+        () => patch(`/articles/update/${article.id}`, { title: 'Renamed' }, tag),
+        () => remove(`/articles/delete/${article.id}`, tag),
+      ]);
+      expect([updated!.status, deleted!.status].sort()).to.deep.equal([200, 412]);
+      const read = await api.call('GET', `/articles/getById/${article.id}`);
+      const summary = await api.call('GET', `/articles/comments/${comment.id}/reactionSummary`);
+      if (deleted!.status === 200) {
+        expect([read.status, summary.status]).to.deep.equal([404, 404]);
+      } else {
+        // The delete lost before its cascade: the article keeps the update and its comment.
+        expect(read.body.data.article.title).to.equal('Renamed');
+        expect(summary.status).to.equal(200);
+      }
+    });
+
+    it('lets a category update and a delete with the same If-Match race: one wins, the loser changes nothing', async () => {
+      const category = await client.category({ name: 'Raced' });
+      const article = await client.article({ categoryId: category.id });
+      const tag = await tagOf(`/categories/getById/${category.id}`);
+      const [updated, deleted] = await race(repository(CategoryRepositoryToken), [
+        () => patch(`/categories/update/${category.id}`, { name: 'Renamed' }, tag),
+        () => remove(`/categories/delete/${category.id}`, tag),
+      ]);
+      expect([updated!.status, deleted!.status].sort()).to.deep.equal([200, 412]);
+      const stored = (await api.call('GET', `/articles/getById/${article.id}`)).body.data.article;
+      expect(stored.categoryId).to.equal(deleted!.status === 200 ? null : category.id);
+    });
+
+    it('gives one 200 and one 412 to two category deletes with the same If-Match; without one the loser is a 404', async () => {
+      const category = await client.category({ name: 'Twice' });
+      const tag = await tagOf(`/categories/getById/${category.id}`);
+      const path = `/categories/delete/${category.id}`;
+      const results = await race(repository(CategoryRepositoryToken), [() => remove(path, tag), () => remove(path, tag)]);
+      expect(statuses(results).sort()).to.deep.equal([200, 412]);
+      const blind = await client.category({ name: 'Blind' });
+      const blindPath = `/categories/delete/${blind.id}`;
+      const unconditional = await race(repository(CategoryRepositoryToken), [
+        () => api.call('DELETE', blindPath, { headers: editor }),
+        () => api.call('DELETE', blindPath, { headers: editor }),
+      ]);
+      expect(statuses(unconditional).sort()).to.deep.equal([200, 404]);
+    });
+  });
+}
