@@ -4,6 +4,7 @@
  * article last, so a retry of an interrupted delete finishes it (docs/decisions/0763-delete-cascades.md).
  */
 import type { CommentRepository } from '../comments/comments.ports.js';
+import { deletedEvent, NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { ReactionRepository } from '../reactions/reactions.ports.js';
 import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
@@ -25,6 +26,7 @@ export class DeleteArticle {
     private readonly articles: ArticleRepository,
     private readonly comments: CommentRepository,
     private readonly reactions: ReactionRepository,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   async execute(caller: Caller, articleId: string, ifMatch?: string): Promise<void> {
@@ -34,12 +36,16 @@ export class DeleteArticle {
     const article = await this.articles.findById(tenantId, id);
     if (!article) throw notFound();
     checkIfMatch(ifMatch, toArticleView(article));
-    await this.#removeComments(tenantId, id);
-    await this.reactions.deleteByTargets(tenantId, 'article', [id]);
-    const deleted = await this.articles.delete(tenantId, id);
-    // A comment whose article check passed just before the article went may have landed.
-    await this.#removeComments(tenantId, id);
-    if (!deleted) throw notFound();
+    // One `article.deleted`; its comments go with it without events of their own (decision 0783).
+    await this.events.around(deletedEvent(caller, 'article.deleted', 'article', { id }), async () => {
+      await this.#removeComments(tenantId, id);
+      await this.reactions.deleteByTargets(tenantId, 'article', [id]);
+      const deleted = await this.articles.delete(tenantId, id);
+      // A comment whose article check passed just before the article went may have landed.
+      await this.#removeComments(tenantId, id);
+      if (!deleted) throw notFound();
+      return { result: undefined, data: { id } };
+    });
   }
 
   async #removeComments(tenantId: string, articleId: string): Promise<void> {

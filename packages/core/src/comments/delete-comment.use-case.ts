@@ -3,6 +3,7 @@
  * pending or approved, and its reactions (reactions first, so a retry finishes the job).
  */
 import type { ReactionRepository } from '../reactions/reactions.ports.js';
+import { deletedEvent, NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
 import { checkIfMatch } from '../shared/entity-tag.js';
@@ -20,6 +21,7 @@ export class DeleteComment {
   constructor(
     private readonly comments: CommentRepository,
     private readonly reactions: ReactionRepository,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   async execute(caller: Caller, commentId: string, ifMatch?: string): Promise<void> {
@@ -28,8 +30,12 @@ export class DeleteComment {
     const comment = await this.comments.findById(caller.tenantId, id);
     if (!comment) throw notFound();
     checkIfMatch(ifMatch, toCommentView(comment));
-    await this.reactions.deleteByTargets(caller.tenantId, 'comment', [id]);
-    if (!(await this.comments.delete(caller.tenantId, id))) throw notFound();
+    const data = { id, articleId: comment.articleId };
+    await this.events.around(deletedEvent(caller, 'comment.deleted', 'comment', data), async () => {
+      await this.reactions.deleteByTargets(caller.tenantId, 'comment', [id]);
+      if (!(await this.comments.delete(caller.tenantId, id))) throw notFound();
+      return { result: undefined, data };
+    });
   }
 }
 

@@ -5,6 +5,7 @@
  * (docs/decisions/0763-delete-cascades.md).
  */
 import type { NotificationOutbox } from '../notifications/notification.ports.js';
+import { deletedEvent, NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import { checkIfMatch } from '../shared/entity-tag.js';
 import { requiresRoles } from '../shared/access.js';
@@ -22,6 +23,7 @@ export class DeleteSubmission {
     private readonly forms: FormRepository,
     private readonly submissions: SubmissionRepository,
     private readonly outbox: NotificationOutbox,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   async execute(caller: Caller, submissionId: string, ifMatch?: string): Promise<void> {
@@ -29,12 +31,16 @@ export class DeleteSubmission {
     const { tenantId } = caller;
     const submission = await findSubmissionOrThrow(this.submissions, tenantId, requireSubmissionId(submissionId));
     checkIfMatch(ifMatch, submissionView(submission));
-    const holders = await relationHoldersOf(this.forms, tenantId, submission.formId);
-    await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
-    await this.outbox.dropPending(tenantId, submission.formId, submission.id);
-    const deleted = await this.submissions.delete(tenantId, submission.id);
-    // A connect that checked the submission just before it went may have landed meanwhile.
-    await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
-    if (!deleted) throw submissionNotFound();
+    const data = { id: submission.id, formId: submission.formId };
+    await this.events.around(deletedEvent(caller, 'submission.deleted', 'submission', data), async () => {
+      const holders = await relationHoldersOf(this.forms, tenantId, submission.formId);
+      await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
+      await this.outbox.dropPending(tenantId, submission.formId, submission.id);
+      const deleted = await this.submissions.delete(tenantId, submission.id);
+      // A connect that checked the submission just before it went may have landed meanwhile.
+      await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
+      if (!deleted) throw submissionNotFound();
+      return { result: undefined, data };
+    });
   }
 }

@@ -47,7 +47,8 @@ export type EventWitness =
   /** `*.deleted`: the record is gone; `data` is the event's data, known before the change (`{id}`, `{id, formId}`…). */
   | { readonly kind: 'deleted'; readonly record: WitnessRecord; readonly id: string; readonly data: Readonly<Record<string, string>> }
   | { readonly kind: 'comment-approved'; readonly id: string }
-  | { readonly kind: 'relation'; readonly submissionId: string; readonly fieldName: string; readonly relatedId: string }
+  /** A relation change: the field holds the related id (`held` absent or true: connected) or no longer holds it (`held: false`: disconnected). */
+  | { readonly kind: 'relation'; readonly submissionId: string; readonly fieldName: string; readonly relatedId: string; readonly held?: boolean }
   | { readonly kind: 'reaction'; readonly articleId: string; readonly actor: string; readonly type: ReactionType | null };
 
 /**
