@@ -1,8 +1,9 @@
-/** DELETE /webhooks/delete/{id} (bearer admin): the webhook and its delivery log go; it receives nothing more. */
+/** DELETE /webhooks/delete/{id} (bearer admin; `If-Match` as §6.3): the webhook and its delivery log go; it receives nothing more. */
 import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
-import { WEBHOOK_ADMIN } from './webhook.js';
+import { checkIfMatch } from '../shared/entity-tag.js';
+import { toWebhookView, WEBHOOK_ADMIN } from './webhook.js';
 import { requireRole } from '../shared/require-user.js';
 import { findWebhookOrThrow } from './webhook-input.js';
 import type { WebhookDeliveryOutbox, WebhookRepository } from './webhooks.ports.js';
@@ -15,9 +16,10 @@ export class DeleteWebhook {
     private readonly outbox: WebhookDeliveryOutbox,
   ) {}
 
-  async execute(caller: Caller, id: string): Promise<void> {
+  async execute(caller: Caller, id: string, ifMatch?: string): Promise<void> {
     requireRole(caller, WEBHOOK_ADMIN.roles);
     const webhook = await findWebhookOrThrow(this.webhooks, caller.tenantId, id);
+    checkIfMatch(ifMatch, toWebhookView(webhook));
     if (!(await this.webhooks.remove(caller.tenantId, webhook.id))) throw new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found');
     // A delivery claimed meanwhile finds no webhook and fails without a request.
     await this.outbox.removeByWebhook(caller.tenantId, webhook.id);

@@ -26,8 +26,11 @@ export interface WebhookRepository {
   findById(tenantId: string, id: string): Promise<Webhook | null>;
   /** Newest first by `createdAt`, then `id` descending. */
   list(tenantId: string, page: WebhookPage): Promise<Webhook[]>;
-  /** Applies the changes in one atomic step and returns the webhook after them; null when missing. */
-  update(tenantId: string, id: string, changes: WebhookChanges, now: Date): Promise<Webhook | null>;
+  /**
+   * Applies the changes in one atomic step and returns the webhook after them; null when missing,
+   * or, with `expected`, when its `updatedAt` is no longer `expected` (the If-Match write of §6.3).
+   */
+  update(tenantId: string, id: string, changes: WebhookChanges, now: Date, expected?: Date): Promise<Webhook | null>;
   /** True when it existed. */
   remove(tenantId: string, id: string): Promise<boolean>;
   /** The tenant's enabled webhooks subscribed to `type` (or to `*`). */
