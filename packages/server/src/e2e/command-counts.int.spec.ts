@@ -13,6 +13,7 @@ import { collectionScans, refuseTableScans, type MingoDatabaseDouble } from '@cm
 import { ManageTenants } from '@cms/core';
 import { REAL_MONGO_SKIP_NOTE, REAL_MONGO_URI, startCountedService, type CountedService, type CountedStore } from '../testing/counted-service.js';
 import { TEST_KEYS, TEST_TENANTS } from '../testing/test-service.js';
+import { CONTENT_EVENT_SCENARIOS } from './command-counts.content-scenarios.js';
 import { createFixtures, SCENARIOS, type Fixtures } from './command-counts.scenarios.js';
 
 const QUOTA_KEY = 'counted-key-tenant-q-0001';
@@ -48,7 +49,7 @@ for (const store of ['mongo-double', 'real-mongo'] as const satisfies readonly C
       await provider?.close();
     });
 
-    for (const scenario of SCENARIOS) {
+    for (const scenario of [...SCENARIOS, ...CONTENT_EVENT_SCENARIOS]) {
       it(`${scenario.route}, ${scenario.outcome} (${scenario.status}): ${scenario.commands.length} command(s)`, async () => {
         const prepared = (await scenario.prepare?.(fixtures)) ?? {};
         counted.counter.take();

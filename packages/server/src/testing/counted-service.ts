@@ -2,11 +2,13 @@
  * The service over MongoDB storage with every storage command counted (issue 18 item 1): over the
  * collection double always, and over a real server when MONGODB_URI is set (a fresh database
  * `cms_counts_<random>`, dropped at the end). Both count through the same `CommandCounter`, so a
- * test pins one figure for both. The notification dispatcher is stopped after start-up: its
- * polling is not part of any request.
+ * test pins one figure for both. The notification and webhook dispatchers are stopped after
+ * start-up: their polling is not part of any request (a webhook poll landing inside a counted
+ * request made the figures flaky).
  */
 import { CommandCounter, MingoDatabaseDouble, openCountedRealMongo, type CountedRealMongo } from '@cms/adapter-mongo/testing';
 import type { MongoDatabase } from '@cms/adapter-mongo';
+import { WebhookDispatchLoopToken } from '../container/webhooks.module.js';
 import { NotificationDispatchLoop } from '../notifications/notification-dispatch.loop.js';
 import { startTestService, type TestService, type TestServiceOptions } from './test-service.js';
 
@@ -46,6 +48,7 @@ export async function startCountedService(
   }
   const api = await startTestService(env, { ...options, mongoDatabase: db });
   await api.service.container.get(NotificationDispatchLoop).stop();
+  await api.service.container.get<NotificationDispatchLoop>(WebhookDispatchLoopToken).stop();
   counter.take();
   return {
     api,
