@@ -137,6 +137,7 @@ export function contentDeleteRoutes(useCases: ContentDeleteUseCases): RouteModul
           submissionId: params.id,
           fieldName: params.fieldName,
           relatedSubmissionId: body.relatedSubmissionId,
+          trace: caller.trace,
         }),
       }),
     }),

@@ -156,7 +156,7 @@ function answerTagged(ctx: Context, route: RouteDefinition, data: unknown): Know
   // A read's tag and text are kept with a frozen record for the next reads; a write's are not.
   const reading = route.method === 'GET';
   let text: string | undefined;
-  const tag = entityTag(record, () => (text = recordJson(record, reading)), reading);
+  const tag = route.etagView ? entityTag(route.etagView(record), undefined, false) : entityTag(record, () => (text = recordJson(record, reading)), reading);
   ctx.res.setHeader('ETag', tag);
   if (!reading || !noneMatchHolds(ctx.req.headers['if-none-match'] || undefined, tag)) return text === undefined ? undefined : { value: record, text };
   ctx.status = 304;

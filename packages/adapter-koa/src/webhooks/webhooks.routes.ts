@@ -1,15 +1,14 @@
 /** §7 webhooks: management (bearer admin) and the delivery log. */
 import { WEBHOOK_ADMIN, type CreateWebhook, type CreateWebhookInput, type DeleteWebhook, type GetWebhook, type ListWebhookDeliveries, type ListWebhooks, type ListWebhooksQuery, type UpdateWebhook } from '@cms/core';
+import { listDataSchema, listQuerySchema } from '../http/list-schemas.js';
 import { idParamsSchema } from '../http/record-schemas.js';
 import { defineRoute, type RouteModule } from '../routing/route-definition.js';
 import {
   createdWebhookDataSchema,
   createWebhookBodySchema,
   deliveriesDataSchema,
-  listWebhooksQuerySchema,
   updateWebhookBodySchema,
   webhookDataSchema,
-  webhookListDataSchema,
 } from './webhooks.schemas.js';
 
 export interface WebhookUseCases {
@@ -22,6 +21,12 @@ export interface WebhookUseCases {
 }
 
 const admin = { rule: WEBHOOK_ADMIN } as const;
+
+/** The create answer's webhook as every later read shows it: its tag is theirs, and says nothing of the secret. */
+function withoutSecret(webhook: object): object {
+  const { secret: _secret, ...view } = webhook as Record<string, unknown>;
+  return view;
+}
 const byId = { params: idParamsSchema('id'), invalidParams: 'INVALID_WEBHOOK_ID' } as const;
 
 export function webhookRoutes({ create, list, get, update, remove, deliveries }: WebhookUseCases): RouteModule {
@@ -35,6 +40,8 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       access: admin,
       body: createWebhookBodySchema,
       success: { status: 201, message: 'Webhook created successfully', data: createdWebhookDataSchema },
+      etag: 'webhook',
+      etagView: withoutSecret,
       errors: ['WEBHOOK_URL_NOT_ALLOWED'],
       handler: async ({ caller, body }) => ({ webhook: await create.execute(caller, body) }),
     }),
@@ -45,8 +52,8 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       summary: 'List webhooks, newest first',
       tags: ['webhooks'],
       access: admin,
-      query: listWebhooksQuerySchema,
-      success: { status: 200, message: 'Webhooks retrieved successfully', data: webhookListDataSchema },
+      query: listQuerySchema(),
+      success: { status: 200, message: 'Webhooks retrieved successfully', data: listDataSchema('webhooks', webhookDataSchema, 'webhook') },
       errors: ['INVALID_CURSOR'],
       handler: async ({ caller, query }) => list.execute(caller, query),
     }),
@@ -59,6 +66,7 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       access: admin,
       ...byId,
       success: { status: 200, message: 'Webhook retrieved successfully', data: webhookDataSchema },
+      etag: 'webhook',
       errors: ['WEBHOOK_NOT_FOUND'],
       handler: async ({ caller, params }) => ({ webhook: await get.execute(caller, params.id) }),
     }),
@@ -73,8 +81,10 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       body: updateWebhookBodySchema,
       bodyCheckedBy: 'use-case',
       success: { status: 200, message: 'Webhook updated successfully', data: webhookDataSchema },
+      etag: 'webhook',
+      ifMatch: true,
       errors: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_URL_NOT_ALLOWED'],
-      handler: async ({ caller, params, body }) => ({ webhook: await update.execute(caller, params.id, body) }),
+      handler: async ({ caller, params, body, header }) => ({ webhook: await update.execute(caller, params.id, body, { ifMatch: header('if-match') }) }),
     }),
     defineRoute<unknown, { id: string }>({
       operationId: 'deleteWebhook',
@@ -85,9 +95,10 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       access: admin,
       ...byId,
       success: { status: 200, message: 'Webhook deleted successfully' },
+      ifMatch: true,
       errors: ['WEBHOOK_NOT_FOUND'],
-      handler: async ({ caller, params }) => {
-        await remove.execute(caller, params.id);
+      handler: async ({ caller, params, header }) => {
+        await remove.execute(caller, params.id, header('if-match'));
         return null;
       },
     }),

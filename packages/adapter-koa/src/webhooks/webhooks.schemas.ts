@@ -1,4 +1,4 @@
-/** Webhook JSON Schemas: create and update bodies, the stored webhook, its list page and its delivery log. */
+/** Webhook JSON Schemas: create and update bodies, the stored webhook and its delivery log (the list's are §6.1's). */
 import { ALL_WEBHOOK_EVENTS, WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX } from '@cms/core';
 import { nullable, nullableString, timestampSchema } from '../http/record-schemas.js';
 import type { JsonSchema } from '../routing/route-definition.js';
@@ -63,21 +63,6 @@ export const createdWebhookDataSchema: JsonSchema = {
       },
     },
   },
-};
-
-export const listWebhooksQuerySchema: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit: { type: 'string', description: 'Page size, an integer from 1 to 100 (default 20)', example: '20' },
-    cursor: { type: 'string', maxLength: 200, description: 'The nextCursor of the previous page' },
-  },
-};
-
-export const webhookListDataSchema: JsonSchema = {
-  type: 'object',
-  required: ['webhooks', 'nextCursor'],
-  properties: { webhooks: { type: 'array', items: webhookSchema }, nextCursor: nullableString },
 };
 
 export const deliveriesDataSchema: JsonSchema = {

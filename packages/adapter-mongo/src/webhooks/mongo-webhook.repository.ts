@@ -49,7 +49,7 @@ export class MongoWebhookRepository implements WebhookRepository {
     return documents.map(toWebhook);
   }
 
-  async update(tenantId: string, id: string, changes: WebhookChanges, now: Date): Promise<Webhook | null> {
+  async update(tenantId: string, id: string, changes: WebhookChanges, now: Date, expected?: Date): Promise<Webhook | null> {
     const _id = parseObjectId(id);
     if (!_id) return null;
     const set: Partial<WebhookDocument> = { updatedAt: now };
@@ -57,7 +57,8 @@ export class MongoWebhookRepository implements WebhookRepository {
     if (changes.events !== undefined) set.events = [...changes.events];
     if (changes.description !== undefined) set.description = changes.description;
     if (changes.enabled !== undefined) set.enabled = changes.enabled;
-    const document = await this.#webhooks.findOneAndUpdate({ _id, tenantId }, { $set: set }, { returnDocument: 'after' });
+    const filter = expected === undefined ? { _id, tenantId } : { _id, tenantId, updatedAt: expected };
+    const document = await this.#webhooks.findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after' });
     return document ? toWebhook(document) : null;
   }
 

@@ -4327,6 +4327,8 @@ export interface operations {
             /** @description Webhook created successfully */
             201: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4508,6 +4510,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
@@ -4524,6 +4528,8 @@ export interface operations {
             /** @description Webhook retrieved successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4553,6 +4559,15 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid webhook id */
             400: {
@@ -4605,6 +4620,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
@@ -4648,6 +4665,8 @@ export interface operations {
             /** @description Webhook updated successfully */
             200: {
                 headers: {
+                    /** @description Strong entity tag of the record answered */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4714,6 +4733,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -4747,6 +4775,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
@@ -4804,6 +4834,15 @@ export interface operations {
             };
             /** @description Webhook not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,7 @@
  * writers holding the same version exactly one wins (docs/decisions/0765-atomic-if-match-on-deletes.md).
  */
 import type { CommentRepository } from '../comments/comments.ports.js';
+import { deletedEvent, NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { ReactionRepository } from '../reactions/reactions.ports.js';
 import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
@@ -27,6 +28,7 @@ export class DeleteArticle {
     private readonly articles: ArticleRepository,
     private readonly comments: CommentRepository,
     private readonly reactions: ReactionRepository,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   async execute(caller: Caller, articleId: string, ifMatch?: string): Promise<void> {
@@ -38,12 +40,16 @@ export class DeleteArticle {
     checkIfMatch(ifMatch, toArticleView(article));
     const expected = versionToMatch(ifMatch, article);
     if (expected && !(await this.articles.update({ ...article, updatedAt: claimedVersion(article) }, expected))) throw preconditionFailed();
-    await this.#removeComments(tenantId, id);
-    await this.reactions.deleteByTargets(tenantId, 'article', [id]);
-    const deleted = await this.articles.delete(tenantId, id);
-    // A comment whose article check passed just before the article went may have landed.
-    await this.#removeComments(tenantId, id);
-    if (!deleted) throw notFound();
+    // One `article.deleted`; its comments go with it without events of their own (decision 0783).
+    await this.events.around(deletedEvent(caller, 'article.deleted', 'article', { id }), async () => {
+      await this.#removeComments(tenantId, id);
+      await this.reactions.deleteByTargets(tenantId, 'article', [id]);
+      const deleted = await this.articles.delete(tenantId, id);
+      // A comment whose article check passed just before the article went may have landed.
+      await this.#removeComments(tenantId, id);
+      if (!deleted) throw notFound();
+      return { result: undefined, data: { id } };
+    });
   }
 
   async #removeComments(tenantId: string, articleId: string): Promise<void> {

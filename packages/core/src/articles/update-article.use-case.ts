@@ -4,6 +4,7 @@
  * not writable and an update never changes them.
  */
 import type { AuthorRepository } from '../authors/authors.ports.js';
+import { NO_WEBHOOK_EVENTS, updatedEvent, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { conditionalUpdate, patched, patchOf, type UpdateRequest } from '../shared/conditional-update.js';
@@ -26,12 +27,14 @@ export class UpdateArticle {
     private readonly categories: CategoryRepository,
     private readonly authors: AuthorRepository,
     private readonly clock: Clock,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   async execute(caller: Caller, articleId: string, body: unknown, request: UpdateRequest = {}): Promise<ArticleView> {
     requireRole(caller, UpdateArticle.access.roles);
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
     const references = { categories: this.categories, authors: this.authors };
+    let stored: ArticleView | undefined;
     const article = await conditionalUpdate(body, request, {
       read: () => this.articles.findById(caller.tenantId, id),
       notFound: () => new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found'),
@@ -41,10 +44,14 @@ export class UpdateArticle {
         ...(await articleFields(patched(current, patchOf(body, ARTICLE_INPUT_KEYS)), references, caller.tenantId)),
         updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()),
       }),
-      write: (next, expected) => this.articles.update(next, expected),
+      // The totals are whatever the store holds now: read back after the write, for the answer and the event.
+      write: (next, expected) =>
+        this.events.around(updatedEvent(caller, 'article.updated', 'article', id, next.updatedAt), async () => {
+          if (!(await this.articles.update(next, expected))) return { result: false };
+          stored = toArticleView((await this.articles.findById(caller.tenantId, id)) ?? next);
+          return { result: true, data: stored };
+        }),
     });
-    // The totals are whatever the store holds now: read them back rather than answer stale ones.
-    const stored = await this.articles.findById(caller.tenantId, id);
-    return toArticleView(stored ?? article);
+    return stored ?? toArticleView((await this.articles.findById(caller.tenantId, id)) ?? article);
   }
 }

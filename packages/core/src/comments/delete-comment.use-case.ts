@@ -6,6 +6,7 @@
  * loses that race has removed nothing (docs/decisions/0765-atomic-if-match-on-deletes.md).
  */
 import type { ReactionRepository } from '../reactions/reactions.ports.js';
+import { deletedEvent, NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
 import { checkIfMatch, preconditionFailed, versionToMatch } from '../shared/entity-tag.js';
@@ -23,6 +24,7 @@ export class DeleteComment {
   constructor(
     private readonly comments: CommentRepository,
     private readonly reactions: ReactionRepository,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   async execute(caller: Caller, commentId: string, ifMatch?: string): Promise<void> {
@@ -31,9 +33,13 @@ export class DeleteComment {
     const comment = await this.comments.findById(caller.tenantId, id);
     if (!comment) throw notFound();
     checkIfMatch(ifMatch, toCommentView(comment));
-    await this.reactions.deleteByTargets(caller.tenantId, 'comment', [id]);
+    const data = { id, articleId: comment.articleId };
     const expected = versionToMatch(ifMatch, comment);
-    if (!(await this.comments.delete(caller.tenantId, id, expected))) throw expected ? preconditionFailed() : notFound();
+    await this.events.around(deletedEvent(caller, 'comment.deleted', 'comment', data), async () => {
+      await this.reactions.deleteByTargets(caller.tenantId, 'comment', [id]);
+      if (!(await this.comments.delete(caller.tenantId, id, expected))) throw expected ? preconditionFailed() : notFound();
+      return { result: undefined, data };
+    });
   }
 }
 

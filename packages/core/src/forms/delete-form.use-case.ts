@@ -6,6 +6,7 @@
  * (no new submissions), children go before the form, and the form goes last.
  */
 import type { NotificationOutbox } from '../notifications/notification.ports.js';
+import { deletedEvent, NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/domain-error.js';
@@ -14,6 +15,7 @@ import { ErrorCodes } from '../shared/error-codes.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import { requireFormId } from './find-form.js';
+import type { Form } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { relationHoldersOf, removeRelationsTo } from './relation-holders.js';
 
@@ -29,6 +31,7 @@ export class DeleteForm {
     private readonly submissions: SubmissionRepository,
     private readonly outbox: NotificationOutbox,
     private readonly clock: Clock,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   async execute(caller: Caller, formId: string, ifMatch?: string): Promise<void> {
@@ -38,6 +41,15 @@ export class DeleteForm {
     const form = await this.forms.findById(tenantId, id);
     if (!form) throw notFound();
     checkIfMatch(ifMatch, form);
+    // One `form.deleted` for the form; the submissions that go with it send no events of their own (decision 0783).
+    await this.events.around(deletedEvent(caller, 'form.deleted', 'form', { id }), async () => {
+      await this.#cascade(tenantId, form, ifMatch);
+      return { result: undefined, data: { id } };
+    });
+  }
+
+  async #cascade(tenantId: string, form: Form, ifMatch: string | undefined): Promise<void> {
+    const { id } = form;
     if (form.isActive) {
       // The one conditional write of the cascade: it makes the If-Match check atomic, and stops
       // new submissions while the old ones go.

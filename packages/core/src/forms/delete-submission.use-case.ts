@@ -6,6 +6,7 @@
  * still the version checked, in one compare-and-delete (docs/decisions/0765-atomic-if-match-on-deletes.md).
  */
 import type { NotificationOutbox } from '../notifications/notification.ports.js';
+import { deletedEvent, NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import { checkIfMatch, preconditionFailed, versionToMatch } from '../shared/entity-tag.js';
 import { requiresRoles } from '../shared/access.js';
@@ -23,6 +24,7 @@ export class DeleteSubmission {
     private readonly forms: FormRepository,
     private readonly submissions: SubmissionRepository,
     private readonly outbox: NotificationOutbox,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   async execute(caller: Caller, submissionId: string, ifMatch?: string): Promise<void> {
@@ -30,14 +32,18 @@ export class DeleteSubmission {
     const { tenantId } = caller;
     const submission = await findSubmissionOrThrow(this.submissions, tenantId, requireSubmissionId(submissionId));
     checkIfMatch(ifMatch, submissionView(submission));
-    const holders = await relationHoldersOf(this.forms, tenantId, submission.formId);
-    await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
-    await this.outbox.dropPending(tenantId, submission.formId, submission.id);
+    const data = { id: submission.id, formId: submission.formId };
     const expected = versionToMatch(ifMatch, submission);
-    const deleted = await this.submissions.delete(tenantId, submission.id, expected);
-    if (!deleted && expected) throw preconditionFailed();
-    // A connect that checked the submission just before it went may have landed meanwhile.
-    await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
-    if (!deleted) throw submissionNotFound();
+    await this.events.around(deletedEvent(caller, 'submission.deleted', 'submission', data), async () => {
+      const holders = await relationHoldersOf(this.forms, tenantId, submission.formId);
+      await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
+      await this.outbox.dropPending(tenantId, submission.formId, submission.id);
+      const deleted = await this.submissions.delete(tenantId, submission.id, expected);
+      if (!deleted && expected) throw preconditionFailed();
+      // A connect that checked the submission just before it went may have landed meanwhile.
+      await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
+      if (!deleted) throw submissionNotFound();
+      return { result: undefined, data };
+    });
   }
 }

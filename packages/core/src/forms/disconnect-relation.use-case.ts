@@ -1,9 +1,11 @@
 /**
  * §6.5 `POST /forms/submission/{id}/relations/{fieldName}/disconnect`: the order of connect
  * (§2.5) without the related submission's checks (it need not exist any more). One atomic
- * repository step; not connected is still 200 with the submission as it is.
+ * repository step; not connected is still 200 with the submission as it is, and sends no
+ * `submission.relation.disconnected` (only a change is an event, as for approvals and reactions).
  */
 import type { Clock } from '../shared/clock.js';
+import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import { findRelationField, type ConnectRelationInput } from './connect-relation.use-case.js';
 import { submissionNotFound } from './find-submission.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
@@ -14,19 +16,21 @@ export class DisconnectRelation {
     private readonly forms: FormRepository,
     private readonly submissions: SubmissionRepository,
     private readonly clock: Clock,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   /** Throws `INVALID_SUBMISSION_ID`, `VALIDATION_FAILED`, `SUBMISSION_NOT_FOUND` or `RELATION_FIELD_NOT_FOUND`. */
   async execute(input: ConnectRelationInput): Promise<SubmissionView> {
+    const { tenantId, fieldName } = input;
     const { submissionId, relatedId } = await findRelationField(this.forms, this.submissions, input);
-    const after = await this.submissions.disconnectRelation({
-      tenantId: input.tenantId,
-      submissionId,
-      fieldName: input.fieldName,
-      relatedId,
-      now: this.clock.now(),
+    const witness = { kind: 'relation', submissionId, fieldName, relatedId, held: false } as const;
+    return this.events.around({ tenantId, type: 'submission.relation.disconnected', witness, trace: input.trace }, async () => {
+      const now = this.clock.now();
+      const after = await this.submissions.disconnectRelation({ tenantId, submissionId, fieldName, relatedId, now });
+      if (!after) throw submissionNotFound();
+      const view = writtenSubmissionView(after);
+      // The store moves `updatedAt` only when it took the id out: not connected sends no event.
+      return after.updatedAt.getTime() === now.getTime() ? { result: view, data: view } : { result: view };
     });
-    if (!after) throw submissionNotFound();
-    return writtenSubmissionView(after);
   }
 }

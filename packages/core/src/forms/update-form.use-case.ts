@@ -6,6 +6,7 @@
  * name itself in `flow`. Stored submissions keep their values.
  */
 import type { CaptchaPolicy } from '../captcha/captcha.ports.js';
+import { NO_WEBHOOK_EVENTS, updatedEvent, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { conditionalUpdate, patched, patchOf, type UpdateRequest } from '../shared/conditional-update.js';
@@ -40,6 +41,7 @@ export class UpdateForm {
     private readonly languages: LanguageCatalog,
     private readonly captcha: CaptchaPolicy,
     private readonly clock: Clock,
+    private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
   /** Throws `INVALID_FORM_ID`, `FORM_NOT_FOUND`, `PRECONDITION_FAILED`, `VALIDATION_FAILED` or `FORM_SLUG_TAKEN`. */
@@ -59,11 +61,13 @@ export class UpdateForm {
         await requireExistingForms(this.forms, caller.tenantId, references);
         return { ...current, ...definition, updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()) };
       },
-      write: async (next, expected) => {
-        const outcome = await this.forms.update(next, expected);
-        if (outcome === 'slugTaken') throw new DomainError(ErrorCodes.FORM_SLUG_TAKEN, 'Form slug already exists');
-        return outcome === 'updated';
-      },
+      // `form.updated` is staged with the `updatedAt` this write stores; a write that lost a race discards it.
+      write: (next, expected) =>
+        this.events.around(updatedEvent(caller, 'form.updated', 'form', id, next.updatedAt), async () => {
+          const outcome = await this.forms.update(next, expected);
+          if (outcome === 'slugTaken') throw new DomainError(ErrorCodes.FORM_SLUG_TAKEN, 'Form slug already exists');
+          return outcome === 'updated' ? { result: true, data: next } : { result: false };
+        }),
     });
   }
 }

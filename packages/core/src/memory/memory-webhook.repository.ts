@@ -29,8 +29,10 @@ export class MemoryWebhookRepository implements WebhookRepository {
       .slice(0, page.limit);
   }
 
-  async update(tenantId: string, id: string, changes: WebhookChanges, now: Date): Promise<Webhook | null> {
-    return this.#webhooks.update(tenantKey(tenantId, id), (current) => ({ ...current, ...changes, updatedAt: now })) ?? null;
+  async update(tenantId: string, id: string, changes: WebhookChanges, now: Date, expected?: Date): Promise<Webhook | null> {
+    const key = tenantKey(tenantId, id);
+    if (expected !== undefined && this.#webhooks.get(key)?.updatedAt.getTime() !== expected.getTime()) return null;
+    return this.#webhooks.update(key, (current) => ({ ...current, ...changes, updatedAt: now })) ?? null;
   }
 
   async remove(tenantId: string, id: string): Promise<boolean> {

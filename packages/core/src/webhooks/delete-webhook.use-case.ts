@@ -1,10 +1,12 @@
-/** DELETE /webhooks/delete/{id} (bearer admin): the webhook and its delivery log go; it receives nothing more. */
+/** DELETE /webhooks/delete/{id} (bearer admin; `If-Match` as §6.3): the webhook and its delivery log go; it receives nothing more. */
 import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
+import { checkIfMatch } from '../shared/entity-tag.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
-import { WEBHOOK_ADMIN } from './webhook.js';
+import { toWebhookView, WEBHOOK_ADMIN } from './webhook.js';
 import { requireRole } from '../shared/require-user.js';
+import { findWebhookOrThrow } from './webhook-input.js';
 import type { WebhookDeliveryOutbox, WebhookRepository } from './webhooks.ports.js';
 
 export class DeleteWebhook {
@@ -15,10 +17,12 @@ export class DeleteWebhook {
     private readonly outbox: WebhookDeliveryOutbox,
   ) {}
 
-  async execute(caller: Caller, id: string): Promise<void> {
+  async execute(caller: Caller, id: string, ifMatch?: string): Promise<void> {
     requireRole(caller, WEBHOOK_ADMIN.roles);
-    // No read first: the one atomic remove tells an unknown webhook apart (one round trip less).
     const webhookId = wellFormedIdOr(id, ErrorCodes.INVALID_WEBHOOK_ID);
+    // With If-Match the webhook is read to compare its tag; without, no read first: the one
+    // atomic remove tells an unknown webhook apart (one round trip less).
+    if (ifMatch !== undefined) checkIfMatch(ifMatch, toWebhookView(await findWebhookOrThrow(this.webhooks, caller.tenantId, webhookId)));
     if (!(await this.webhooks.remove(caller.tenantId, webhookId))) throw new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found');
     // A delivery claimed meanwhile finds no webhook and fails without a request.
     await this.outbox.removeByWebhook(caller.tenantId, webhookId);

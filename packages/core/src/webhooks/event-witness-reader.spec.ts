@@ -45,13 +45,20 @@ describe('EventWitnessReader', () => {
     expect(await reader.dataIfHappened('other-tenant', { kind: 'form', id: form.id })).to.equal(undefined);
   });
 
-  it('checks the state a change claims: a relation held, an approval, a reaction', async () => {
+  it('checks the state a change claims: a relation held or released, an approval, a reaction', async () => {
     const { reader, submission, article, pending, approved } = await stored();
     const relation = (fieldName: string, relatedId: string) => reader.dataIfHappened(T, { kind: 'relation', submissionId: submission.id, fieldName, relatedId });
     expect(await relation('employer', 'a'.repeat(24))).to.deep.include({ id: submission.id });
     expect(await relation('clients', 'b'.repeat(24))).to.deep.include({ id: submission.id });
     expect(await relation('clients', 'a'.repeat(24))).to.equal(undefined);
     expect(await relation('toString', 'a'.repeat(24))).to.equal(undefined);
+    const released = (fieldName: string, relatedId: string) =>
+      reader.dataIfHappened(T, { kind: 'relation', submissionId: submission.id, fieldName, relatedId, held: false });
+    expect(await released('employer', 'a'.repeat(24)), 'still connected: no disconnect happened').to.equal(undefined);
+    expect(await released('clients', 'b'.repeat(24))).to.equal(undefined);
+    expect(await released('clients', 'a'.repeat(24))).to.deep.include({ id: submission.id });
+    expect(await released('employer', 'b'.repeat(24))).to.deep.include({ id: submission.id });
+    expect(await reader.dataIfHappened(T, { kind: 'relation', submissionId: MISSING, fieldName: 'employer', relatedId: 'a'.repeat(24), held: false })).to.equal(undefined);
     expect(await reader.dataIfHappened(T, { kind: 'comment-approved', id: approved.id })).to.deep.include({ status: 'approved' });
     expect(await reader.dataIfHappened(T, { kind: 'comment-approved', id: pending.id })).to.equal(undefined);
     const reaction = (type: 'like' | 'dislike' | null, actor = 'user:u1') => reader.dataIfHappened(T, { kind: 'reaction', articleId: article.id, actor, type });

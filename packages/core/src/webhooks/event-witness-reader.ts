@@ -40,7 +40,8 @@ export class EventWitnessReader {
         return (await this.#view(tenantId, witness.record, witness.id)) === undefined ? { ...witness.data } : undefined;
       case 'relation': {
         const submission = await submissions.findById(tenantId, witness.submissionId);
-        return submission && holds(submission, witness.fieldName, witness.relatedId) ? submissionView(submission) : undefined;
+        const held = witness.held !== false;
+        return submission && holds(submission, witness.fieldName, witness.relatedId) === held ? submissionView(submission) : undefined;
       }
       case 'comment-approved': {
         const comment = await comments.findById(tenantId, witness.id);

@@ -1,8 +1,6 @@
 /** Reads of webhooks (bearer admin): one by id, the list (§6.1 paging), and a webhook's delivery log. */
 import type { Caller } from '../shared/caller.js';
-import { DomainError, validationError } from '../shared/domain-error.js';
-import { ErrorCodes } from '../shared/error-codes.js';
-import { isWellFormedId } from '../shared/ids.js';
+import { listScope, readPage, type PageCursors, type PageInput } from '../shared/page-cursor.js';
 import { WEBHOOK_ADMIN } from './webhook.js';
 import { requireRole } from '../shared/require-user.js';
 import { findWebhookOrThrow } from './webhook-input.js';
@@ -20,49 +18,30 @@ export class GetWebhook {
   }
 }
 
-export interface ListWebhooksQuery {
-  readonly limit?: unknown;
-  readonly cursor?: unknown;
-}
+export type ListWebhooksQuery = PageInput;
 
 export interface WebhookListPage {
   readonly webhooks: WebhookView[];
   readonly nextCursor: string | null;
 }
 
-const CURSOR_KIND = 'webhooks';
-
+/** §6.1 paging: the service's signed cursors, scoped to this list and tenant. */
 export class ListWebhooks {
   static readonly access = WEBHOOK_ADMIN;
 
-  constructor(private readonly webhooks: WebhookRepository) {}
+  constructor(
+    private readonly webhooks: WebhookRepository,
+    private readonly cursors: PageCursors,
+  ) {}
 
   async execute(caller: Caller, query: ListWebhooksQuery): Promise<WebhookListPage> {
     requireRole(caller, WEBHOOK_ADMIN.roles);
-    const limit = query.limit === undefined ? 20 : /^[0-9]{1,3}$/.test(String(query.limit)) ? Number(query.limit) : Number.NaN;
-    if (!(limit >= 1 && limit <= 100)) throw validationError('query.limit', 'must be an integer from 1 to 100');
-    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, caller.tenantId);
-    const found = await this.webhooks.list(caller.tenantId, { limit: limit + 1, after });
-    const page = found.slice(0, limit);
-    const last = page.at(-1);
-    return { webhooks: page.map(toWebhookView), nextCursor: found.length > limit && last ? encodeCursor(caller.tenantId, last.createdAt, last.id) : null };
+    const { tenantId } = caller;
+    const page = await readPage(this.cursors, listScope('webhooks', tenantId), query, ({ after, limit }) =>
+      this.webhooks.list(tenantId, { limit, after: after ?? undefined }),
+    );
+    return { webhooks: page.items.map(toWebhookView), nextCursor: page.nextCursor };
   }
-}
-
-/** An opaque position: the last record's (createdAt, id), tagged with the list and tenant it belongs to. */
-function encodeCursor(tenantId: string, createdAt: Date, id: string): string {
-  return Buffer.from(JSON.stringify([CURSOR_KIND, tenantId, createdAt.getTime(), id])).toString('base64url');
-}
-
-function decodeCursor(value: unknown, tenantId: string): { createdAt: Date; id: string } {
-  try {
-    const [kind, tenant, time, id] = JSON.parse(Buffer.from(String(value), 'base64url').toString('utf8')) as unknown[];
-    const ours = kind === CURSOR_KIND && tenant === tenantId;
-    if (ours && Number.isSafeInteger(time) && isWellFormedId(id)) return { createdAt: new Date(time as number), id: id.toLowerCase() };
-  } catch {
-    // falls through to the refusal
-  }
-  throw new DomainError(ErrorCodes.INVALID_CURSOR, 'Invalid cursor');
 }
 
 export interface DeliveryView {

@@ -1,13 +1,18 @@
-/** PATCH /webhooks/update/{id} (bearer admin): a strict partial body; `{}` changes nothing. */
+/**
+ * PATCH /webhooks/update/{id} (bearer admin): a strict partial body; `{}` changes nothing. §6.3's
+ * `If-Match` holds (`conditionalUpdate`): the write is conditioned on the `updatedAt` that was read.
+ */
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
+import { conditionalUpdate, type UpdateRequest } from '../shared/conditional-update.js';
 import { DomainError, validationError } from '../shared/domain-error.js';
+import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
-import { optionalFlag, optionalText } from '../shared/input-rules.js';
+import { optionalFlag, optionalText, wellFormedIdOr } from '../shared/input-rules.js';
 import { WEBHOOK_ADMIN } from './webhook.js';
 import { requireRole } from '../shared/require-user.js';
 import type { CreateWebhookInput } from './create-webhook.use-case.js';
-import { findWebhookOrThrow, requireAllowedUrl, webhookEvents, webhookUrl } from './webhook-input.js';
+import { requireAllowedUrl, webhookEvents, webhookUrl } from './webhook-input.js';
 import { toWebhookView, WEBHOOK_DESCRIPTION_MAX, type WebhookView } from './webhook.js';
 import type { WebhookChanges, WebhookRepository, WebhookUrlGuard } from './webhooks.ports.js';
 
@@ -20,10 +25,29 @@ export class UpdateWebhook {
     private readonly clock: Clock,
   ) {}
 
-  /** Order: role → `INVALID_WEBHOOK_ID` → `WEBHOOK_NOT_FOUND` → `VALIDATION_FAILED` → `WEBHOOK_URL_NOT_ALLOWED`. */
-  async execute(caller: Caller, id: string, body: CreateWebhookInput | undefined): Promise<WebhookView> {
+  /**
+   * Order: role → `INVALID_WEBHOOK_ID` → `WEBHOOK_NOT_FOUND` → `PRECONDITION_FAILED` →
+   * `VALIDATION_FAILED` → `WEBHOOK_URL_NOT_ALLOWED`.
+   */
+  async execute(caller: Caller, id: string, body: CreateWebhookInput | undefined, request: Pick<UpdateRequest, 'ifMatch'> = {}): Promise<WebhookView> {
     requireRole(caller, WEBHOOK_ADMIN.roles);
-    const current = await findWebhookOrThrow(this.webhooks, caller.tenantId, id);
+    const { tenantId } = caller;
+    const webhookId = wellFormedIdOr(id, ErrorCodes.INVALID_WEBHOOK_ID);
+    let changes: WebhookChanges = {};
+    const updated = await conditionalUpdate(body, { ifMatch: request.ifMatch, checkShape: (shape) => void strictPartialBody(shape) }, {
+      read: () => this.webhooks.findById(tenantId, webhookId),
+      notFound: () => new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found'),
+      view: toWebhookView,
+      build: async (current) => {
+        changes = await this.#changesOf(body);
+        return { ...current, ...changes, updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()) };
+      },
+      write: async (next, expected) => (await this.webhooks.update(tenantId, webhookId, changes, next.updatedAt, expected)) !== null,
+    });
+    return toWebhookView(updated);
+  }
+
+  async #changesOf(body: unknown): Promise<WebhookChanges> {
     const input = strictPartialBody(body);
     const changes: { -readonly [K in keyof WebhookChanges]: WebhookChanges[K] } = {};
     // `null` sets an optional property back to its default; url and events have none.
@@ -32,9 +56,7 @@ export class UpdateWebhook {
     if (input.description !== undefined) changes.description = optionalText(input.description, 'body.description', WEBHOOK_DESCRIPTION_MAX);
     if (input.enabled !== undefined) changes.enabled = optionalFlag(input.enabled, 'body.enabled', true);
     if (changes.url !== undefined) await requireAllowedUrl(this.guard, changes.url);
-    const updated = await this.webhooks.update(caller.tenantId, current.id, changes, this.clock.now());
-    if (!updated) throw new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found');
-    return toWebhookView(updated);
+    return changes;
   }
 }
 

@@ -7,13 +7,14 @@
  * dispatcher later settles the event from the store by its witness. So the caller gets its 2xx only when the event exists, and no event is sent for a
  * change that did not happen. A tenant with no subscribed webhook pays one indexed read.
  */
+import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { isDomainError } from '../shared/domain-error.js';
 import { newId } from '../shared/ids.js';
 import type { Logger } from '../shared/logger.js';
 import { portToken, type PortToken } from '../shared/port-token.js';
 import type { TraceContext } from '../shared/trace-context.js';
-import type { EventWitness, WebhookDeliveryOutbox, WebhookRepository } from './webhooks.ports.js';
+import type { EventWitness, WebhookDeliveryOutbox, WebhookRepository, WitnessRecord } from './webhooks.ports.js';
 import type { WebhookEventType } from './webhook.js';
 
 /** What the change reports: its result for the caller, and the event's `data` (absent: nothing changed, no event). */
@@ -38,6 +39,19 @@ export interface WebhookEventRecorder {
 export const NO_WEBHOOK_EVENTS: WebhookEventRecorder = {
   around: async (_spec, change) => (await change()).result,
 };
+
+/** Who caused an event: the tenant it belongs to, and the trace its deliveries join. */
+type EventSource = Pick<Caller, 'tenantId' | 'trace'>;
+
+/** The event of a §6.3 update: confirmed only while the record still carries the `updatedAt` this update writes. */
+export function updatedEvent(source: EventSource, type: WebhookEventType, record: WitnessRecord, id: string, updatedAt: Date): EventSpec {
+  return { tenantId: source.tenantId, type, witness: { kind: 'updated', record, id, updatedAt }, trace: source.trace };
+}
+
+/** The event of a §6.4 delete: `data` (`{id}`, `{id, formId}`, `{id, articleId}`) is known before the change; confirmed only once the record is gone. */
+export function deletedEvent(source: EventSource, type: WebhookEventType, record: WitnessRecord, data: { readonly id: string } & Readonly<Record<string, string>>): EventSpec {
+  return { tenantId: source.tenantId, type, witness: { kind: 'deleted', record, id: data.id, data }, trace: source.trace };
+}
 
 /** The body of every delivery of an event (Standard Webhooks: type, timestamp, data). */
 export function eventPayload(type: string, at: Date, data: unknown): string {

@@ -26,8 +26,11 @@ export interface WebhookRepository {
   findById(tenantId: string, id: string): Promise<Webhook | null>;
   /** Newest first by `createdAt`, then `id` descending. */
   list(tenantId: string, page: WebhookPage): Promise<Webhook[]>;
-  /** Applies the changes in one atomic step and returns the webhook after them; null when missing. */
-  update(tenantId: string, id: string, changes: WebhookChanges, now: Date): Promise<Webhook | null>;
+  /**
+   * Applies the changes in one atomic step and returns the webhook after them; null when missing,
+   * or, with `expected`, when its `updatedAt` is no longer `expected` (the If-Match write of §6.3).
+   */
+  update(tenantId: string, id: string, changes: WebhookChanges, now: Date, expected?: Date): Promise<Webhook | null>;
   /** True when it existed. */
   remove(tenantId: string, id: string): Promise<boolean>;
   /** The tenant's enabled webhooks subscribed to `type` (or to `*`). */
@@ -47,7 +50,8 @@ export type EventWitness =
   /** `*.deleted`: the record is gone; `data` is the event's data, known before the change (`{id}`, `{id, formId}`…). */
   | { readonly kind: 'deleted'; readonly record: WitnessRecord; readonly id: string; readonly data: Readonly<Record<string, string>> }
   | { readonly kind: 'comment-approved'; readonly id: string }
-  | { readonly kind: 'relation'; readonly submissionId: string; readonly fieldName: string; readonly relatedId: string }
+  /** A relation change: the field holds the related id (`held` absent or true: connected) or no longer holds it (`held: false`: disconnected). */
+  | { readonly kind: 'relation'; readonly submissionId: string; readonly fieldName: string; readonly relatedId: string; readonly held?: boolean }
   | { readonly kind: 'reaction'; readonly articleId: string; readonly actor: string; readonly type: ReactionType | null };
 
 /**

@@ -46,6 +46,8 @@ import {
   type CommentRepository,
   type FormRepository,
   type SubmissionRepository,
+  type WebhookEventRecorder,
+  WebhookEventRecorderToken,
 } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import type { ServiceConfig } from '../config/service-config.js';
@@ -94,13 +96,14 @@ export const contentModule = new ContainerModule(({ bind }) => {
     [GetFormBySlug, GetCategory],
   );
   bind(UpdateForm).toResolvedValue(
-    (forms: FormRepository, languages: LanguageCatalog, captcha: CaptchaPolicy, clock: Clock) => new UpdateForm(forms, languages, captcha, clock),
-    [FormRepositoryToken, LanguageCatalogToken, CaptchaPolicyToken, ServerTokens.Clock],
+    (forms: FormRepository, languages: LanguageCatalog, captcha: CaptchaPolicy, clock: Clock, events: WebhookEventRecorder) =>
+      new UpdateForm(forms, languages, captcha, clock, events),
+    [FormRepositoryToken, LanguageCatalogToken, CaptchaPolicyToken, ServerTokens.Clock, WebhookEventRecorderToken],
   );
   bind(UpdateArticle).toResolvedValue(
-    (articles: ArticleRepository, categories: CategoryRepository, authors: AuthorRepository, clock: Clock) =>
-      new UpdateArticle(articles, categories, authors, clock),
-    [ArticleRepositoryToken, CategoryRepositoryToken, AuthorRepositoryToken, ServerTokens.Clock],
+    (articles: ArticleRepository, categories: CategoryRepository, authors: AuthorRepository, clock: Clock, events: WebhookEventRecorder) =>
+      new UpdateArticle(articles, categories, authors, clock, events),
+    [ArticleRepositoryToken, CategoryRepositoryToken, AuthorRepositoryToken, ServerTokens.Clock, WebhookEventRecorderToken],
   );
   bind(UpdateCategory).toResolvedValue(
     (categories: CategoryRepository, clock: Clock) => new UpdateCategory(categories, clock),
@@ -112,28 +115,31 @@ export const contentModule = new ContainerModule(({ bind }) => {
     [UpdateForm, UpdateArticle, UpdateCategory, UpdateAuthor],
   );
   bind(DeleteForm).toResolvedValue(
-    (forms: FormRepository, submissions: SubmissionRepository, outbox: NotificationOutbox, clock: Clock) => new DeleteForm(forms, submissions, outbox, clock),
-    [FormRepositoryToken, SubmissionRepositoryToken, NotificationOutboxToken, ServerTokens.Clock],
+    (forms: FormRepository, submissions: SubmissionRepository, outbox: NotificationOutbox, clock: Clock, events: WebhookEventRecorder) =>
+      new DeleteForm(forms, submissions, outbox, clock, events),
+    [FormRepositoryToken, SubmissionRepositoryToken, NotificationOutboxToken, ServerTokens.Clock, WebhookEventRecorderToken],
   );
   bind(DeleteSubmission).toResolvedValue(
-    (forms: FormRepository, submissions: SubmissionRepository, outbox: NotificationOutbox) => new DeleteSubmission(forms, submissions, outbox),
-    [FormRepositoryToken, SubmissionRepositoryToken, NotificationOutboxToken],
+    (forms: FormRepository, submissions: SubmissionRepository, outbox: NotificationOutbox, events: WebhookEventRecorder) =>
+      new DeleteSubmission(forms, submissions, outbox, events),
+    [FormRepositoryToken, SubmissionRepositoryToken, NotificationOutboxToken, WebhookEventRecorderToken],
   );
   bind(DeleteArticle).toResolvedValue(
-    (articles: ArticleRepository, comments: CommentRepository, reactions: ReactionRepository) => new DeleteArticle(articles, comments, reactions),
-    [ArticleRepositoryToken, CommentRepositoryToken, ReactionRepositoryToken],
+    (articles: ArticleRepository, comments: CommentRepository, reactions: ReactionRepository, events: WebhookEventRecorder) =>
+      new DeleteArticle(articles, comments, reactions, events),
+    [ArticleRepositoryToken, CommentRepositoryToken, ReactionRepositoryToken, WebhookEventRecorderToken],
   );
   bind(DeleteCategory).toResolvedValue(
     (categories: CategoryRepository, articles: ArticleRepository) => new DeleteCategory(categories, articles),
     [CategoryRepositoryToken, ArticleRepositoryToken],
   );
   bind(DeleteComment).toResolvedValue(
-    (comments: CommentRepository, reactions: ReactionRepository) => new DeleteComment(comments, reactions),
-    [CommentRepositoryToken, ReactionRepositoryToken],
+    (comments: CommentRepository, reactions: ReactionRepository, events: WebhookEventRecorder) => new DeleteComment(comments, reactions, events),
+    [CommentRepositoryToken, ReactionRepositoryToken, WebhookEventRecorderToken],
   );
   bind(DisconnectRelation).toResolvedValue(
-    (forms: FormRepository, submissions: SubmissionRepository, clock: Clock) => new DisconnectRelation(forms, submissions, clock),
-    [FormRepositoryToken, SubmissionRepositoryToken, ServerTokens.Clock],
+    (forms: FormRepository, submissions: SubmissionRepository, clock: Clock, events: WebhookEventRecorder) => new DisconnectRelation(forms, submissions, clock, events),
+    [FormRepositoryToken, SubmissionRepositoryToken, ServerTokens.Clock, WebhookEventRecorderToken],
   );
   bind(RouteModuleToken).toResolvedValue(
     (

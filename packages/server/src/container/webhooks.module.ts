@@ -16,6 +16,8 @@ import {
   GetWebhook,
   ListWebhookDeliveries,
   ListWebhooks,
+  PageCursorsToken,
+  type PageCursors,
   ReactionRepositoryToken,
   SubmissionRepositoryToken,
   UpdateWebhook,
@@ -84,7 +86,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
     [WebhookRepositoryToken, WebhookUrlGuardToken, ServerTokens.Clock],
   );
   bind(GetWebhook).toResolvedValue((webhooks: WebhookRepository) => new GetWebhook(webhooks), [WebhookRepositoryToken]);
-  bind(ListWebhooks).toResolvedValue((webhooks: WebhookRepository) => new ListWebhooks(webhooks), [WebhookRepositoryToken]);
+  bind(ListWebhooks).toResolvedValue((webhooks: WebhookRepository, cursors: PageCursors) => new ListWebhooks(webhooks, cursors), [WebhookRepositoryToken, PageCursorsToken]);
   bind(DeleteWebhook).toResolvedValue(
     (webhooks: WebhookRepository, outbox: WebhookDeliveryOutbox) => new DeleteWebhook(webhooks, outbox),
     [WebhookRepositoryToken, WebhookDeliveryOutboxToken],

@@ -1,7 +1,9 @@
 /**
  * The §6 content routes and the §7 webhook management routes whose storage commands
  * command-counts.int.spec.ts pins (issue 18 item 1), as command-counts.scenarios.ts does for §2:
- * each on its success path and its most common refusal. Figures and minimums: docs/operations.md.
+ * each on its success path and its most common refusal. An update, delete or disconnect that
+ * passes its checks sends `find webhooks` for its §7 event (decision 0783). Figures and minimums:
+ * docs/operations.md.
  */
 import { engagementClient } from '../testing/engagement-client.js';
 import type { CallResult } from '../testing/test-service.js';
@@ -77,7 +79,7 @@ const updates: Scenario[] = [
     status: 200,
     prepare: async (f) => ({ tag: await tagOf(f, `/forms/getById/${f.company.id}`) }),
     send: (f, p) => editorCall(f, 'PATCH', `/forms/update/${f.company.id}`, { 'if-match': p.tag! }, { description: { en: fresh('Counted') } }),
-    commands: [KEY, 'find forms', 'findAndModify forms'],
+    commands: [KEY, 'find webhooks', 'find forms', 'findAndModify forms'],
   },
   { route: 'PATCH /forms/update/{id}', outcome: 'Precondition failed', status: 412, send: (f) => editorCall(f, 'PATCH', `/forms/update/${f.company.id}`, STALE, { description: { en: 'x' } }), commands: [KEY, 'find forms'] },
   {
@@ -86,7 +88,7 @@ const updates: Scenario[] = [
     status: 200,
     prepare: async (f) => ({ tag: await tagOf(f, `/articles/getById/${f.article.id}`) }),
     send: (f, p) => editorCall(f, 'PATCH', `/articles/update/${f.article.id}`, { 'if-match': p.tag! }, { title: fresh('Counted') }),
-    commands: [KEY, 'find articles', 'find articles', 'findAndModify articles'],
+    commands: [KEY, 'find webhooks', 'find articles', 'find articles', 'findAndModify articles'],
   },
   { route: 'PATCH /articles/update/{id}', outcome: 'Precondition failed', status: 412, send: (f) => editorCall(f, 'PATCH', `/articles/update/${f.article.id}`, STALE, { title: 'x' }), commands: [KEY, 'find articles'] },
   renameWithTag('categories', newCategory),
@@ -106,13 +108,13 @@ const deletes: Scenario[] = [
       return { id: form.id };
     },
     send: (f, p) => editorCall(f, 'DELETE', `/forms/delete/${p.id}`),
-    commands: [KEY, 'delete form_submissions', 'delete form_submissions', 'delete notification_outbox', 'find forms', 'find forms', 'findAndModify forms', 'findAndModify forms'],
+    commands: [KEY, 'find webhooks', 'delete form_submissions', 'delete form_submissions', 'delete notification_outbox', 'find forms', 'find forms', 'findAndModify forms', 'findAndModify forms'],
   },
   { route: 'DELETE /forms/delete/{id}', outcome: 'Form not found', status: 404, send: (f) => editorCall(f, 'DELETE', `/forms/delete/${UNKNOWN_ID}`), commands: [KEY, 'find forms'] },
-  deleteWithTag('DELETE /forms/submission/{id}', newSubmission, (id) => `/forms/submission/${id}`, (id) => `/forms/submission/${id}`, [KEY, 'delete notification_outbox', 'find form_submissions', 'find forms', 'findAndModify form_submissions', 'update form_submissions', 'update form_submissions', 'update form_submissions', 'update form_submissions']),
+  deleteWithTag('DELETE /forms/submission/{id}', newSubmission, (id) => `/forms/submission/${id}`, (id) => `/forms/submission/${id}`, [KEY, 'find webhooks', 'delete notification_outbox', 'find form_submissions', 'find forms', 'findAndModify form_submissions', 'update form_submissions', 'update form_submissions', 'update form_submissions', 'update form_submissions']),
   { route: 'DELETE /forms/submission/{id}', outcome: 'Submission not found', status: 404, send: (f) => editorCall(f, 'DELETE', `/forms/submission/${UNKNOWN_ID}`), commands: [KEY, 'find form_submissions'] },
-  { route: 'DELETE /articles/delete/{id}', outcome: 'deleted', status: 200, prepare: newArticle, send: (f, p) => editorCall(f, 'DELETE', `/articles/delete/${p.id}`), commands: [KEY, 'delete comments', 'delete comments', 'delete reactions', 'find articles', 'find comments', 'find comments', 'findAndModify articles'] },
-  deleteWithTag('DELETE /articles/delete/{id}', newArticle, (id) => `/articles/getById/${id}`, (id) => `/articles/delete/${id}`, [KEY, 'delete comments', 'delete comments', 'delete reactions', 'find articles', 'find comments', 'find comments', 'findAndModify articles', 'findAndModify articles']),
+  { route: 'DELETE /articles/delete/{id}', outcome: 'deleted', status: 200, prepare: newArticle, send: (f, p) => editorCall(f, 'DELETE', `/articles/delete/${p.id}`), commands: [KEY, 'find webhooks', 'delete comments', 'delete comments', 'delete reactions', 'find articles', 'find comments', 'find comments', 'findAndModify articles'] },
+  deleteWithTag('DELETE /articles/delete/{id}', newArticle, (id) => `/articles/getById/${id}`, (id) => `/articles/delete/${id}`, [KEY, 'find webhooks', 'delete comments', 'delete comments', 'delete reactions', 'find articles', 'find comments', 'find comments', 'findAndModify articles', 'findAndModify articles']),
   { route: 'DELETE /articles/delete/{id}', outcome: 'Article not found', status: 404, send: (f) => editorCall(f, 'DELETE', `/articles/delete/${UNKNOWN_ID}`), commands: [KEY, 'find articles'] },
   { route: 'DELETE /categories/delete/{id}', outcome: 'deleted', status: 200, prepare: newCategory, send: (f, p) => editorCall(f, 'DELETE', `/categories/delete/${p.id}`), commands: [KEY, 'find categories', 'find categories', 'findAndModify categories', 'update articles', 'update articles', 'update articles', 'update articles'] },
   deleteWithTag('DELETE /categories/delete/{id}', newCategory, (id) => `/categories/getById/${id}`, (id) => `/categories/delete/${id}`, [KEY, 'find categories', 'find categories', 'findAndModify categories', 'findAndModify categories', 'update articles', 'update articles', 'update articles', 'update articles']),
@@ -134,7 +136,7 @@ const deletes: Scenario[] = [
     status: 200,
     prepare: async (f) => ({ id: (await engagementClient(f.api).comment(f.article.id)).id }),
     send: (f, p) => editorCall(f, 'DELETE', `/articles/comments/${p.id}`),
-    commands: [KEY, 'delete reactions', 'find comments', 'findAndModify comments'],
+    commands: [KEY, 'find webhooks', 'delete reactions', 'find comments', 'findAndModify comments'],
   },
   { route: 'DELETE /articles/comments/{id}', outcome: 'Comment not found', status: 404, send: (f) => editorCall(f, 'DELETE', `/articles/comments/${UNKNOWN_ID}`), commands: [KEY, 'find comments'] },
   {
@@ -142,7 +144,7 @@ const deletes: Scenario[] = [
     outcome: 'disconnected',
     status: 200,
     send: (f) => f.api.call('POST', `/forms/submission/${f.ada.id}/relations/clients/disconnect`, { body: { relatedSubmissionId: f.acme.id } }),
-    commands: [KEY, 'find form_submissions', 'find forms', 'findAndModify form_submissions'],
+    commands: [KEY, 'find webhooks', 'find form_submissions', 'find forms', 'findAndModify form_submissions'],
   },
   {
     route: 'POST /forms/submission/{id}/relations/{field}/disconnect',

@@ -6,57 +6,32 @@
  */
 import { expect } from 'chai';
 import { engagementClient, type Headers } from '../testing/engagement-client.js';
-import { FAST_WEBHOOKS, StandardWebhookReceiver } from '../testing/standard-webhook.receiver.js';
-import { startTestService, TEST_STORAGES, type TestService } from '../testing/test-service.js';
-import { createForm, formBody, submitForm } from './form-requests.js';
+import { StandardWebhookReceiver } from '../testing/standard-webhook.receiver.js';
+import { TEST_STORAGES, type TestService } from '../testing/test-service.js';
+import { firstOfEach, relatedRecords, webhookSuite } from './webhook-suite.js';
+import { createForm, formBody } from './form-requests.js';
 
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 for (const storage of TEST_STORAGES) {
   describe(`Webhook delivery (storage: ${storage})`, () => {
+    const suite = webhookSuite(storage);
     let api: TestService;
     let admin: Headers;
     let receiver: StandardWebhookReceiver;
-
-    before(async () => {
-      api = await startTestService(FAST_WEBHOOKS, { storage });
-      admin = await engagementClient(api).bearer('admin');
-    });
-    after(() => api.stop());
-    beforeEach(async () => (receiver = await StandardWebhookReceiver.start()));
-    afterEach(async () => {
-      // No webhook of one test may hear another's events.
-      const list = await api.call('GET', '/webhooks/list?limit=100', { headers: admin });
-      for (const webhook of list.body.data.webhooks) await api.call('DELETE', `/webhooks/delete/${webhook.id}`, { headers: admin });
-      await receiver.stop();
-    });
-
-    async function subscribe(events: string[], url = receiver.url()): Promise<string> {
-      const res = await api.call('POST', '/webhooks/create', { headers: admin, body: { url, events } });
-      expect(res.status, JSON.stringify(res.body)).to.equal(201);
-      receiver.secret = res.body.data.webhook.secret;
-      return res.body.data.webhook.id;
-    }
+    beforeEach(() => ({ api, admin, receiver } = suite));
+    const subscribe = (events: string[], url?: string) => suite.subscribe(events, url);
     const deliveries = async (id: string) => (await api.call('GET', `/webhooks/${id}/deliveries`, { headers: admin })).body;
 
     it('sends each event of today\'s routes once, signed so that standardwebhooks verifies it, with the record as data', async () => {
       const webhookId = await subscribe(['*']);
       const engagement = engagementClient(api);
-      const company = await createForm(api, 'wh-company');
-      const person = await createForm(api, 'wh-person', {
-        sections: [{ fields: [{ name: 'name', type: 'text', label: { en: 'Name' } }, { name: 'employer', type: 'relation', label: { en: 'Employer' }, relation: { formId: company.id } }] }],
-      });
-      const acme = await submitForm(api, company.id, { name: 'Acme' });
-      const ada = await submitForm(api, person.id, { name: 'Ada' });
-      const connected = await api.call('POST', `/forms/submission/${ada.id}/relations/employer/connect`, { body: { relatedSubmissionId: acme.id } });
-      expect(connected.status).to.equal(200);
-      const article = await engagement.article({ title: 'Hooked' });
+      const { company, person, acme, ada, article, comment } = await relatedRecords(api, 'wh');
       const reader = { 'x-user-id': 'reader-1' };
       await api.call('PUT', `/articles/${article.id}/reaction`, { headers: reader, body: { type: 'like' } });
       await api.call('PUT', `/articles/${article.id}/reaction`, { headers: reader, body: { type: 'like' } }); // no change: no event
       await api.call('DELETE', `/articles/${article.id}/reaction`, { headers: reader });
-      const comment = await engagement.comment(article.id); // created, then approved
       await api.call('PUT', `/articles/comments/${comment.id}/approve`, { headers: await engagement.bearer('editor') }); // again: no event
       await api.call('POST', '/forms/create', { body: { slug: 'wh-company' } }); // refused: no event
 
@@ -66,15 +41,7 @@ for (const storage of TEST_STORAGES) {
       ];
       await receiver.waitFor(expected.length);
       await settle(150);
-      // Delivery is at least once: a retry after a timeout on a loaded machine repeats an event
-      // with its webhook-id and the same bytes, and a receiver keeps the first (Standard Webhooks).
-      const firstById = new Map<string, (typeof receiver.received)[number]>();
-      for (const request of receiver.received) {
-        const earlier = firstById.get(request.id);
-        if (earlier) expect(request.rawBody, `a repeat of ${request.id}`).to.equal(earlier.rawBody);
-        else firstById.set(request.id, request);
-      }
-      const received = [...firstById.values()];
+      const received = firstOfEach(receiver.received);
       expect(received.map((request) => request.body.type).sort()).to.deep.equal([...expected].sort());
       for (const request of receiver.received) expect(request.verified, request.rawBody).to.equal(true);
       const byType = (type: string) => received.filter((request) => request.body.type === type).map((request) => request.body.data);

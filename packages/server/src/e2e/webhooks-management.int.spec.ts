@@ -1,4 +1,4 @@
-/** §7 webhook management over HTTP: bearer admin, the secret shown once, §6.1 paging, the SSRF guard at create and update. */
+/** §7 webhook management over HTTP: bearer admin, the secret shown once, §6.1 paging with signed cursors, §6.3 ETags and If-Match, the SSRF guard at create and update. */
 import { expect } from 'chai';
 import { engagementClient, type Headers } from '../testing/engagement-client.js';
 import { CapturingLogger, startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
@@ -115,6 +115,43 @@ for (const storage of TEST_STORAGES) {
         expect([noop.status, noop.body.message]).to.deep.equal([200, 'Webhook updated successfully']);
         const changed = await api.call('PATCH', `/webhooks/update/${id.toUpperCase()}`, { headers: admin, body: { events: ['comment.created'], description: null, enabled: false } });
         expect(changed.body.data.webhook).to.deep.include({ id, events: ['comment.created'], description: null, enabled: false });
+      });
+
+      it('tags create, read and update answers alike (never by the secret); If-None-Match is 304, a stale If-Match 412 and changes nothing', async () => {
+        const created = await create({ url: 'https://hooks.example.com/e', events: ['*'] });
+        const id = created.body.data.webhook.id;
+        const read = await api.call('GET', `/webhooks/getById/${id}`, { headers: admin });
+        expect(read.headers.get('etag')).to.match(/^"[A-Za-z0-9_-]{27}"$/);
+        expect(created.headers.get('etag'), 'the create answer is tagged as the webhook reads').to.equal(read.headers.get('etag'));
+        const etag = read.headers.get('etag')!;
+        const cached = await api.call('GET', `/webhooks/getById/${id}`, { headers: { ...admin, 'if-none-match': etag } });
+        expect([cached.status, cached.headers.get('etag')]).to.deep.equal([304, etag]);
+        const stale = await api.call('PATCH', `/webhooks/update/${id}`, { headers: { ...admin, 'if-match': '"stale"' }, body: { enabled: false } });
+        expect([stale.status, stale.body.message]).to.deep.equal([412, 'Precondition failed']);
+        const staleFirst = await api.call('PATCH', `/webhooks/update/${id}`, { headers: { ...admin, 'if-match': '"stale"' }, body: { bogus: 1 } });
+        expect(staleFirst.status, 'the precondition comes before the body').to.equal(412);
+        const updated = await api.call('PATCH', `/webhooks/update/${id}`, { headers: { ...admin, 'if-match': etag }, body: { description: 'tagged' } });
+        expect(updated.status).to.equal(200);
+        expect(updated.headers.get('etag')).not.to.equal(etag);
+        expect(Date.parse(updated.body.data.webhook.updatedAt)).to.be.greaterThan(Date.parse(read.body.data.webhook.updatedAt));
+        const again = await api.call('PATCH', `/webhooks/update/${id}`, { headers: { ...admin, 'if-match': etag }, body: { enabled: false } });
+        expect(again.status, 'the old tag no longer matches').to.equal(412);
+        expect((await api.call('GET', `/webhooks/getById/${id}`, { headers: admin })).body.data.webhook).to.deep.include({ description: 'tagged', enabled: true });
+        const staleDelete = await api.call('DELETE', `/webhooks/delete/${id}`, { headers: { ...admin, 'if-match': etag } });
+        expect(staleDelete.status).to.equal(412);
+        expect((await api.call('GET', `/webhooks/getById/${id}`, { headers: admin })).status).to.equal(200);
+        expect((await api.call('DELETE', `/webhooks/delete/${id}`, { headers: { ...admin, 'if-match': '*' } })).status).to.equal(200);
+      });
+
+      it('refuses a list cursor changed by hand (cursors are signed)', async () => {
+        for (let i = 0; i < 2; i += 1) await create({ url: `https://hooks.example.com/s${i}`, events: ['*'] });
+        const cursor: string = (await api.call('GET', '/webhooks/list?limit=1', { headers: admin })).body.data.nextCursor;
+        expect((await api.call('GET', `/webhooks/list?limit=1&cursor=${cursor}`, { headers: admin })).status).to.equal(200);
+        const [payload, mac] = cursor.split('.') as [string, string];
+        const position = Buffer.from(payload, 'base64url').toString('utf8').replace(/^[0-9a-z]+/, (time) => (Number.parseInt(time, 36) + 1).toString(36));
+        const forged = `${Buffer.from(position, 'utf8').toString('base64url')}.${mac}`;
+        const res = await api.call('GET', `/webhooks/list?limit=1&cursor=${forged}`, { headers: admin });
+        expect([res.status, res.body.message]).to.deep.equal([400, 'Invalid cursor']);
       });
 
       it('deletes once: 200 with data null, then 404; its delivery log is gone with it', async () => {

@@ -14,7 +14,7 @@ import type { Container } from 'inversify';
 import { engagementClient } from '../testing/engagement-client.js';
 import { FAST_WEBHOOKS, StandardWebhookReceiver } from '../testing/standard-webhook.receiver.js';
 import { startTestService, type TestService } from '../testing/test-service.js';
-import { createForm, formBody } from './form-requests.js';
+import { createForm, formBody, submitForm } from './form-requests.js';
 
 /** The first instance never polls again after its start-up pass: what it wrote waits for the next one. */
 const NO_DELIVERY = { ...FAST_WEBHOOKS, NOTIFY_POLL_MS: '60000' };
@@ -34,6 +34,15 @@ function replacing<T extends object>(adapter: T, method: keyof T, replacement: u
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/** The instance "dies" between each change and its confirmation: confirm never lands. */
+function cutOffConfirmation(container: Container): void {
+  const outbox = container.get<WebhookDeliveryOutbox>(WebhookDeliveryOutboxToken);
+  const dying = replacing(outbox, 'confirm', async () => {
+    throw new Error('process killed before the confirmation');
+  });
+  container.rebind(WebhookDeliveryOutboxToken).toConstantValue(dying);
 }
 
 const STORES: Array<{ name: string; open: () => Promise<Store & { close(): Promise<void> }> | undefined }> = [
@@ -113,15 +122,7 @@ for (const { name, open } of STORES) {
     });
 
     it('settles an event whose confirmation was cut off after the change: sent once, with the stored record', async () => {
-      // The first instance "dies" between the change and the confirmation: confirm never lands.
-      const cutOff = (container: Container) => {
-        const outbox = container.get<WebhookDeliveryOutbox>(WebhookDeliveryOutboxToken);
-        const dying = replacing(outbox, 'confirm', async () => {
-          throw new Error('process killed before the confirmation');
-        });
-        container.rebind(WebhookDeliveryOutboxToken).toConstantValue(dying);
-      };
-      const first = await start(NO_DELIVERY, cutOff);
+      const first = await start(NO_DELIVERY, cutOffConfirmation);
       await subscribe(first, ['form.created']);
       const slug = `cut-${randomBytes(3).toString('hex')}`;
       const res = await first.call('POST', '/forms/create', { body: formBody(slug) });
@@ -135,6 +136,39 @@ for (const { name, open } of STORES) {
       expect(receiver.received).to.have.length(1);
       expect(request!.verified).to.equal(true);
       expect(request!.body.data).to.deep.include({ id: res.body.data.form.id, slug });
+    });
+
+    it('settles cut-off events of an update, a disconnect and a delete from the store, and drops a refused one', async () => {
+      const first = await start(NO_DELIVERY, cutOffConfirmation);
+      const company = await createForm(first, `cut-co-${randomBytes(3).toString('hex')}`);
+      const person = await createForm(first, `cut-pe-${randomBytes(3).toString('hex')}`, {
+        sections: [{ fields: [{ name: 'name', type: 'text', label: { en: 'N' } }, { name: 'employer', type: 'relation', label: { en: 'E' }, relation: { formId: company.id } }] }],
+      });
+      const acme = await submitForm(first, company.id, { name: 'Acme' });
+      const ada = await submitForm(first, person.id, { name: 'Ada' });
+      await first.call('POST', `/forms/submission/${ada.id}/relations/employer/connect`, { body: { relatedSubmissionId: acme.id } });
+      const engagement = engagementClient(first);
+      const article = await engagement.article();
+      const comment = await engagement.comment(article.id);
+      await subscribe(first, ['form.updated', 'submission.relation.disconnected', 'comment.deleted']);
+      const updated = await first.call('PATCH', `/forms/update/${company.id}`, { body: { title: { en: 'Renamed' } } });
+      expect(updated.status).to.equal(200);
+      expect((await first.call('POST', `/forms/submission/${ada.id}/relations/employer/disconnect`, { body: { relatedSubmissionId: acme.id } })).status).to.equal(200);
+      expect((await first.call('DELETE', `/articles/comments/${comment.id}`, { headers: await engagement.bearer('editor') })).status).to.equal(200);
+      // Refused by the unique slug: staged, then discarded (a refusal changed nothing).
+      expect((await first.call('PATCH', `/forms/update/${company.id}`, { body: { slug: person.slug } })).status).to.equal(409);
+      expect(await store!.pendingDeliveries()).to.equal(3);
+      await first.stop();
+
+      await start(SETTLE_AT_ONCE);
+      await receiver.waitFor(3);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(receiver.received).to.have.length(3);
+      expect(receiver.received.every((request) => request.verified === true)).to.equal(true);
+      const data = (type: string) => receiver.received.find((request) => request.body.type === type)?.body.data;
+      expect(data('form.updated')).to.deep.include({ id: company.id, updatedAt: updated.body.data.form.updatedAt, title: { en: 'Renamed' } });
+      expect(data('submission.relation.disconnected')).to.deep.include({ id: ada.id, relations: {} });
+      expect(data('comment.deleted')).to.deep.equal({ id: comment.id, articleId: article.id });
     });
 
     it('sends each delivery once when two instances dispatch from the same store', async () => {

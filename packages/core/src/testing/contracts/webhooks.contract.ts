@@ -49,6 +49,16 @@ export function webhookRepositoryContract(name: string, factory: RepositoryFacto
       expect(await repository().remove('acme', hex(1))).to.equal(false);
       expect(await repository().findById('acme', hex(1))).to.equal(null);
     });
+
+    it('updates on a condition: only while updatedAt is still the expected one (If-Match)', async () => {
+      await repository().insert(webhookRecord(1));
+      expect(await repository().update('acme', hex(1), { enabled: false }, at(100), at(2))).to.equal(null);
+      expect(await repository().findById('acme', hex(1))).to.deep.include({ enabled: true, updatedAt: at(1) });
+      const updated = await repository().update('acme', hex(1), { enabled: false }, at(100), at(1));
+      expect(updated).to.deep.include({ enabled: false, updatedAt: at(100) });
+      expect(await repository().update('acme', hex(1), { enabled: true }, at(101), at(1)), 'the old updatedAt no longer holds').to.equal(null);
+      expect(await repository().update('acme', hex(2), { enabled: true }, at(101), at(1))).to.equal(null);
+    });
   });
 }
 
