@@ -1,4 +1,9 @@
-/** In-memory webhooks, keyed by (tenant, id), on the embedded store's seam: stored frozen, handed out shared (decision 0721). */
+/**
+ * In-memory webhooks, keyed by (tenant, id), on the embedded store's seam: stored frozen, handed
+ * out shared (decision 0721). Each tenant's keys are indexed, as Mongo's `tenant_enabled` index
+ * serves `listSubscribed`: every event-producing write asks, so it must not walk every tenant's
+ * webhooks.
+ */
 import type { WebhookChanges, WebhookPage, WebhookRepository } from '../webhooks/webhooks.ports.js';
 import { subscribesTo, type Webhook } from '../webhooks/webhook.js';
 import { SnapshotTable } from './snapshot-table.js';
@@ -11,10 +16,14 @@ export function newestFirst(a: { createdAt: Date; id: string }, b: { createdAt: 
 
 export class MemoryWebhookRepository implements WebhookRepository {
   readonly #webhooks = new SnapshotTable<Webhook>();
+  readonly #keysByTenant = new Map<string, Set<string>>();
 
   async insert(webhook: Webhook): Promise<void> {
     const key = tenantKey(webhook.tenantId, webhook.id);
     if (!this.#webhooks.insert(key, webhook)) throw new Error(`duplicate webhook id ${webhook.id}`);
+    let keys = this.#keysByTenant.get(webhook.tenantId);
+    if (!keys) this.#keysByTenant.set(webhook.tenantId, (keys = new Set()));
+    keys.add(key);
   }
 
   async findById(tenantId: string, id: string): Promise<Webhook | null> {
@@ -36,14 +45,23 @@ export class MemoryWebhookRepository implements WebhookRepository {
   }
 
   async remove(tenantId: string, id: string): Promise<boolean> {
-    return this.#webhooks.delete(tenantKey(tenantId, id));
+    const key = tenantKey(tenantId, id);
+    const keys = this.#keysByTenant.get(tenantId);
+    if (keys?.delete(key) && keys.size === 0) this.#keysByTenant.delete(tenantId);
+    return this.#webhooks.delete(key);
   }
 
   async listSubscribed(tenantId: string, type: string): Promise<Webhook[]> {
+    if (!this.#keysByTenant.has(tenantId)) return [];
     return this.#ofTenant(tenantId).filter((webhook) => subscribesTo(webhook, type));
   }
 
   #ofTenant(tenantId: string): Webhook[] {
-    return [...this.#webhooks.values()].filter((webhook) => webhook.tenantId === tenantId);
+    const webhooks: Webhook[] = [];
+    for (const key of this.#keysByTenant.get(tenantId) ?? []) {
+      const webhook = this.#webhooks.get(key);
+      if (webhook) webhooks.push(webhook);
+    }
+    return webhooks;
   }
 }
