@@ -68,11 +68,11 @@ export class RouteMatcher<H> {
   find(path: string, method: string): RouteMatch<H> | undefined {
     const segments = this.#segmentsOf(path);
     if (!segments) return undefined;
-    const captured: string[] = [];
-    const found = bestLeaf(this.#root, segments, 0, captured, (leaf) => leaf.methods.includes(method));
+    const found = bestLeaf(this.#root, segments, 0, [], method);
     if (!found) return undefined;
     const params: Record<string, string> = {};
-    found.names.forEach((name, i) => (params[name] = decoded(found.values[i]!)));
+    const { names, values } = found;
+    for (let i = 0; i < names.length; i++) params[names[i]!] = decoded(values[i]!);
     return { handler: found.leaf.handler, params };
   }
 
@@ -102,19 +102,19 @@ interface Found<H> {
   readonly values: readonly string[];
 }
 
-/** The earliest-declared leaf under `node` that takes the rest of the path and `accepts`. */
-function bestLeaf<H>(node: SegmentNode<H>, segments: readonly string[], at: number, captured: string[], accepts: (leaf: Leaf<H>) => boolean): Found<H> | undefined {
+/** The earliest-declared leaf under `node` that takes the rest of the path and `method`. */
+function bestLeaf<H>(node: SegmentNode<H>, segments: readonly string[], at: number, captured: string[], method: string): Found<H> | undefined {
   if (at === segments.length) {
-    const leaf = node.leaves.find(accepts); // leaves are in declaration order
-    return leaf && { leaf, names: leaf.names, values: [...captured] };
+    for (const leaf of node.leaves) if (leaf.methods.includes(method)) return { leaf, names: leaf.names, values: captured.slice() }; // in declaration order
+    return undefined;
   }
   const segment = segments[at]!;
   if (segment === '') return undefined;
   const next = staticChild(node, segment);
-  const viaStatic = next && bestLeaf(next, segments, at + 1, captured, accepts);
+  const viaStatic = next && bestLeaf(next, segments, at + 1, captured, method);
   if (!node.param) return viaStatic;
   captured.push(segment);
-  const viaParam = bestLeaf(node.param, segments, at + 1, captured, accepts);
+  const viaParam = bestLeaf(node.param, segments, at + 1, captured, method);
   captured.pop();
   if (!viaStatic || !viaParam) return viaStatic ?? viaParam;
   return viaStatic.leaf.order < viaParam.leaf.order ? viaStatic : viaParam;
