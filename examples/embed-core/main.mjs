@@ -40,21 +40,21 @@ console.log(`form ${form.slug} created, submission ${submission.id} stored`);
 
 // 2. An article, and a guest reacting to it.
 const article = await core.articles.create.execute(editor, { title: 'Hello' });
-const totals = await core.articles.react.execute(guest('guest-0001', 'ok'), article.id, 'like');
+const totals = await core.articles.react.execute(guest('guest-0001', 'ok'), { articleId: article.id, reaction: { type: 'like' } });
 assert.deepEqual(totals, { articleId: article.id, likes: 1, dislikes: 0 });
 console.log(`guest-0001 likes "${article.title}": ${totals.likes} like(s)`);
 
 // 3. The guest rules hold with no HTTP in between.
-assert.equal(await refusal(core.articles.react.execute(guest('guest-0002', undefined), article.id, 'like')), 'GUEST_CAPTCHA_REQUIRED');
-assert.equal(await refusal(core.articles.react.execute(guest(undefined, 'ok'), article.id, 'like')), 'GUEST_ID_MISSING');
-assert.equal(await refusal(core.articles.react.execute(guest('guest-0002', 'forged'), article.id, 'like')), 'GUEST_CAPTCHA_INVALID');
+assert.equal(await refusal(core.articles.react.execute(guest('guest-0002', undefined), { articleId: article.id, reaction: { type: 'like' } })), 'GUEST_CAPTCHA_REQUIRED');
+assert.equal(await refusal(core.articles.react.execute(guest(undefined, 'ok'), { articleId: article.id, reaction: { type: 'like' } })), 'GUEST_ID_MISSING');
+assert.equal(await refusal(core.articles.react.execute(guest('guest-0002', 'forged'), { articleId: article.id, reaction: { type: 'like' } })), 'GUEST_CAPTCHA_INVALID');
 await core.comments.create.execute(guest('guest-0001', 'ok'), article.id, { content: 'Nice!' });
-await core.articles.react.execute(guest('guest-0001', 'ok'), article.id, 'dislike');
-assert.equal(await refusal(core.articles.react.execute(guest('guest-0001', 'ok'), article.id, null)), 'GUEST_RATE_LIMITED');
+await core.articles.react.execute(guest('guest-0001', 'ok'), { articleId: article.id, reaction: { type: 'dislike' } });
+assert.equal(await refusal(core.articles.react.execute(guest('guest-0001', 'ok'), { articleId: article.id, reaction: null })), 'GUEST_RATE_LIMITED');
 assert.equal(await refusal(core.articles.createCategory.execute(guest('guest-0001', 'ok'), { name: 'News' })), 'UNAUTHORIZED');
 console.log('guest rules hold: no token, no guest id, a forged token and the 4th write in a window are refused');
 
 // 4. The window turns: the guest may write again.
 clock.set('2026-05-01T10:01:00.000Z');
-assert.deepEqual(await core.articles.react.execute(guest('guest-0001', 'ok'), article.id, null), { articleId: article.id, likes: 0, dislikes: 0 });
+assert.deepEqual(await core.articles.react.execute(guest('guest-0001', 'ok'), { articleId: article.id, reaction: null }), { articleId: article.id, likes: 0, dislikes: 0 });
 console.log('a minute later guest-0001 may write again');

@@ -10,7 +10,7 @@ import {
   ReactToComment,
   type CreateCommentInput,
   type GetCommentReactionSummary,
-  type ReactionType,
+  type ReactionChoice,
 } from '@cms/core';
 import { reactionBodySchema } from '../articles/articles.schemas.js';
 import { idParamsSchema } from '../http/record-schemas.js';
@@ -26,7 +26,7 @@ export interface CommentUseCases {
 
 export function commentRoutes({ create, approve, react, summary }: CommentUseCases): RouteModule {
   const commentParams = { params: idParamsSchema('commentId'), invalidParams: ErrorCodes.INVALID_COMMENT_ID } as const;
-  const reactionRoute = { ...commentParams, tags: ['comments'], access: { rule: ReactToComment.access, readsBearer: true } } as const;
+  const reactionRoute = { ...commentParams, tags: ['comments'], access: { rule: ReactToComment.access, readsBearer: true }, bodyAt: 'reaction' } as const;
   return [
     defineRoute<CreateCommentInput, { id: string }>({
       operationId: 'createComment',
@@ -56,7 +56,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       errors: [ErrorCodes.COMMENT_NOT_FOUND],
       handler: async ({ caller, params }) => ({ comment: await approve.execute(caller, params.commentId) }),
     }),
-    defineRoute<{ type: ReactionType }, { commentId: string }>({
+    defineRoute<ReactionChoice, { commentId: string }>({
       ...reactionRoute,
       operationId: 'setCommentReaction',
       method: 'PUT',
@@ -65,7 +65,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       body: reactionBodySchema,
       success: { status: 200, message: 'Reaction saved successfully', data: commentReactionSummarySchema },
       errors: [ErrorCodes.COMMENT_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
-      handler: ({ caller, params, readBody }) => react.execute(caller, params.commentId, async () => (await readBody()).type),
+      handler: ({ caller, params, readBody }) => react.execute(caller, { commentId: params.commentId, reaction: readBody }),
     }),
     defineRoute<unknown, { commentId: string }>({
       ...reactionRoute,
@@ -75,7 +75,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       summary: 'Remove the caller’s reaction to an approved comment',
       success: { status: 200, message: 'Reaction removed successfully', data: commentReactionSummarySchema },
       errors: [ErrorCodes.COMMENT_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
-      handler: ({ caller, params, readBody }) => react.execute(caller, params.commentId, async () => (await readBody(), null)),
+      handler: ({ caller, params, readBody }) => react.execute(caller, { commentId: params.commentId, reaction: async () => (await readBody(), null) }),
     }),
     defineRoute<unknown, { commentId: string }>({
       ...commentParams,

@@ -204,11 +204,11 @@ describe('TranslateText', () => {
 
   describe('when the input is not acceptable', () => {
     const cases: Array<[string, object, string]> = [
-      ['a blank text', { text: ' \n\t ', targetLanguage: 'fr' }, 'body.text must not be blank'],
-      ['a text that is not a string', { text: 42, targetLanguage: 'fr' }, 'body.text must be a string'],
-      ['a text over the limit', { text: 'x'.repeat(TRANSLATION_TEXT_MAX + 1), targetLanguage: 'fr' }, 'body.text must NOT have more than 20000 characters'],
-      ['a target the tenant lacks', { text: 'Hi', targetLanguage: 'es' }, 'body.targetLanguage must be one of en, fr, de'],
-      ['a source the tenant lacks', { text: 'Hi', targetLanguage: 'fr', sourceLanguage: 'ar' }, 'body.sourceLanguage must be one of en, fr, de'],
+      ['a blank text', { text: ' \n\t ', targetLanguage: 'fr' }, 'text must not be blank'],
+      ['a text that is not a string', { text: 42, targetLanguage: 'fr' }, 'text must be a string'],
+      ['a text over the limit', { text: 'x'.repeat(TRANSLATION_TEXT_MAX + 1), targetLanguage: 'fr' }, 'text must NOT have more than 20000 characters'],
+      ['a target the tenant lacks', { text: 'Hi', targetLanguage: 'es' }, 'targetLanguage must be one of en, fr, de'],
+      ['a source the tenant lacks', { text: 'Hi', targetLanguage: 'fr', sourceLanguage: 'ar' }, 'sourceLanguage must be one of en, fr, de'],
     ];
     for (const [name, body, message] of cases) {
       it(`refuses ${name} without calling the provider`, async () => {
@@ -229,7 +229,7 @@ describe('TranslateText', () => {
     it('refuses 20001 emoji: one character over the limit', async () => {
       const { translate, provider } = await setup();
       const error = await translate.execute('acme', { text: '😀'.repeat(TRANSLATION_TEXT_MAX + 1), targetLanguage: 'fr' }).catch((e: unknown) => e);
-      expect((error as Error).message).to.equal('body.text must NOT have more than 20000 characters');
+      expect((error as Error).message).to.equal('text must NOT have more than 20000 characters');
       expect(provider.calls).to.have.length(0);
     });
   });

@@ -29,13 +29,13 @@ describe('CreateAuthor, GetAuthor and DeleteAuthor', () => {
     });
 
     const refusals: Array<[string, object, string]> = [
-      ['no name', {}, 'body.name is required'],
-      ['a blank name', { name: '   ' }, 'body.name must not be blank'],
-      ['a 201-character name', { name: 'x'.repeat(201) }, 'body.name must be at most 200 characters'],
-      ['a bad e-mail', { name: 'A', email: 'not-an-address' }, 'body.email must be an e-mail address'],
-      ['a 5001-character bio', { name: 'A', bio: 'x'.repeat(5001) }, 'body.bio must be at most 5000 characters'],
-      ['a relative avatar URL', { name: 'A', avatarUrl: '/a.png' }, 'body.avatarUrl must be an absolute http(s) URL'],
-      ['an ftp avatar URL', { name: 'A', avatarUrl: 'ftp://example.com/a.png' }, 'body.avatarUrl must be an absolute http(s) URL'],
+      ['no name', {}, 'name is required'],
+      ['a blank name', { name: '   ' }, 'name must not be blank'],
+      ['a 201-character name', { name: 'x'.repeat(201) }, 'name must be at most 200 characters'],
+      ['a bad e-mail', { name: 'A', email: 'not-an-address' }, 'email must be an e-mail address'],
+      ['a 5001-character bio', { name: 'A', bio: 'x'.repeat(5001) }, 'bio must be at most 5000 characters'],
+      ['a relative avatar URL', { name: 'A', avatarUrl: '/a.png' }, 'avatarUrl must be an absolute http(s) URL'],
+      ['an ftp avatar URL', { name: 'A', avatarUrl: 'ftp://example.com/a.png' }, 'avatarUrl must be an absolute http(s) URL'],
     ];
     for (const [name, input, message] of refusals) {
       it(`refuses ${name}`, async () => {

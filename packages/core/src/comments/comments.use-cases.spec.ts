@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { reactionChoice } from '../reactions/reaction.js';
 import type { ReactionType } from '../reactions/reaction.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { anonymousCaller, guestCaller, userCaller } from '../testing/callers.js';
@@ -52,7 +53,7 @@ describe('CreateComment', () => {
       const create = world.createComment;
       expect((await domainErrorOf(create.execute(anonymousCaller('acme'), 'bad', {}))).code).to.equal(ErrorCodes.INVALID_ARTICLE_ID);
       expect((await domainErrorOf(create.execute(guestCaller('acme', undefined), UNKNOWN, {}))).code).to.equal(ErrorCodes.GUEST_ID_MISSING);
-      expect((await domainErrorOf(create.execute(reader, UNKNOWN, {}))).message).to.equal('body.content is required');
+      expect((await domainErrorOf(create.execute(reader, UNKNOWN, {}))).message).to.equal('content is required');
       expect((await domainErrorOf(create.execute(reader, UNKNOWN, { content: 'x' }))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
       expect((await domainErrorOf(create.execute(userCaller('other', 'u'), article.id, { content: 'x' }))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
     });
@@ -60,9 +61,9 @@ describe('CreateComment', () => {
     it('refuses blank or over-long content and an over-long author name', async () => {
       const { world, article } = await setup();
       for (const [input, message] of [
-        [{ content: '  ' }, 'body.content must not be blank'],
-        [{ content: 'x'.repeat(5001) }, 'body.content must be at most 5000 characters'],
-        [{ content: 'ok', authorName: 'x'.repeat(101) }, 'body.authorName must be at most 100 characters'],
+        [{ content: '  ' }, 'content must not be blank'],
+        [{ content: 'x'.repeat(5001) }, 'content must be at most 5000 characters'],
+        [{ content: 'ok', authorName: 'x'.repeat(101) }, 'authorName must be at most 100 characters'],
       ] as const) {
         const error = await domainErrorOf(world.createComment.execute(reader, article.id, input));
         expect(error.code).to.equal(ErrorCodes.VALIDATION_FAILED);
@@ -96,17 +97,17 @@ describe('ReactToComment and GetCommentReactionSummary', () => {
     it('answers the summary with the caller’s own reaction after each change', async () => {
       const { world, approved } = await setup();
       const react = world.reactToComment;
-      expect(await react.execute(reader, approved.id, 'like')).to.deep.equal({ commentId: approved.id, likes: 1, dislikes: 0, userReaction: 'like' });
-      expect(await react.execute(guest, approved.id, 'dislike')).to.deep.equal({ commentId: approved.id, likes: 1, dislikes: 1, userReaction: 'dislike' });
-      expect(await react.execute(reader, approved.id, 'dislike')).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 2, userReaction: 'dislike' });
-      expect(await react.execute(reader, approved.id, null)).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 1, userReaction: null });
-      expect(await react.execute(reader, approved.id, null)).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 1, userReaction: null });
+      expect(await react.execute(reader, { commentId: approved.id, reaction: { type: 'like' } })).to.deep.equal({ commentId: approved.id, likes: 1, dislikes: 0, userReaction: 'like' });
+      expect(await react.execute(guest, { commentId: approved.id, reaction: { type: 'dislike' } })).to.deep.equal({ commentId: approved.id, likes: 1, dislikes: 1, userReaction: 'dislike' });
+      expect(await react.execute(reader, { commentId: approved.id, reaction: { type: 'dislike' } })).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 2, userReaction: 'dislike' });
+      expect(await react.execute(reader, { commentId: approved.id, reaction: null })).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 1, userReaction: null });
+      expect(await react.execute(reader, { commentId: approved.id, reaction: null })).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 1, userReaction: null });
     });
 
     it('reads the summary for a user, a guest without CAPTCHA token and an anonymous caller', async () => {
       const { world, approved } = await setup();
-      await world.reactToComment.execute(reader, approved.id, 'like');
-      await world.reactToComment.execute(guest, approved.id, 'dislike');
+      await world.reactToComment.execute(reader, { commentId: approved.id, reaction: { type: 'like' } });
+      await world.reactToComment.execute(guest, { commentId: approved.id, reaction: { type: 'dislike' } });
       const summary = world.commentSummary;
       expect(await summary.execute(reader, approved.id)).to.deep.equal({ commentId: approved.id, likes: 1, dislikes: 1, userReaction: 'like' });
       expect((await summary.execute(guestCaller('acme', 'guest-0001', undefined), approved.id)).userReaction).to.equal('dislike');
@@ -118,9 +119,9 @@ describe('ReactToComment and GetCommentReactionSummary', () => {
     it('counts 30 concurrent reactions and 30 concurrent changes exactly', async () => {
       const { world, approved } = await setup();
       const callers = Array.from({ length: 30 }, (_, i) => (i % 2 ? userCaller('acme', `r-${i}`) : guestCaller('acme', `guest-${i}-xyz`)));
-      await Promise.all(callers.map((caller) => world.reactToComment.execute(caller, approved.id, 'dislike')));
+      await Promise.all(callers.map((caller) => world.reactToComment.execute(caller, { commentId: approved.id, reaction: { type: 'dislike' } })));
       const next: Array<ReactionType | null> = callers.map((_, i) => (i < 12 ? 'like' : i < 20 ? null : 'dislike'));
-      await Promise.all(callers.map((caller, i) => world.reactToComment.execute(caller, approved.id, next[i]!)));
+      await Promise.all(callers.map((caller, i) => world.reactToComment.execute(caller, { commentId: approved.id, reaction: reactionChoice(next[i]!) })));
       expect(await world.commentSummary.execute(editor, approved.id)).to.include({ likes: 12, dislikes: 10 });
       expect((await world.recount.execute()).drifts).to.deep.equal([]);
     });
@@ -129,25 +130,25 @@ describe('ReactToComment and GetCommentReactionSummary', () => {
   describe('when a check fails', () => {
     it('treats a pending comment as not found, for reactions and for the summary', async () => {
       const { world, pending } = await setup();
-      expect((await domainErrorOf(world.reactToComment.execute(reader, pending.id, 'like'))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
+      expect((await domainErrorOf(world.reactToComment.execute(reader, { commentId: pending.id, reaction: { type: 'like' } }))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
       expect((await domainErrorOf(world.commentSummary.execute(reader, pending.id))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
     });
 
     it('answers INVALID_COMMENT_ID first, then GUEST_ID_MISSING, then COMMENT_NOT_FOUND', async () => {
       const { world, approved } = await setup();
       const react = world.reactToComment;
-      expect((await domainErrorOf(react.execute(anonymousCaller('acme'), 'bad', 'like'))).code).to.equal(ErrorCodes.INVALID_COMMENT_ID);
+      expect((await domainErrorOf(react.execute(anonymousCaller('acme'), { commentId: 'bad', reaction: { type: 'like' } }))).code).to.equal(ErrorCodes.INVALID_COMMENT_ID);
       expect((await domainErrorOf(world.commentSummary.execute(reader, 'bad'))).code).to.equal(ErrorCodes.INVALID_COMMENT_ID);
-      expect((await domainErrorOf(react.execute(guestCaller('acme', undefined), UNKNOWN, 'like'))).code).to.equal(ErrorCodes.GUEST_ID_MISSING);
-      expect((await domainErrorOf(react.execute(reader, UNKNOWN, null))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
-      expect((await domainErrorOf(react.execute(userCaller('other', 'x'), approved.id, 'like'))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
+      expect((await domainErrorOf(react.execute(guestCaller('acme', undefined), { commentId: UNKNOWN, reaction: { type: 'like' } }))).code).to.equal(ErrorCodes.GUEST_ID_MISSING);
+      expect((await domainErrorOf(react.execute(reader, { commentId: UNKNOWN, reaction: null }))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
+      expect((await domainErrorOf(react.execute(userCaller('other', 'x'), { commentId: approved.id, reaction: { type: 'like' } }))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
       expect((await domainErrorOf(world.commentSummary.execute(userCaller('other', 'x'), approved.id))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
     });
 
     for (const where of ['article', 'category', 'sub'] as const) {
       it(`answers REACTIONS_DISABLED when the comment’s ${where === 'sub' ? 'sub-category' : where} disables reactions; the summary still reads`, async () => {
         const { world, approved } = await setup({ [where]: false });
-        expect((await domainErrorOf(world.reactToComment.execute(reader, approved.id, 'like'))).code).to.equal(ErrorCodes.REACTIONS_DISABLED);
+        expect((await domainErrorOf(world.reactToComment.execute(reader, { commentId: approved.id, reaction: { type: 'like' } }))).code).to.equal(ErrorCodes.REACTIONS_DISABLED);
         expect(await world.commentSummary.execute(reader, approved.id)).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 0, userReaction: null });
       });
     }

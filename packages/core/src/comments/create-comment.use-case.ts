@@ -39,8 +39,8 @@ export class CreateComment {
     await this.admit.execute(caller);
     requireActor(caller);
     const input = await settleInput(body);
-    const content = requiredText(input.content, 'body.content', COMMENT_CONTENT_MAX);
-    const authorName = optionalText(input.authorName, 'body.authorName', COMMENT_AUTHOR_NAME_MAX);
+    const content = requiredText(input.content, 'content', COMMENT_CONTENT_MAX);
+    const authorName = optionalText(input.authorName, 'authorName', COMMENT_AUTHOR_NAME_MAX);
     if (!(await this.articles.findById(caller.tenantId, id))) throw new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found');
     const now = this.clock.now();
     const comment: Comment = {

@@ -5,6 +5,7 @@ import { requireUser } from '../shared/require-user.js';
 import { type DashboardConfig } from './dashboard-config.js';
 import type { DashboardConfigRepository } from './dashboard.ports.js';
 import { normalizeDashboardConfig } from './normalize-dashboard-config.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 /** Upserts the caller's dashboard layout after normalizing it; returns what was stored. */
 export class SaveDashboardConfig {
@@ -18,6 +19,7 @@ export class SaveDashboardConfig {
 
   async execute(caller: Caller, body: unknown): Promise<DashboardConfig> {
     const user = requireUser(caller, SaveDashboardConfig.access.missing);
+    requireTenantId(caller.tenantId);
     const config = normalizeDashboardConfig(body);
     const stored = await this.configs.upsert({
       tenantId: caller.tenantId,

@@ -5,7 +5,7 @@
  * an id once, up to RELATION_CAP ids.
  */
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
-import { DomainError, validationError } from '../shared/domain-error.js';
+import { DomainError, issuesError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { canonicalId, isWellFormedId } from '../shared/ids.js';
 import type { Clock } from '../shared/clock.js';
@@ -32,7 +32,7 @@ export interface ConnectRelationInput {
 export async function findRelationField(forms: FormRepository, submissions: SubmissionRepository, input: ConnectRelationInput) {
   const submissionId = requireSubmissionId(input.submissionId);
   if (!isWellFormedId(input.relatedSubmissionId)) {
-    throw validationError('body.relatedSubmissionId', 'must be a 24-character hexadecimal id');
+    throw validationError('relatedSubmissionId', 'must be a 24-character hexadecimal id');
   }
   const relatedId = canonicalId(input.relatedSubmissionId);
   const submission = await findSubmissionOrThrow(submissions, input.tenantId, submissionId);
@@ -59,7 +59,7 @@ export class ConnectRelation {
     const { tenantId, fieldName } = input;
     const submissionId = requireSubmissionId(input.submissionId);
     if (!isWellFormedId(input.relatedSubmissionId)) {
-      throw validationError('body.relatedSubmissionId', 'must be a 24-character hexadecimal id');
+      throw validationError('relatedSubmissionId', 'must be a 24-character hexadecimal id');
     }
     const relatedId = canonicalId(input.relatedSubmissionId);
     // The submission and the related one in one read (decision 0750); checked in the contract's order.
@@ -87,7 +87,7 @@ export class ConnectRelation {
       });
       if (result.status === 'missing') throw submissionNotFound();
       if (result.status === 'full') {
-        throw validationError(`relations.${fieldName}`, `already holds the maximum of ${RELATION_CAP} related submissions`);
+        throw issuesError([{ path: `relations.${fieldName}`, message: `already holds the maximum of ${RELATION_CAP} related submissions`, onRecord: true }]);
       }
       const view = writtenSubmissionView(result.submission);
       return { result: view, data: view };

@@ -19,6 +19,7 @@ import type { Form } from './form.js';
 import { requireExistingForms } from './form-references.js';
 import type { FormRepository } from './forms.ports.js';
 import { normalizeFormInput } from './normalize-form-input.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 /** Every property a create body may have: what an update may change. */
 export const FORM_INPUT_KEYS = [
@@ -44,6 +45,7 @@ export class UpdateForm {
 
   /** Throws `INVALID_FORM_ID`, `FORM_NOT_FOUND`, `PRECONDITION_FAILED`, `VALIDATION_FAILED` or `FORM_SLUG_TAKEN`. */
   async execute(caller: Caller, formId: string, body: unknown, request: UpdateRequest = {}): Promise<Form> {
+    requireTenantId(caller.tenantId);
     const id = requireFormId(formId);
     const context = { languages: this.languages.languagesOf(caller.tenantId), defaultCaptchaProvider: this.captcha.defaultProvider };
     return conditionalUpdate(body, request, {
@@ -54,7 +56,7 @@ export class UpdateForm {
         const input = patched(formAsInput(current), patchOf(body, FORM_INPUT_KEYS));
         const { definition, references } = normalizeFormInput(input, context);
         for (const key of ['nextFormId', 'previousFormId'] as const) {
-          if (definition.flow[key] === id) throw validationError(`body.flow.${key}`, 'must not name the form itself');
+          if (definition.flow[key] === id) throw validationError(`flow.${key}`, 'must not name the form itself');
         }
         await requireExistingForms(this.forms, caller.tenantId, references);
         return { ...current, ...definition, updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()) };

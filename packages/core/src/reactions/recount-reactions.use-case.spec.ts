@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { reactionChoice } from '../reactions/reaction.js';
 import { userCaller } from '../testing/callers.js';
 import { memoryEngagement } from '../testing/engagement-fixture.js';
 
@@ -13,12 +14,12 @@ describe('RecountReactions', () => {
     for (let i = 0; i < 5; i += 1) articles.push(await world.createArticle.execute(editor('acme'), { title: `A${i}` }));
     const foreign = await world.createArticle.execute(editor('other'), { title: 'B' });
     for (const [i, article] of articles.entries()) {
-      for (let r = 0; r <= i; r += 1) await world.reactToArticle.execute(userCaller('acme', `r${r}`), article.id, r % 2 ? 'dislike' : 'like');
+      for (let r = 0; r <= i; r += 1) await world.reactToArticle.execute(userCaller('acme', `r${r}`), { articleId: article.id, reaction: reactionChoice(r % 2 ? 'dislike' : 'like') });
     }
-    await world.reactToArticle.execute(userCaller('other', 'r0'), foreign.id, 'like');
+    await world.reactToArticle.execute(userCaller('other', 'r0'), { articleId: foreign.id, reaction: { type: 'like' } });
     const comment = await world.createComment.execute(userCaller('acme', 'r0'), articles[0]!.id, { content: 'Hi' });
     await world.approveComment.execute(editor('acme'), comment.id);
-    await world.reactToComment.execute(userCaller('acme', 'r1'), comment.id, 'dislike');
+    await world.reactToComment.execute(userCaller('acme', 'r1'), { commentId: comment.id, reaction: { type: 'dislike' } });
     return { world, articles, foreign, comment };
   };
 

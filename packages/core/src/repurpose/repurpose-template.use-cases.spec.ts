@@ -67,12 +67,12 @@ describe('GetRepurposeTemplate and UpdateRepurposeTemplate', () => {
 
   describe('when an update is not acceptable', () => {
     const cases: Array<[string, object, string]> = [
-      ['a language the tenant lacks', { defaults: { language: 'de' } }, 'body.defaults.language must be one of en, fr'],
-      ['an unknown tone', { platforms: { linkedin: { tone: 'angry' } } }, 'body.platforms.linkedin.tone must be one of'],
-      ['too many hashtags', { platforms: { linkedin: { maxHashtags: 31 } } }, 'body.platforms.linkedin.maxHashtags must be a whole number from 0 to 30'],
-      ['an unknown platform', { platforms: { myspace: { tone: 'casual' } } }, 'body.platforms.myspace is not allowed'],
-      ['an unknown setting', { platforms: { twitter: { font: 'serif' } } }, 'body.platforms.twitter.font is not allowed'],
-      ['a setting named like an Object method', { defaults: { toString: 'x' } }, 'body.defaults.toString is not allowed'],
+      ['a language the tenant lacks', { defaults: { language: 'de' } }, 'defaults.language must be one of en, fr'],
+      ['an unknown tone', { platforms: { linkedin: { tone: 'angry' } } }, 'platforms.linkedin.tone must be one of'],
+      ['too many hashtags', { platforms: { linkedin: { maxHashtags: 31 } } }, 'platforms.linkedin.maxHashtags must be a whole number from 0 to 30'],
+      ['an unknown platform', { platforms: { myspace: { tone: 'casual' } } }, 'platforms.myspace is not allowed'],
+      ['an unknown setting', { platforms: { twitter: { font: 'serif' } } }, 'platforms.twitter.font is not allowed'],
+      ['a setting named like an Object method', { defaults: { toString: 'x' } }, 'defaults.toString is not allowed'],
     ];
     for (const [name, patch, message] of cases) {
       it(`rejects ${name} and changes nothing`, async () => {

@@ -51,8 +51,8 @@ export async function conditionalUpdate<R extends { readonly updatedAt: Date }>(
  */
 export function patchOf(body: unknown, allowed: readonly string[]): Readonly<Record<string, unknown>> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw validationError('body', 'must be an object');
-  for (const key of Object.keys(body)) if (!allowed.includes(key)) throw validationError(`body.${key}`, 'is not allowed');
+  if (typeof body !== 'object' || Array.isArray(body)) throw validationError('', 'must be an object');
+  for (const key of Object.keys(body)) if (!allowed.includes(key)) throw validationError(key, 'is not allowed');
   return body as Record<string, unknown>;
 }
 

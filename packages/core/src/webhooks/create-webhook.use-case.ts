@@ -30,8 +30,8 @@ export class CreateWebhook {
     requireRole(caller, WEBHOOK_ADMIN.roles);
     const url = webhookUrl(input.url);
     const events = webhookEvents(input.events);
-    const description = optionalText(input.description, 'body.description', WEBHOOK_DESCRIPTION_MAX);
-    const enabled = optionalFlag(input.enabled, 'body.enabled', true);
+    const description = optionalText(input.description, 'description', WEBHOOK_DESCRIPTION_MAX);
+    const enabled = optionalFlag(input.enabled, 'enabled', true);
     await requireAllowedUrl(this.guard, url);
     const now = this.clock.now();
     const webhook: Webhook = {

@@ -40,7 +40,7 @@ export class ListWebhooks {
   async execute(caller: Caller, query: ListWebhooksQuery): Promise<WebhookListPage> {
     requireRole(caller, WEBHOOK_ADMIN.roles);
     const limit = query.limit === undefined ? 20 : /^[0-9]{1,3}$/.test(String(query.limit)) ? Number(query.limit) : Number.NaN;
-    if (!(limit >= 1 && limit <= 100)) throw validationError('query.limit', 'must be an integer from 1 to 100');
+    if (!(limit >= 1 && limit <= 100)) throw validationError('limit', 'must be an integer from 1 to 100');
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, caller.tenantId);
     const found = await this.webhooks.list(caller.tenantId, { limit: limit + 1, after });
     const page = found.slice(0, limit);

@@ -29,8 +29,8 @@ export class UpdateWebhook {
     // `null` sets an optional property back to its default; url and events have none.
     if (input.url !== undefined) changes.url = webhookUrl(input.url);
     if (input.events !== undefined) changes.events = webhookEvents(input.events);
-    if (input.description !== undefined) changes.description = optionalText(input.description, 'body.description', WEBHOOK_DESCRIPTION_MAX);
-    if (input.enabled !== undefined) changes.enabled = optionalFlag(input.enabled, 'body.enabled', true);
+    if (input.description !== undefined) changes.description = optionalText(input.description, 'description', WEBHOOK_DESCRIPTION_MAX);
+    if (input.enabled !== undefined) changes.enabled = optionalFlag(input.enabled, 'enabled', true);
     if (changes.url !== undefined) await requireAllowedUrl(this.guard, changes.url);
     const updated = await this.webhooks.update(caller.tenantId, current.id, changes, this.clock.now());
     if (!updated) throw new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found');
@@ -42,8 +42,8 @@ const UPDATABLE = ['url', 'events', 'description', 'enabled'];
 
 function strictPartialBody(body: unknown): CreateWebhookInput {
   if (body === undefined) return {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationError('body', 'must be an object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationError('', 'must be an object');
   const unknown = Object.keys(body).find((key) => !UPDATABLE.includes(key));
-  if (unknown !== undefined) throw validationError(`body.${unknown}`, 'is not a property a webhook update accepts');
+  if (unknown !== undefined) throw validationError(unknown, 'is not a property a webhook update accepts');
   return body as CreateWebhookInput;
 }
