@@ -33,9 +33,9 @@ const form = await core.forms.create.execute(editor, {
   slug: 'contact',
   sections: [{ fields: [{ name: 'name', type: 'text', label: { en: 'Name' }, required: true }] }],
 });
-const submission = await core.forms.submit.execute({ caller: guest('visitor-01'), formId: form.id, body: { values: { name: 'Ada' } }, mode: 'public' });
+const submission = await core.forms.submit.execute(guest('visitor-01'), { formId: form.id, submission: { values: { name: 'Ada' } }, mode: 'public' });
 assert.deepEqual(submission.values, { name: 'Ada' });
-assert.equal(await refusal(core.forms.submit.execute({ caller: guest('visitor-01'), formId: form.id, body: { values: {} }, mode: 'public' })), 'VALIDATION_FAILED');
+assert.equal(await refusal(core.forms.submit.execute(guest('visitor-01'), { formId: form.id, submission: { values: {} }, mode: 'public' })), 'VALIDATION_FAILED');
 console.log(`form ${form.slug} created, submission ${submission.id} stored`);
 
 // 2. An article, and a guest reacting to it.
@@ -48,7 +48,7 @@ console.log(`guest-0001 likes "${article.title}": ${totals.likes} like(s)`);
 assert.equal(await refusal(core.articles.react.execute(guest('guest-0002', undefined), { articleId: article.id, reaction: { type: 'like' } })), 'GUEST_CAPTCHA_REQUIRED');
 assert.equal(await refusal(core.articles.react.execute(guest(undefined, 'ok'), { articleId: article.id, reaction: { type: 'like' } })), 'GUEST_ID_MISSING');
 assert.equal(await refusal(core.articles.react.execute(guest('guest-0002', 'forged'), { articleId: article.id, reaction: { type: 'like' } })), 'GUEST_CAPTCHA_INVALID');
-await core.comments.create.execute(guest('guest-0001', 'ok'), article.id, { content: 'Nice!' });
+await core.comments.create.execute(guest('guest-0001', 'ok'), { articleId: article.id, comment: { content: 'Nice!' } });
 await core.articles.react.execute(guest('guest-0001', 'ok'), { articleId: article.id, reaction: { type: 'dislike' } });
 assert.equal(await refusal(core.articles.react.execute(guest('guest-0001', 'ok'), { articleId: article.id, reaction: null })), 'GUEST_RATE_LIMITED');
 assert.equal(await refusal(core.articles.createCategory.execute(guest('guest-0001', 'ok'), { name: 'News' })), 'UNAUTHORIZED');

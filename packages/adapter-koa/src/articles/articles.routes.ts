@@ -69,7 +69,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       success: { status: 200, message: 'Article retrieved successfully', data: articleDataSchema },
       etag: 'article',
       errors: [ErrorCodes.ARTICLE_NOT_FOUND],
-      handler: async ({ caller, params }) => ({ article: await getArticle.execute(caller, params.id) }),
+      handler: async ({ caller, params }) => ({ article: await getArticle.execute(caller, { id: params.id }) }),
     }),
     defineRoute<ReactionChoice, { id: string }>({
       ...reactionRoute,

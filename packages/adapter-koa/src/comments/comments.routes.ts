@@ -38,10 +38,11 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       params: idParamsSchema('id'),
       invalidParams: ErrorCodes.INVALID_ARTICLE_ID,
       body: createCommentBodySchema,
+      bodyAt: 'comment',
       success: { status: 201, message: 'Comment created successfully', data: commentDataSchema },
       etag: 'comment',
       errors: [ErrorCodes.ARTICLE_NOT_FOUND],
-      handler: async ({ caller, params, readBody }) => ({ comment: await create.execute(caller, params.id, readBody) }),
+      handler: async ({ caller, params, readBody }) => ({ comment: await create.execute(caller, { articleId: params.id, comment: readBody }) }),
     }),
     defineRoute<unknown, { commentId: string }>({
       ...commentParams,
@@ -54,7 +55,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       success: { status: 200, message: 'Comment approved successfully', data: commentDataSchema },
       etag: 'comment',
       errors: [ErrorCodes.COMMENT_NOT_FOUND],
-      handler: async ({ caller, params }) => ({ comment: await approve.execute(caller, params.commentId) }),
+      handler: async ({ caller, params }) => ({ comment: await approve.execute(caller, { id: params.commentId }) }),
     }),
     defineRoute<ReactionChoice, { commentId: string }>({
       ...reactionRoute,
@@ -87,7 +88,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       access: { readsBearer: true },
       success: { status: 200, message: 'Comment reaction summary retrieved successfully', data: commentReactionSummarySchema },
       errors: [ErrorCodes.COMMENT_NOT_FOUND],
-      handler: ({ caller, params }) => summary.execute(caller, params.commentId),
+      handler: ({ caller, params }) => summary.execute(caller, { id: params.commentId }),
     }),
   ];
 }

@@ -60,7 +60,7 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       ...byId,
       success: { status: 200, message: 'Webhook retrieved successfully', data: webhookDataSchema },
       errors: ['WEBHOOK_NOT_FOUND'],
-      handler: async ({ caller, params }) => ({ webhook: await get.execute(caller, params.id) }),
+      handler: async ({ caller, params }) => ({ webhook: await get.execute(caller, { id: params.id }) }),
     }),
     defineRoute<CreateWebhookInput, { id: string }>({
       operationId: 'updateWebhook',
@@ -72,9 +72,10 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       ...byId,
       body: updateWebhookBodySchema,
       bodyCheckedBy: 'use-case',
+      bodyAt: 'changes',
       success: { status: 200, message: 'Webhook updated successfully', data: webhookDataSchema },
       errors: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_URL_NOT_ALLOWED'],
-      handler: async ({ caller, params, body }) => ({ webhook: await update.execute(caller, params.id, body) }),
+      handler: async ({ caller, params, body }) => ({ webhook: await update.execute(caller, { id: params.id, changes: body }) }),
     }),
     defineRoute<unknown, { id: string }>({
       operationId: 'deleteWebhook',
@@ -87,7 +88,7 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       success: { status: 200, message: 'Webhook deleted successfully' },
       errors: ['WEBHOOK_NOT_FOUND'],
       handler: async ({ caller, params }) => {
-        await remove.execute(caller, params.id);
+        await remove.execute(caller, { id: params.id });
         return null;
       },
     }),
@@ -101,7 +102,7 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       ...byId,
       success: { status: 200, message: 'Deliveries retrieved successfully', data: deliveriesDataSchema },
       errors: ['WEBHOOK_NOT_FOUND'],
-      handler: async ({ caller, params }) => ({ deliveries: await deliveries.execute(caller, params.id) }),
+      handler: async ({ caller, params }) => ({ deliveries: await deliveries.execute(caller, { id: params.id }) }),
     }),
   ];
 }

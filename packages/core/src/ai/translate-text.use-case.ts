@@ -12,8 +12,8 @@ import type { TenantRepository } from '../tenancy/tenancy.ports.js';
 import { monthlyTokenLimitOf, nextMonthStart, tokenUsageOf, usageMonthOf, type AiTokenUsage } from './ai-quota.js';
 import type { AiQuotaPolicy, AiUsageLedger } from './ai-usage.ports.js';
 import { aiNotConfigured, aiProviderFailed, type TranslationProvider, type TranslationRequest } from './translation.ports.js';
-import type { TraceContext } from '../shared/trace-context.js';
 import { exceedsCharacters, requireKnownKeys } from '../shared/shape-rules.js';
+import type { Caller } from '../shared/caller.js';
 
 const TRANSLATE_KEYS: ReadonlySet<string> = new Set(['text', 'targetLanguage', 'sourceLanguage']);
 
@@ -43,8 +43,9 @@ export class TranslateText {
     private readonly clock: Clock,
   ) {}
 
-  /** `trace`: the request's trace context, passed on to the provider call. */
-  async execute(tenantId: string, input: TranslateTextInput, trace?: TraceContext): Promise<TranslatedText> {
+  /** The caller's trace context is passed on to the provider call. */
+  async execute(caller: Caller, input: TranslateTextInput): Promise<TranslatedText> {
+    const { tenantId, trace } = caller;
     const checked = this.#requestOf(tenantId, input);
     const request = trace ? { ...checked, trace } : checked;
     if (!this.provider.configured) throw aiNotConfigured();

@@ -88,7 +88,7 @@ describe('CreateArticle and GetArticle', () => {
       ]);
       expect(article).to.include({ title: 'Hello', content: 'Body text', authorId: author.id, categoryId: news.id, subCategoryId: local.id });
       expect(article).to.include({ reactionsEnabled: true, likes: 0, dislikes: 0 });
-      expect(await world.getArticle.execute(anonymousCaller('acme'), article.id.toUpperCase())).to.deep.equal(article);
+      expect(await world.getArticle.execute(anonymousCaller('acme'), { id: article.id.toUpperCase() })).to.deep.equal(article);
     });
 
     it('defaults content to empty and references to null', async () => {
@@ -141,9 +141,9 @@ describe('CreateArticle and GetArticle', () => {
     it('answers INVALID_ARTICLE_ID for a malformed id and ARTICLE_NOT_FOUND for an unknown or foreign one', async () => {
       const { world } = await setup();
       const article = await world.createArticle.execute(editor, { title: 'T' });
-      expect((await domainErrorOf(world.getArticle.execute(editor, 'abc'))).code).to.equal(ErrorCodes.INVALID_ARTICLE_ID);
-      expect((await domainErrorOf(world.getArticle.execute(editor, '0123456789abcdef01234567'))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
-      expect((await domainErrorOf(world.getArticle.execute(userCaller('other', 'x'), article.id))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
+      expect((await domainErrorOf(world.getArticle.execute(editor, { id: 'abc' }))).code).to.equal(ErrorCodes.INVALID_ARTICLE_ID);
+      expect((await domainErrorOf(world.getArticle.execute(editor, { id: '0123456789abcdef01234567' }))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
+      expect((await domainErrorOf(world.getArticle.execute(userCaller('other', 'x'), { id: article.id }))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
     });
   });
 });

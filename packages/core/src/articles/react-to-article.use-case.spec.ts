@@ -32,7 +32,7 @@ describe('ReactToArticle', () => {
       expect(await react.execute(reader(1), { articleId: article.id, reaction: { type: 'dislike' } })).to.deep.equal({ articleId: article.id, likes: 1, dislikes: 1 });
       expect(await react.execute(reader(1), { articleId: article.id, reaction: null })).to.deep.equal({ articleId: article.id, likes: 1, dislikes: 0 });
       expect(await react.execute(reader(1), { articleId: article.id, reaction: null })).to.deep.equal({ articleId: article.id, likes: 1, dislikes: 0 });
-      expect(await world.getArticle.execute(reader(3), article.id)).to.include({ likes: 1, dislikes: 0 });
+      expect(await world.getArticle.execute(reader(3), { id: article.id })).to.include({ likes: 1, dislikes: 0 });
     });
 
     it('answers with the canonical id when given upper-case hex', async () => {
@@ -90,11 +90,11 @@ describe('ReactToArticle', () => {
       const { world, article, react } = await setup();
       const callers = Array.from({ length: 30 }, (_, i) => (i % 2 ? reader(i) : guestCaller('acme', `guest-${i}-abcdef`)));
       await Promise.all(callers.map((caller) => react.execute(caller, { articleId: article.id, reaction: { type: 'like' } })));
-      expect(await world.getArticle.execute(editor, article.id)).to.include({ likes: 30, dislikes: 0 });
+      expect(await world.getArticle.execute(editor, { id: article.id })).to.include({ likes: 30, dislikes: 0 });
 
       const second: Array<ReactionType | null> = callers.map((_, i) => (i % 3 === 0 ? 'dislike' : i % 3 === 1 ? null : 'like'));
       const answers = await Promise.all(callers.map((caller, i) => react.execute(caller, { articleId: article.id, reaction: reactionChoice(second[i]!) })));
-      expect(await world.getArticle.execute(editor, article.id)).to.include({ likes: 10, dislikes: 10 });
+      expect(await world.getArticle.execute(editor, { id: article.id })).to.include({ likes: 10, dislikes: 10 });
       for (const answer of answers) {
         expect(answer.likes).to.be.within(0, 30);
         expect(answer.dislikes).to.be.within(0, 10);
@@ -106,7 +106,7 @@ describe('ReactToArticle', () => {
     it('counts one caller’s ten concurrent likes once', async () => {
       const { world, article, react } = await setup();
       const answers = await Promise.all(Array.from({ length: 10 }, () => react.execute(reader(1), { articleId: article.id, reaction: { type: 'like' } })));
-      expect(await world.getArticle.execute(editor, article.id)).to.include({ likes: 1, dislikes: 0 });
+      expect(await world.getArticle.execute(editor, { id: article.id })).to.include({ likes: 1, dislikes: 0 });
       expect(answers.every((answer) => answer.likes <= 1)).to.equal(true);
     });
 
@@ -119,7 +119,7 @@ describe('ReactToArticle', () => {
         expect(answer.dislikes).to.be.at.least(0);
       }
       const held = await world.repositories.reactions.findReaction({ tenantId: 'acme', targetKind: 'article', targetId: article.id, actor: 'user:reader-1' });
-      expect(await world.getArticle.execute(editor, article.id)).to.include({
+      expect(await world.getArticle.execute(editor, { id: article.id })).to.include({
         likes: held === 'like' ? 1 : 0,
         dislikes: held === 'dislike' ? 1 : 0,
       });

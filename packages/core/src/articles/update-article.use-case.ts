@@ -6,7 +6,7 @@
 import type { AuthorRepository } from '../authors/authors.ports.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { conditionalUpdate, patched, patchOf, type UpdateRequest } from '../shared/conditional-update.js';
+import { conditionalUpdate, patched, patchOf, type UpdateInput } from '../shared/conditional-update.js';
 import { DomainError } from '../shared/domain-error.js';
 import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
@@ -28,7 +28,8 @@ export class UpdateArticle {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, articleId: string, body: unknown, request: UpdateRequest = {}): Promise<ArticleView> {
+  async execute(caller: Caller, request: UpdateInput): Promise<ArticleView> {
+    const { id: articleId, changes: body } = request;
     requireRole(caller, UpdateArticle.access.roles);
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
     const references = { categories: this.categories, authors: this.authors };

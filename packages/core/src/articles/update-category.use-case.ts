@@ -4,7 +4,7 @@
  */
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { conditionalUpdate, patched, patchOf, type UpdateRequest } from '../shared/conditional-update.js';
+import { conditionalUpdate, patched, patchOf, type UpdateInput } from '../shared/conditional-update.js';
 import { DomainError } from '../shared/domain-error.js';
 import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
@@ -24,7 +24,8 @@ export class UpdateCategory {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, categoryId: string, body: unknown, request: UpdateRequest = {}): Promise<CategoryView> {
+  async execute(caller: Caller, request: UpdateInput): Promise<CategoryView> {
+    const { id: categoryId, changes: body } = request;
     requireRole(caller, UpdateCategory.access.roles);
     const id = wellFormedIdOr(categoryId, ErrorCodes.INVALID_CATEGORY_ID);
     const category = await conditionalUpdate(body, request, {

@@ -4,7 +4,7 @@
  */
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { conditionalUpdate, patched, patchOf, type UpdateRequest } from '../shared/conditional-update.js';
+import { conditionalUpdate, patched, patchOf, type UpdateInput } from '../shared/conditional-update.js';
 import { DomainError } from '../shared/domain-error.js';
 import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
@@ -24,7 +24,8 @@ export class UpdateAuthor {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, authorId: string, body: unknown, request: UpdateRequest = {}): Promise<AuthorView> {
+  async execute(caller: Caller, request: UpdateInput): Promise<AuthorView> {
+    const { id: authorId, changes: body } = request;
     requireRole(caller, UpdateAuthor.access.roles);
     const id = wellFormedIdOr(authorId, ErrorCodes.INVALID_AUTHOR_ID);
     const author = await conditionalUpdate(body, request, {

@@ -23,6 +23,12 @@ export interface CreateCommentInput {
   readonly authorName?: unknown;
 }
 
+export interface CommentOnArticleInput {
+  readonly articleId: string;
+  /** The comment as sent; a guest's is read only once admitted (`Deferred`). Paths `comment.content`, `comment.authorName`. */
+  readonly comment: Deferred<CreateCommentInput>;
+}
+
 export class CreateComment {
   static readonly access: Access = GUEST_ENGAGEMENT;
 
@@ -34,13 +40,13 @@ export class CreateComment {
     private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
-  async execute(caller: Caller, articleId: string, body: Deferred<CreateCommentInput>): Promise<CommentView> {
+  async execute(caller: Caller, { articleId, comment: given }: CommentOnArticleInput): Promise<CommentView> {
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
     await this.admit.execute(caller);
     requireActor(caller);
-    const input = await settleInput(body);
-    const content = requiredText(input.content, 'content', COMMENT_CONTENT_MAX);
-    const authorName = optionalText(input.authorName, 'authorName', COMMENT_AUTHOR_NAME_MAX);
+    const input = await settleInput(given);
+    const content = requiredText(input.content, 'comment.content', COMMENT_CONTENT_MAX);
+    const authorName = optionalText(input.authorName, 'comment.authorName', COMMENT_AUTHOR_NAME_MAX);
     if (!(await this.articles.findById(caller.tenantId, id))) throw new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found');
     const now = this.clock.now();
     const comment: Comment = {

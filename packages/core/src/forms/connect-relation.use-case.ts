@@ -8,6 +8,7 @@ import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhoo
 import { DomainError, issuesError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { canonicalId, isWellFormedId } from '../shared/ids.js';
+import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import type { TraceContext } from '../shared/trace-context.js';
 import { findField } from './form.js';
@@ -16,14 +17,21 @@ import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from '
 import { RELATION_CAP, writtenSubmissionView, type SubmissionView } from './submission.js';
 
 /** What connect and disconnect take (§2.5, §6.5). */
-export interface ConnectRelationInput {
-  readonly tenantId: string;
+/** What connect and disconnect take: the submission, its relation field, the other submission. */
+export interface RelationInput {
   readonly submissionId: string;
   readonly fieldName: string;
   readonly relatedSubmissionId: string;
-  /** The request's trace, joined by the event's deliveries. */
+}
+
+/** A relation input with the caller's tenant and trace (the event's deliveries join the trace). */
+export interface ConnectRelationInput extends RelationInput {
+  readonly tenantId: string;
   readonly trace?: TraceContext | undefined;
 }
+
+/** The caller's tenant and trace beside the relation input. */
+export const relationRequest = (caller: Caller, relation: RelationInput): ConnectRelationInput => ({ ...relation, tenantId: caller.tenantId, trace: caller.trace });
 
 /**
  * The first checks of connect and disconnect, in their order: `INVALID_SUBMISSION_ID` →
@@ -55,7 +63,8 @@ export class ConnectRelation {
    * `SUBMISSION_NOT_FOUND`; `RELATION_FIELD_NOT_FOUND`; `RELATED_SUBMISSION_NOT_FOUND`;
    * `RELATED_SUBMISSION_OTHER_FORM`; `VALIDATION_FAILED` when a multi-value field is full.
    */
-  async execute(input: ConnectRelationInput): Promise<SubmissionView> {
+  async execute(caller: Caller, given: RelationInput): Promise<SubmissionView> {
+    const input = relationRequest(caller, given);
     const { tenantId, fieldName } = input;
     const submissionId = requireSubmissionId(input.submissionId);
     if (!isWellFormedId(input.relatedSubmissionId)) {

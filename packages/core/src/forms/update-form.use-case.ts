@@ -8,7 +8,7 @@
 import type { CaptchaPolicy } from '../captcha/captcha.ports.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { conditionalUpdate, patched, patchOf, type UpdateRequest } from '../shared/conditional-update.js';
+import { conditionalUpdate, patched, patchOf, type UpdateInput } from '../shared/conditional-update.js';
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
@@ -44,7 +44,8 @@ export class UpdateForm {
   ) {}
 
   /** Throws `INVALID_FORM_ID`, `FORM_NOT_FOUND`, `PRECONDITION_FAILED`, `VALIDATION_FAILED` or `FORM_SLUG_TAKEN`. */
-  async execute(caller: Caller, formId: string, body: unknown, request: UpdateRequest = {}): Promise<Form> {
+  async execute(caller: Caller, request: UpdateInput): Promise<Form> {
+    const { id: formId, changes: body } = request;
     requireTenantId(caller.tenantId);
     const id = requireFormId(formId);
     const context = { languages: this.languages.languagesOf(caller.tenantId), defaultCaptchaProvider: this.captcha.defaultProvider };

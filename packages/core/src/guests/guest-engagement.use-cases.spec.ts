@@ -16,12 +16,12 @@ describe('Guest engagement inside the use cases (no HTTP)', () => {
   const setup = async () => {
     const world = memoryEngagement({ policy: { limit: 3 } });
     const article = await world.createArticle.execute(editor, { title: 'Hello' });
-    const comment = await world.createComment.execute(editor, article.id, { content: 'First' });
-    await world.approveComment.execute(editor, comment.id);
+    const comment = await world.createComment.execute(editor, { articleId: article.id, comment: { content: 'First' } });
+    await world.approveComment.execute(editor, { id: comment.id });
     const writes: Array<[string, (caller: Caller) => Promise<unknown>]> = [
       ['ReactToArticle', (caller) => world.reactToArticle.execute(caller, { articleId: article.id, reaction: { type: 'like' } })],
       ['ReactToComment', (caller) => world.reactToComment.execute(caller, { commentId: comment.id, reaction: { type: 'dislike' } })],
-      ['CreateComment', (caller) => world.createComment.execute(caller, article.id, { content: 'Hi' })],
+      ['CreateComment', (caller) => world.createComment.execute(caller, { articleId: article.id, comment: { content: 'Hi' } })],
     ];
     return { world, article, comment, writes };
   };
@@ -35,7 +35,7 @@ describe('Guest engagement inside the use cases (no HTTP)', () => {
       expect(await codeOf(write(guestCaller('acme', undefined))), name).to.equal(ErrorCodes.GUEST_ID_MISSING);
       expect(await codeOf(write(guestCaller('acme', 'guest-0001', 'forged'))), name).to.equal(ErrorCodes.GUEST_CAPTCHA_INVALID);
     }
-    expect(await world.getArticle.execute(editor, article.id)).to.include({ likes: 0, dislikes: 0 });
+    expect(await world.getArticle.execute(editor, { id: article.id })).to.include({ likes: 0, dislikes: 0 });
     expect(world.repositories.limiter.size, 'refused before the rate limit: nothing counted').to.equal(0);
   });
 
@@ -48,10 +48,10 @@ describe('Guest engagement inside the use cases (no HTTP)', () => {
       expect(error.code, name).to.equal(ErrorCodes.GUEST_RATE_LIMITED);
       expect(error.retryAfterSeconds, name).to.be.greaterThan(0);
     }
-    expect(await world.getArticle.execute(editor, article.id)).to.include({ likes: 1 });
+    expect(await world.getArticle.execute(editor, { id: article.id })).to.include({ likes: 1 });
     await world.reactToArticle.execute(guestCaller('acme', 'guest-0002'), { articleId: article.id, reaction: { type: 'like' } });
     await world.reactToArticle.execute(userCaller('acme', 'u-1'), { articleId: article.id, reaction: { type: 'like' } });
-    expect(await world.getArticle.execute(editor, article.id)).to.include({ likes: 3 });
+    expect(await world.getArticle.execute(editor, { id: article.id })).to.include({ likes: 3 });
   });
 
   it('lets users through untouched: no CAPTCHA, no count', async () => {

@@ -9,6 +9,16 @@
 import { DomainError, validationError } from './domain-error.js';
 import { checkIfMatch, preconditionFailed } from './entity-tag.js';
 
+/**
+ * A change of one record (§6.3): its id as the caller gave it, the `changes` as sent (a strict
+ * partial create input: validation paths name its properties, `title`, `sections[0]…`), and the
+ * request's conditions.
+ */
+export interface UpdateInput extends UpdateRequest {
+  readonly id: string;
+  readonly changes: unknown;
+}
+
 export interface UpdateRequest {
   /** The request's `If-Match` value, if any. */
   readonly ifMatch?: string | undefined;

@@ -7,6 +7,11 @@ import { requireRole } from '../shared/require-user.js';
 import { findWebhookOrThrow } from './webhook-input.js';
 import type { WebhookDeliveryOutbox, WebhookRepository } from './webhooks.ports.js';
 
+/** The record, by its id as the caller gave it (checked: a malformed one is refused). */
+export interface DeleteWebhookInput {
+  readonly id: string;
+}
+
 export class DeleteWebhook {
   static readonly access = WEBHOOK_ADMIN;
 
@@ -15,7 +20,7 @@ export class DeleteWebhook {
     private readonly outbox: WebhookDeliveryOutbox,
   ) {}
 
-  async execute(caller: Caller, id: string): Promise<void> {
+  async execute(caller: Caller, { id }: DeleteWebhookInput): Promise<void> {
     requireRole(caller, WEBHOOK_ADMIN.roles);
     const webhook = await findWebhookOrThrow(this.webhooks, caller.tenantId, id);
     if (!(await this.webhooks.remove(caller.tenantId, webhook.id))) throw new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found');

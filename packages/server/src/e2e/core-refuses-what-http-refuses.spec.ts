@@ -79,14 +79,14 @@ describe('Core refuses what the HTTP suites refuse, with the same code and place
     it('refuses every invalid patch of the HTTP suite', async () => {
       const form = await core.forms.create.execute(caller, formBody('agreement-update') as never);
       for (const [body, message] of formUpdateRefusals(form.id)) {
-        await expectSameRefusal(() => core.forms.update.execute(caller, form.id, body), pathInMessage(message));
+        await expectSameRefusal(() => core.forms.update.execute(caller, { id: form.id, changes: body }), pathInMessage(message));
       }
     });
   });
 
   describe('SaveDashboardConfig', () => {
     for (const [name, body, message] of DASHBOARD_REFUSALS) {
-      it(`refuses ${name}`, () => expectSameRefusal(() => core.dashboard.save.execute(user, body), pathInMessage(message)));
+      it(`refuses ${name}`, () => expectSameRefusal(() => core.dashboard.save.execute(user, body as never), pathInMessage(message)));
     }
   });
 
@@ -108,7 +108,7 @@ describe('Core refuses what the HTTP suites refuse, with the same code and place
     );
     for (const [name, body, message] of TRANSLATE_REFUSALS) {
       // Refused before the provider is asked: unconfigured, it would answer AI_NOT_CONFIGURED.
-      it(`refuses ${name}`, () => expectSameRefusal(() => translate.execute('acme', body as never), pathInMessage(message)));
+      it(`refuses ${name}`, () => expectSameRefusal(() => translate.execute(anonymousCaller('acme'), body as never), pathInMessage(message)));
     }
   });
 
