@@ -17,11 +17,14 @@ import { newId } from '../shared/ids.js';
 import { optionalText, requiredText, wellFormedIdOr } from '../shared/input-rules.js';
 import { COMMENT_AUTHOR_NAME_MAX, COMMENT_CONTENT_MAX, toCommentView, type Comment, type CommentView } from './comment.js';
 import type { CommentRepository } from './comments.ports.js';
+import { requireKnownKeys } from '../shared/shape-rules.js';
 
 export interface CreateCommentInput {
   readonly content?: unknown;
   readonly authorName?: unknown;
 }
+
+const COMMENT_KEYS: ReadonlySet<string> = new Set(['content', 'authorName']);
 
 export interface CommentOnArticleInput {
   readonly articleId: string;
@@ -45,6 +48,7 @@ export class CreateComment {
     await this.admit.execute(caller);
     requireActor(caller);
     const input = await settleInput(given);
+    requireKnownKeys(input, 'comment', COMMENT_KEYS);
     const content = requiredText(input.content, 'comment.content', COMMENT_CONTENT_MAX);
     const authorName = optionalText(input.authorName, 'comment.authorName', COMMENT_AUTHOR_NAME_MAX);
     if (!(await this.articles.findById(caller.tenantId, id))) throw new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found');

@@ -21,6 +21,8 @@ import {
 import { anonymousCaller, userCaller } from '@cms/core/testing';
 import { formBody } from './form-requests.js';
 import {
+  AUTHOR_REFUSALS,
+  CATEGORY_REFUSALS,
   CREATE_FORM_UNKNOWN_PROPERTIES,
   CREATE_FORM_WRONG_SHAPES,
   DASHBOARD_REFUSALS,
@@ -82,6 +84,15 @@ describe('Core refuses what the HTTP suites refuse, with the same code and place
         await expectSameRefusal(() => core.forms.update.execute(caller, { id: form.id, changes: body }), pathInMessage(message));
       }
     });
+  });
+
+  describe('CreateAuthor and CreateCategory', () => {
+    for (const [name, body, message] of AUTHOR_REFUSALS) {
+      it(`refuses an author with ${name}`, () => expectSameRefusal(() => core.authors.create.execute(user, body as never), pathInMessage(message)));
+    }
+    for (const [body, message] of CATEGORY_REFUSALS) {
+      it(`refuses the category ${JSON.stringify(body)}`, () => expectSameRefusal(() => core.articles.createCategory.execute(user, body as never), pathInMessage(message)));
+    }
   });
 
   describe('SaveDashboardConfig', () => {

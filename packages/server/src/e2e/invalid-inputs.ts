@@ -130,3 +130,23 @@ export function formUpdateRefusals(formId: string): Array<[unknown, string]> {
     [{ title: { xx: 'Hi' } }, 'Validation failed: body.title.xx is not a configured language (en, ar, fr, es, de)'],
   ];
 }
+
+/** POST /authors/create: [name, body, message]. */
+export const AUTHOR_REFUSALS: Row[] = [
+  ['no name', {}, 'Validation failed: body.name is required'],
+  ['an empty name', { name: '' }, 'Validation failed: body.name must NOT have fewer than 1 characters'],
+  ['a blank name', { name: '   ' }, 'Validation failed: body.name must not be blank'],
+  ['a 201-character name', { name: 'x'.repeat(201) }, 'Validation failed: body.name must NOT have more than 200 characters'],
+  ['a bad e-mail', { name: 'A', email: 'ada-at-example' }, 'Validation failed: body.email must be an e-mail address'],
+  ['a long bio', { name: 'A', bio: 'x'.repeat(5001) }, 'Validation failed: body.bio must NOT have more than 5000 characters'],
+  ['a relative avatar URL', { name: 'A', avatarUrl: 'ada.png' }, 'Validation failed: body.avatarUrl must be an absolute http(s) URL'],
+  ['an unknown property', { name: 'A', twitter: '@ada' }, 'Validation failed: body.twitter is not allowed'],
+  ['a non-object body', ['Ada'], 'Validation failed: body must be an object'],
+];
+
+/** POST /categories/create: [body, message]. */
+export const CATEGORY_REFUSALS = [
+  [{}, 'Validation failed: body.name is required'],
+  [{ name: 'A', slug: 'a' }, 'Validation failed: body.slug is not allowed'],
+  [{ name: 'A', reactionsEnabled: 'yes' }, 'Validation failed: body.reactionsEnabled must be a boolean'],
+] as const;
