@@ -14,6 +14,7 @@ import { toArticleView, type Article, type ArticleView } from './article.js';
 import { ARTICLE_INPUT_KEYS, articleFields, type ArticleInput } from './article-input.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 import { requireKnownKeys } from '../shared/shape-rules.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export type CreateArticleInput = ArticleInput;
 
@@ -32,6 +33,7 @@ export class CreateArticle {
   ) {}
 
   async execute(caller: Caller, input: CreateArticleInput): Promise<ArticleView> {
+    requireTenantId(caller.tenantId);
     requireRole(caller, CreateArticle.access.roles);
     requireKnownKeys(input, '', ARTICLE_KEYS);
     const tenantId = caller.tenantId;

@@ -7,6 +7,7 @@ import type { CategoryRepository } from './articles.ports.js';
 import { toCategoryView, type Category, type CategoryView } from './category.js';
 import { CATEGORY_INPUT_KEYS, categoryFields, type CategoryInput } from './category-input.js';
 import { requireKnownKeys } from '../shared/shape-rules.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export type CreateCategoryInput = CategoryInput;
 
@@ -26,6 +27,7 @@ export class CreateCategory {
   ) {}
 
   async execute(caller: Caller, input: CreateCategoryInput): Promise<CategoryView> {
+    requireTenantId(caller.tenantId);
     requireRole(caller, CreateCategory.access.roles);
     requireKnownKeys(input, '', CATEGORY_KEYS);
     const fields = await categoryFields(input, this.categories, caller.tenantId);

@@ -20,6 +20,7 @@ import { settleInput, type Deferred } from '../shared/deferred.js';
 import { ArticleReactionGate } from './article-reaction-gate.js';
 import type { ArticleReactionTotals } from './article.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export interface ArticleReactionInput {
   readonly articleId: string;
@@ -46,6 +47,7 @@ export class ReactToArticle {
 
   /** A choice sets or switches the caller's reaction; `null` removes it (no reaction: still fine). */
   async execute(caller: Caller, input: ArticleReactionInput): Promise<ArticleReactionTotals> {
+    requireTenantId(caller.tenantId);
     const id = wellFormedIdOr(input.articleId, ErrorCodes.INVALID_ARTICLE_ID);
     await this.admit.execute(caller);
     const type = reactionTypeOf(await settleInput(input.reaction));

@@ -16,6 +16,7 @@ import { requireRole } from '../shared/require-user.js';
 import { toArticleView, type ArticleView } from './article.js';
 import { ARTICLE_INPUT_KEYS, articleFields } from './article-input.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export class UpdateArticle {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
@@ -29,6 +30,7 @@ export class UpdateArticle {
   ) {}
 
   async execute(caller: Caller, request: UpdateInput): Promise<ArticleView> {
+    requireTenantId(caller.tenantId);
     const { id: articleId, changes: body } = request;
     requireRole(caller, UpdateArticle.access.roles);
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);

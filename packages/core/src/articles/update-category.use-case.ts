@@ -14,6 +14,7 @@ import { requireRole } from '../shared/require-user.js';
 import type { CategoryRepository } from './articles.ports.js';
 import { toCategoryView, type CategoryView } from './category.js';
 import { CATEGORY_INPUT_KEYS, categoryFields } from './category-input.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export class UpdateCategory {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
@@ -25,6 +26,7 @@ export class UpdateCategory {
   ) {}
 
   async execute(caller: Caller, request: UpdateInput): Promise<CategoryView> {
+    requireTenantId(caller.tenantId);
     const { id: categoryId, changes: body } = request;
     requireRole(caller, UpdateCategory.access.roles);
     const id = wellFormedIdOr(categoryId, ErrorCodes.INVALID_CATEGORY_ID);

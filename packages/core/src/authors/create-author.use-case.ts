@@ -8,6 +8,7 @@ import { authorFields, type AuthorInput } from './author-input.js';
 import type { AuthorRepository } from './authors.ports.js';
 import { requireKnownKeys } from '../shared/shape-rules.js';
 import { AUTHOR_INPUT_KEYS } from './author-input.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export type CreateAuthorInput = AuthorInput;
 
@@ -24,6 +25,7 @@ export class CreateAuthor {
   ) {}
 
   async execute(caller: Caller, input: CreateAuthorInput): Promise<AuthorView> {
+    requireTenantId(caller.tenantId);
     requireRole(caller, CreateAuthor.access.roles);
     requireKnownKeys(input, '', AUTHOR_KEYS);
     const now = this.clock.now();

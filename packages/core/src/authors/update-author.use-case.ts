@@ -14,6 +14,7 @@ import { requireRole } from '../shared/require-user.js';
 import { toAuthorView, type AuthorView } from './author.js';
 import { AUTHOR_INPUT_KEYS, authorFields } from './author-input.js';
 import type { AuthorRepository } from './authors.ports.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export class UpdateAuthor {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
@@ -25,6 +26,7 @@ export class UpdateAuthor {
   ) {}
 
   async execute(caller: Caller, request: UpdateInput): Promise<AuthorView> {
+    requireTenantId(caller.tenantId);
     const { id: authorId, changes: body } = request;
     requireRole(caller, UpdateAuthor.access.roles);
     const id = wellFormedIdOr(authorId, ErrorCodes.INVALID_AUTHOR_ID);

@@ -18,6 +18,7 @@ import { optionalText, requiredText, wellFormedIdOr } from '../shared/input-rule
 import { COMMENT_AUTHOR_NAME_MAX, COMMENT_CONTENT_MAX, toCommentView, type Comment, type CommentView } from './comment.js';
 import type { CommentRepository } from './comments.ports.js';
 import { requireKnownKeys } from '../shared/shape-rules.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export interface CreateCommentInput {
   readonly content?: unknown;
@@ -44,6 +45,7 @@ export class CreateComment {
   ) {}
 
   async execute(caller: Caller, { articleId, comment: given }: CommentOnArticleInput): Promise<CommentView> {
+    requireTenantId(caller.tenantId);
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
     await this.admit.execute(caller);
     requireActor(caller);

@@ -20,6 +20,7 @@ import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
 import type { CommentReactionSummary } from './comment.js';
 import type { CommentRepository } from './comments.ports.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export interface CommentReactionInput {
   readonly commentId: string;
@@ -46,6 +47,7 @@ export class ReactToComment {
 
   /** A choice sets or switches the caller's reaction; `null` removes it. Answers the summary after the change. */
   async execute(caller: Caller, input: CommentReactionInput): Promise<CommentReactionSummary> {
+    requireTenantId(caller.tenantId);
     const id = wellFormedIdOr(input.commentId, ErrorCodes.INVALID_COMMENT_ID);
     await this.admit.execute(caller);
     const type = reactionTypeOf(await settleInput(input.reaction));

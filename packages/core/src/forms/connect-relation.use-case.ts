@@ -15,6 +15,7 @@ import { findField } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
 import { RELATION_CAP, writtenSubmissionView, type SubmissionView } from './submission.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 /** What connect and disconnect take (§2.5, §6.5). */
 /** What connect and disconnect take: the submission, its relation field, the other submission. */
@@ -64,6 +65,7 @@ export class ConnectRelation {
    * `RELATED_SUBMISSION_OTHER_FORM`; `VALIDATION_FAILED` when a multi-value field is full.
    */
   async execute(caller: Caller, given: RelationInput): Promise<SubmissionView> {
+    requireTenantId(caller.tenantId);
     const input = relationRequest(caller, given);
     const { tenantId, fieldName } = input;
     const submissionId = requireSubmissionId(input.submissionId);

@@ -21,6 +21,7 @@ import { submissionNotificationJobs } from './submission-notification-jobs.js';
 import { submissionView, type Submission, type SubmissionView } from './submission.js';
 import { validateSubmissionValues } from './validate-submission-values.js';
 import { logFieldsOf, type TraceContext } from '../shared/trace-context.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export type SubmitMode = 'public' | 'internal';
 
@@ -53,6 +54,7 @@ export class SubmitForm {
    * then `VALIDATION_FAILED` for the values.
    */
   async execute(caller: Caller, command: SubmitFormInput): Promise<SubmissionView> {
+    requireTenantId(caller.tenantId);
     const { mode } = command;
     checkAccess(caller, SubmitForm.access[mode]);
     const form = await findFormOrThrow(this.forms, caller.tenantId, command.formId);

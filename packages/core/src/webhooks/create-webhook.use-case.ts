@@ -9,6 +9,7 @@ import { requireAllowedUrl, webhookEvents, webhookUrl } from './webhook-input.js
 import { newWebhookSecret, toWebhookView, WEBHOOK_DESCRIPTION_MAX, type CreatedWebhookView, type Webhook } from './webhook.js';
 import type { WebhookRepository, WebhookUrlGuard } from './webhooks.ports.js';
 import { requireKnownKeys } from '../shared/shape-rules.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export interface CreateWebhookInput {
   readonly url?: unknown;
@@ -30,6 +31,7 @@ export class CreateWebhook {
 
   /** Throws `UNAUTHORIZED`, `FORBIDDEN`, `VALIDATION_FAILED`, then `WEBHOOK_URL_NOT_ALLOWED`. */
   async execute(caller: Caller, input: CreateWebhookInput): Promise<CreatedWebhookView> {
+    requireTenantId(caller.tenantId);
     requireRole(caller, WEBHOOK_ADMIN.roles);
     requireKnownKeys(input, '', WEBHOOK_KEYS);
     const url = webhookUrl(input.url);
