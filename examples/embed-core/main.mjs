@@ -38,9 +38,9 @@ const form = await core.forms.create.execute(editor, {
   sections: [{ fields: [{ name: 'name', type: 'text', label: { en: 'Name' }, required: true }] }],
   notifications: { enabled: true, email: { admin: { enabled: true, recipients: ['ops@acme.example'] } } },
 });
-const submission = await core.forms.submit.execute({ caller: guest('visitor-01'), formId: form.id, body: { values: { name: 'Ada' } }, mode: 'public' });
+const submission = await core.forms.submit.execute(guest('visitor-01'), { formId: form.id, submission: { values: { name: 'Ada' } }, mode: 'public' });
 assert.deepEqual(submission.values, { name: 'Ada' });
-assert.equal(await refusal(core.forms.submit.execute({ caller: guest('visitor-01'), formId: form.id, body: { values: {} }, mode: 'public' })), 'VALIDATION_FAILED');
+assert.equal(await refusal(core.forms.submit.execute(guest('visitor-01'), { formId: form.id, submission: { values: {} }, mode: 'public' })), 'VALIDATION_FAILED');
 console.log(`form ${form.slug} created, submission ${submission.id} stored`);
 
 // 1a. The notification dispatcher sends the mail the submission queued; stop() waits for its batch.
@@ -57,8 +57,12 @@ const invalidForms = [
   [{ title: { en: 'Twice' }, slug: 'twice', sections: [{ fields: [nameField, nameField] }] }, 'VALIDATION_FAILED'],
   // The slug of an existing form.
   [{ title: { en: 'Again' }, slug: 'contact', sections: [{ fields: [nameField] }] }, 'FORM_SLUG_TAKEN'],
-  // ISSUE 22 ITEM 1: once the core checks its own invariants, add here the cases only the HTTP
-  // schemas refused before, e.g. slug 'NOT A SLUG !!', visibility 'bogus', captcha.minScore 42.
+  // Rules the HTTP layer's JSON Schemas alone used to enforce: the core checks them itself.
+  [{ title: { en: 'Bad slug' }, slug: 'NOT A SLUG !!', sections: [{ fields: [nameField] }] }, 'VALIDATION_FAILED'],
+  [{ title: { en: 'Bogus' }, slug: 'bogus', visibility: 'bogus', sections: [{ fields: [nameField] }] }, 'VALIDATION_FAILED'],
+  [{ title: { en: 'Score' }, slug: 'score', captcha: { enabled: true, minScore: 42 }, sections: [{ fields: [nameField] }] }, 'VALIDATION_FAILED'],
+  [{ title: { en: 'Empty' }, slug: 'empty', sections: [] }, 'VALIDATION_FAILED'],
+  [{ title: { en: 'No sections' }, slug: 'no-sections' }, 'VALIDATION_FAILED'],
 ];
 for (const [input, code] of invalidForms) assert.equal(await refusal(core.forms.create.execute(editor, input)), code);
 assert.equal((await core.forms.list.execute(editor, {})).forms.length, 1);
@@ -66,21 +70,21 @@ console.log(`${invalidForms.length} invalid forms refused by the core, nothing s
 
 // 2. An article, and a guest reacting to it.
 const article = await core.articles.create.execute(editor, { title: 'Hello' });
-const totals = await core.articles.react.execute(guest('guest-0001', 'ok'), article.id, 'like');
+const totals = await core.articles.react.execute(guest('guest-0001', 'ok'), { articleId: article.id, reaction: { type: 'like' } });
 assert.deepEqual(totals, { articleId: article.id, likes: 1, dislikes: 0 });
 console.log(`guest-0001 likes "${article.title}": ${totals.likes} like(s)`);
 
 // 3. The guest rules hold with no HTTP in between.
-assert.equal(await refusal(core.articles.react.execute(guest('guest-0002', undefined), article.id, 'like')), 'GUEST_CAPTCHA_REQUIRED');
-assert.equal(await refusal(core.articles.react.execute(guest(undefined, 'ok'), article.id, 'like')), 'GUEST_ID_MISSING');
-assert.equal(await refusal(core.articles.react.execute(guest('guest-0002', 'forged'), article.id, 'like')), 'GUEST_CAPTCHA_INVALID');
-await core.comments.create.execute(guest('guest-0001', 'ok'), article.id, { content: 'Nice!' });
-await core.articles.react.execute(guest('guest-0001', 'ok'), article.id, 'dislike');
-assert.equal(await refusal(core.articles.react.execute(guest('guest-0001', 'ok'), article.id, null)), 'GUEST_RATE_LIMITED');
+assert.equal(await refusal(core.articles.react.execute(guest('guest-0002', undefined), { articleId: article.id, reaction: { type: 'like' } })), 'GUEST_CAPTCHA_REQUIRED');
+assert.equal(await refusal(core.articles.react.execute(guest(undefined, 'ok'), { articleId: article.id, reaction: { type: 'like' } })), 'GUEST_ID_MISSING');
+assert.equal(await refusal(core.articles.react.execute(guest('guest-0002', 'forged'), { articleId: article.id, reaction: { type: 'like' } })), 'GUEST_CAPTCHA_INVALID');
+await core.comments.create.execute(guest('guest-0001', 'ok'), { articleId: article.id, comment: { content: 'Nice!' } });
+await core.articles.react.execute(guest('guest-0001', 'ok'), { articleId: article.id, reaction: { type: 'dislike' } });
+assert.equal(await refusal(core.articles.react.execute(guest('guest-0001', 'ok'), { articleId: article.id, reaction: null })), 'GUEST_RATE_LIMITED');
 assert.equal(await refusal(core.articles.createCategory.execute(guest('guest-0001', 'ok'), { name: 'News' })), 'UNAUTHORIZED');
 console.log('guest rules hold: no token, no guest id, a forged token and the 4th write in a window are refused');
 
 // 4. The window turns: the guest may write again.
 clock.set('2026-05-01T10:01:00.000Z');
-assert.deepEqual(await core.articles.react.execute(guest('guest-0001', 'ok'), article.id, null), { articleId: article.id, likes: 0, dislikes: 0 });
+assert.deepEqual(await core.articles.react.execute(guest('guest-0001', 'ok'), { articleId: article.id, reaction: null }), { articleId: article.id, likes: 0, dislikes: 0 });
 console.log('a minute later guest-0001 may write again');

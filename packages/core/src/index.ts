@@ -62,7 +62,7 @@ export * from './forms/delete-submission.use-case.js';
 export * from './forms/disconnect-relation.use-case.js';
 export { EXPORT_FORMATS, ExportSubmissions, type ExportFormat, type SubmissionExport } from './forms/export-submissions.use-case.js';
 export * from './forms/list-submissions.use-case.js';
-export { NO_REACTIONS, REACTION_TARGET_KINDS, REACTION_TYPES, isReactionType, type ReactionTargetKind, type ReactionTotals, type ReactionType } from './reactions/reaction.js';
+export { NO_REACTIONS, REACTION_TARGET_KINDS, REACTION_TYPES, isReactionType, type ReactionChoice, type ReactionTargetKind, type ReactionTotals, type ReactionType } from './reactions/reaction.js';
 export * from './reactions/reactions.ports.js';
 export * from './reactions/recount-reactions.use-case.js';
 export * from './guests/guests.ports.js';

@@ -7,7 +7,7 @@
  */
 export * from './index.js';
 
-export { describeIssue, limitError, validationError } from './shared/domain-error.js';
+export { describeIssue, issuesError, limitError, validationError } from './shared/domain-error.js';
 export * from './shared/ids.js';
 export { actorKey } from './shared/caller.js';
 export { childSpanOf, logFieldsOf, parseTraceparent, traceparentOf } from './shared/trace-context.js';
@@ -35,7 +35,7 @@ export { FORM_INPUT_KEYS } from './forms/update-form.use-case.js';
 export * from './forms/relation-holders.js';
 export { csvRow } from './forms/export-submissions.use-case.js';
 export * from './shared/input-rules.js';
-export { addTotals, isZeroDelta, reactionDelta, subtractTotals, visibleTotals } from './reactions/reaction.js';
+export { addTotals, isZeroDelta, reactionChoice, reactionDelta, reactionTypeOf, subtractTotals, visibleTotals } from './reactions/reaction.js';
 export * from './reactions/reaction-ledger.js';
 export * from './guests/require-actor.js';
 export { AUTHOR_INPUT_KEYS, authorFields } from './authors/author-input.js';

@@ -24,7 +24,7 @@ export function translateRoutes({ translate }: TranslateUseCases): RouteModule {
       body: translateBodySchema,
       success: { status: 200, message: 'OK', data: translateDataSchema },
       errors: [ErrorCodes.AI_QUOTA_EXCEEDED, ErrorCodes.AI_PROVIDER_FAILED, ErrorCodes.AI_NOT_CONFIGURED, ErrorCodes.AI_PROVIDER_TIMEOUT],
-      handler: ({ caller, body }) => translate.execute(caller.tenantId, body, caller.trace),
+      handler: ({ caller, body }) => translate.execute(caller, body),
     }),
   ];
 }

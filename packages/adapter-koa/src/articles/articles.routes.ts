@@ -11,7 +11,7 @@ import {
   type CreateArticleInput,
   type CreateCategoryInput,
   type GetArticle,
-  type ReactionType,
+  type ReactionChoice,
 } from '@cms/core';
 import { idParamsSchema } from '../http/record-schemas.js';
 import { defineRoute, type RouteModule } from '../routing/route-definition.js';
@@ -32,7 +32,7 @@ export interface ArticleUseCases {
 }
 
 export function articleRoutes({ createCategory, createArticle, getArticle, react }: ArticleUseCases): RouteModule {
-  const reactionRoute = { tags: ['articles'], access: { rule: ReactToArticle.access, readsBearer: true }, params: idParamsSchema('id') } as const;
+  const reactionRoute = { tags: ['articles'], access: { rule: ReactToArticle.access, readsBearer: true }, params: idParamsSchema('id'), bodyAt: 'reaction' } as const;
   return [
     defineRoute<CreateCategoryInput>({
       operationId: 'createCategory',
@@ -69,9 +69,9 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       success: { status: 200, message: 'Article retrieved successfully', data: articleDataSchema },
       etag: 'article',
       errors: [ErrorCodes.ARTICLE_NOT_FOUND],
-      handler: async ({ caller, params }) => ({ article: await getArticle.execute(caller, params.id) }),
+      handler: async ({ caller, params }) => ({ article: await getArticle.execute(caller, { id: params.id }) }),
     }),
-    defineRoute<{ type: ReactionType }, { id: string }>({
+    defineRoute<ReactionChoice, { id: string }>({
       ...reactionRoute,
       operationId: 'setArticleReaction',
       method: 'PUT',
@@ -81,7 +81,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       body: reactionBodySchema,
       success: { status: 200, message: 'Reaction saved successfully', data: articleReactionTotalsSchema },
       errors: [ErrorCodes.ARTICLE_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
-      handler: ({ caller, params, readBody }) => react.execute(caller, params.id, async () => (await readBody()).type),
+      handler: ({ caller, params, readBody }) => react.execute(caller, { articleId: params.id, reaction: readBody }),
     }),
     defineRoute<unknown, { id: string }>({
       ...reactionRoute,
@@ -92,7 +92,7 @@ export function articleRoutes({ createCategory, createArticle, getArticle, react
       invalidParams: ErrorCodes.INVALID_ARTICLE_ID,
       success: { status: 200, message: 'Reaction removed successfully', data: articleReactionTotalsSchema },
       errors: [ErrorCodes.ARTICLE_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
-      handler: ({ caller, params, readBody }) => react.execute(caller, params.id, async () => (await readBody(), null)),
+      handler: ({ caller, params, readBody }) => react.execute(caller, { articleId: params.id, reaction: async () => (await readBody(), null) }),
     }),
   ];
 }

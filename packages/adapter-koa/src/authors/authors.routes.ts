@@ -35,7 +35,7 @@ export function authorRoutes({ create, get, remove }: AuthorUseCases): RouteModu
       success: { status: 200, message: 'Author retrieved successfully', data: authorDataSchema },
       etag: 'author',
       errors: [ErrorCodes.AUTHOR_NOT_FOUND],
-      handler: async ({ caller, params }) => ({ author: await get.execute(caller, params.id) }),
+      handler: async ({ caller, params }) => ({ author: await get.execute(caller, { id: params.id }) }),
     }),
     defineRoute<unknown, { id: string }>({
       operationId: 'deleteAuthor',
@@ -49,7 +49,7 @@ export function authorRoutes({ create, get, remove }: AuthorUseCases): RouteModu
       success: { status: 200, message: 'Author deleted successfully' },
       errors: [ErrorCodes.AUTHOR_NOT_FOUND],
       handler: async ({ caller, params }) => {
-        await remove.execute(caller, params.id);
+        await remove.execute(caller, { id: params.id });
         return null;
       },
     }),

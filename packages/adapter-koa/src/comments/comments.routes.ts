@@ -10,7 +10,7 @@ import {
   ReactToComment,
   type CreateCommentInput,
   type GetCommentReactionSummary,
-  type ReactionType,
+  type ReactionChoice,
 } from '@cms/core';
 import { reactionBodySchema } from '../articles/articles.schemas.js';
 import { idParamsSchema } from '../http/record-schemas.js';
@@ -26,7 +26,7 @@ export interface CommentUseCases {
 
 export function commentRoutes({ create, approve, react, summary }: CommentUseCases): RouteModule {
   const commentParams = { params: idParamsSchema('commentId'), invalidParams: ErrorCodes.INVALID_COMMENT_ID } as const;
-  const reactionRoute = { ...commentParams, tags: ['comments'], access: { rule: ReactToComment.access, readsBearer: true } } as const;
+  const reactionRoute = { ...commentParams, tags: ['comments'], access: { rule: ReactToComment.access, readsBearer: true }, bodyAt: 'reaction' } as const;
   return [
     defineRoute<CreateCommentInput, { id: string }>({
       operationId: 'createComment',
@@ -38,10 +38,11 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       params: idParamsSchema('id'),
       invalidParams: ErrorCodes.INVALID_ARTICLE_ID,
       body: createCommentBodySchema,
+      bodyAt: 'comment',
       success: { status: 201, message: 'Comment created successfully', data: commentDataSchema },
       etag: 'comment',
       errors: [ErrorCodes.ARTICLE_NOT_FOUND],
-      handler: async ({ caller, params, readBody }) => ({ comment: await create.execute(caller, params.id, readBody) }),
+      handler: async ({ caller, params, readBody }) => ({ comment: await create.execute(caller, { articleId: params.id, comment: readBody }) }),
     }),
     defineRoute<unknown, { commentId: string }>({
       ...commentParams,
@@ -54,9 +55,9 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       success: { status: 200, message: 'Comment approved successfully', data: commentDataSchema },
       etag: 'comment',
       errors: [ErrorCodes.COMMENT_NOT_FOUND],
-      handler: async ({ caller, params }) => ({ comment: await approve.execute(caller, params.commentId) }),
+      handler: async ({ caller, params }) => ({ comment: await approve.execute(caller, { id: params.commentId }) }),
     }),
-    defineRoute<{ type: ReactionType }, { commentId: string }>({
+    defineRoute<ReactionChoice, { commentId: string }>({
       ...reactionRoute,
       operationId: 'setCommentReaction',
       method: 'PUT',
@@ -65,7 +66,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       body: reactionBodySchema,
       success: { status: 200, message: 'Reaction saved successfully', data: commentReactionSummarySchema },
       errors: [ErrorCodes.COMMENT_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
-      handler: ({ caller, params, readBody }) => react.execute(caller, params.commentId, async () => (await readBody()).type),
+      handler: ({ caller, params, readBody }) => react.execute(caller, { commentId: params.commentId, reaction: readBody }),
     }),
     defineRoute<unknown, { commentId: string }>({
       ...reactionRoute,
@@ -75,7 +76,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       summary: 'Remove the caller’s reaction to an approved comment',
       success: { status: 200, message: 'Reaction removed successfully', data: commentReactionSummarySchema },
       errors: [ErrorCodes.COMMENT_NOT_FOUND, ErrorCodes.REACTIONS_DISABLED],
-      handler: ({ caller, params, readBody }) => react.execute(caller, params.commentId, async () => (await readBody(), null)),
+      handler: ({ caller, params, readBody }) => react.execute(caller, { commentId: params.commentId, reaction: async () => (await readBody(), null) }),
     }),
     defineRoute<unknown, { commentId: string }>({
       ...commentParams,
@@ -87,7 +88,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       access: { readsBearer: true },
       success: { status: 200, message: 'Comment reaction summary retrieved successfully', data: commentReactionSummarySchema },
       errors: [ErrorCodes.COMMENT_NOT_FOUND],
-      handler: ({ caller, params }) => summary.execute(caller, params.commentId),
+      handler: ({ caller, params }) => summary.execute(caller, { id: params.commentId }),
     }),
   ];
 }

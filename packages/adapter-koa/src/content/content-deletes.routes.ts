@@ -10,6 +10,7 @@ import {
   DeleteSubmission,
   ErrorCodes,
   type Access,
+  type DeleteFormInput,
   type DisconnectRelation,
   type ErrorCode,
 } from '@cms/core';
@@ -37,7 +38,7 @@ interface DeleteRoute {
   readonly message: string;
   /** The delete use case's own access rule (`DeleteForm.access`). */
   readonly rule: Access;
-  readonly remove: { execute(caller: Parameters<DeleteForm['execute']>[0], id: string, ifMatch?: string): Promise<void> };
+  readonly remove: { execute(caller: Parameters<DeleteForm['execute']>[0], input: DeleteFormInput): Promise<void> };
 }
 
 function deleteRoute(route: DeleteRoute): RouteDefinition {
@@ -55,7 +56,7 @@ function deleteRoute(route: DeleteRoute): RouteDefinition {
     success: { status: 200, message: route.message },
     errors: route.errors,
     handler: async ({ caller, params, header }) => {
-      await route.remove.execute(caller, params[param]!, header('if-match'));
+      await route.remove.execute(caller, { id: params[param]!, ifMatch: header('if-match') });
       return null;
     },
   });
@@ -132,13 +133,7 @@ export function contentDeleteRoutes(useCases: ContentDeleteUseCases): RouteModul
       etag: 'submission',
       errors: [ErrorCodes.SUBMISSION_NOT_FOUND, ErrorCodes.RELATION_FIELD_NOT_FOUND],
       handler: async ({ caller, params, body }) => ({
-        submission: await useCases.disconnect.execute({
-          tenantId: caller.tenantId,
-          submissionId: params.id,
-          fieldName: params.fieldName,
-          relatedSubmissionId: body.relatedSubmissionId,
-          trace: caller.trace,
-        }),
+        submission: await useCases.disconnect.execute(caller, { submissionId: params.id, fieldName: params.fieldName, relatedSubmissionId: body.relatedSubmissionId }),
       }),
     }),
   ];

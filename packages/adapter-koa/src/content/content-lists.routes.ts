@@ -69,7 +69,7 @@ export function contentListRoutes(lists: ContentListUseCases): RouteModule {
       query: listQuerySchema(),
       success: { status: 200, message: 'Submissions retrieved successfully', data: listDataSchema('submissions', submissionDataSchema, 'submission') },
       errors: [...listErrors, ErrorCodes.FORM_NOT_FOUND],
-      handler: ({ caller, params, query }) => lists.submissions.execute(caller, params.id, query),
+      handler: ({ caller, params, query }) => lists.submissions.execute(caller, { ...query, formId: params.id }),
     }),
     defineRoute<unknown, { id: string }, Query>({
       operationId: 'exportFormSubmissions',
@@ -87,7 +87,7 @@ export function contentListRoutes(lists: ContentListUseCases): RouteModule {
       },
       errors: [ErrorCodes.FORM_NOT_FOUND],
       handler: async ({ caller, params, query }) => {
-        const exported = await lists.exportSubmissions.execute(caller, params.id, query);
+        const exported = await lists.exportSubmissions.execute(caller, { ...query, formId: params.id });
         const disposition = exported.format === 'csv' ? { 'Content-Disposition': `attachment; filename="${exported.form.slug}-submissions.csv"` } : undefined;
         return new StreamedAnswer(EXPORT_TYPES[exported.format], exported.chunks, disposition);
       },
@@ -140,7 +140,7 @@ export function contentListRoutes(lists: ContentListUseCases): RouteModule {
       query: listQuerySchema({ status: { type: 'string', enum: ['approved', 'pending', 'all'], description: 'Default approved' } }),
       success: { status: 200, message: 'Comments retrieved successfully', data: listDataSchema('comments', commentDataSchema, 'comment') },
       errors: [...listErrors, ErrorCodes.ARTICLE_NOT_FOUND, ErrorCodes.FORBIDDEN],
-      handler: ({ caller, params, query }) => lists.comments.execute(caller, params.id, query),
+      handler: ({ caller, params, query }) => lists.comments.execute(caller, { ...query, articleId: params.id }),
     }),
   ];
 }

@@ -23,7 +23,7 @@ export function contentReadRoutes({ formBySlug, category }: ContentReadUseCases)
       success: { status: 200, message: 'Form retrieved successfully', data: formDataSchema },
       etag: 'form',
       errors: [ErrorCodes.FORM_NOT_FOUND],
-      handler: async ({ caller, params }) => ({ form: await formBySlug.execute(caller.tenantId, params.slug) }),
+      handler: async ({ caller, params }) => ({ form: await formBySlug.execute(caller, { slug: params.slug }) }),
     }),
     defineRoute<unknown, { id: string }>({
       operationId: 'getCategoryById',
@@ -36,7 +36,7 @@ export function contentReadRoutes({ formBySlug, category }: ContentReadUseCases)
       success: { status: 200, message: 'Category retrieved successfully', data: categoryDataSchema },
       etag: 'category',
       errors: [ErrorCodes.CATEGORY_NOT_FOUND],
-      handler: async ({ caller, params }) => ({ category: await category.execute(caller, params.id) }),
+      handler: async ({ caller, params }) => ({ category: await category.execute(caller, { id: params.id }) }),
     }),
   ];
 }

@@ -35,7 +35,7 @@ export function contentUpdateRoutes({ form, article, category, author }: Content
       success: { status: 200, message: 'Form updated successfully', data: formDataSchema },
       etag: 'form',
       errors: [ErrorCodes.FORM_NOT_FOUND, ErrorCodes.FORM_SLUG_TAKEN],
-      handler: async (input) => ({ form: await form.execute(input.caller, input.params.id, input.body, conditions(input)) }),
+      handler: async (input) => ({ form: await form.execute(input.caller, { id: input.params.id, changes: input.body, ...conditions(input) }) }),
     }),
     defineRoute<unknown, { id: string }>({
       ...updateRoute,
@@ -49,7 +49,7 @@ export function contentUpdateRoutes({ form, article, category, author }: Content
       success: { status: 200, message: 'Article updated successfully', data: articleDataSchema },
       etag: 'article',
       errors: [ErrorCodes.ARTICLE_NOT_FOUND],
-      handler: async (input) => ({ article: await article.execute(input.caller, input.params.id, input.body, conditions(input)) }),
+      handler: async (input) => ({ article: await article.execute(input.caller, { id: input.params.id, changes: input.body, ...conditions(input) }) }),
     }),
     defineRoute<unknown, { id: string }>({
       ...updateRoute,
@@ -63,7 +63,7 @@ export function contentUpdateRoutes({ form, article, category, author }: Content
       success: { status: 200, message: 'Category updated successfully', data: categoryDataSchema },
       etag: 'category',
       errors: [ErrorCodes.CATEGORY_NOT_FOUND],
-      handler: async (input) => ({ category: await category.execute(input.caller, input.params.id, input.body, conditions(input)) }),
+      handler: async (input) => ({ category: await category.execute(input.caller, { id: input.params.id, changes: input.body, ...conditions(input) }) }),
     }),
     defineRoute<unknown, { id: string }>({
       ...updateRoute,
@@ -77,7 +77,7 @@ export function contentUpdateRoutes({ form, article, category, author }: Content
       success: { status: 200, message: 'Author updated successfully', data: authorDataSchema },
       etag: 'author',
       errors: [ErrorCodes.AUTHOR_NOT_FOUND],
-      handler: async (input) => ({ author: await author.execute(input.caller, input.params.id, input.body, conditions(input)) }),
+      handler: async (input) => ({ author: await author.execute(input.caller, { id: input.params.id, changes: input.body, ...conditions(input) }) }),
     }),
   ];
 }

@@ -1,5 +1,5 @@
 /** PUT and GET /reports/dashboardConfig: the caller's dashboard layout. */
-import { GetDashboardConfig, SaveDashboardConfig } from '@cms/core';
+import { GetDashboardConfig, SaveDashboardConfig, type DashboardConfigInput } from '@cms/core';
 import { defineRoute, type RouteModule } from '../routing/route-definition.js';
 import { dashboardConfigBodySchema, dashboardConfigDataSchema } from './dashboard.schemas.js';
 
@@ -21,7 +21,7 @@ export function dashboardRoutes({ save, get }: DashboardUseCases): RouteModule {
       bodyRequired: false,
       success: { status: 200, message: 'Dashboard config updated successfully', data: dashboardConfigDataSchema },
       serverErrorMessage: 'Failed to update dashboard config',
-      handler: async ({ caller, body }) => ({ dashboardConfig: await save.execute(caller, body) }),
+      handler: async ({ caller, body }) => ({ dashboardConfig: await save.execute(caller, body as DashboardConfigInput | undefined) }),
     }),
     defineRoute({
       operationId: 'getDashboardConfig',

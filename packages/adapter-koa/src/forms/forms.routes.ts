@@ -65,7 +65,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       success: { status: 200, message: 'Form retrieved successfully', data: formDataSchema },
       etag: 'form',
       errors: [ErrorCodes.FORM_NOT_FOUND],
-      handler: async ({ caller, params }) => ({ form: await get.execute(caller.tenantId, params.id) }),
+      handler: async ({ caller, params }) => ({ form: await get.execute(caller, { id: params.id }) }),
     }),
     defineRoute<unknown, IdParams>({
       operationId: 'getNextFormById',
@@ -77,7 +77,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       invalidParams: ErrorCodes.INVALID_FORM_ID,
       success: { status: 200, message: 'Next form retrieved successfully', data: nextFormDataSchema },
       errors: [ErrorCodes.FORM_NOT_FOUND],
-      handler: ({ caller, params }) => getNext.execute(caller.tenantId, params.id),
+      handler: ({ caller, params }) => getNext.execute(caller, { id: params.id }),
     }),
     defineRoute<unknown, IdParams>({
       operationId: 'getSubmissionById',
@@ -90,7 +90,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       success: { status: 200, message: 'Submission retrieved successfully', data: submissionDataSchema },
       etag: 'submission',
       errors: [ErrorCodes.SUBMISSION_NOT_FOUND],
-      handler: async ({ caller, params }) => ({ submission: await getSubmission.execute(caller.tenantId, params.id) }),
+      handler: async ({ caller, params }) => ({ submission: await getSubmission.execute(caller, { id: params.id }) }),
     }),
     defineRoute<{ relatedSubmissionId: string }, IdParams & { fieldName: string }>({
       operationId: 'connectSubmissionRelation',
@@ -110,13 +110,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
         ErrorCodes.RELATED_SUBMISSION_OTHER_FORM,
       ],
       handler: async ({ caller, params, body }) => ({
-        submission: await connect.execute({
-          tenantId: caller.tenantId,
-          submissionId: params.id,
-          fieldName: params.fieldName,
-          relatedSubmissionId: body.relatedSubmissionId,
-          trace: caller.trace,
-        }),
+        submission: await connect.execute(caller, { submissionId: params.id, fieldName: params.fieldName, relatedSubmissionId: body.relatedSubmissionId }),
       }),
     }),
     defineRoute<unknown, IdParams>({
@@ -131,11 +125,12 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       query: captchaQuerySchema,
       body: submitBodySchema,
       bodyCheckedBy: 'use-case',
+      bodyAt: 'submission',
       success: { status: 201, message: 'Form submitted successfully', data: submissionDataSchema },
       etag: 'submission',
       errors: [...submitErrors, ErrorCodes.FORM_INTERNAL, ErrorCodes.FORM_CAPTCHA_REQUIRED, ErrorCodes.FORM_CAPTCHA_FAILED],
       handler: async ({ caller, params, body, captchaToken }) => ({
-        submission: await submit.execute({ caller, formId: params.id, body, mode: 'public', captchaToken }),
+        submission: await submit.execute(caller, { formId: params.id, submission: body, mode: 'public', captchaToken }),
       }),
     }),
     defineRoute<unknown, IdParams>({
@@ -149,11 +144,12 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       invalidParams: ErrorCodes.INVALID_FORM_ID,
       body: submitBodySchema,
       bodyCheckedBy: 'use-case',
+      bodyAt: 'submission',
       success: { status: 201, message: 'Form submitted successfully', data: submissionDataSchema },
       etag: 'submission',
       errors: submitErrors,
       handler: async ({ caller, params, body }) => ({
-        submission: await submit.execute({ caller, formId: params.id, body, mode: 'internal' }),
+        submission: await submit.execute(caller, { formId: params.id, submission: body, mode: 'internal' }),
       }),
     }),
   ];

@@ -8,6 +8,7 @@ import type { ParameterizedContext } from 'koa';
 import { errorEnvelope } from './envelope.js';
 import { DEFAULT_SERVER_ERROR_MESSAGE, ERROR_TABLE } from './error-table.js';
 import { HttpProblem } from './http-error-codes.js';
+import { BODY_PATHS, httpIssues } from './input-paths.js';
 import type { CmsState } from './state.js';
 
 export type ErrorResponder = (ctx: ParameterizedContext<CmsState>, error: unknown) => void;
@@ -17,10 +18,14 @@ export function errorResponder(logger: Logger): ErrorResponder {
     if (isDomainError(error)) {
       const outcome = ERROR_TABLE[error.code];
       if (outcome) {
-        const message = outcome.message ?? `Validation failed: ${error.message}`;
         if (error.retryAfterSeconds !== undefined) ctx.set('retry-after', String(error.retryAfterSeconds));
         ctx.status = outcome.status;
-        ctx.body = errorEnvelope(outcome.status, message, outcome.message ? undefined : error.issues);
+        if (outcome.message) {
+          ctx.body = errorEnvelope(outcome.status, outcome.message);
+          return;
+        }
+        const { message, issues } = httpIssues(error, ctx.state.inputPaths ?? BODY_PATHS);
+        ctx.body = errorEnvelope(outcome.status, `Validation failed: ${message}`, issues);
         return;
       }
     }

@@ -1,4 +1,5 @@
 import type { Caller, TraceContext } from '@cms/core';
+import type { InputPaths } from './input-paths.js';
 
 /** What the middlewares of this adapter keep on `ctx.state`. */
 export interface CmsState {
@@ -9,6 +10,8 @@ export interface CmsState {
   routeTemplate?: string;
   tenantId?: string;
   caller?: Caller;
+  /** Where the matched operation's input comes from, for the paths of core's validation errors. */
+  inputPaths?: InputPaths;
   /** The matched operation's 500 message. */
   serverErrorMessage?: string;
 }

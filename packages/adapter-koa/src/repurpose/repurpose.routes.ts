@@ -17,7 +17,7 @@ export function repurposeRoutes({ get, update }: RepurposeUseCases): RouteModule
       summary: 'Read the tenant’s repurpose template, creating it with the defaults on first read',
       tags: ['ai'],
       success: { status: 200, message: 'Repurpose template loaded', data: repurposeTemplateSchema },
-      handler: ({ caller }) => get.execute(caller.tenantId),
+      handler: ({ caller }) => get.execute(caller),
     }),
     defineRoute<RepurposeTemplatePatch>({
       operationId: 'updateRepurposeTemplate',

@@ -15,6 +15,7 @@ import { successEnvelopeWriter } from '../http/envelope.js';
 import { recordJson, type KnownText } from '../http/frozen-json.js';
 import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
 import { hasBody, jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
+import type { InputPaths } from '../http/input-paths.js';
 import type { CmsState } from '../http/state.js';
 import { StreamedAnswer, type RouteDefinition } from './route-definition.js';
 import { RouteMatcher } from './route-matcher.js';
@@ -71,6 +72,7 @@ function pipeline(
   // route hands it the query and body checks to run after admission instead of before.
   const admittedByUseCase = rule.kind === 'guest-engagement';
   const template = options.basePath + route.path;
+  const inputPaths: InputPaths = { location: route.inputFrom ?? (route.body ? 'body' : 'query'), bodyAt: route.bodyAt };
   const writeEnvelope = successEnvelopeWriter(route.success.status, route.success.message);
   const queryOf = (ctx: Context): Record<string, unknown> => {
     const query: Record<string, unknown> = ctx.querystring === '' ? {} : { ...ctx.query };
@@ -96,6 +98,7 @@ function pipeline(
   return async (ctx: Context) => {
     ctx.state.routeTemplate = template;
     ctx.state.serverErrorMessage = route.serverErrorMessage;
+    ctx.state.inputPaths = inputPaths;
     const caller = await options.credentials.resolve(ctx);
     ctx.state.caller = caller;
     checkAccess(caller, rule); // the use case's own rule, at the contract's place: before the id and the body

@@ -3,6 +3,7 @@
  * same declaration drives request validation and the OpenAPI document.
  */
 import type { Access, Caller, ErrorCode } from '@cms/core';
+import type { InputLocation } from '../http/input-paths.js';
 
 export type JsonSchema = Record<string, unknown>;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -61,6 +62,10 @@ export interface RouteDefinition<B = any, P = any, Q = any> {
    * where the contract's order of checks puts it (after lookups and gates). Default `pipeline`.
    */
   readonly bodyCheckedBy?: 'pipeline' | 'use-case';
+  /** Where the use case's input comes from, naming core's validation paths (default: `body` when the route has one, else `query`). */
+  readonly inputFrom?: InputLocation;
+  /** The property of the use case's input that carries the body as sent (`reaction`): its domain paths are the body's. */
+  readonly bodyAt?: string;
   readonly success: {
     readonly status: number;
     readonly message: string;

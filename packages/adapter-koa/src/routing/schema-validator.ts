@@ -6,6 +6,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { DomainError, ErrorCodes, FORM_LIMITS, type ErrorCode } from '@cms/core';
 import { ID_PATTERN_SOURCE, PAGE_LIMIT_PATTERN, validationError } from '@cms/core/internal';
+import { httpLocated } from '../http/input-paths.js';
 import type { JsonSchema } from './route-definition.js';
 
 // ajv-formats ships CommonJS with a default export; under NodeNext it arrives one level deep.
@@ -36,7 +37,7 @@ export class SchemaValidator {
       if (override && override !== ErrorCodes.VALIDATION_FAILED) throw new DomainError(override);
       const [first] = validate.errors ?? [];
       const issue = first ? describe(first, location) : { path: location, message: 'is invalid' };
-      throw validationError(issue.path, issue.message);
+      throw httpLocated(validationError(issue.path, issue.message));
     };
   }
 }

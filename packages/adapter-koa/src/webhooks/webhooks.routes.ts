@@ -68,7 +68,7 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       success: { status: 200, message: 'Webhook retrieved successfully', data: webhookDataSchema },
       etag: 'webhook',
       errors: ['WEBHOOK_NOT_FOUND'],
-      handler: async ({ caller, params }) => ({ webhook: await get.execute(caller, params.id) }),
+      handler: async ({ caller, params }) => ({ webhook: await get.execute(caller, { id: params.id }) }),
     }),
     defineRoute<CreateWebhookInput, { id: string }>({
       operationId: 'updateWebhook',
@@ -80,11 +80,12 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       ...byId,
       body: updateWebhookBodySchema,
       bodyCheckedBy: 'use-case',
+      bodyAt: 'changes',
       success: { status: 200, message: 'Webhook updated successfully', data: webhookDataSchema },
       etag: 'webhook',
       ifMatch: true,
       errors: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_URL_NOT_ALLOWED'],
-      handler: async ({ caller, params, body, header }) => ({ webhook: await update.execute(caller, params.id, body, { ifMatch: header('if-match') }) }),
+      handler: async ({ caller, params, body, header }) => ({ webhook: await update.execute(caller, { id: params.id, changes: body, ifMatch: header('if-match') }) }),
     }),
     defineRoute<unknown, { id: string }>({
       operationId: 'deleteWebhook',
@@ -98,7 +99,7 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       ifMatch: true,
       errors: ['WEBHOOK_NOT_FOUND'],
       handler: async ({ caller, params, header }) => {
-        await remove.execute(caller, params.id, header('if-match'));
+        await remove.execute(caller, { id: params.id, ifMatch: header('if-match') });
         return null;
       },
     }),
@@ -112,7 +113,7 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       ...byId,
       success: { status: 200, message: 'Deliveries retrieved successfully', data: deliveriesDataSchema },
       errors: ['WEBHOOK_NOT_FOUND'],
-      handler: async ({ caller, params }) => ({ deliveries: await deliveries.execute(caller, params.id) }),
+      handler: async ({ caller, params }) => ({ deliveries: await deliveries.execute(caller, { id: params.id }) }),
     }),
   ];
 }

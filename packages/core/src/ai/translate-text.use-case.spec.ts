@@ -13,6 +13,7 @@ import {
   type TranslationRequest,
   type TranslationResult,
 } from './translation.ports.js';
+import { anonymousCaller } from '../testing/callers.js';
 
 /** A provider that answers from a script: fixed tokens per call, or a failure, asynchronously. */
 class ScriptedProvider implements TranslationProvider {
@@ -55,7 +56,7 @@ describe('TranslateText', () => {
     it('returns the content and charges the provider’s tokens to the month', async () => {
       const { translate, provider, ledger } = await setup();
       provider.tokens = 42;
-      const result = await translate.execute('acme', { text: 'Hello', targetLanguage: 'fr', sourceLanguage: 'en' });
+      const result = await translate.execute(anonymousCaller('acme'), { text: 'Hello', targetLanguage: 'fr', sourceLanguage: 'en' });
       expect(result).to.deep.equal({ content: '[fr] Hello', tokens: { used: 42, remaining: 58, limit: 100 } });
       expect(provider.calls).to.deep.equal([{ text: 'Hello', targetLanguage: 'fr', sourceLanguage: 'en' }]);
       expect(await ledger.get('acme', '2026-03')).to.equal(42);
@@ -63,16 +64,16 @@ describe('TranslateText', () => {
 
     it('passes no source language when none (or null) is given', async () => {
       const { translate, provider } = await setup();
-      await translate.execute('acme', { text: 'Hello', targetLanguage: 'de', sourceLanguage: null });
+      await translate.execute(anonymousCaller('acme'), { text: 'Hello', targetLanguage: 'de', sourceLanguage: null });
       expect(provider.calls[0]).to.deep.equal({ text: 'Hello', targetLanguage: 'de' });
     });
 
     it('reports used including earlier calls of the month', async () => {
       const { translate, provider } = await setup();
       provider.tokens = 30;
-      await translate.execute('acme', input);
+      await translate.execute(anonymousCaller('acme'), input);
       provider.tokens = 25;
-      expect((await translate.execute('acme', input)).tokens).to.deep.equal({ used: 55, remaining: 45, limit: 100 });
+      expect((await translate.execute(anonymousCaller('acme'), input)).tokens).to.deep.equal({ used: 55, remaining: 45, limit: 100 });
     });
   });
 
@@ -80,8 +81,8 @@ describe('TranslateText', () => {
     it('refuses with AI_QUOTA_EXCEEDED once used equals the limit exactly, without calling the provider', async () => {
       const { translate, provider, ledger } = await setup();
       provider.tokens = 100;
-      expect((await translate.execute('acme', input)).tokens).to.deep.equal({ used: 100, remaining: 0, limit: 100 });
-      expect(await codeOf(translate.execute('acme', input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
+      expect((await translate.execute(anonymousCaller('acme'), input)).tokens).to.deep.equal({ used: 100, remaining: 0, limit: 100 });
+      expect(await codeOf(translate.execute(anonymousCaller('acme'), input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
       expect(provider.calls).to.have.length(1);
       expect(await ledger.get('acme', '2026-03')).to.equal(100);
     });
@@ -90,8 +91,8 @@ describe('TranslateText', () => {
       const { translate, provider, ledger } = await setup();
       await ledger.add('acme', '2026-03', 99);
       provider.tokens = 30;
-      expect((await translate.execute('acme', input)).tokens).to.deep.equal({ used: 129, remaining: 0, limit: 100 });
-      expect(await codeOf(translate.execute('acme', input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
+      expect((await translate.execute(anonymousCaller('acme'), input)).tokens).to.deep.equal({ used: 129, remaining: 0, limit: 100 });
+      expect(await codeOf(translate.execute(anonymousCaller('acme'), input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
       expect(await ledger.get('acme', '2026-03')).to.equal(129);
     });
 
@@ -99,18 +100,18 @@ describe('TranslateText', () => {
       const { translate, provider, tenants, ledger } = await setup({ defaultLimit: 1000 });
       await tenants.setAiTokenLimit('acme', 50);
       provider.tokens = 50;
-      expect((await translate.execute('acme', input)).tokens).to.deep.equal({ used: 50, remaining: 0, limit: 50 });
-      expect(await codeOf(translate.execute('acme', input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
-      expect((await translate.execute('other', input)).tokens.limit).to.equal(1000);
+      expect((await translate.execute(anonymousCaller('acme'), input)).tokens).to.deep.equal({ used: 50, remaining: 0, limit: 50 });
+      expect(await codeOf(translate.execute(anonymousCaller('acme'), input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
+      expect((await translate.execute(anonymousCaller('other'), input)).tokens.limit).to.equal(1000);
       await tenants.setAiTokenLimit('acme', null);
-      expect((await translate.execute('acme', input)).tokens).to.deep.equal({ used: 100, remaining: 900, limit: 1000 });
+      expect((await translate.execute(anonymousCaller('acme'), input)).tokens).to.deep.equal({ used: 100, remaining: 900, limit: 1000 });
       expect(await ledger.get('acme', '2026-03')).to.equal(100);
     });
 
     it('refuses every call when the limit is 0', async () => {
       const { translate, provider, tenants } = await setup();
       await tenants.setAiTokenLimit('acme', 0);
-      expect(await codeOf(translate.execute('acme', input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
+      expect(await codeOf(translate.execute(anonymousCaller('acme'), input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
       expect(provider.calls).to.have.length(0);
     });
   });
@@ -119,12 +120,12 @@ describe('TranslateText', () => {
     it('counts the tokens of every call, even past the limit', async () => {
       const { translate, provider, ledger } = await setup({ defaultLimit: 100 });
       provider.tokens = 7;
-      const results = await Promise.all(Array.from({ length: 20 }, () => translate.execute('acme', input)));
+      const results = await Promise.all(Array.from({ length: 20 }, () => translate.execute(anonymousCaller('acme'), input)));
       expect(await ledger.get('acme', '2026-03')).to.equal(140);
       const used = results.map((r) => r.tokens.used).sort((a, b) => a - b);
       expect(used).to.deep.equal(Array.from({ length: 20 }, (_, i) => (i + 1) * 7));
       expect(results.find((r) => r.tokens.used === 140)?.tokens.remaining).to.equal(0);
-      expect(await codeOf(translate.execute('acme', input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
+      expect(await codeOf(translate.execute(anonymousCaller('acme'), input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
     });
   });
 
@@ -133,11 +134,11 @@ describe('TranslateText', () => {
       const { translate, provider, clock, ledger } = await setup();
       provider.tokens = 100;
       clock.set('2026-03-31T23:59:59.999Z');
-      await translate.execute('acme', input);
-      expect(await codeOf(translate.execute('acme', input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
+      await translate.execute(anonymousCaller('acme'), input);
+      expect(await codeOf(translate.execute(anonymousCaller('acme'), input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
       clock.set('2026-04-01T00:00:00.000Z');
       provider.tokens = 10;
-      expect((await translate.execute('acme', input)).tokens).to.deep.equal({ used: 10, remaining: 90, limit: 100 });
+      expect((await translate.execute(anonymousCaller('acme'), input)).tokens).to.deep.equal({ used: 10, remaining: 90, limit: 100 });
       expect(await ledger.get('acme', '2026-03')).to.equal(100);
       expect(await ledger.get('acme', '2026-04')).to.equal(10);
     });
@@ -145,9 +146,9 @@ describe('TranslateText', () => {
     it('rolls over from December into January of the next year', async () => {
       const { translate, clock, ledger } = await setup();
       clock.set('2026-12-31T23:00:00.000Z');
-      await translate.execute('acme', input);
+      await translate.execute(anonymousCaller('acme'), input);
       clock.set('2027-01-01T00:30:00.000Z');
-      await translate.execute('acme', input);
+      await translate.execute(anonymousCaller('acme'), input);
       expect(await ledger.get('acme', '2026-12')).to.equal(10);
       expect(await ledger.get('acme', '2027-01')).to.equal(10);
     });
@@ -157,10 +158,10 @@ describe('TranslateText', () => {
     it('keeps each tenant’s usage and quota apart', async () => {
       const { translate, provider } = await setup();
       provider.tokens = 100;
-      await translate.execute('acme', input);
-      expect(await codeOf(translate.execute('acme', input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
+      await translate.execute(anonymousCaller('acme'), input);
+      expect(await codeOf(translate.execute(anonymousCaller('acme'), input))).to.equal(ErrorCodes.AI_QUOTA_EXCEEDED);
       provider.tokens = 5;
-      expect((await translate.execute('other', input)).tokens).to.deep.equal({ used: 5, remaining: 95, limit: 100 });
+      expect((await translate.execute(anonymousCaller('other'), input)).tokens).to.deep.equal({ used: 5, remaining: 95, limit: 100 });
     });
   });
 
@@ -173,7 +174,7 @@ describe('TranslateText', () => {
       it(`answers ${code} when it ${name} and charges nothing`, async () => {
         const { translate, provider, ledger } = await setup();
         provider.failure = failure;
-        expect(await codeOf(translate.execute('acme', input))).to.equal(code);
+        expect(await codeOf(translate.execute(anonymousCaller('acme'), input))).to.equal(code);
         expect(await ledger.get('acme', '2026-03')).to.equal(0);
       });
     }
@@ -182,7 +183,7 @@ describe('TranslateText', () => {
       for (const tokens of [Number.NaN, -1, 2.5]) {
         const { translate, provider, ledger } = await setup();
         provider.tokens = tokens;
-        expect(await codeOf(translate.execute('acme', input))).to.equal(ErrorCodes.AI_PROVIDER_FAILED);
+        expect(await codeOf(translate.execute(anonymousCaller('acme'), input))).to.equal(ErrorCodes.AI_PROVIDER_FAILED);
         expect(await ledger.get('acme', '2026-03')).to.equal(0);
       }
     });
@@ -191,29 +192,29 @@ describe('TranslateText', () => {
   describe('when no provider is configured', () => {
     it('answers AI_NOT_CONFIGURED, before the quota', async () => {
       const { translate, tenants } = await setup({ provider: new UnconfiguredTranslationProvider() });
-      expect(await codeOf(translate.execute('acme', input))).to.equal(ErrorCodes.AI_NOT_CONFIGURED);
+      expect(await codeOf(translate.execute(anonymousCaller('acme'), input))).to.equal(ErrorCodes.AI_NOT_CONFIGURED);
       await tenants.setAiTokenLimit('acme', 0);
-      expect(await codeOf(translate.execute('acme', input))).to.equal(ErrorCodes.AI_NOT_CONFIGURED);
+      expect(await codeOf(translate.execute(anonymousCaller('acme'), input))).to.equal(ErrorCodes.AI_NOT_CONFIGURED);
     });
 
     it('still checks the input first', async () => {
       const { translate } = await setup({ provider: new UnconfiguredTranslationProvider() });
-      expect(await codeOf(translate.execute('acme', { text: ' ', targetLanguage: 'fr' }))).to.equal(ErrorCodes.VALIDATION_FAILED);
+      expect(await codeOf(translate.execute(anonymousCaller('acme'), { text: ' ', targetLanguage: 'fr' }))).to.equal(ErrorCodes.VALIDATION_FAILED);
     });
   });
 
   describe('when the input is not acceptable', () => {
     const cases: Array<[string, object, string]> = [
-      ['a blank text', { text: ' \n\t ', targetLanguage: 'fr' }, 'body.text must not be blank'],
-      ['a text that is not a string', { text: 42, targetLanguage: 'fr' }, 'body.text must be a string'],
-      ['a text over the limit', { text: 'x'.repeat(TRANSLATION_TEXT_MAX + 1), targetLanguage: 'fr' }, 'body.text must NOT have more than 20000 characters'],
-      ['a target the tenant lacks', { text: 'Hi', targetLanguage: 'es' }, 'body.targetLanguage must be one of en, fr, de'],
-      ['a source the tenant lacks', { text: 'Hi', targetLanguage: 'fr', sourceLanguage: 'ar' }, 'body.sourceLanguage must be one of en, fr, de'],
+      ['a blank text', { text: ' \n\t ', targetLanguage: 'fr' }, 'text must not be blank'],
+      ['a text that is not a string', { text: 42, targetLanguage: 'fr' }, 'text must be a string'],
+      ['a text over the limit', { text: 'x'.repeat(TRANSLATION_TEXT_MAX + 1), targetLanguage: 'fr' }, 'text must NOT have more than 20000 characters'],
+      ['a target the tenant lacks', { text: 'Hi', targetLanguage: 'es' }, 'targetLanguage must be one of en, fr, de'],
+      ['a source the tenant lacks', { text: 'Hi', targetLanguage: 'fr', sourceLanguage: 'ar' }, 'sourceLanguage must be one of en, fr, de'],
     ];
     for (const [name, body, message] of cases) {
       it(`refuses ${name} without calling the provider`, async () => {
         const { translate, provider } = await setup();
-        const error = await translate.execute('acme', body as never).catch((e: unknown) => e);
+        const error = await translate.execute(anonymousCaller('acme'), body as never).catch((e: unknown) => e);
         expect((error as { code: string }).code).to.equal(ErrorCodes.VALIDATION_FAILED);
         expect((error as Error).message).to.equal(message);
         expect(provider.calls).to.have.length(0);
@@ -222,14 +223,14 @@ describe('TranslateText', () => {
 
     it('counts characters, not UTF-16 units: 20000 emoji are within the limit', async () => {
       const { translate, provider } = await setup();
-      await translate.execute('acme', { text: '😀'.repeat(TRANSLATION_TEXT_MAX), targetLanguage: 'fr' });
+      await translate.execute(anonymousCaller('acme'), { text: '😀'.repeat(TRANSLATION_TEXT_MAX), targetLanguage: 'fr' });
       expect(provider.calls).to.have.length(1);
     });
 
     it('refuses 20001 emoji: one character over the limit', async () => {
       const { translate, provider } = await setup();
-      const error = await translate.execute('acme', { text: '😀'.repeat(TRANSLATION_TEXT_MAX + 1), targetLanguage: 'fr' }).catch((e: unknown) => e);
-      expect((error as Error).message).to.equal('body.text must NOT have more than 20000 characters');
+      const error = await translate.execute(anonymousCaller('acme'), { text: '😀'.repeat(TRANSLATION_TEXT_MAX + 1), targetLanguage: 'fr' }).catch((e: unknown) => e);
+      expect((error as Error).message).to.equal('text must NOT have more than 20000 characters');
       expect(provider.calls).to.have.length(0);
     });
   });

@@ -12,7 +12,10 @@ import type { TenantRepository } from '../tenancy/tenancy.ports.js';
 import { monthlyTokenLimitOf, nextMonthStart, tokenUsageOf, usageMonthOf, type AiTokenUsage } from './ai-quota.js';
 import type { AiQuotaPolicy, AiUsageLedger } from './ai-usage.ports.js';
 import { aiNotConfigured, aiProviderFailed, type TranslationProvider, type TranslationRequest } from './translation.ports.js';
-import type { TraceContext } from '../shared/trace-context.js';
+import { exceedsCharacters, requireKnownKeys } from '../shared/shape-rules.js';
+import type { Caller } from '../shared/caller.js';
+
+const TRANSLATE_KEYS: ReadonlySet<string> = new Set(['text', 'targetLanguage', 'sourceLanguage']);
 
 /** Longest text accepted, in characters (Unicode code points). */
 export const TRANSLATION_TEXT_MAX = 20_000;
@@ -40,8 +43,9 @@ export class TranslateText {
     private readonly clock: Clock,
   ) {}
 
-  /** `trace`: the request's trace context, passed on to the provider call. */
-  async execute(tenantId: string, input: TranslateTextInput, trace?: TraceContext): Promise<TranslatedText> {
+  /** The caller's trace context is passed on to the provider call. */
+  async execute(caller: Caller, input: TranslateTextInput): Promise<TranslatedText> {
+    const { tenantId, trace } = caller;
     const checked = this.#requestOf(tenantId, input);
     const request = trace ? { ...checked, trace } : checked;
     if (!this.provider.configured) throw aiNotConfigured();
@@ -62,31 +66,20 @@ export class TranslateText {
   }
 
   #requestOf(tenantId: string, input: TranslateTextInput): TranslationRequest {
+    requireKnownKeys(input, '', TRANSLATE_KEYS);
     const { text, targetLanguage, sourceLanguage } = input;
-    if (typeof text !== 'string') throw validationError('body.text', 'must be a string');
-    if (text.trim() === '') throw validationError('body.text', 'must not be blank');
+    if (typeof text !== 'string') throw validationError('text', 'must be a string');
+    if (text.trim() === '') throw validationError('text', 'must not be blank');
     if (exceedsCharacters(text, TRANSLATION_TEXT_MAX)) {
-      throw validationError('body.text', `must NOT have more than ${TRANSLATION_TEXT_MAX} characters`);
+      throw validationError('text', `must NOT have more than ${TRANSLATION_TEXT_MAX} characters`);
     }
     const allowed = this.languages.languagesOf(tenantId);
     const requireLanguage = (value: unknown, path: string) => {
       if (typeof value !== 'string' || !allowed.includes(value)) throw validationError(path, `must be one of ${allowed.join(', ')}`);
     };
-    requireLanguage(targetLanguage, 'body.targetLanguage');
+    requireLanguage(targetLanguage, 'targetLanguage');
     if (sourceLanguage === undefined || sourceLanguage === null) return { text, targetLanguage };
-    requireLanguage(sourceLanguage, 'body.sourceLanguage');
+    requireLanguage(sourceLanguage, 'sourceLanguage');
     return { text, targetLanguage, sourceLanguage };
   }
-}
-
-/**
- * Whether the text has more than `max` characters as a reader counts them (an emoji or a CJK
- * extension character is one, not two). A text of at most `max` UTF-16 units cannot, so only a
- * longer one is walked (walking every text showed in the translate profile).
- */
-function exceedsCharacters(text: string, max: number): boolean {
-  if (text.length <= max) return false;
-  let length = 0;
-  for (const _ of text) if (++length > max) return true;
-  return false;
 }

@@ -3,7 +3,7 @@
  * the author exists, `categoryId` is a top-level category and `subCategoryId` one of its children.
  */
 import type { AuthorRepository } from '../authors/authors.ports.js';
-import { validationError } from '../shared/domain-error.js';
+import { issuesError, validationError } from '../shared/domain-error.js';
 import { optionalFlag, optionalId, optionalLongText, requiredText } from '../shared/input-rules.js';
 import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, type Article } from './article.js';
 import type { CategoryRepository } from './articles.ports.js';
@@ -25,14 +25,14 @@ export interface ArticleReferences {
 }
 
 export async function articleFields(input: ArticleInput, references: ArticleReferences, tenantId: string): Promise<Pick<Article, (typeof ARTICLE_INPUT_KEYS)[number]>> {
-  const title = requiredText(input.title, 'body.title', ARTICLE_TITLE_MAX);
-  const content = optionalLongText(input.content, 'body.content', ARTICLE_CONTENT_MAX, '');
-  const authorId = optionalId(input.authorId, 'body.authorId');
-  const categoryId = optionalId(input.categoryId, 'body.categoryId');
-  const subCategoryId = optionalId(input.subCategoryId, 'body.subCategoryId');
-  const reactionsEnabled = optionalFlag(input.reactionsEnabled, 'body.reactionsEnabled', true);
+  const title = requiredText(input.title, 'title', ARTICLE_TITLE_MAX);
+  const content = optionalLongText(input.content, 'content', ARTICLE_CONTENT_MAX, '');
+  const authorId = optionalId(input.authorId, 'authorId');
+  const categoryId = optionalId(input.categoryId, 'categoryId');
+  const subCategoryId = optionalId(input.subCategoryId, 'subCategoryId');
+  const reactionsEnabled = optionalFlag(input.reactionsEnabled, 'reactionsEnabled', true);
   if (authorId !== null && !(await references.authors.findById(tenantId, authorId))) {
-    throw validationError('body.authorId', 'must be an existing author');
+    throw validationError('authorId', 'must be an existing author');
   }
   await checkCategories(references.categories, tenantId, categoryId, subCategoryId);
   return { title, content, authorId, categoryId, subCategoryId, reactionsEnabled };
@@ -40,15 +40,15 @@ export async function articleFields(input: ArticleInput, references: ArticleRefe
 
 async function checkCategories(categories: CategoryRepository, tenantId: string, categoryId: string | null, subCategoryId: string | null): Promise<void> {
   if (categoryId === null) {
-    if (subCategoryId !== null) throw validationError('body.categoryId', 'is required with body.subCategoryId');
+    if (subCategoryId !== null) throw issuesError([{ path: 'categoryId', message: 'is required with subCategoryId', related: 'subCategoryId' }]);
     return;
   }
   const found = await categories.findByIds(tenantId, subCategoryId ? [categoryId, subCategoryId] : [categoryId]);
   const category = found.find((c) => c.id === categoryId);
-  if (!category) throw validationError('body.categoryId', 'must be an existing category');
-  if (category.parentId !== null) throw validationError('body.categoryId', 'must be a top-level category');
+  if (!category) throw validationError('categoryId', 'must be an existing category');
+  if (category.parentId !== null) throw validationError('categoryId', 'must be a top-level category');
   if (subCategoryId === null) return;
   const sub = found.find((c) => c.id === subCategoryId);
-  if (!sub) throw validationError('body.subCategoryId', 'must be an existing category');
-  if (sub.parentId !== categoryId) throw validationError('body.subCategoryId', 'must be a sub-category of body.categoryId');
+  if (!sub) throw validationError('subCategoryId', 'must be an existing category');
+  if (sub.parentId !== categoryId) throw issuesError([{ path: 'subCategoryId', message: 'must be a sub-category of categoryId', related: 'categoryId' }]);
 }

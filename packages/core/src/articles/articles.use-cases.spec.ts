@@ -24,10 +24,10 @@ describe('CreateCategory', () => {
 
   describe('when the input is not acceptable', () => {
     const refusals: Array<[string, (world: MemoryEngagement) => Promise<object>, string]> = [
-      ['no name', async () => ({}), 'body.name is required'],
-      ['a 101-character name', async () => ({ name: 'x'.repeat(101) }), 'body.name must be at most 100 characters'],
-      ['a malformed parent', async () => ({ name: 'A', parentId: 'nope' }), 'body.parentId must be a 24-character hexadecimal id'],
-      ['an unknown parent', async () => ({ name: 'A', parentId: '0123456789abcdef01234567' }), 'body.parentId must be an existing category'],
+      ['no name', async () => ({}), 'name is required'],
+      ['a 101-character name', async () => ({ name: 'x'.repeat(101) }), 'name must be at most 100 characters'],
+      ['a malformed parent', async () => ({ name: 'A', parentId: 'nope' }), 'parentId must be a 24-character hexadecimal id'],
+      ['an unknown parent', async () => ({ name: 'A', parentId: '0123456789abcdef01234567' }), 'parentId must be an existing category'],
       [
         'a sub-category as parent (two levels)',
         async (world) => {
@@ -35,14 +35,14 @@ describe('CreateCategory', () => {
           const sub = await world.createCategory.execute(editor, { name: 'Sub', parentId: top.id });
           return { name: 'Deep', parentId: sub.id };
         },
-        'body.parentId must be a top-level category (one level of nesting)',
+        'parentId must be a top-level category (one level of nesting)',
       ],
       [
         'a parent of another tenant',
         async (world) => ({ name: 'A', parentId: (await world.createCategory.execute(userCaller('other', 'e', 'admin'), { name: 'X' })).id }),
-        'body.parentId must be an existing category',
+        'parentId must be an existing category',
       ],
-      ['a non-boolean reactionsEnabled', async () => ({ name: 'A', reactionsEnabled: 'no' }), 'body.reactionsEnabled must be a boolean'],
+      ['a non-boolean reactionsEnabled', async () => ({ name: 'A', reactionsEnabled: 'no' }), 'reactionsEnabled must be a boolean'],
     ];
     for (const [name, input, message] of refusals) {
       it(`refuses ${name}`, async () => {
@@ -88,7 +88,7 @@ describe('CreateArticle and GetArticle', () => {
       ]);
       expect(article).to.include({ title: 'Hello', content: 'Body text', authorId: author.id, categoryId: news.id, subCategoryId: local.id });
       expect(article).to.include({ reactionsEnabled: true, likes: 0, dislikes: 0 });
-      expect(await world.getArticle.execute(anonymousCaller('acme'), article.id.toUpperCase())).to.deep.equal(article);
+      expect(await world.getArticle.execute(anonymousCaller('acme'), { id: article.id.toUpperCase() })).to.deep.equal(article);
     });
 
     it('defaults content to empty and references to null', async () => {
@@ -100,14 +100,14 @@ describe('CreateArticle and GetArticle', () => {
 
   describe('when a reference does not hold', () => {
     const refusals: Array<[string, (s: Awaited<ReturnType<typeof setup>>) => object, string]> = [
-      ['an unknown author', () => ({ authorId: '0123456789abcdef01234567' }), 'body.authorId must be an existing author'],
-      ['an unknown category', () => ({ categoryId: '0123456789abcdef01234567' }), 'body.categoryId must be an existing category'],
-      ['a sub-category as category', (s) => ({ categoryId: s.local.id }), 'body.categoryId must be a top-level category'],
-      ['a sub-category without its category', (s) => ({ subCategoryId: s.local.id }), 'body.categoryId is required with body.subCategoryId'],
-      ['a sub-category of another category', (s) => ({ categoryId: s.sport.id, subCategoryId: s.local.id }), 'body.subCategoryId must be a sub-category of body.categoryId'],
-      ['a top-level category as sub-category', (s) => ({ categoryId: s.news.id, subCategoryId: s.sport.id }), 'body.subCategoryId must be a sub-category of body.categoryId'],
-      ['an unknown sub-category', (s) => ({ categoryId: s.news.id, subCategoryId: '0123456789abcdef01234567' }), 'body.subCategoryId must be an existing category'],
-      ['a blank title', () => ({ title: ' ' }), 'body.title must not be blank'],
+      ['an unknown author', () => ({ authorId: '0123456789abcdef01234567' }), 'authorId must be an existing author'],
+      ['an unknown category', () => ({ categoryId: '0123456789abcdef01234567' }), 'categoryId must be an existing category'],
+      ['a sub-category as category', (s) => ({ categoryId: s.local.id }), 'categoryId must be a top-level category'],
+      ['a sub-category without its category', (s) => ({ subCategoryId: s.local.id }), 'categoryId is required with subCategoryId'],
+      ['a sub-category of another category', (s) => ({ categoryId: s.sport.id, subCategoryId: s.local.id }), 'subCategoryId must be a sub-category of categoryId'],
+      ['a top-level category as sub-category', (s) => ({ categoryId: s.news.id, subCategoryId: s.sport.id }), 'subCategoryId must be a sub-category of categoryId'],
+      ['an unknown sub-category', (s) => ({ categoryId: s.news.id, subCategoryId: '0123456789abcdef01234567' }), 'subCategoryId must be an existing category'],
+      ['a blank title', () => ({ title: ' ' }), 'title must not be blank'],
     ];
     for (const [name, input, message] of refusals) {
       it(`refuses ${name} and stores nothing`, async () => {
@@ -141,9 +141,9 @@ describe('CreateArticle and GetArticle', () => {
     it('answers INVALID_ARTICLE_ID for a malformed id and ARTICLE_NOT_FOUND for an unknown or foreign one', async () => {
       const { world } = await setup();
       const article = await world.createArticle.execute(editor, { title: 'T' });
-      expect((await domainErrorOf(world.getArticle.execute(editor, 'abc'))).code).to.equal(ErrorCodes.INVALID_ARTICLE_ID);
-      expect((await domainErrorOf(world.getArticle.execute(editor, '0123456789abcdef01234567'))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
-      expect((await domainErrorOf(world.getArticle.execute(userCaller('other', 'x'), article.id))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
+      expect((await domainErrorOf(world.getArticle.execute(editor, { id: 'abc' }))).code).to.equal(ErrorCodes.INVALID_ARTICLE_ID);
+      expect((await domainErrorOf(world.getArticle.execute(editor, { id: '0123456789abcdef01234567' }))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
+      expect((await domainErrorOf(world.getArticle.execute(userCaller('other', 'x'), { id: article.id }))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
     });
   });
 });

@@ -23,16 +23,16 @@ export async function categoryFields(
   tenantId: string,
   self?: Category,
 ): Promise<Pick<Category, (typeof CATEGORY_INPUT_KEYS)[number]>> {
-  const name = requiredText(input.name, 'body.name', CATEGORY_NAME_MAX);
-  const parentId = optionalId(input.parentId, 'body.parentId');
-  const reactionsEnabled = optionalFlag(input.reactionsEnabled, 'body.reactionsEnabled', true);
+  const name = requiredText(input.name, 'name', CATEGORY_NAME_MAX);
+  const parentId = optionalId(input.parentId, 'parentId');
+  const reactionsEnabled = optionalFlag(input.reactionsEnabled, 'reactionsEnabled', true);
   if (parentId !== null) {
-    if (self && parentId === self.id) throw validationError('body.parentId', 'must not be the category itself');
+    if (self && parentId === self.id) throw validationError('parentId', 'must not be the category itself');
     const parent = await categories.findById(tenantId, parentId);
-    if (!parent) throw validationError('body.parentId', 'must be an existing category');
-    if (parent.parentId !== null) throw validationError('body.parentId', 'must be a top-level category (one level of nesting)');
+    if (!parent) throw validationError('parentId', 'must be an existing category');
+    if (parent.parentId !== null) throw validationError('parentId', 'must be a top-level category (one level of nesting)');
     if (self && (await hasChildren(categories, tenantId, self.id))) {
-      throw validationError('body.parentId', 'cannot be set on a category that has sub-categories (one level of nesting)');
+      throw validationError('parentId', 'cannot be set on a category that has sub-categories (one level of nesting)');
     }
   }
   return { name, parentId, reactionsEnabled };

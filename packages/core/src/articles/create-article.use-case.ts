@@ -11,10 +11,14 @@ import { newId } from '../shared/ids.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import { toArticleView, type Article, type ArticleView } from './article.js';
-import { articleFields, type ArticleInput } from './article-input.js';
+import { ARTICLE_INPUT_KEYS, articleFields, type ArticleInput } from './article-input.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
+import { requireKnownKeys } from '../shared/shape-rules.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export type CreateArticleInput = ArticleInput;
+
+const ARTICLE_KEYS: ReadonlySet<string> = new Set(ARTICLE_INPUT_KEYS);
 
 export class CreateArticle {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
@@ -29,7 +33,9 @@ export class CreateArticle {
   ) {}
 
   async execute(caller: Caller, input: CreateArticleInput): Promise<ArticleView> {
+    requireTenantId(caller.tenantId);
     requireRole(caller, CreateArticle.access.roles);
+    requireKnownKeys(input, '', ARTICLE_KEYS);
     const tenantId = caller.tenantId;
     const fields = await articleFields(input, { categories: this.categories, authors: this.authors }, tenantId);
     const authorId = fields.authorId;

@@ -5,7 +5,9 @@ import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import type { CategoryRepository } from './articles.ports.js';
 import { toCategoryView, type Category, type CategoryView } from './category.js';
-import { categoryFields, type CategoryInput } from './category-input.js';
+import { CATEGORY_INPUT_KEYS, categoryFields, type CategoryInput } from './category-input.js';
+import { requireKnownKeys } from '../shared/shape-rules.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export type CreateCategoryInput = CategoryInput;
 
@@ -13,6 +15,8 @@ export type CreateCategoryInput = CategoryInput;
  * Creates a category (bearer token, admin or editor). With `parentId` it is a sub-category of
  * that existing top-level category: one level of nesting, no deeper.
  */
+const CATEGORY_KEYS: ReadonlySet<string> = new Set(CATEGORY_INPUT_KEYS);
+
 export class CreateCategory {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
   static readonly access = requiresRoles('admin', 'editor');
@@ -23,7 +27,9 @@ export class CreateCategory {
   ) {}
 
   async execute(caller: Caller, input: CreateCategoryInput): Promise<CategoryView> {
+    requireTenantId(caller.tenantId);
     requireRole(caller, CreateCategory.access.roles);
+    requireKnownKeys(input, '', CATEGORY_KEYS);
     const fields = await categoryFields(input, this.categories, caller.tenantId);
     const now = this.clock.now();
     const category: Category = { id: newId(now), tenantId: caller.tenantId, ...fields, createdAt: now, updatedAt: now };

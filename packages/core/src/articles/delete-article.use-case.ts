@@ -20,6 +20,12 @@ import type { ArticleRepository } from './articles.ports.js';
 
 const BATCH = 500;
 
+/** The record, by its id as the caller gave it (checked: a malformed one is refused). `ifMatch`: the `If-Match` condition, if any. */
+export interface DeleteArticleInput {
+  readonly id: string;
+  readonly ifMatch?: string | undefined;
+}
+
 export class DeleteArticle {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
   static readonly access = requiresRoles('admin', 'editor');
@@ -31,7 +37,7 @@ export class DeleteArticle {
     private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
-  async execute(caller: Caller, articleId: string, ifMatch?: string): Promise<void> {
+  async execute(caller: Caller, { id: articleId, ifMatch }: DeleteArticleInput): Promise<void> {
     requireRole(caller, DeleteArticle.access.roles);
     const { tenantId } = caller;
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);

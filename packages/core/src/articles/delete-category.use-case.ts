@@ -16,6 +16,12 @@ import { toCategoryView } from './category.js';
 import { hasChildren } from './category-input.js';
 import { findCategoryOrThrow } from './get-category.use-case.js';
 
+/** The record, by its id as the caller gave it (checked: a malformed one is refused). `ifMatch`: the `If-Match` condition, if any. */
+export interface DeleteCategoryInput {
+  readonly id: string;
+  readonly ifMatch?: string | undefined;
+}
+
 export class DeleteCategory {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
   static readonly access = requiresRoles('admin', 'editor');
@@ -25,7 +31,7 @@ export class DeleteCategory {
     private readonly articles: ArticleRepository,
   ) {}
 
-  async execute(caller: Caller, categoryId: string, ifMatch?: string): Promise<void> {
+  async execute(caller: Caller, { id: categoryId, ifMatch }: DeleteCategoryInput): Promise<void> {
     requireRole(caller, DeleteCategory.access.roles);
     const { tenantId } = caller;
     const category = await findCategoryOrThrow(this.categories, tenantId, categoryId);

@@ -6,10 +6,15 @@ import { wellFormedIdOr } from '../shared/input-rules.js';
 import type { CategoryRepository } from './articles.ports.js';
 import { toCategoryView, type Category, type CategoryView } from './category.js';
 
+/** The record, by its id as the caller gave it (checked: a malformed one is refused). */
+export interface GetCategoryInput {
+  readonly id: string;
+}
+
 export class GetCategory {
   constructor(private readonly categories: CategoryRepository) {}
 
-  async execute(caller: Caller, categoryId: string): Promise<CategoryView> {
+  async execute(caller: Caller, { id: categoryId }: GetCategoryInput): Promise<CategoryView> {
     return toCategoryView(await findCategoryOrThrow(this.categories, caller.tenantId, categoryId));
   }
 }

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { reactionChoice } from '../reactions/reaction.js';
 import type { ReactionType } from '../reactions/reaction.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { anonymousCaller, guestCaller, userCaller } from '../testing/callers.js';
@@ -25,24 +26,24 @@ describe('ReactToArticle', () => {
   describe('when a caller likes, switches and removes', () => {
     it('moves the totals by the difference and answers them after each change', async () => {
       const { world, article, react } = await setup();
-      expect(await react.execute(reader(1), article.id, 'like')).to.deep.equal({ articleId: article.id, likes: 1, dislikes: 0 });
-      expect(await react.execute(reader(2), article.id, 'like')).to.deep.equal({ articleId: article.id, likes: 2, dislikes: 0 });
-      expect(await react.execute(reader(1), article.id, 'like')).to.deep.equal({ articleId: article.id, likes: 2, dislikes: 0 });
-      expect(await react.execute(reader(1), article.id, 'dislike')).to.deep.equal({ articleId: article.id, likes: 1, dislikes: 1 });
-      expect(await react.execute(reader(1), article.id, null)).to.deep.equal({ articleId: article.id, likes: 1, dislikes: 0 });
-      expect(await react.execute(reader(1), article.id, null)).to.deep.equal({ articleId: article.id, likes: 1, dislikes: 0 });
-      expect(await world.getArticle.execute(reader(3), article.id)).to.include({ likes: 1, dislikes: 0 });
+      expect(await react.execute(reader(1), { articleId: article.id, reaction: { type: 'like' } })).to.deep.equal({ articleId: article.id, likes: 1, dislikes: 0 });
+      expect(await react.execute(reader(2), { articleId: article.id, reaction: { type: 'like' } })).to.deep.equal({ articleId: article.id, likes: 2, dislikes: 0 });
+      expect(await react.execute(reader(1), { articleId: article.id, reaction: { type: 'like' } })).to.deep.equal({ articleId: article.id, likes: 2, dislikes: 0 });
+      expect(await react.execute(reader(1), { articleId: article.id, reaction: { type: 'dislike' } })).to.deep.equal({ articleId: article.id, likes: 1, dislikes: 1 });
+      expect(await react.execute(reader(1), { articleId: article.id, reaction: null })).to.deep.equal({ articleId: article.id, likes: 1, dislikes: 0 });
+      expect(await react.execute(reader(1), { articleId: article.id, reaction: null })).to.deep.equal({ articleId: article.id, likes: 1, dislikes: 0 });
+      expect(await world.getArticle.execute(reader(3), { id: article.id })).to.include({ likes: 1, dislikes: 0 });
     });
 
     it('answers with the canonical id when given upper-case hex', async () => {
       const { article, react } = await setup();
-      expect((await react.execute(reader(1), article.id.toUpperCase(), 'like')).articleId).to.equal(article.id);
+      expect((await react.execute(reader(1), { articleId: article.id.toUpperCase(), reaction: { type: 'like' } })).articleId).to.equal(article.id);
     });
 
     it('keeps a user and a guest with the same id apart', async () => {
       const { article, react } = await setup();
-      await react.execute(userCaller('acme', 'same-id-1'), article.id, 'like');
-      const totals = await react.execute(guestCaller('acme', 'same-id-1'), article.id, 'dislike');
+      await react.execute(userCaller('acme', 'same-id-1'), { articleId: article.id, reaction: { type: 'like' } });
+      const totals = await react.execute(guestCaller('acme', 'same-id-1'), { articleId: article.id, reaction: { type: 'dislike' } });
       expect(totals).to.include({ likes: 1, dislikes: 1 });
     });
   });
@@ -50,26 +51,26 @@ describe('ReactToArticle', () => {
   describe('when a check fails', () => {
     it('answers INVALID_ARTICLE_ID first, even for a caller who is no actor', async () => {
       const { react } = await setup();
-      expect((await domainErrorOf(react.execute(anonymousCaller('acme'), 'nope', 'like'))).code).to.equal(ErrorCodes.INVALID_ARTICLE_ID);
+      expect((await domainErrorOf(react.execute(anonymousCaller('acme'), { articleId: 'nope', reaction: { type: 'like' } }))).code).to.equal(ErrorCodes.INVALID_ARTICLE_ID);
     });
 
     it('answers GUEST_ID_MISSING for a guest without an id before looking up the article', async () => {
       const { react } = await setup();
-      const error = await domainErrorOf(react.execute(guestCaller('acme', undefined), '0123456789abcdef01234567', 'like'));
+      const error = await domainErrorOf(react.execute(guestCaller('acme', undefined), { articleId: '0123456789abcdef01234567', reaction: { type: 'like' } }));
       expect(error.code).to.equal(ErrorCodes.GUEST_ID_MISSING);
     });
 
     it('answers ARTICLE_NOT_FOUND for an unknown article and for another tenant’s', async () => {
       const { article, react } = await setup();
-      expect((await domainErrorOf(react.execute(reader(1), '0123456789abcdef01234567', 'like'))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
-      expect((await domainErrorOf(react.execute(userCaller('other', 'u'), article.id, null))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
+      expect((await domainErrorOf(react.execute(reader(1), { articleId: '0123456789abcdef01234567', reaction: { type: 'like' } }))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
+      expect((await domainErrorOf(react.execute(userCaller('other', 'u'), { articleId: article.id, reaction: null }))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
     });
 
     for (const where of ['article', 'category', 'sub'] as const) {
       it(`answers REACTIONS_DISABLED when the ${where === 'sub' ? 'sub-category' : where} disables reactions, and changes nothing`, async () => {
         const { world, article, react } = await setup({ [where]: false });
         for (const type of ['like', null] as const) {
-          const error = await domainErrorOf(react.execute(reader(1), article.id, type));
+          const error = await domainErrorOf(react.execute(reader(1), { articleId: article.id, reaction: reactionChoice(type) }));
           expect(error.code).to.equal(ErrorCodes.REACTIONS_DISABLED);
           expect(error.message).to.equal('Reactions are disabled for this article');
         }
@@ -79,7 +80,7 @@ describe('ReactToArticle', () => {
 
     it('refuses a reaction type other than like or dislike', async () => {
       const { article, react } = await setup();
-      const error = await domainErrorOf(react.execute(reader(1), article.id, 'love' as ReactionType));
+      const error = await domainErrorOf(react.execute(reader(1), { articleId: article.id, reaction: reactionChoice('love' as ReactionType) }));
       expect(error.code).to.equal(ErrorCodes.VALIDATION_FAILED);
     });
   });
@@ -88,12 +89,12 @@ describe('ReactToArticle', () => {
     it('counts 30 concurrent likes by 30 callers, then 30 concurrent switches, removals and repeats exactly', async () => {
       const { world, article, react } = await setup();
       const callers = Array.from({ length: 30 }, (_, i) => (i % 2 ? reader(i) : guestCaller('acme', `guest-${i}-abcdef`)));
-      await Promise.all(callers.map((caller) => react.execute(caller, article.id, 'like')));
-      expect(await world.getArticle.execute(editor, article.id)).to.include({ likes: 30, dislikes: 0 });
+      await Promise.all(callers.map((caller) => react.execute(caller, { articleId: article.id, reaction: { type: 'like' } })));
+      expect(await world.getArticle.execute(editor, { id: article.id })).to.include({ likes: 30, dislikes: 0 });
 
       const second: Array<ReactionType | null> = callers.map((_, i) => (i % 3 === 0 ? 'dislike' : i % 3 === 1 ? null : 'like'));
-      const answers = await Promise.all(callers.map((caller, i) => react.execute(caller, article.id, second[i]!)));
-      expect(await world.getArticle.execute(editor, article.id)).to.include({ likes: 10, dislikes: 10 });
+      const answers = await Promise.all(callers.map((caller, i) => react.execute(caller, { articleId: article.id, reaction: reactionChoice(second[i]!) })));
+      expect(await world.getArticle.execute(editor, { id: article.id })).to.include({ likes: 10, dislikes: 10 });
       for (const answer of answers) {
         expect(answer.likes).to.be.within(0, 30);
         expect(answer.dislikes).to.be.within(0, 10);
@@ -104,21 +105,21 @@ describe('ReactToArticle', () => {
 
     it('counts one caller’s ten concurrent likes once', async () => {
       const { world, article, react } = await setup();
-      const answers = await Promise.all(Array.from({ length: 10 }, () => react.execute(reader(1), article.id, 'like')));
-      expect(await world.getArticle.execute(editor, article.id)).to.include({ likes: 1, dislikes: 0 });
+      const answers = await Promise.all(Array.from({ length: 10 }, () => react.execute(reader(1), { articleId: article.id, reaction: { type: 'like' } })));
+      expect(await world.getArticle.execute(editor, { id: article.id })).to.include({ likes: 1, dislikes: 0 });
       expect(answers.every((answer) => answer.likes <= 1)).to.equal(true);
     });
 
     it('never answers a negative total and ends exact while one caller races likes, dislikes and removals', async () => {
       const { world, article, react } = await setup();
       const types: Array<ReactionType | null> = Array.from({ length: 60 }, (_, i) => (['like', null, 'dislike', null] as const)[i % 4]!);
-      const answers = await Promise.all(types.map((type) => react.execute(reader(1), article.id, type)));
+      const answers = await Promise.all(types.map((type) => react.execute(reader(1), { articleId: article.id, reaction: reactionChoice(type) })));
       for (const answer of answers) {
         expect(answer.likes).to.be.at.least(0);
         expect(answer.dislikes).to.be.at.least(0);
       }
       const held = await world.repositories.reactions.findReaction({ tenantId: 'acme', targetKind: 'article', targetId: article.id, actor: 'user:reader-1' });
-      expect(await world.getArticle.execute(editor, article.id)).to.include({
+      expect(await world.getArticle.execute(editor, { id: article.id })).to.include({
         likes: held === 'like' ? 1 : 0,
         dislikes: held === 'dislike' ? 1 : 0,
       });

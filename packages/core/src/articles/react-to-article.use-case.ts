@@ -6,11 +6,11 @@
  */
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import { ReactionLedger } from '../reactions/reaction-ledger.js';
-import { isReactionType, type ReactionType } from '../reactions/reaction.js';
+import { reactionTypeOf, type ReactionChoice } from '../reactions/reaction.js';
 import type { ReactionRepository } from '../reactions/reactions.ports.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { DomainError, validationError } from '../shared/domain-error.js';
+import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
 import type { AdmitGuest } from '../guests/admit-guest.use-case.js';
@@ -20,6 +20,13 @@ import { settleInput, type Deferred } from '../shared/deferred.js';
 import { ArticleReactionGate } from './article-reaction-gate.js';
 import type { ArticleReactionTotals } from './article.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
+import { requireTenantId } from '../tenancy/tenant.js';
+
+export interface ArticleReactionInput {
+  readonly articleId: string;
+  /** `{ type }` sets or switches, `null` removes; a guest's is read only once admitted (`Deferred`). */
+  readonly reaction: Deferred<ReactionChoice | null>;
+}
 
 export class ReactToArticle {
   static readonly access: Access = GUEST_ENGAGEMENT;
@@ -38,12 +45,12 @@ export class ReactToArticle {
     this.#ledger = new ReactionLedger(reactions, articles, 'article', clock);
   }
 
-  /** `type` sets or switches the caller's reaction; `null` removes it (no reaction: still fine). */
-  async execute(caller: Caller, articleId: string, reaction: Deferred<ReactionType | null>): Promise<ArticleReactionTotals> {
-    const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
+  /** A choice sets or switches the caller's reaction; `null` removes it (no reaction: still fine). */
+  async execute(caller: Caller, input: ArticleReactionInput): Promise<ArticleReactionTotals> {
+    requireTenantId(caller.tenantId);
+    const id = wellFormedIdOr(input.articleId, ErrorCodes.INVALID_ARTICLE_ID);
     await this.admit.execute(caller);
-    const type = await settleInput(reaction);
-    if (type !== null && !isReactionType(type)) throw validationError('body.type', 'must be one of like, dislike');
+    const type = reactionTypeOf(await settleInput(input.reaction));
     const actor = requireActor(caller);
     const { state, totals: read } = await this.#gate.check(caller.tenantId, id);
     if (state === 'missing') throw notFound();

@@ -7,7 +7,7 @@ import type { AuthorRepository } from '../authors/authors.ports.js';
 import { NO_WEBHOOK_EVENTS, updatedEvent, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { conditionalUpdate, patched, patchOf, type UpdateRequest } from '../shared/conditional-update.js';
+import { conditionalUpdate, patched, patchOf, type UpdateInput } from '../shared/conditional-update.js';
 import { DomainError } from '../shared/domain-error.js';
 import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
@@ -17,6 +17,7 @@ import { requireRole } from '../shared/require-user.js';
 import { toArticleView, type ArticleView } from './article.js';
 import { ARTICLE_INPUT_KEYS, articleFields } from './article-input.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export class UpdateArticle {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
@@ -30,7 +31,9 @@ export class UpdateArticle {
     private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
-  async execute(caller: Caller, articleId: string, body: unknown, request: UpdateRequest = {}): Promise<ArticleView> {
+  async execute(caller: Caller, request: UpdateInput): Promise<ArticleView> {
+    requireTenantId(caller.tenantId);
+    const { id: articleId, changes: body } = request;
     requireRole(caller, UpdateArticle.access.roles);
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
     const references = { categories: this.categories, authors: this.authors };

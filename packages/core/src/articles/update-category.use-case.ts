@@ -4,7 +4,7 @@
  */
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { conditionalUpdate, patched, patchOf, type UpdateRequest } from '../shared/conditional-update.js';
+import { conditionalUpdate, patched, patchOf, type UpdateInput } from '../shared/conditional-update.js';
 import { DomainError } from '../shared/domain-error.js';
 import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
@@ -14,6 +14,7 @@ import { requireRole } from '../shared/require-user.js';
 import type { CategoryRepository } from './articles.ports.js';
 import { toCategoryView, type CategoryView } from './category.js';
 import { CATEGORY_INPUT_KEYS, categoryFields } from './category-input.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export class UpdateCategory {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
@@ -24,7 +25,9 @@ export class UpdateCategory {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, categoryId: string, body: unknown, request: UpdateRequest = {}): Promise<CategoryView> {
+  async execute(caller: Caller, request: UpdateInput): Promise<CategoryView> {
+    requireTenantId(caller.tenantId);
+    const { id: categoryId, changes: body } = request;
     requireRole(caller, UpdateCategory.access.roles);
     const id = wellFormedIdOr(categoryId, ErrorCodes.INVALID_CATEGORY_ID);
     const category = await conditionalUpdate(body, request, {

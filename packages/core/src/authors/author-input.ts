@@ -13,9 +13,9 @@ export const AUTHOR_INPUT_KEYS = ['name', 'email', 'bio', 'avatarUrl'] as const;
 
 export function authorFields(input: AuthorInput): Pick<Author, (typeof AUTHOR_INPUT_KEYS)[number]> {
   return {
-    name: requiredText(input.name, 'body.name', AUTHOR_NAME_MAX),
-    email: optionalEmail(input.email, 'body.email'),
-    bio: optionalLongText(input.bio, 'body.bio', AUTHOR_BIO_MAX, null),
-    avatarUrl: optionalHttpUrl(input.avatarUrl, 'body.avatarUrl'),
+    name: requiredText(input.name, 'name', AUTHOR_NAME_MAX),
+    email: optionalEmail(input.email, 'email'),
+    bio: optionalLongText(input.bio, 'bio', AUTHOR_BIO_MAX, null),
+    avatarUrl: optionalHttpUrl(input.avatarUrl, 'avatarUrl'),
   };
 }

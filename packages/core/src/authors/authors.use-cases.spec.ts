@@ -20,7 +20,7 @@ describe('CreateAuthor, GetAuthor and DeleteAuthor', () => {
       expect(author).to.include({ name: 'Ada Lovelace', email: 'ada@example.com', bio: 'Notes on the engine.', avatarUrl: 'https://cdn.example.com/ada.png' });
       expect(author.id).to.match(/^[0-9a-f]{24}$/);
       expect(author.createdAt.toISOString()).to.equal('2026-03-04T05:06:07.890Z');
-      expect(await world.getAuthor.execute(editor, author.id)).to.deep.equal(author);
+      expect(await world.getAuthor.execute(editor, { id: author.id })).to.deep.equal(author);
     });
 
     it('sets the optional fields to null when absent', async () => {
@@ -29,13 +29,13 @@ describe('CreateAuthor, GetAuthor and DeleteAuthor', () => {
     });
 
     const refusals: Array<[string, object, string]> = [
-      ['no name', {}, 'body.name is required'],
-      ['a blank name', { name: '   ' }, 'body.name must not be blank'],
-      ['a 201-character name', { name: 'x'.repeat(201) }, 'body.name must be at most 200 characters'],
-      ['a bad e-mail', { name: 'A', email: 'not-an-address' }, 'body.email must be an e-mail address'],
-      ['a 5001-character bio', { name: 'A', bio: 'x'.repeat(5001) }, 'body.bio must be at most 5000 characters'],
-      ['a relative avatar URL', { name: 'A', avatarUrl: '/a.png' }, 'body.avatarUrl must be an absolute http(s) URL'],
-      ['an ftp avatar URL', { name: 'A', avatarUrl: 'ftp://example.com/a.png' }, 'body.avatarUrl must be an absolute http(s) URL'],
+      ['no name', {}, 'name is required'],
+      ['a blank name', { name: '   ' }, 'name must not be blank'],
+      ['a 201-character name', { name: 'x'.repeat(201) }, 'name must be at most 200 characters'],
+      ['a bad e-mail', { name: 'A', email: 'not-an-address' }, 'email must be an e-mail address'],
+      ['a 5001-character bio', { name: 'A', bio: 'x'.repeat(5001) }, 'bio must be at most 5000 characters'],
+      ['a relative avatar URL', { name: 'A', avatarUrl: '/a.png' }, 'avatarUrl must be an absolute http(s) URL'],
+      ['an ftp avatar URL', { name: 'A', avatarUrl: 'ftp://example.com/a.png' }, 'avatarUrl must be an absolute http(s) URL'],
     ];
     for (const [name, input, message] of refusals) {
       it(`refuses ${name}`, async () => {
@@ -57,7 +57,7 @@ describe('CreateAuthor, GetAuthor and DeleteAuthor', () => {
       it(`refuses creation and deletion for ${name} with ${code}, before looking at the id`, async () => {
         const world = memoryEngagement();
         expect((await domainErrorOf(world.createAuthor.execute(caller, { name: 'A' }))).code).to.equal(code);
-        expect((await domainErrorOf(world.deleteAuthor.execute(caller, 'not-an-id'))).code).to.equal(code);
+        expect((await domainErrorOf(world.deleteAuthor.execute(caller, { id: 'not-an-id' }))).code).to.equal(code);
       });
     }
   });
@@ -69,11 +69,11 @@ describe('CreateAuthor, GetAuthor and DeleteAuthor', () => {
       const other = await world.createAuthor.execute(editor, { name: 'Bo' });
       const mine = await world.createArticle.execute(editor, { title: 'One', authorId: author.id });
       const theirs = await world.createArticle.execute(editor, { title: 'Two', authorId: other.id });
-      await world.deleteAuthor.execute(editor, author.id.toUpperCase());
-      expect((await domainErrorOf(world.getAuthor.execute(editor, author.id))).code).to.equal(ErrorCodes.AUTHOR_NOT_FOUND);
-      expect((await world.getArticle.execute(editor, mine.id)).authorId).to.equal(null);
-      expect((await world.getArticle.execute(editor, theirs.id)).authorId).to.equal(other.id);
-      expect((await domainErrorOf(world.deleteAuthor.execute(editor, author.id))).code).to.equal(ErrorCodes.AUTHOR_NOT_FOUND);
+      await world.deleteAuthor.execute(editor, { id: author.id.toUpperCase() });
+      expect((await domainErrorOf(world.getAuthor.execute(editor, { id: author.id }))).code).to.equal(ErrorCodes.AUTHOR_NOT_FOUND);
+      expect((await world.getArticle.execute(editor, { id: mine.id })).authorId).to.equal(null);
+      expect((await world.getArticle.execute(editor, { id: theirs.id })).authorId).to.equal(other.id);
+      expect((await domainErrorOf(world.deleteAuthor.execute(editor, { id: author.id }))).code).to.equal(ErrorCodes.AUTHOR_NOT_FOUND);
     });
 
     it('answers AUTHOR_NOT_FOUND for a malformed id, an unknown id and another tenant’s author', async () => {
@@ -84,10 +84,10 @@ describe('CreateAuthor, GetAuthor and DeleteAuthor', () => {
         [editor, '0123456789abcdef01234567'],
         [userCaller('other', 'ed-9', 'editor'), author.id],
       ] as const) {
-        expect((await domainErrorOf(world.deleteAuthor.execute(caller, id))).code).to.equal(ErrorCodes.AUTHOR_NOT_FOUND);
-        expect((await domainErrorOf(world.getAuthor.execute(caller, id))).code).to.equal(ErrorCodes.AUTHOR_NOT_FOUND);
+        expect((await domainErrorOf(world.deleteAuthor.execute(caller, { id: id }))).code).to.equal(ErrorCodes.AUTHOR_NOT_FOUND);
+        expect((await domainErrorOf(world.getAuthor.execute(caller, { id: id }))).code).to.equal(ErrorCodes.AUTHOR_NOT_FOUND);
       }
-      expect((await world.getAuthor.execute(editor, author.id)).name).to.equal('Ada');
+      expect((await world.getAuthor.execute(editor, { id: author.id })).name).to.equal('Ada');
     });
   });
 
@@ -101,12 +101,12 @@ describe('CreateAuthor, GetAuthor and DeleteAuthor', () => {
       // The first lookup (the reference check) still sees the author; delete it right after.
       authors.findById = async (tenantId, id) => {
         const found = await findById(tenantId, id);
-        if (++calls === 1) await world.deleteAuthor.execute(editor, author.id);
+        if (++calls === 1) await world.deleteAuthor.execute(editor, { id: author.id });
         return found;
       };
       const article = await world.createArticle.execute(editor, { title: 'Race', authorId: author.id });
       expect(article.authorId).to.equal(null);
-      expect((await world.getArticle.execute(editor, article.id)).authorId).to.equal(null);
+      expect((await world.getArticle.execute(editor, { id: article.id })).authorId).to.equal(null);
     });
   });
 });

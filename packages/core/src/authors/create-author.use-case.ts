@@ -6,10 +6,15 @@ import { requireRole } from '../shared/require-user.js';
 import { toAuthorView, type Author, type AuthorView } from './author.js';
 import { authorFields, type AuthorInput } from './author-input.js';
 import type { AuthorRepository } from './authors.ports.js';
+import { requireKnownKeys } from '../shared/shape-rules.js';
+import { AUTHOR_INPUT_KEYS } from './author-input.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export type CreateAuthorInput = AuthorInput;
 
 /** Creates an author. Needs a bearer token with role admin or editor. */
+const AUTHOR_KEYS: ReadonlySet<string> = new Set(AUTHOR_INPUT_KEYS);
+
 export class CreateAuthor {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
   static readonly access = requiresRoles('admin', 'editor');
@@ -20,7 +25,9 @@ export class CreateAuthor {
   ) {}
 
   async execute(caller: Caller, input: CreateAuthorInput): Promise<AuthorView> {
+    requireTenantId(caller.tenantId);
     requireRole(caller, CreateAuthor.access.roles);
+    requireKnownKeys(input, '', AUTHOR_KEYS);
     const now = this.clock.now();
     const author: Author = {
       id: newId(now),

@@ -11,6 +11,11 @@ import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import type { AuthorRepository } from './authors.ports.js';
 
+/** The record, by its id as the caller gave it (checked: a malformed one is refused). */
+export interface DeleteAuthorInput {
+  readonly id: string;
+}
+
 export class DeleteAuthor {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
   static readonly access = requiresRoles('admin', 'editor');
@@ -20,7 +25,7 @@ export class DeleteAuthor {
     private readonly articles: ArticleRepository,
   ) {}
 
-  async execute(caller: Caller, authorId: string): Promise<void> {
+  async execute(caller: Caller, { id: authorId }: DeleteAuthorInput): Promise<void> {
     requireRole(caller, DeleteAuthor.access.roles);
     const id = wellFormedIdOr(authorId, ErrorCodes.AUTHOR_NOT_FOUND);
     const deleted = await this.authors.delete(caller.tenantId, id);

@@ -4,7 +4,7 @@
  */
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { conditionalUpdate, patched, patchOf, type UpdateRequest } from '../shared/conditional-update.js';
+import { conditionalUpdate, patched, patchOf, type UpdateInput } from '../shared/conditional-update.js';
 import { DomainError } from '../shared/domain-error.js';
 import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
@@ -14,6 +14,7 @@ import { requireRole } from '../shared/require-user.js';
 import { toAuthorView, type AuthorView } from './author.js';
 import { AUTHOR_INPUT_KEYS, authorFields } from './author-input.js';
 import type { AuthorRepository } from './authors.ports.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export class UpdateAuthor {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
@@ -24,7 +25,9 @@ export class UpdateAuthor {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, authorId: string, body: unknown, request: UpdateRequest = {}): Promise<AuthorView> {
+  async execute(caller: Caller, request: UpdateInput): Promise<AuthorView> {
+    requireTenantId(caller.tenantId);
+    const { id: authorId, changes: body } = request;
     requireRole(caller, UpdateAuthor.access.roles);
     const id = wellFormedIdOr(authorId, ErrorCodes.INVALID_AUTHOR_ID);
     const author = await conditionalUpdate(body, request, {

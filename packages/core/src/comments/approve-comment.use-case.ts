@@ -9,6 +9,11 @@ import { requireRole } from '../shared/require-user.js';
 import { toCommentView, type CommentView } from './comment.js';
 import type { CommentRepository } from './comments.ports.js';
 
+/** The record, by its id as the caller gave it (checked: a malformed one is refused). */
+export interface ApproveCommentInput {
+  readonly id: string;
+}
+
 /** Approves a comment (bearer token, admin or editor); approving an approved comment is a no-op. */
 export class ApproveComment {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
@@ -20,7 +25,7 @@ export class ApproveComment {
     private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
-  async execute(caller: Caller, commentId: string): Promise<CommentView> {
+  async execute(caller: Caller, { id: commentId }: ApproveCommentInput): Promise<CommentView> {
     const user = requireRole(caller, ApproveComment.access.roles);
     const id = wellFormedIdOr(commentId, ErrorCodes.INVALID_COMMENT_ID);
     const witness = { kind: 'comment-approved', id } as const;

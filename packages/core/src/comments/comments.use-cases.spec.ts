@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { reactionChoice } from '../reactions/reaction.js';
 import type { ReactionType } from '../reactions/reaction.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { anonymousCaller, guestCaller, userCaller } from '../testing/callers.js';
@@ -20,9 +21,9 @@ const setup = async (settings: { article?: boolean; category?: boolean; sub?: bo
     subCategoryId: local.id,
     reactionsEnabled: settings.article ?? true,
   });
-  const pending = await world.createComment.execute(reader, article.id, { content: 'First!' });
-  const approved = await world.createComment.execute(guest, article.id, { content: 'Second', authorName: 'Bo' });
-  await world.approveComment.execute(editor, approved.id);
+  const pending = await world.createComment.execute(reader, { articleId: article.id, comment: { content: 'First!' } });
+  const approved = await world.createComment.execute(guest, { articleId: article.id, comment: { content: 'Second', authorName: 'Bo' } });
+  await world.approveComment.execute(editor, { id: approved.id });
   return { world, article, pending, approved };
 };
 
@@ -30,7 +31,7 @@ describe('CreateComment', () => {
   describe('when a user or a guest comments', () => {
     it('stores a pending comment, with the user as creator', async () => {
       const { world, article } = await setup();
-      const comment = await world.createComment.execute(reader, article.id.toUpperCase(), { content: ' Hi ', authorName: 'Reader' });
+      const comment = await world.createComment.execute(reader, { articleId: article.id.toUpperCase(), comment: { content: ' Hi ', authorName: 'Reader' } });
       expect(Object.keys(comment)).to.have.members([
         'id', 'articleId', 'content', 'authorName', 'status', 'createdBy', 'likes', 'dislikes', 'createdAt', 'updatedAt',
       ]);
@@ -39,7 +40,7 @@ describe('CreateComment', () => {
 
     it('keeps a guest’s id on the record but never shows it', async () => {
       const { world, article } = await setup();
-      const comment = await world.createComment.execute(guest, article.id, { content: 'From a guest' });
+      const comment = await world.createComment.execute(guest, { articleId: article.id, comment: { content: 'From a guest' } });
       expect(comment.createdBy).to.equal(null);
       expect(JSON.stringify(comment)).not.to.contain('guest-0001');
       expect((await world.repositories.comments.findById('acme', comment.id))?.guestId).to.equal('guest-0001');
@@ -50,21 +51,21 @@ describe('CreateComment', () => {
     it('answers in order: invalid id, no actor, content, article not found', async () => {
       const { world, article } = await setup();
       const create = world.createComment;
-      expect((await domainErrorOf(create.execute(anonymousCaller('acme'), 'bad', {}))).code).to.equal(ErrorCodes.INVALID_ARTICLE_ID);
-      expect((await domainErrorOf(create.execute(guestCaller('acme', undefined), UNKNOWN, {}))).code).to.equal(ErrorCodes.GUEST_ID_MISSING);
-      expect((await domainErrorOf(create.execute(reader, UNKNOWN, {}))).message).to.equal('body.content is required');
-      expect((await domainErrorOf(create.execute(reader, UNKNOWN, { content: 'x' }))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
-      expect((await domainErrorOf(create.execute(userCaller('other', 'u'), article.id, { content: 'x' }))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
+      expect((await domainErrorOf(create.execute(anonymousCaller('acme'), { articleId: 'bad', comment: {} }))).code).to.equal(ErrorCodes.INVALID_ARTICLE_ID);
+      expect((await domainErrorOf(create.execute(guestCaller('acme', undefined), { articleId: UNKNOWN, comment: {} }))).code).to.equal(ErrorCodes.GUEST_ID_MISSING);
+      expect((await domainErrorOf(create.execute(reader, { articleId: UNKNOWN, comment: {} }))).message).to.equal('comment.content is required');
+      expect((await domainErrorOf(create.execute(reader, { articleId: UNKNOWN, comment: { content: 'x' } }))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
+      expect((await domainErrorOf(create.execute(userCaller('other', 'u'), { articleId: article.id, comment: { content: 'x' } }))).code).to.equal(ErrorCodes.ARTICLE_NOT_FOUND);
     });
 
     it('refuses blank or over-long content and an over-long author name', async () => {
       const { world, article } = await setup();
       for (const [input, message] of [
-        [{ content: '  ' }, 'body.content must not be blank'],
-        [{ content: 'x'.repeat(5001) }, 'body.content must be at most 5000 characters'],
-        [{ content: 'ok', authorName: 'x'.repeat(101) }, 'body.authorName must be at most 100 characters'],
+        [{ content: '  ' }, 'comment.content must not be blank'],
+        [{ content: 'x'.repeat(5001) }, 'comment.content must be at most 5000 characters'],
+        [{ content: 'ok', authorName: 'x'.repeat(101) }, 'comment.authorName must be at most 100 characters'],
       ] as const) {
-        const error = await domainErrorOf(world.createComment.execute(reader, article.id, input));
+        const error = await domainErrorOf(world.createComment.execute(reader, { articleId: article.id, comment: input }));
         expect(error.code).to.equal(ErrorCodes.VALIDATION_FAILED);
         expect(error.message).to.equal(message);
       }
@@ -75,19 +76,19 @@ describe('CreateComment', () => {
 describe('ApproveComment', () => {
   it('approves a pending comment once; approving again answers the same approved comment', async () => {
     const { world, pending } = await setup();
-    const approved = await world.approveComment.execute(userCaller('acme', 'ad-1', 'admin'), pending.id.toUpperCase());
+    const approved = await world.approveComment.execute(userCaller('acme', 'ad-1', 'admin'), { id: pending.id.toUpperCase() });
     expect(approved).to.include({ id: pending.id, status: 'approved' });
-    expect(await world.approveComment.execute(editor, pending.id)).to.deep.equal(approved);
+    expect(await world.approveComment.execute(editor, { id: pending.id })).to.deep.equal(approved);
   });
 
   it('answers UNAUTHORIZED, FORBIDDEN, INVALID_COMMENT_ID and COMMENT_NOT_FOUND in that order', async () => {
     const { world, pending } = await setup();
     const approve = world.approveComment;
-    expect((await domainErrorOf(approve.execute(userCaller('acme', 'ed', 'editor', false), 'bad'))).code).to.equal(ErrorCodes.UNAUTHORIZED);
-    expect((await domainErrorOf(approve.execute(userCaller('acme', 'au', 'author'), 'bad'))).code).to.equal(ErrorCodes.FORBIDDEN);
-    expect((await domainErrorOf(approve.execute(editor, 'bad'))).code).to.equal(ErrorCodes.INVALID_COMMENT_ID);
-    expect((await domainErrorOf(approve.execute(editor, UNKNOWN))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
-    expect((await domainErrorOf(approve.execute(userCaller('other', 'ed', 'editor'), pending.id))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
+    expect((await domainErrorOf(approve.execute(userCaller('acme', 'ed', 'editor', false), { id: 'bad' }))).code).to.equal(ErrorCodes.UNAUTHORIZED);
+    expect((await domainErrorOf(approve.execute(userCaller('acme', 'au', 'author'), { id: 'bad' }))).code).to.equal(ErrorCodes.FORBIDDEN);
+    expect((await domainErrorOf(approve.execute(editor, { id: 'bad' }))).code).to.equal(ErrorCodes.INVALID_COMMENT_ID);
+    expect((await domainErrorOf(approve.execute(editor, { id: UNKNOWN }))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
+    expect((await domainErrorOf(approve.execute(userCaller('other', 'ed', 'editor'), { id: pending.id }))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
   });
 });
 
@@ -96,32 +97,32 @@ describe('ReactToComment and GetCommentReactionSummary', () => {
     it('answers the summary with the caller’s own reaction after each change', async () => {
       const { world, approved } = await setup();
       const react = world.reactToComment;
-      expect(await react.execute(reader, approved.id, 'like')).to.deep.equal({ commentId: approved.id, likes: 1, dislikes: 0, userReaction: 'like' });
-      expect(await react.execute(guest, approved.id, 'dislike')).to.deep.equal({ commentId: approved.id, likes: 1, dislikes: 1, userReaction: 'dislike' });
-      expect(await react.execute(reader, approved.id, 'dislike')).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 2, userReaction: 'dislike' });
-      expect(await react.execute(reader, approved.id, null)).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 1, userReaction: null });
-      expect(await react.execute(reader, approved.id, null)).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 1, userReaction: null });
+      expect(await react.execute(reader, { commentId: approved.id, reaction: { type: 'like' } })).to.deep.equal({ commentId: approved.id, likes: 1, dislikes: 0, userReaction: 'like' });
+      expect(await react.execute(guest, { commentId: approved.id, reaction: { type: 'dislike' } })).to.deep.equal({ commentId: approved.id, likes: 1, dislikes: 1, userReaction: 'dislike' });
+      expect(await react.execute(reader, { commentId: approved.id, reaction: { type: 'dislike' } })).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 2, userReaction: 'dislike' });
+      expect(await react.execute(reader, { commentId: approved.id, reaction: null })).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 1, userReaction: null });
+      expect(await react.execute(reader, { commentId: approved.id, reaction: null })).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 1, userReaction: null });
     });
 
     it('reads the summary for a user, a guest without CAPTCHA token and an anonymous caller', async () => {
       const { world, approved } = await setup();
-      await world.reactToComment.execute(reader, approved.id, 'like');
-      await world.reactToComment.execute(guest, approved.id, 'dislike');
+      await world.reactToComment.execute(reader, { commentId: approved.id, reaction: { type: 'like' } });
+      await world.reactToComment.execute(guest, { commentId: approved.id, reaction: { type: 'dislike' } });
       const summary = world.commentSummary;
-      expect(await summary.execute(reader, approved.id)).to.deep.equal({ commentId: approved.id, likes: 1, dislikes: 1, userReaction: 'like' });
-      expect((await summary.execute(guestCaller('acme', 'guest-0001', undefined), approved.id)).userReaction).to.equal('dislike');
-      expect((await summary.execute(guestCaller('acme', 'guest-0002'), approved.id)).userReaction).to.equal(null);
-      expect((await summary.execute(anonymousCaller('acme'), approved.id.toUpperCase())).userReaction).to.equal(null);
-      expect((await summary.execute(userCaller('acme', 'guest-0001'), approved.id)).userReaction).to.equal(null);
+      expect(await summary.execute(reader, { id: approved.id })).to.deep.equal({ commentId: approved.id, likes: 1, dislikes: 1, userReaction: 'like' });
+      expect((await summary.execute(guestCaller('acme', 'guest-0001', undefined), { id: approved.id })).userReaction).to.equal('dislike');
+      expect((await summary.execute(guestCaller('acme', 'guest-0002'), { id: approved.id })).userReaction).to.equal(null);
+      expect((await summary.execute(anonymousCaller('acme'), { id: approved.id.toUpperCase() })).userReaction).to.equal(null);
+      expect((await summary.execute(userCaller('acme', 'guest-0001'), { id: approved.id })).userReaction).to.equal(null);
     });
 
     it('counts 30 concurrent reactions and 30 concurrent changes exactly', async () => {
       const { world, approved } = await setup();
       const callers = Array.from({ length: 30 }, (_, i) => (i % 2 ? userCaller('acme', `r-${i}`) : guestCaller('acme', `guest-${i}-xyz`)));
-      await Promise.all(callers.map((caller) => world.reactToComment.execute(caller, approved.id, 'dislike')));
+      await Promise.all(callers.map((caller) => world.reactToComment.execute(caller, { commentId: approved.id, reaction: { type: 'dislike' } })));
       const next: Array<ReactionType | null> = callers.map((_, i) => (i < 12 ? 'like' : i < 20 ? null : 'dislike'));
-      await Promise.all(callers.map((caller, i) => world.reactToComment.execute(caller, approved.id, next[i]!)));
-      expect(await world.commentSummary.execute(editor, approved.id)).to.include({ likes: 12, dislikes: 10 });
+      await Promise.all(callers.map((caller, i) => world.reactToComment.execute(caller, { commentId: approved.id, reaction: reactionChoice(next[i]!) })));
+      expect(await world.commentSummary.execute(editor, { id: approved.id })).to.include({ likes: 12, dislikes: 10 });
       expect((await world.recount.execute()).drifts).to.deep.equal([]);
     });
   });
@@ -129,26 +130,26 @@ describe('ReactToComment and GetCommentReactionSummary', () => {
   describe('when a check fails', () => {
     it('treats a pending comment as not found, for reactions and for the summary', async () => {
       const { world, pending } = await setup();
-      expect((await domainErrorOf(world.reactToComment.execute(reader, pending.id, 'like'))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
-      expect((await domainErrorOf(world.commentSummary.execute(reader, pending.id))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
+      expect((await domainErrorOf(world.reactToComment.execute(reader, { commentId: pending.id, reaction: { type: 'like' } }))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
+      expect((await domainErrorOf(world.commentSummary.execute(reader, { id: pending.id }))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
     });
 
     it('answers INVALID_COMMENT_ID first, then GUEST_ID_MISSING, then COMMENT_NOT_FOUND', async () => {
       const { world, approved } = await setup();
       const react = world.reactToComment;
-      expect((await domainErrorOf(react.execute(anonymousCaller('acme'), 'bad', 'like'))).code).to.equal(ErrorCodes.INVALID_COMMENT_ID);
-      expect((await domainErrorOf(world.commentSummary.execute(reader, 'bad'))).code).to.equal(ErrorCodes.INVALID_COMMENT_ID);
-      expect((await domainErrorOf(react.execute(guestCaller('acme', undefined), UNKNOWN, 'like'))).code).to.equal(ErrorCodes.GUEST_ID_MISSING);
-      expect((await domainErrorOf(react.execute(reader, UNKNOWN, null))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
-      expect((await domainErrorOf(react.execute(userCaller('other', 'x'), approved.id, 'like'))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
-      expect((await domainErrorOf(world.commentSummary.execute(userCaller('other', 'x'), approved.id))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
+      expect((await domainErrorOf(react.execute(anonymousCaller('acme'), { commentId: 'bad', reaction: { type: 'like' } }))).code).to.equal(ErrorCodes.INVALID_COMMENT_ID);
+      expect((await domainErrorOf(world.commentSummary.execute(reader, { id: 'bad' }))).code).to.equal(ErrorCodes.INVALID_COMMENT_ID);
+      expect((await domainErrorOf(react.execute(guestCaller('acme', undefined), { commentId: UNKNOWN, reaction: { type: 'like' } }))).code).to.equal(ErrorCodes.GUEST_ID_MISSING);
+      expect((await domainErrorOf(react.execute(reader, { commentId: UNKNOWN, reaction: null }))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
+      expect((await domainErrorOf(react.execute(userCaller('other', 'x'), { commentId: approved.id, reaction: { type: 'like' } }))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
+      expect((await domainErrorOf(world.commentSummary.execute(userCaller('other', 'x'), { id: approved.id }))).code).to.equal(ErrorCodes.COMMENT_NOT_FOUND);
     });
 
     for (const where of ['article', 'category', 'sub'] as const) {
       it(`answers REACTIONS_DISABLED when the comment’s ${where === 'sub' ? 'sub-category' : where} disables reactions; the summary still reads`, async () => {
         const { world, approved } = await setup({ [where]: false });
-        expect((await domainErrorOf(world.reactToComment.execute(reader, approved.id, 'like'))).code).to.equal(ErrorCodes.REACTIONS_DISABLED);
-        expect(await world.commentSummary.execute(reader, approved.id)).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 0, userReaction: null });
+        expect((await domainErrorOf(world.reactToComment.execute(reader, { commentId: approved.id, reaction: { type: 'like' } }))).code).to.equal(ErrorCodes.REACTIONS_DISABLED);
+        expect(await world.commentSummary.execute(reader, { id: approved.id })).to.deep.equal({ commentId: approved.id, likes: 0, dislikes: 0, userReaction: null });
       });
     }
   });

@@ -17,10 +17,20 @@ import { newId } from '../shared/ids.js';
 import { optionalText, requiredText, wellFormedIdOr } from '../shared/input-rules.js';
 import { COMMENT_AUTHOR_NAME_MAX, COMMENT_CONTENT_MAX, toCommentView, type Comment, type CommentView } from './comment.js';
 import type { CommentRepository } from './comments.ports.js';
+import { requireKnownKeys } from '../shared/shape-rules.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export interface CreateCommentInput {
   readonly content?: unknown;
   readonly authorName?: unknown;
+}
+
+const COMMENT_KEYS: ReadonlySet<string> = new Set(['content', 'authorName']);
+
+export interface CommentOnArticleInput {
+  readonly articleId: string;
+  /** The comment as sent; a guest's is read only once admitted (`Deferred`). Paths `comment.content`, `comment.authorName`. */
+  readonly comment: Deferred<CreateCommentInput>;
 }
 
 export class CreateComment {
@@ -34,13 +44,15 @@ export class CreateComment {
     private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
-  async execute(caller: Caller, articleId: string, body: Deferred<CreateCommentInput>): Promise<CommentView> {
+  async execute(caller: Caller, { articleId, comment: given }: CommentOnArticleInput): Promise<CommentView> {
+    requireTenantId(caller.tenantId);
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
     await this.admit.execute(caller);
     requireActor(caller);
-    const input = await settleInput(body);
-    const content = requiredText(input.content, 'body.content', COMMENT_CONTENT_MAX);
-    const authorName = optionalText(input.authorName, 'body.authorName', COMMENT_AUTHOR_NAME_MAX);
+    const input = await settleInput(given);
+    requireKnownKeys(input, 'comment', COMMENT_KEYS);
+    const content = requiredText(input.content, 'comment.content', COMMENT_CONTENT_MAX);
+    const authorName = optionalText(input.authorName, 'comment.authorName', COMMENT_AUTHOR_NAME_MAX);
     if (!(await this.articles.findById(caller.tenantId, id))) throw new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found');
     const now = this.clock.now();
     const comment: Comment = {

@@ -17,6 +17,12 @@ import { requireRole } from '../shared/require-user.js';
 import { toCommentView } from './comment.js';
 import type { CommentRepository } from './comments.ports.js';
 
+/** The record, by its id as the caller gave it (checked: a malformed one is refused). `ifMatch`: the `If-Match` condition, if any. */
+export interface DeleteCommentInput {
+  readonly id: string;
+  readonly ifMatch?: string | undefined;
+}
+
 export class DeleteComment {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
   static readonly access = requiresRoles('admin', 'editor');
@@ -27,7 +33,7 @@ export class DeleteComment {
     private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
-  async execute(caller: Caller, commentId: string, ifMatch?: string): Promise<void> {
+  async execute(caller: Caller, { id: commentId, ifMatch }: DeleteCommentInput): Promise<void> {
     requireRole(caller, DeleteComment.access.roles);
     const id = wellFormedIdOr(commentId, ErrorCodes.INVALID_COMMENT_ID);
     const comment = await this.comments.findById(caller.tenantId, id);

@@ -12,13 +12,18 @@ import { visibleTotals } from '../reactions/reaction.js';
 import type { CommentReactionSummary } from './comment.js';
 import type { CommentRepository } from './comments.ports.js';
 
+/** The record, by its id as the caller gave it (checked: a malformed one is refused). */
+export interface CommentReactionSummaryInput {
+  readonly id: string;
+}
+
 export class GetCommentReactionSummary {
   constructor(
     private readonly comments: CommentRepository,
     private readonly reactions: ReactionRepository,
   ) {}
 
-  async execute(caller: Caller, commentId: string): Promise<CommentReactionSummary> {
+  async execute(caller: Caller, { id: commentId }: CommentReactionSummaryInput): Promise<CommentReactionSummary> {
     const id = wellFormedIdOr(commentId, ErrorCodes.INVALID_COMMENT_ID);
     const comment = await this.comments.findById(caller.tenantId, id);
     if (!comment || comment.status !== 'approved') throw new DomainError(ErrorCodes.COMMENT_NOT_FOUND, 'Comment not found');

@@ -19,6 +19,7 @@ export const COMMENT_LIST_STATUSES = ['approved', 'pending', 'all'] as const;
 export const COMMENT_MODERATOR_ROLES = ['admin', 'editor'] as const;
 
 export interface ListCommentsInput extends PageInput {
+  readonly articleId: string;
   readonly status?: unknown;
 }
 
@@ -29,8 +30,8 @@ export class ListComments {
     private readonly cursors: PageCursors,
   ) {}
 
-  async execute(caller: Caller, articleId: string, input: ListCommentsInput): Promise<{ comments: CommentView[]; nextCursor: string | null }> {
-    const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
+  async execute(caller: Caller, input: ListCommentsInput): Promise<{ comments: CommentView[]; nextCursor: string | null }> {
+    const id = wellFormedIdOr(input.articleId, ErrorCodes.INVALID_ARTICLE_ID);
     const status = choiceFilter(input.status, 'status', COMMENT_LIST_STATUSES) ?? 'approved';
     if (!(await this.articles.findById(caller.tenantId, id))) throw new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found');
     const user = caller.user;

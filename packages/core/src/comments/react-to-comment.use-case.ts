@@ -9,17 +9,24 @@ import type { ArticleRepository, CategoryRepository } from '../articles/articles
 import type { AdmitGuest } from '../guests/admit-guest.use-case.js';
 import { requireActor } from '../guests/require-actor.js';
 import { ReactionLedger } from '../reactions/reaction-ledger.js';
-import { isReactionType, type ReactionType } from '../reactions/reaction.js';
+import { reactionTypeOf, type ReactionChoice } from '../reactions/reaction.js';
 import type { ReactionRepository } from '../reactions/reactions.ports.js';
 import { GUEST_ENGAGEMENT, type Access } from '../shared/access.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { settleInput, type Deferred } from '../shared/deferred.js';
-import { DomainError, validationError } from '../shared/domain-error.js';
+import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
 import type { CommentReactionSummary } from './comment.js';
 import type { CommentRepository } from './comments.ports.js';
+import { requireTenantId } from '../tenancy/tenant.js';
+
+export interface CommentReactionInput {
+  readonly commentId: string;
+  /** `{ type }` sets or switches, `null` removes; a guest's is read only once admitted (`Deferred`). */
+  readonly reaction: Deferred<ReactionChoice | null>;
+}
 
 export class ReactToComment {
   static readonly access: Access = GUEST_ENGAGEMENT;
@@ -38,12 +45,12 @@ export class ReactToComment {
     this.#ledger = new ReactionLedger(reactions, comments, 'comment', clock);
   }
 
-  /** `type` sets or switches the caller's reaction; `null` removes it. Answers the summary after the change. */
-  async execute(caller: Caller, commentId: string, reaction: Deferred<ReactionType | null>): Promise<CommentReactionSummary> {
-    const id = wellFormedIdOr(commentId, ErrorCodes.INVALID_COMMENT_ID);
+  /** A choice sets or switches the caller's reaction; `null` removes it. Answers the summary after the change. */
+  async execute(caller: Caller, input: CommentReactionInput): Promise<CommentReactionSummary> {
+    requireTenantId(caller.tenantId);
+    const id = wellFormedIdOr(input.commentId, ErrorCodes.INVALID_COMMENT_ID);
     await this.admit.execute(caller);
-    const type = await settleInput(reaction);
-    if (type !== null && !isReactionType(type)) throw validationError('body.type', 'must be one of like, dislike');
+    const type = reactionTypeOf(await settleInput(input.reaction));
     const actor = requireActor(caller);
     const comment = await this.comments.findById(caller.tenantId, id);
     if (!comment || comment.status !== 'approved') throw notFound();

@@ -81,20 +81,20 @@ describe('normalizeDashboardConfig', () => {
 
   describe('when the body has wrong JSON types', () => {
     const cases: Array<[string, unknown, string]> = [
-      ['a non-object body', [1], 'body must be an object'],
-      ['a string body', 'layout', 'body must be an object'],
-      ['version as a string', { version: '1' }, 'body.version must be a finite number of at least 1'],
-      ['version below 1', { version: 0 }, 'body.version must be a finite number of at least 1'],
-      ['an empty templateId', { templateId: '' }, 'body.templateId must be a string of 1 to 64 characters'],
-      ['a long templateId', { templateId: 'x'.repeat(65) }, 'body.templateId must be a string of 1 to 64 characters'],
-      ['slots as an object', { slots: {} }, 'body.slots must be an array'],
-      ['25 slots', { slots: Array.from({ length: 25 }, () => ({})) }, 'body.slots must have at most 24 items'],
-      ['a slot that is not an object', { slots: [{}, 'x'] }, 'body.slots[1] must be an object'],
-      ['a numeric slot id', { slots: [{ id: 5 }] }, 'body.slots[0].id must be a string of 1 to 64 characters'],
-      ['enabled as a string', { slots: [{ enabled: 'yes' }] }, 'body.slots[0].enabled must be a boolean'],
-      ['settings as an array', { slots: [{ settings: [] }] }, 'body.slots[0].settings must be an object'],
-      ['two slots with one id', { slots: [{ id: 'a' }, { id: 'a' }] }, 'body.slots[1].id duplicates the slot id "a"'],
-      ['a given id equal to a default id', { slots: [{}, { id: 'slot_1' }] }, 'body.slots[1].id duplicates the slot id "slot_1"'],
+      ['a non-object body', [1], 'must be an object'],
+      ['a string body', 'layout', 'must be an object'],
+      ['version as a string', { version: '1' }, 'version must be a finite number of at least 1'],
+      ['version below 1', { version: 0 }, 'version must be a finite number of at least 1'],
+      ['an empty templateId', { templateId: '' }, 'templateId must be a string of 1 to 64 characters'],
+      ['a long templateId', { templateId: 'x'.repeat(65) }, 'templateId must be a string of 1 to 64 characters'],
+      ['slots as an object', { slots: {} }, 'slots must be an array'],
+      ['25 slots', { slots: Array.from({ length: 25 }, () => ({})) }, 'slots must have at most 24 items'],
+      ['a slot that is not an object', { slots: [{}, 'x'] }, 'slots[1] must be an object'],
+      ['a numeric slot id', { slots: [{ id: 5 }] }, 'slots[0].id must be a string of 1 to 64 characters'],
+      ['enabled as a string', { slots: [{ enabled: 'yes' }] }, 'slots[0].enabled must be a boolean'],
+      ['settings as an array', { slots: [{ settings: [] }] }, 'slots[0].settings must be an object'],
+      ['two slots with one id', { slots: [{ id: 'a' }, { id: 'a' }] }, 'slots[1].id duplicates the slot id "a"'],
+      ['a given id equal to a default id', { slots: [{}, { id: 'slot_1' }] }, 'slots[1].id duplicates the slot id "slot_1"'],
     ];
     for (const [name, body, message] of cases) {
       it(`rejects ${name}`, () => {

@@ -40,7 +40,7 @@ function boundedString(value: unknown, path: string, max: number): string {
 }
 
 function normalizeSlot(raw: unknown, index: number): DashboardSlot {
-  const path = `body.slots[${index}]`;
+  const path = `slots[${index}]`;
   if (!isObject(raw)) throw validationError(path, 'must be an object');
   const id = isAbsent(raw.id) ? defaultSlotIdAt(index) : boundedString(raw.id, `${path}.id`, 64);
   if (!isAbsent(raw.enabled) && typeof raw.enabled !== 'boolean') {
@@ -60,13 +60,13 @@ function normalizeSlot(raw: unknown, index: number): DashboardSlot {
 
 function normalizeSlots(raw: unknown): DashboardSlot[] {
   if (isAbsent(raw)) return defaultSlots();
-  if (!Array.isArray(raw)) throw validationError('body.slots', 'must be an array');
+  if (!Array.isArray(raw)) throw validationError('slots', 'must be an array');
   if (raw.length === 0) return defaultSlots();
-  if (raw.length > MAX_SLOTS) throw validationError('body.slots', `must have at most ${MAX_SLOTS} items`);
+  if (raw.length > MAX_SLOTS) throw validationError('slots', `must have at most ${MAX_SLOTS} items`);
   const slots = raw.map(normalizeSlot);
   const seen = new Set<string>();
   slots.forEach((slot, index) => {
-    if (seen.has(slot.id)) throw validationError(`body.slots[${index}].id`, `duplicates the slot id "${slot.id}"`);
+    if (seen.has(slot.id)) throw validationError(`slots[${index}].id`, `duplicates the slot id "${slot.id}"`);
     seen.add(slot.id);
   });
   return slots;
@@ -75,14 +75,14 @@ function normalizeSlots(raw: unknown): DashboardSlot[] {
 /** Normalizes a request body (absent, `null` or an object) into a full configuration. */
 export function normalizeDashboardConfig(body: unknown): DashboardConfig {
   if (isAbsent(body)) return normalizeDashboardConfig({});
-  if (!isObject(body)) throw validationError('body', 'must be an object');
+  if (!isObject(body)) throw validationError('', 'must be an object');
   const { version, templateId } = body;
   if (!isAbsent(version) && (typeof version !== 'number' || !Number.isFinite(version) || version < 1)) {
-    throw validationError('body.version', 'must be a finite number of at least 1');
+    throw validationError('version', 'must be a finite number of at least 1');
   }
   return {
     version: version ?? DEFAULT_VERSION,
-    templateId: isAbsent(templateId) ? DEFAULT_TEMPLATE_ID : boundedString(templateId, 'body.templateId', 64),
+    templateId: isAbsent(templateId) ? DEFAULT_TEMPLATE_ID : boundedString(templateId, 'templateId', 64),
     slots: normalizeSlots(body.slots),
   };
 }

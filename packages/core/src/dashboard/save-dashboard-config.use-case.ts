@@ -5,6 +5,23 @@ import { requireUser } from '../shared/require-user.js';
 import { type DashboardConfig } from './dashboard-config.js';
 import type { DashboardConfigRepository } from './dashboard.ports.js';
 import { normalizeDashboardConfig } from './normalize-dashboard-config.js';
+import { requireTenantId } from '../tenancy/tenant.js';
+
+/**
+ * A dashboard layout as a caller sends it: every property optional, JSON `null` meaning absent;
+ * unknown enum values fall back to defaults and unknown properties are dropped (the normalizer).
+ */
+export interface DashboardConfigInput {
+  readonly version?: number | null;
+  readonly templateId?: string | null;
+  readonly slots?: ReadonlyArray<{
+    readonly id?: string | null;
+    readonly type?: unknown;
+    readonly enabled?: boolean | null;
+    readonly span?: unknown;
+    readonly settings?: { readonly range?: unknown } | null;
+  }> | null;
+}
 
 /** Upserts the caller's dashboard layout after normalizing it; returns what was stored. */
 export class SaveDashboardConfig {
@@ -16,9 +33,10 @@ export class SaveDashboardConfig {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, body: unknown): Promise<DashboardConfig> {
+  async execute(caller: Caller, input: DashboardConfigInput | null | undefined): Promise<DashboardConfig> {
     const user = requireUser(caller, SaveDashboardConfig.access.missing);
-    const config = normalizeDashboardConfig(body);
+    requireTenantId(caller.tenantId);
+    const config = normalizeDashboardConfig(input);
     const stored = await this.configs.upsert({
       tenantId: caller.tenantId,
       userId: user.id,

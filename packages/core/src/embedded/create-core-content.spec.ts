@@ -36,12 +36,12 @@ describe('createCore: the content use cases', () => {
     const { clock, core } = build();
     const author = await core.authors.create.execute(editor, { name: 'Ada' });
     clock.advance(1000);
-    const renamed = await core.authors.update.execute(editor, author.id, { name: 'Grace' }, { ifMatch: entityTag(author) });
+    const renamed = await core.authors.update.execute(editor, { id: author.id, changes: { name: 'Grace' }, ifMatch: entityTag(author) });
     expect(renamed.name).to.equal('Grace');
-    expect(await codeOf(core.authors.update.execute(editor, author.id, { name: 'Ada' }, { ifMatch: entityTag(author) }))).to.equal(ErrorCodes.PRECONDITION_FAILED);
+    expect(await codeOf(core.authors.update.execute(editor, { id: author.id, changes: { name: 'Ada' }, ifMatch: entityTag(author) }))).to.equal(ErrorCodes.PRECONDITION_FAILED);
     const category = await core.articles.createCategory.execute(editor, { name: 'News' });
-    expect(await codeOf(core.articles.removeCategory.execute(userCaller('acme', 'm-1', 'member'), category.id))).to.equal(ErrorCodes.FORBIDDEN);
-    await core.articles.removeCategory.execute(editor, category.id);
-    expect(await codeOf(core.articles.getCategory.execute(editor, category.id))).to.equal(ErrorCodes.CATEGORY_NOT_FOUND);
+    expect(await codeOf(core.articles.removeCategory.execute(userCaller('acme', 'm-1', 'member'), { id: category.id }))).to.equal(ErrorCodes.FORBIDDEN);
+    await core.articles.removeCategory.execute(editor, { id: category.id });
+    expect(await codeOf(core.articles.getCategory.execute(editor, { id: category.id }))).to.equal(ErrorCodes.CATEGORY_NOT_FOUND);
   });
 });

@@ -1,11 +1,14 @@
 import { expect } from 'chai';
+import { anonymousCaller } from '../testing/callers.js';
 import { MemoryFormRepository } from '../memory/memory-form.repository.js';
 import { MemorySubmissionRepository } from '../memory/memory-submission.repository.js';
 import { ManualClock } from '../shared/clock.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { newId } from '../shared/ids.js';
 import { formRecord, submissionRecord } from '../testing/form-fixtures.js';
-import { ConnectRelation, type ConnectRelationInput } from './connect-relation.use-case.js';
+import { ConnectRelation, type RelationInput } from './connect-relation.use-case.js';
+
+const ACME = anonymousCaller('acme');
 import type { FormField } from './form.js';
 import { GetSubmission } from './get-submission.use-case.js';
 import { RELATION_CAP } from './submission.js';
@@ -46,8 +49,7 @@ describe('ConnectRelation and GetSubmission', () => {
     const foreignCompany = submissionRecord('other-tenant', company.id);
     for (const submission of [source, acme, globex, stranger, foreignCompany]) await submissions.insert(submission);
     const connect = new ConnectRelation(forms, submissions, clock);
-    const input = (fieldName: string, relatedSubmissionId: string, submissionId = source.id): ConnectRelationInput => ({
-      tenantId: 'acme',
+    const input = (fieldName: string, relatedSubmissionId: string, submissionId = source.id): RelationInput => ({
       submissionId,
       fieldName,
       relatedSubmissionId,
@@ -59,10 +61,10 @@ describe('ConnectRelation and GetSubmission', () => {
   describe('when the relation is single-value', () => {
     it('sets the related id, then replaces it', async () => {
       const { connect, clock, source, acme, globex, input } = await setup();
-      const first = await connect.execute(input('employer', acme.id));
+      const first = await connect.execute(ACME, input('employer', acme.id));
       expect(first.relations).to.deep.equal({ employer: acme.id });
       clock.advance(1000);
-      const second = await connect.execute(input('employer', globex.id.toUpperCase()));
+      const second = await connect.execute(ACME, input('employer', globex.id.toUpperCase()));
       expect(second).to.deep.equal({
         id: source.id,
         formId: source.formId,
@@ -78,19 +80,19 @@ describe('ConnectRelation and GetSubmission', () => {
   describe('when the relation is multi-value', () => {
     it('appends each id once', async () => {
       const { connect, get, acme, globex, source, input } = await setup();
-      await connect.execute(input('clients', acme.id));
-      await connect.execute(input('clients', globex.id));
-      const again = await connect.execute(input('clients', acme.id));
+      await connect.execute(ACME, input('clients', acme.id));
+      await connect.execute(ACME, input('clients', globex.id));
+      const again = await connect.execute(ACME, input('clients', acme.id));
       expect(again.relations).to.deep.equal({ clients: [acme.id, globex.id] });
-      expect((await get.execute('acme', source.id)).relations).to.deep.equal({ clients: [acme.id, globex.id] });
+      expect((await get.execute(anonymousCaller('acme'), { id: source.id })).relations).to.deep.equal({ clients: [acme.id, globex.id] });
     });
 
     it('keeps all of twelve concurrent connects', async () => {
       const { connect, get, submissions, company, source, input } = await setup();
       const related = Array.from({ length: 12 }, () => submissionRecord('acme', company.id));
       for (const submission of related) await submissions.insert(submission);
-      await Promise.all(related.map((submission) => connect.execute(input('clients', submission.id))));
-      const clients = (await get.execute('acme', source.id)).relations.clients;
+      await Promise.all(related.map((submission) => connect.execute(ACME, input('clients', submission.id))));
+      const clients = (await get.execute(anonymousCaller('acme'), { id: source.id })).relations.clients;
       expect(clients).to.have.members(related.map((submission) => submission.id));
     });
 
@@ -102,7 +104,7 @@ describe('ConnectRelation and GetSubmission', () => {
       }
       const extra = submissionRecord('acme', company.id);
       await submissions.insert(extra);
-      const error = await connect.execute(input('clients', extra.id)).catch((e: { code: string; message: string }) => e);
+      const error = await connect.execute(ACME, input('clients', extra.id)).catch((e: { code: string; message: string }) => e);
       expect(error).to.include({ code: ErrorCodes.VALIDATION_FAILED, message: `relations.clients already holds the maximum of ${RELATION_CAP} related submissions` });
     });
   });
@@ -110,31 +112,31 @@ describe('ConnectRelation and GetSubmission', () => {
   describe('when a check fails', () => {
     it('follows the contract’s order', async () => {
       const { connect, acme, stranger, input } = await setup();
-      expect(await codeOf(connect.execute(input('employer', 'bad', 'nope')))).to.equal(ErrorCodes.INVALID_SUBMISSION_ID);
-      expect(await codeOf(connect.execute(input('nofield', 'bad', newId())))).to.equal(ErrorCodes.VALIDATION_FAILED);
-      expect(await codeOf(connect.execute(input('nofield', newId(), newId())))).to.equal(ErrorCodes.SUBMISSION_NOT_FOUND);
-      expect(await codeOf(connect.execute(input('nofield', newId())))).to.equal(ErrorCodes.RELATION_FIELD_NOT_FOUND);
-      expect(await codeOf(connect.execute(input('name', acme.id)))).to.equal(ErrorCodes.RELATION_FIELD_NOT_FOUND);
-      expect(await codeOf(connect.execute(input('employer', newId())))).to.equal(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND);
-      expect(await codeOf(connect.execute(input('employer', stranger.id)))).to.equal(ErrorCodes.RELATED_SUBMISSION_OTHER_FORM);
-      expect(await codeOf(connect.execute(input('employer', acme.id)))).to.equal('resolved');
+      expect(await codeOf(connect.execute(ACME, input('employer', 'bad', 'nope')))).to.equal(ErrorCodes.INVALID_SUBMISSION_ID);
+      expect(await codeOf(connect.execute(ACME, input('nofield', 'bad', newId())))).to.equal(ErrorCodes.VALIDATION_FAILED);
+      expect(await codeOf(connect.execute(ACME, input('nofield', newId(), newId())))).to.equal(ErrorCodes.SUBMISSION_NOT_FOUND);
+      expect(await codeOf(connect.execute(ACME, input('nofield', newId())))).to.equal(ErrorCodes.RELATION_FIELD_NOT_FOUND);
+      expect(await codeOf(connect.execute(ACME, input('name', acme.id)))).to.equal(ErrorCodes.RELATION_FIELD_NOT_FOUND);
+      expect(await codeOf(connect.execute(ACME, input('employer', newId())))).to.equal(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND);
+      expect(await codeOf(connect.execute(ACME, input('employer', stranger.id)))).to.equal(ErrorCodes.RELATED_SUBMISSION_OTHER_FORM);
+      expect(await codeOf(connect.execute(ACME, input('employer', acme.id)))).to.equal('resolved');
     });
 
     it('treats other tenants’ submissions as missing', async () => {
       const { connect, get, foreignCompany, source, input } = await setup();
-      expect(await codeOf(connect.execute(input('employer', foreignCompany.id)))).to.equal(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND);
-      expect(await codeOf(connect.execute({ ...input('employer', foreignCompany.id), tenantId: 'other-tenant' }))).to.equal(ErrorCodes.SUBMISSION_NOT_FOUND);
-      expect(await codeOf(get.execute('other-tenant', source.id))).to.equal(ErrorCodes.SUBMISSION_NOT_FOUND);
+      expect(await codeOf(connect.execute(ACME, input('employer', foreignCompany.id)))).to.equal(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND);
+      expect(await codeOf(connect.execute(anonymousCaller('other-tenant'), input('employer', foreignCompany.id)))).to.equal(ErrorCodes.SUBMISSION_NOT_FOUND);
+      expect(await codeOf(get.execute(anonymousCaller('other-tenant'), { id: source.id }))).to.equal(ErrorCodes.SUBMISSION_NOT_FOUND);
     });
   });
 
   describe('GetSubmission', () => {
     it('answers INVALID_SUBMISSION_ID for a malformed id and reads a stored one case-insensitively', async () => {
       const { get, source } = await setup();
-      expect(await codeOf(get.execute('acme', 'z'.repeat(24)))).to.equal(ErrorCodes.INVALID_SUBMISSION_ID);
+      expect(await codeOf(get.execute(anonymousCaller('acme'), { id: 'z'.repeat(24) }))).to.equal(ErrorCodes.INVALID_SUBMISSION_ID);
       const { tenantId, ...view } = source;
       expect(tenantId).to.equal('acme');
-      expect(await get.execute('acme', source.id.toUpperCase())).to.deep.equal(view);
+      expect(await get.execute(anonymousCaller('acme'), { id: source.id.toUpperCase() })).to.deep.equal(view);
     });
   });
 });

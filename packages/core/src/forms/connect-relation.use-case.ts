@@ -5,25 +5,34 @@
  * an id once, up to RELATION_CAP ids.
  */
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
-import { DomainError, validationError } from '../shared/domain-error.js';
+import { DomainError, issuesError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { canonicalId, isWellFormedId } from '../shared/ids.js';
+import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import type { TraceContext } from '../shared/trace-context.js';
 import { findField } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
 import { RELATION_CAP, writtenSubmissionView, type SubmissionView } from './submission.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 /** What connect and disconnect take (§2.5, §6.5). */
-export interface ConnectRelationInput {
-  readonly tenantId: string;
+/** What connect and disconnect take: the submission, its relation field, the other submission. */
+export interface RelationInput {
   readonly submissionId: string;
   readonly fieldName: string;
   readonly relatedSubmissionId: string;
-  /** The request's trace, joined by the event's deliveries. */
+}
+
+/** A relation input with the caller's tenant and trace (the event's deliveries join the trace). */
+export interface ConnectRelationInput extends RelationInput {
+  readonly tenantId: string;
   readonly trace?: TraceContext | undefined;
 }
+
+/** The caller's tenant and trace beside the relation input. */
+export const relationRequest = (caller: Caller, relation: RelationInput): ConnectRelationInput => ({ ...relation, tenantId: caller.tenantId, trace: caller.trace });
 
 /**
  * The first checks of connect and disconnect, in their order: `INVALID_SUBMISSION_ID` →
@@ -32,7 +41,7 @@ export interface ConnectRelationInput {
 export async function findRelationField(forms: FormRepository, submissions: SubmissionRepository, input: ConnectRelationInput) {
   const submissionId = requireSubmissionId(input.submissionId);
   if (!isWellFormedId(input.relatedSubmissionId)) {
-    throw validationError('body.relatedSubmissionId', 'must be a 24-character hexadecimal id');
+    throw validationError('relatedSubmissionId', 'must be a 24-character hexadecimal id');
   }
   const relatedId = canonicalId(input.relatedSubmissionId);
   const submission = await findSubmissionOrThrow(submissions, input.tenantId, submissionId);
@@ -55,11 +64,13 @@ export class ConnectRelation {
    * `SUBMISSION_NOT_FOUND`; `RELATION_FIELD_NOT_FOUND`; `RELATED_SUBMISSION_NOT_FOUND`;
    * `RELATED_SUBMISSION_OTHER_FORM`; `VALIDATION_FAILED` when a multi-value field is full.
    */
-  async execute(input: ConnectRelationInput): Promise<SubmissionView> {
+  async execute(caller: Caller, given: RelationInput): Promise<SubmissionView> {
+    requireTenantId(caller.tenantId);
+    const input = relationRequest(caller, given);
     const { tenantId, fieldName } = input;
     const submissionId = requireSubmissionId(input.submissionId);
     if (!isWellFormedId(input.relatedSubmissionId)) {
-      throw validationError('body.relatedSubmissionId', 'must be a 24-character hexadecimal id');
+      throw validationError('relatedSubmissionId', 'must be a 24-character hexadecimal id');
     }
     const relatedId = canonicalId(input.relatedSubmissionId);
     // The submission and the related one in one read (decision 0750); checked in the contract's order.
@@ -87,7 +98,7 @@ export class ConnectRelation {
       });
       if (result.status === 'missing') throw submissionNotFound();
       if (result.status === 'full') {
-        throw validationError(`relations.${fieldName}`, `already holds the maximum of ${RELATION_CAP} related submissions`);
+        throw issuesError([{ path: `relations.${fieldName}`, message: `already holds the maximum of ${RELATION_CAP} related submissions`, onRecord: true }]);
       }
       const view = writtenSubmissionView(result.submission);
       return { result: view, data: view };

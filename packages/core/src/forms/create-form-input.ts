@@ -1,7 +1,7 @@
 /**
- * The body of a form creation as a caller sends it: every optional property may be absent or
+ * The input of a form creation as a caller sends it: every optional property may be absent or
  * JSON `null` (both mean "absent"). Its shape — types, lengths, patterns, no unknown
- * properties — is checked by the inbound adapter's JSON Schema before it reaches core.
+ * properties — is checked by core (`normalizeFormInput`), whatever checked it before.
  */
 import type { CaptchaProvider } from '../captcha/captcha.ports.js';
 import type { FieldType, FormVisibility, LocalizedText } from './form.js';

@@ -177,34 +177,34 @@ describe('CreateForm', () => {
     const twoFields = (a: object, b: object = { name: 'other', type: 'text', label: { en: 'O' } }) =>
       minimal({ sections: [{ fields: [a as never, b as never] }] });
     const cases: Array<[string, CreateFormInput, string]> = [
-      ['a title in an unconfigured language', minimal({ title: { en: 'x', de: 'y' } }), 'body.title.de is not a configured language (en, fr)'],
-      ['a blank title', minimal({ title: { en: '   ' } }), 'body.title.en must not be blank'],
-      ['a description in an unconfigured language', minimal({ description: { es: 'x' } }), 'body.description.es is not a configured language (en, fr)'],
-      ['a submit text in an unconfigured language', minimal({ submitButtonText: { it: 'Invia' } }), 'body.submitButtonText.it is not a configured language'],
-      ['a section title language', minimal({ sections: [{ title: { xx: 'x' }, fields: [{ name: 'a', type: 'text', label: { en: 'A' } }] }] }), 'body.sections[0].title.xx is not a configured language'],
-      ['a field label language', twoFields({ name: 'a', type: 'text', label: { de: 'A' } }), 'body.sections[0].fields[0].label.de is not a configured language'],
-      ['a placeholder language', twoFields({ name: 'a', type: 'text', label: { en: 'A' }, placeholder: { de: 'p' } }), 'body.sections[0].fields[0].placeholder.de is not a configured language'],
-      ['an option label language', twoFields({ name: 'a', type: 'select', label: { en: 'A' }, options: [{ value: 'v', label: { de: 'V' } }] }), 'body.sections[0].fields[0].options[0].label.de is not a configured language'],
-      ['a field name used twice in one section', twoFields({ name: 'a', type: 'text', label: { en: 'A' } }, { name: 'a', type: 'email', label: { en: 'B' } }), 'body.sections[0].fields[1].name duplicates the field name "a"'],
+      ['a title in an unconfigured language', minimal({ title: { en: 'x', de: 'y' } }), 'title.de is not a configured language (en, fr)'],
+      ['a blank title', minimal({ title: { en: '   ' } }), 'title.en must not be blank'],
+      ['a description in an unconfigured language', minimal({ description: { es: 'x' } }), 'description.es is not a configured language (en, fr)'],
+      ['a submit text in an unconfigured language', minimal({ submitButtonText: { it: 'Invia' } }), 'submitButtonText.it is not a configured language'],
+      ['a section title language', minimal({ sections: [{ title: { xx: 'x' }, fields: [{ name: 'a', type: 'text', label: { en: 'A' } }] }] }), 'sections[0].title.xx is not a configured language'],
+      ['a field label language', twoFields({ name: 'a', type: 'text', label: { de: 'A' } }), 'sections[0].fields[0].label.de is not a configured language'],
+      ['a placeholder language', twoFields({ name: 'a', type: 'text', label: { en: 'A' }, placeholder: { de: 'p' } }), 'sections[0].fields[0].placeholder.de is not a configured language'],
+      ['an option label language', twoFields({ name: 'a', type: 'select', label: { en: 'A' }, options: [{ value: 'v', label: { de: 'V' } }] }), 'sections[0].fields[0].options[0].label.de is not a configured language'],
+      ['a field name used twice in one section', twoFields({ name: 'a', type: 'text', label: { en: 'A' } }, { name: 'a', type: 'email', label: { en: 'B' } }), 'sections[0].fields[1].name duplicates the field name "a"'],
       [
         'a field name used again in another section',
         minimal({ sections: [{ fields: [{ name: 'a', type: 'text', label: { en: 'A' } }] }, { fields: [{ name: 'a', type: 'text', label: { en: 'A' } }] }] }),
-        'body.sections[1].fields[0].name duplicates the field name "a" (first declared at body.sections[0].fields[0])',
+        'sections[1].fields[0].name duplicates the field name "a" (first declared at sections[0].fields[0])',
       ],
-      ['a select without options', twoFields({ name: 'a', type: 'select', label: { en: 'A' } }), 'body.sections[0].fields[0].options is required for a select field'],
-      ['options on a text field', twoFields({ name: 'a', type: 'text', label: { en: 'A' }, options: [{ value: 'v', label: { en: 'V' } }] }), 'body.sections[0].fields[0].options is only allowed on a select field'],
-      ['two options with one value', twoFields({ name: 'a', type: 'select', label: { en: 'A' }, options: [{ value: 'v', label: { en: 'V' } }, { value: 'v', label: { en: 'W' } }] }), 'body.sections[0].fields[0].options[1].value duplicates the option value "v"'],
-      ['a relation field without relation', twoFields({ name: 'a', type: 'relation', label: { en: 'A' } }), 'body.sections[0].fields[0].relation is required for a relation field'],
-      ['relation on a text field', twoFields({ name: 'a', type: 'text', label: { en: 'A' }, relation: { formId: 'a'.repeat(24) } }), 'body.sections[0].fields[0].relation is only allowed on a relation field'],
+      ['a select without options', twoFields({ name: 'a', type: 'select', label: { en: 'A' } }), 'sections[0].fields[0].options is required for a select field'],
+      ['options on a text field', twoFields({ name: 'a', type: 'text', label: { en: 'A' }, options: [{ value: 'v', label: { en: 'V' } }] }), 'sections[0].fields[0].options is only allowed on a select field'],
+      ['two options with one value', twoFields({ name: 'a', type: 'select', label: { en: 'A' }, options: [{ value: 'v', label: { en: 'V' } }, { value: 'v', label: { en: 'W' } }] }), 'sections[0].fields[0].options[1].value duplicates the option value "v"'],
+      ['a relation field without relation', twoFields({ name: 'a', type: 'relation', label: { en: 'A' } }), 'sections[0].fields[0].relation is required for a relation field'],
+      ['relation on a text field', twoFields({ name: 'a', type: 'text', label: { en: 'A' }, relation: { formId: 'a'.repeat(24) } }), 'sections[0].fields[0].relation is only allowed on a relation field'],
       [
         'a submitter field that is not an email field',
         minimal({ notifications: { email: { submitter: { field: 'name' } } } }),
-        'body.notifications.email.submitter.field does not name an email field of this form ("name")',
+        'notifications.email.submitter.field does not name an email field of this form ("name")',
       ],
-      ['a relation to a form that does not exist', twoFields({ name: 'a', type: 'relation', label: { en: 'A' }, relation: { formId: newId() } }), 'body.sections[0].fields[0].relation.formId does not name a form of this tenant'],
-      ['a next form that does not exist', minimal({ flow: { nextFormId: newId() } }), 'body.flow.nextFormId does not name a form of this tenant'],
-      ['a previous form that does not exist', minimal({ flow: { previousFormId: newId() } }), 'body.flow.previousFormId does not name a form of this tenant'],
-      ['a malformed next form id', minimal({ flow: { nextFormId: 'nope' } }), 'body.flow.nextFormId does not name a form of this tenant'],
+      ['a relation to a form that does not exist', twoFields({ name: 'a', type: 'relation', label: { en: 'A' }, relation: { formId: newId() } }), 'sections[0].fields[0].relation.formId does not name a form of this tenant'],
+      ['a next form that does not exist', minimal({ flow: { nextFormId: newId() } }), 'flow.nextFormId does not name a form of this tenant'],
+      ['a previous form that does not exist', minimal({ flow: { previousFormId: newId() } }), 'flow.previousFormId does not name a form of this tenant'],
+      ['a malformed next form id', minimal({ flow: { nextFormId: 'nope' } }), 'flow.nextFormId must be an id of 24 hexadecimal characters'],
     ];
     for (const [name, input, message] of cases) {
       it(`answers VALIDATION_FAILED for ${name} and stores nothing`, async () => {
@@ -221,7 +221,7 @@ describe('CreateForm', () => {
       const { create } = setup();
       const foreign = await create.execute(anonymousCaller('other'), minimal({ slug: 'theirs' }));
       const error = await failure(create.execute(anonymousCaller('acme'), minimal({ flow: { nextFormId: foreign.id } })));
-      expect(error.message).to.equal('body.flow.nextFormId does not name a form of this tenant');
+      expect(error.message).to.equal('flow.nextFormId does not name a form of this tenant');
     });
   });
 });

@@ -17,6 +17,7 @@ import type { Form } from './form.js';
 import type { FormRepository } from './forms.ports.js';
 import { requireExistingForms } from './form-references.js';
 import { normalizeFormInput } from './normalize-form-input.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export class CreateForm {
   constructor(
@@ -32,6 +33,7 @@ export class CreateForm {
    * when one is known. Throws `VALIDATION_FAILED` or `FORM_SLUG_TAKEN`.
    */
   async execute(caller: Caller, input: CreateFormInput): Promise<Form> {
+    requireTenantId(caller.tenantId);
     const { definition, references } = normalizeFormInput(input, {
       languages: this.languages.languagesOf(caller.tenantId),
       defaultCaptchaProvider: this.captcha.defaultProvider,

@@ -37,24 +37,24 @@ describe('DeleteForm', () => {
       submissions.deleteByForm = async () => {
         throw new Error('killed half-way');
       };
-      const error = await new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, target.id).catch((e: Error) => e);
+      const error = await new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, { id: target.id }).catch((e: Error) => e);
       expect((error as Error).message).to.equal('killed half-way');
       expect(await forms.findById('acme', target.id)).to.deep.include({ isActive: false });
       expect((await submissions.findById('acme', holding.id))?.relations).to.deep.equal({ link: [] });
 
       delete (submissions as Partial<MemorySubmissionRepository>).deleteByForm; // the process restarted: the real method again
-      await new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, target.id);
+      await new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, { id: target.id });
       expect(await forms.findById('acme', target.id)).to.equal(null);
       for (const submission of owned) expect(await submissions.findById('acme', submission.id)).to.equal(null);
       expect(await outbox.listByTenant('acme')).to.deep.equal([]);
-      expect((await domainErrorOf(new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, target.id))).code).to.equal('FORM_NOT_FOUND');
+      expect((await domainErrorOf(new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, { id: target.id }))).code).to.equal('FORM_NOT_FOUND');
     });
   });
 
   describe('when the If-Match names an older version', () => {
     it('answers PRECONDITION_FAILED and changes nothing', async () => {
       const { forms, submissions, outbox, target } = await setup();
-      const error = await domainErrorOf(new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, target.id, '"old"'));
+      const error = await domainErrorOf(new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, { id: target.id, ifMatch: '"old"' }));
       expect(error.code).to.equal('PRECONDITION_FAILED');
       expect(await forms.findById('acme', target.id)).to.deep.include({ isActive: true });
     });
@@ -80,8 +80,8 @@ describe('DeleteSubmission', () => {
     });
     await outbox.enqueue([job(gone.id), job(kept.id)], new Date());
     const remove = new DeleteSubmission(forms, submissions, outbox);
-    expect((await domainErrorOf(remove.execute(userCaller('acme', 'm', 'member'), gone.id))).code).to.equal('FORBIDDEN');
-    await remove.execute(editor, gone.id);
+    expect((await domainErrorOf(remove.execute(userCaller('acme', 'm', 'member'), { id: gone.id }))).code).to.equal('FORBIDDEN');
+    await remove.execute(editor, { id: gone.id });
     expect((await outbox.listByTenant('acme')).map((j) => j.message.submissionId)).to.deep.equal([kept.id]);
   });
 });

@@ -22,6 +22,12 @@ import { relationHoldersOf, removeRelationsTo } from './relation-holders.js';
 /** Submissions handled per step of the cascade. */
 const BATCH = 500;
 
+/** The record, by its id as the caller gave it (checked: a malformed one is refused). `ifMatch`: the `If-Match` condition, if any. */
+export interface DeleteFormInput {
+  readonly id: string;
+  readonly ifMatch?: string | undefined;
+}
+
 export class DeleteForm {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
   static readonly access = requiresRoles('admin', 'editor');
@@ -34,7 +40,7 @@ export class DeleteForm {
     private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
-  async execute(caller: Caller, formId: string, ifMatch?: string): Promise<void> {
+  async execute(caller: Caller, { id: formId, ifMatch }: DeleteFormInput): Promise<void> {
     requireRole(caller, DeleteForm.access.roles);
     const { tenantId } = caller;
     const id = requireFormId(formId);

@@ -16,6 +16,12 @@ import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { relationHoldersOf, removeRelationsTo } from './relation-holders.js';
 import { submissionView } from './submission.js';
 
+/** The record, by its id as the caller gave it (checked: a malformed one is refused). `ifMatch`: the `If-Match` condition, if any. */
+export interface DeleteSubmissionInput {
+  readonly id: string;
+  readonly ifMatch?: string | undefined;
+}
+
 export class DeleteSubmission {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
   static readonly access = requiresRoles('admin', 'editor');
@@ -27,7 +33,7 @@ export class DeleteSubmission {
     private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
-  async execute(caller: Caller, submissionId: string, ifMatch?: string): Promise<void> {
+  async execute(caller: Caller, { id: submissionId, ifMatch }: DeleteSubmissionInput): Promise<void> {
     requireRole(caller, DeleteSubmission.access.roles);
     const { tenantId } = caller;
     const submission = await findSubmissionOrThrow(this.submissions, tenantId, requireSubmissionId(submissionId));

@@ -4,9 +4,10 @@
  * repository step; not connected is still 200 with the submission as it is, and sends no
  * `submission.relation.disconnected` (only a change is an event, as for approvals and reactions).
  */
+import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
-import { findRelationField, type ConnectRelationInput } from './connect-relation.use-case.js';
+import { findRelationField, relationRequest, type RelationInput } from './connect-relation.use-case.js';
 import { submissionNotFound } from './find-submission.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { writtenSubmissionView, type SubmissionView } from './submission.js';
@@ -20,7 +21,8 @@ export class DisconnectRelation {
   ) {}
 
   /** Throws `INVALID_SUBMISSION_ID`, `VALIDATION_FAILED`, `SUBMISSION_NOT_FOUND` or `RELATION_FIELD_NOT_FOUND`. */
-  async execute(input: ConnectRelationInput): Promise<SubmissionView> {
+  async execute(caller: Caller, given: RelationInput): Promise<SubmissionView> {
+    const input = relationRequest(caller, given);
     const { tenantId, fieldName } = input;
     const { submissionId, relatedId } = await findRelationField(this.forms, this.submissions, input);
     const witness = { kind: 'relation', submissionId, fieldName, relatedId, held: false } as const;

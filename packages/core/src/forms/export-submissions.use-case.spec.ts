@@ -55,7 +55,7 @@ describe('ExportSubmissions', () => {
 
   it('writes CSV oldest first: header, checkbox as true/false, relations joined with ;, missing values empty', async () => {
     const { exporter, form, stored } = await setup(2);
-    const csv = await text((await exporter.execute(caller, form.id, {})).chunks);
+    const csv = await text((await exporter.execute(caller, { formId: form.id })).chunks);
     expect(csv.split('\r\n')).to.deep.equal([
       'id,createdAt,submittedBy,name,ok,links',
       `${stored[0]!.id},2026-01-01T00:00:00.000Z,u1,'=1+1,true,${'a'.repeat(24)};${'b'.repeat(24)}`,
@@ -66,7 +66,7 @@ describe('ExportSubmissions', () => {
 
   it('writes NDJSON lines as the single read answers, across several batches, each submission once', async () => {
     const { exporter, form, stored } = await setup(1203);
-    const lines = (await text((await exporter.execute(caller, form.id, { format: 'ndjson' })).chunks)).trimEnd().split('\n');
+    const lines = (await text((await exporter.execute(caller, { formId: form.id, format: 'ndjson' })).chunks)).trimEnd().split('\n');
     expect(lines).to.have.length(1203);
     expect(lines.map((line) => JSON.parse(line).id)).to.deep.equal(stored.map((submission) => submission.id));
     expect(JSON.parse(lines[0]!)).to.have.all.keys('id', 'formId', 'values', 'relations', 'submittedBy', 'createdAt', 'updatedAt');
@@ -74,9 +74,9 @@ describe('ExportSubmissions', () => {
 
   it('checks the form and the format before producing anything', async () => {
     const { exporter, form } = await setup(0);
-    expect((await domainErrorOf(exporter.execute(caller, 'nope', {}))).code).to.equal('INVALID_FORM_ID');
-    expect((await domainErrorOf(exporter.execute(caller, 'f'.repeat(24), {}))).code).to.equal('FORM_NOT_FOUND');
-    expect((await domainErrorOf(exporter.execute(caller, form.id, { format: 'xlsx' }))).code).to.equal('VALIDATION_FAILED');
-    expect((await domainErrorOf(exporter.execute(userCaller('other', 'u'), form.id, {}))).code).to.equal('FORM_NOT_FOUND');
+    expect((await domainErrorOf(exporter.execute(caller, { formId: 'nope' }))).code).to.equal('INVALID_FORM_ID');
+    expect((await domainErrorOf(exporter.execute(caller, { formId: 'f'.repeat(24) }))).code).to.equal('FORM_NOT_FOUND');
+    expect((await domainErrorOf(exporter.execute(caller, { formId: form.id, format: 'xlsx' }))).code).to.equal('VALIDATION_FAILED');
+    expect((await domainErrorOf(exporter.execute(userCaller('other', 'u'), { formId: form.id }))).code).to.equal('FORM_NOT_FOUND');
   });
 });

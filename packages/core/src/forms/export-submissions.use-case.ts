@@ -24,6 +24,12 @@ export interface SubmissionExport {
   readonly chunks: AsyncIterable<string>;
 }
 
+/** The form by its id as the caller gave it; `format` `csv` (default) or `ndjson`. */
+export interface ExportSubmissionsInput {
+  readonly formId: string;
+  readonly format?: unknown;
+}
+
 export class ExportSubmissions {
   constructor(
     private readonly forms: FormRepository,
@@ -31,8 +37,8 @@ export class ExportSubmissions {
   ) {}
 
   /** Throws `INVALID_FORM_ID`, `FORM_NOT_FOUND` or `VALIDATION_FAILED` (format); reading `chunks` does the rest. */
-  async execute(caller: Caller, formId: string, input: { readonly format?: unknown }): Promise<SubmissionExport> {
-    const form = await findFormOrThrow(this.forms, caller.tenantId, formId);
+  async execute(caller: Caller, input: ExportSubmissionsInput): Promise<SubmissionExport> {
+    const form = await findFormOrThrow(this.forms, caller.tenantId, input.formId);
     const format = choiceFilter(input.format, 'format', EXPORT_FORMATS) ?? 'csv';
     const batches = this.#batches(caller.tenantId, form.id);
     return { form, format, chunks: format === 'csv' ? csvChunks(form, batches) : ndjsonChunks(batches) };

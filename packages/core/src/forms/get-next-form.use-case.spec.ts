@@ -6,6 +6,7 @@ import { formRecord } from '../testing/form-fixtures.js';
 import type { Form } from './form.js';
 import { GetForm } from './get-form.use-case.js';
 import { GetNextForm } from './get-next-form.use-case.js';
+import { anonymousCaller } from '../testing/callers.js';
 
 describe('GetNextForm and GetForm', () => {
   const setup = async (...forms: Form[]) => {
@@ -20,7 +21,7 @@ describe('GetNextForm and GetForm', () => {
       const target = formRecord('acme', 'step-2', { captcha: { enabled: true, provider: 'hcaptcha', minScore: 0.9 }, createdBy: 'u1' });
       const current = formRecord('acme', 'step-1', { flow: { nextFormId: target.id, previousFormId: null } });
       const { next } = await setup(target, current);
-      const { nextForm } = await next.execute('acme', current.id.toUpperCase());
+      const { nextForm } = await next.execute(anonymousCaller('acme'), { id: current.id.toUpperCase() });
       expect(nextForm).to.deep.equal({
         id: target.id,
         slug: 'step-2',
@@ -51,7 +52,7 @@ describe('GetNextForm and GetForm', () => {
         const nextFormId = name === 'no nextFormId' ? null : target.id;
         const current = formRecord('acme', 'step-1', { flow: { nextFormId, previousFormId: null } });
         const { next } = await setup(current, ...stored(target));
-        expect(await next.execute('acme', current.id)).to.deep.equal({ nextForm: null });
+        expect(await next.execute(anonymousCaller('acme'), { id: current.id })).to.deep.equal({ nextForm: null });
       });
     }
   });
@@ -59,16 +60,16 @@ describe('GetNextForm and GetForm', () => {
   describe('when the current form cannot be found', () => {
     it('answers INVALID_FORM_ID for a malformed id', async () => {
       const { next, get } = await setup();
-      expect(await codeOf(next.execute('acme', 'xyz'))).to.equal(ErrorCodes.INVALID_FORM_ID);
-      expect(await codeOf(get.execute('acme', 'g'.repeat(24)))).to.equal(ErrorCodes.INVALID_FORM_ID);
+      expect(await codeOf(next.execute(anonymousCaller('acme'), { id: 'xyz' }))).to.equal(ErrorCodes.INVALID_FORM_ID);
+      expect(await codeOf(get.execute(anonymousCaller('acme'), { id: 'g'.repeat(24) }))).to.equal(ErrorCodes.INVALID_FORM_ID);
     });
 
     it('answers FORM_NOT_FOUND for an unknown id or another tenant’s form', async () => {
       const foreign = formRecord('other', 'theirs');
       const { next, get } = await setup(foreign);
-      expect(await codeOf(next.execute('acme', newId()))).to.equal(ErrorCodes.FORM_NOT_FOUND);
-      expect(await codeOf(next.execute('acme', foreign.id))).to.equal(ErrorCodes.FORM_NOT_FOUND);
-      expect(await codeOf(get.execute('acme', foreign.id))).to.equal(ErrorCodes.FORM_NOT_FOUND);
+      expect(await codeOf(next.execute(anonymousCaller('acme'), { id: newId() }))).to.equal(ErrorCodes.FORM_NOT_FOUND);
+      expect(await codeOf(next.execute(anonymousCaller('acme'), { id: foreign.id }))).to.equal(ErrorCodes.FORM_NOT_FOUND);
+      expect(await codeOf(get.execute(anonymousCaller('acme'), { id: foreign.id }))).to.equal(ErrorCodes.FORM_NOT_FOUND);
     });
   });
 
@@ -76,7 +77,7 @@ describe('GetNextForm and GetForm', () => {
     it('returns the whole stored form, found case-insensitively', async () => {
       const form = formRecord('acme', 'contact');
       const { get } = await setup(form);
-      expect(await get.execute('acme', form.id.toUpperCase())).to.deep.equal(form);
+      expect(await get.execute(anonymousCaller('acme'), { id: form.id.toUpperCase() })).to.deep.equal(form);
     });
   });
 });

@@ -6,12 +6,19 @@
 import type { FormRepository } from './forms.ports.js';
 import { findFormOrThrow } from './find-form.js';
 import { formPublicView, type PublicForm } from './form-public-view.js';
+import type { Caller } from '../shared/caller.js';
+
+/** The current form, by its id as the caller gave it. */
+export interface GetNextFormInput {
+  readonly id: string;
+}
 
 export class GetNextForm {
   constructor(private readonly forms: FormRepository) {}
 
   /** Throws `INVALID_FORM_ID` or `FORM_NOT_FOUND` for the current form only. */
-  async execute(tenantId: string, id: string): Promise<{ nextForm: PublicForm | null }> {
+  async execute(caller: Caller, { id }: GetNextFormInput): Promise<{ nextForm: PublicForm | null }> {
+    const { tenantId } = caller;
     const current = await findFormOrThrow(this.forms, tenantId, id);
     const nextId = current.flow.nextFormId;
     const next = nextId === null ? null : await this.forms.findById(tenantId, nextId);

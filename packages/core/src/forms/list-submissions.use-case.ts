@@ -5,6 +5,11 @@ import { findFormOrThrow } from './find-form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { submissionView, type SubmissionView } from './submission.js';
 
+/** A page of a form's submissions: the form by its id as the caller gave it, the page's cursor and limit. */
+export interface ListSubmissionsInput extends PageInput {
+  readonly formId: string;
+}
+
 export class ListSubmissions {
   constructor(
     private readonly forms: FormRepository,
@@ -12,8 +17,8 @@ export class ListSubmissions {
     private readonly cursors: PageCursors,
   ) {}
 
-  async execute(caller: Caller, formId: string, input: PageInput): Promise<{ submissions: SubmissionView[]; nextCursor: string | null }> {
-    const form = await findFormOrThrow(this.forms, caller.tenantId, formId);
+  async execute(caller: Caller, input: ListSubmissionsInput): Promise<{ submissions: SubmissionView[]; nextCursor: string | null }> {
+    const form = await findFormOrThrow(this.forms, caller.tenantId, input.formId);
     const scope = listScope('submissions', caller.tenantId, { formId: form.id });
     const page = await readPage(this.cursors, scope, input, (query) => this.submissions.listByForm(caller.tenantId, form.id, query));
     return { submissions: page.items.map(submissionView), nextCursor: page.nextCursor };

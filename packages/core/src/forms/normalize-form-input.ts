@@ -1,24 +1,45 @@
 /**
- * Turns a create body into a form definition with every default applied, checking the rules a
- * JSON Schema cannot express: multilingual keys are languages of the tenant, texts are not
- * blank, field names are unique across sections, `options` only and always on select fields,
- * `relation` only and always on relation fields, option values unique per field, and the
- * submitter e-mail field names an email field. The first problem in body order is thrown.
- * Which referenced forms exist is left to the caller (it needs storage); they are returned.
+ * Turns a create input into a form definition with every default applied, checking every rule
+ * of a form on the way (one walk, decision 0801): known properties, types, lengths, the slug and
+ * field-name patterns, enums, the `minScore` range, at least one section and one field per
+ * section; multilingual keys are languages of the tenant, texts are not blank, field names are
+ * unique across sections, `options` only and always on select fields, `relation` only and
+ * always on relation fields, option values unique per field, and the submitter e-mail field
+ * names an email field. The first problem in input order is thrown, with its domain path
+ * (`sections[0].fields[1].type`). Which referenced forms exist is left to the caller (it needs
+ * storage); they are returned.
  */
 import type { CaptchaProvider } from '../captcha/captcha.ports.js';
 import { validationError } from '../shared/domain-error.js';
 import { canonicalId } from '../shared/ids.js';
-import type { CreateFormFieldInput, CreateFormInput, CreateFormSectionInput } from './create-form-input.js';
+import { checkOptionalFlag, isAbsent, requireKnownKeys, requireList, requireMatch, requireOneOf, requireString } from '../shared/shape-rules.js';
+import type { CreateFormInput } from './create-form-input.js';
 import {
   DEFAULT_MIN_SCORE,
+  FIELD_TYPES,
+  FORM_LIMITS,
+  FORM_VISIBILITIES,
   fieldsOf,
   type Form,
   type FormField,
   type FormNotifications,
   type FormSection,
-  type LocalizedText,
 } from './form.js';
+import {
+  FIELD_KEYS,
+  FIELD_NAME_PATTERN,
+  FORM_KEYS,
+  OPTION_KEYS,
+  RELATION_KEYS,
+  SECTION_KEYS,
+  SLUG_PATTERN,
+  checkCaptcha,
+  checkFlow,
+  checkNotifications,
+  localizedTextChecker,
+  requireOptionalFormId,
+  type TextChecker,
+} from './form-input-rules.js';
 
 /** A form without its identity and audit fields. */
 export type FormDefinition = Omit<Form, 'id' | 'tenantId' | 'createdBy' | 'createdAt' | 'updatedAt'>;
@@ -35,26 +56,34 @@ export interface NormalizeContext {
 }
 
 /**
- * The stored shape of a create body, every default applied (`captcha.provider` from the context),
- * plus the form ids it refers to. Throws `VALIDATION_FAILED` naming the first broken rule.
+ * The stored shape of a create input, every default applied (`captcha.provider` from the
+ * context), plus the form ids it refers to. Throws `VALIDATION_FAILED` naming the first broken
+ * rule. The input is typed for callers; at run time it may be anything.
  */
 export function normalizeFormInput(
   input: CreateFormInput,
   context: NormalizeContext,
 ): { definition: FormDefinition; references: FormReference[] } {
+  const raw: unknown = input;
+  requireKnownKeys(raw, '', FORM_KEYS);
   const text = localizedTextChecker(context.languages);
   const references: FormReference[] = [];
-  const title = text(input.title, 'body.title');
-  const description = text(input.description, 'body.description');
-  const submitButtonText = text(input.submitButtonText, 'body.submitButtonText');
+  const title = text(raw.title, 'title', FORM_LIMITS.titleMax, true);
+  requireMatch(raw.slug, 'slug', SLUG_PATTERN, SLUG_WORDS);
+  const description = text(raw.description, 'description', FORM_LIMITS.descriptionMax);
+  const submitButtonText = text(raw.submitButtonText, 'submitButtonText', FORM_LIMITS.submitButtonTextMax);
+  checkOptionalFlag(raw.isActive, 'isActive');
+  if (!isAbsent(raw.visibility)) requireOneOf(raw.visibility, 'visibility', FORM_VISIBILITIES);
+  checkCaptcha(raw.captcha);
+  checkNotifications(raw.notifications);
+  checkFlow(raw.flow);
+  requireList(raw.sections, 'sections', 1, FORM_LIMITS.sectionsMax);
   const seenNames = new Map<string, string>();
-  const sections = input.sections.map((section, index) =>
-    normalizeSection(section, `body.sections[${index}]`, { text, seenNames, references }),
-  );
+  const sections = raw.sections.map((section, index) => normalizeSection(section, `sections[${index}]`, { text, seenNames, references }));
   const notifications = normalizeNotifications(input.notifications, sections);
   const flow = {
-    nextFormId: referenceTo(input.flow?.nextFormId, 'body.flow.nextFormId', references),
-    previousFormId: referenceTo(input.flow?.previousFormId, 'body.flow.previousFormId', references),
+    nextFormId: referenceTo(input.flow?.nextFormId, 'flow.nextFormId', references),
+    previousFormId: referenceTo(input.flow?.previousFormId, 'flow.previousFormId', references),
   };
   return {
     definition: {
@@ -77,24 +106,8 @@ export function normalizeFormInput(
   };
 }
 
-type TextChecker = (value: LocalizedText | null | undefined, path: string) => LocalizedText;
-
-/** Absent maps become `{}`; every key must be a tenant language and every text non-blank. */
-function localizedTextChecker(languages: readonly string[]): TextChecker {
-  return (value, path) => {
-    const result: LocalizedText = {};
-    if (value === null || value === undefined) return result;
-    for (const language of Object.keys(value)) {
-      const content = value[language]!;
-      if (!languages.includes(language)) {
-        throw validationError(`${path}.${language}`, `is not a configured language (${languages.join(', ')})`);
-      }
-      if (content.trim() === '') throw validationError(`${path}.${language}`, 'must not be blank');
-      result[language] = content;
-    }
-    return result;
-  };
-}
+const SLUG_WORDS = 'may contain only lowercase letters, digits and hyphens (1 to 100 characters)';
+const FIELD_NAME_WORDS = 'must start with a letter and contain only letters, digits and underscores (at most 64 characters)';
 
 interface SectionContext {
   readonly text: TextChecker;
@@ -103,45 +116,60 @@ interface SectionContext {
   readonly references: FormReference[];
 }
 
-function normalizeSection(section: CreateFormSectionInput, path: string, context: SectionContext): FormSection {
-  return {
-    title: context.text(section.title, `${path}.title`),
-    description: context.text(section.description, `${path}.description`),
-    fields: section.fields.map((field, index) => normalizeField(field, `${path}.fields[${index}]`, context)),
-  };
+function normalizeSection(section: unknown, path: string, context: SectionContext): FormSection {
+  requireKnownKeys(section, path, SECTION_KEYS);
+  const title = context.text(section.title, `${path}.title`, FORM_LIMITS.titleMax);
+  const description = context.text(section.description, `${path}.description`, FORM_LIMITS.descriptionMax);
+  const fields = section.fields;
+  requireList(fields, `${path}.fields`, 1, FORM_LIMITS.fieldsMax);
+  return { title, description, fields: fields.map((field, index) => normalizeField(field, `${path}.fields[${index}]`, context)) };
 }
 
-function normalizeField(field: CreateFormFieldInput, path: string, context: SectionContext): FormField {
-  if (context.seenNames.has(field.name)) {
-    throw validationError(`${path}.name`, `duplicates the field name "${field.name}" (first declared at ${context.seenNames.get(field.name)})`);
+function normalizeField(field: unknown, path: string, context: SectionContext): FormField {
+  requireKnownKeys(field, path, FIELD_KEYS);
+  const { name, type } = field;
+  requireMatch(name, `${path}.name`, FIELD_NAME_PATTERN, FIELD_NAME_WORDS);
+  requireOneOf(type, `${path}.type`, FIELD_TYPES);
+  if (context.seenNames.has(name)) {
+    throw validationError(`${path}.name`, `duplicates the field name "${name}" (first declared at ${context.seenNames.get(name)})`);
   }
-  context.seenNames.set(field.name, path);
+  context.seenNames.set(name, path);
+  checkOptionalFlag(field.required, `${path}.required`);
   const result: FormField = {
-    name: field.name,
-    type: field.type,
-    label: context.text(field.label, `${path}.label`),
-    required: field.required ?? false,
-    placeholder: context.text(field.placeholder, `${path}.placeholder`),
+    name,
+    type,
+    label: context.text(field.label, `${path}.label`, FORM_LIMITS.labelMax, true),
+    required: (field.required as boolean | null | undefined) ?? false,
+    placeholder: context.text(field.placeholder, `${path}.placeholder`, FORM_LIMITS.labelMax),
   };
   const options = field.options ?? undefined;
-  if (field.type === 'select') {
+  if (options !== undefined) requireList(options, `${path}.options`, 1, FORM_LIMITS.optionsMax);
+  if (type === 'select') {
     if (!options) throw validationError(`${path}.options`, 'is required for a select field');
     const seenValues = new Set<string>();
     result.options = options.map((option, index) => {
-      if (seenValues.has(option.value)) {
-        throw validationError(`${path}.options[${index}].value`, `duplicates the option value "${option.value}"`);
-      }
-      seenValues.add(option.value);
-      return { value: option.value, label: context.text(option.label, `${path}.options[${index}].label`) };
+      const at = `${path}.options[${index}]`;
+      requireKnownKeys(option, at, OPTION_KEYS);
+      const value = option.value;
+      requireString(value, `${at}.value`, FORM_LIMITS.optionValueMax);
+      if (seenValues.has(value)) throw validationError(`${at}.value`, `duplicates the option value "${value}"`);
+      seenValues.add(value);
+      return { value, label: context.text(option.label, `${at}.label`, FORM_LIMITS.labelMax, true) };
     });
   } else if (options) {
     throw validationError(`${path}.options`, 'is only allowed on a select field');
   }
   const relation = field.relation ?? undefined;
-  if (field.type === 'relation') {
+  if (relation !== undefined) {
+    requireKnownKeys(relation, `${path}.relation`, RELATION_KEYS);
+    requireOptionalFormId(relation.formId, `${path}.relation.formId`);
+    if (isAbsent(relation.formId)) throw validationError(`${path}.relation.formId`, 'is required');
+    checkOptionalFlag(relation.multiple, `${path}.relation.multiple`);
+  }
+  if (type === 'relation') {
     if (!relation) throw validationError(`${path}.relation`, 'is required for a relation field');
-    const formId = referenceTo(relation.formId, `${path}.relation.formId`, context.references)!;
-    result.relation = { formId, multiple: relation.multiple ?? false };
+    const formId = referenceTo(relation.formId as string, `${path}.relation.formId`, context.references)!;
+    result.relation = { formId, multiple: (relation.multiple as boolean | null | undefined) ?? false };
   } else if (relation) {
     throw validationError(`${path}.relation`, 'is only allowed on a relation field');
   }
@@ -154,7 +182,7 @@ function normalizeNotifications(input: CreateFormInput['notifications'], section
   let field: string | null = emailFields[0]?.name ?? null;
   if (submitter?.field !== undefined && submitter.field !== null) {
     if (!emailFields.some((candidate) => candidate.name === submitter.field)) {
-      throw validationError('body.notifications.email.submitter.field', `does not name an email field of this form ("${submitter.field}")`);
+      throw validationError('notifications.email.submitter.field', `does not name an email field of this form ("${submitter.field}")`);
     }
     field = submitter.field;
   }

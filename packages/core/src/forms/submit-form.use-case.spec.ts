@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Caller } from '../shared/caller.js';
 import sinon from 'sinon';
 import { StaticCaptchaVerifier } from '../captcha/captcha.ports.js';
 import { MemoryFormRepository } from '../memory/memory-form.repository.js';
@@ -12,7 +13,11 @@ import type { Logger } from '../shared/logger.js';
 import { anonymousCaller, guestCaller, userCaller } from '../testing/callers.js';
 import { formRecord } from '../testing/form-fixtures.js';
 import type { Form, FormNotifications } from './form.js';
-import { SubmitForm, type SubmitFormCommand } from './submit-form.use-case.js';
+import { SubmitForm, type SubmitFormInput } from './submit-form.use-case.js';
+
+/** A submission as the HTTP suites think of it: the caller, the form, the body. */
+type SubmitFormCommand = Omit<SubmitFormInput, 'submission'> & { readonly caller: Caller; readonly body: unknown };
+const asCall = ({ caller, body, ...rest }: SubmitFormCommand) => [caller, { ...rest, submission: body }] as const;
 
 /** Lets fire-and-forget work started by the use case finish. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -42,7 +47,7 @@ describe('SubmitForm', () => {
     it('stores the submission with empty relations and submittedBy null', async () => {
       const form = formRecord('acme', 'contact');
       const { submit, submissions } = await setup([form]);
-      const view = await submit.execute(publicSubmit(form, { body: { values: { name: 'Ada', email: 'ada@example.org' } } }));
+      const view = await submit.execute(...asCall(publicSubmit(form, { body: { values: { name: 'Ada', email: 'ada@example.org' } } })));
       expect(view).to.deep.equal({
         id: view.id,
         formId: form.id,
@@ -58,7 +63,7 @@ describe('SubmitForm', () => {
     it('records a known user as submittedBy', async () => {
       const form = formRecord('acme', 'contact');
       const { submit } = await setup([form]);
-      expect((await submit.execute(publicSubmit(form, { caller: userCaller('acme', 'u1') }))).submittedBy).to.equal('u1');
+      expect((await submit.execute(...asCall(publicSubmit(form, { caller: userCaller('acme', 'u1') })))).submittedBy).to.equal('u1');
     });
   });
 
@@ -69,19 +74,19 @@ describe('SubmitForm', () => {
       const gated = formRecord('acme', 'c', { captcha: { enabled: true, provider: 'recaptcha', minScore: 0.5 } });
       const { submit } = await setup([inactiveInternal, internalGated, gated]);
       const badBody = { body: { nope: true } };
-      expect(await codeOf(submit.execute(publicSubmit('123', badBody)))).to.equal(ErrorCodes.INVALID_FORM_ID);
-      expect(await codeOf(submit.execute(publicSubmit(newId(), badBody)))).to.equal(ErrorCodes.FORM_NOT_FOUND);
-      expect(await codeOf(submit.execute(publicSubmit(inactiveInternal, badBody)))).to.equal(ErrorCodes.FORM_INACTIVE);
-      expect(await codeOf(submit.execute(publicSubmit(internalGated, badBody)))).to.equal(ErrorCodes.FORM_INTERNAL);
-      expect(await codeOf(submit.execute(publicSubmit(gated, badBody)))).to.equal(ErrorCodes.FORM_CAPTCHA_REQUIRED);
-      expect(await codeOf(submit.execute(publicSubmit(gated, { ...badBody, captchaToken: 'bad' })))).to.equal(ErrorCodes.FORM_CAPTCHA_FAILED);
-      expect(await codeOf(submit.execute(publicSubmit(gated, { ...badBody, captchaToken: 'good' })))).to.equal(ErrorCodes.VALIDATION_FAILED);
+      expect(await codeOf(submit.execute(...asCall(publicSubmit('123', badBody))))).to.equal(ErrorCodes.INVALID_FORM_ID);
+      expect(await codeOf(submit.execute(...asCall(publicSubmit(newId(), badBody))))).to.equal(ErrorCodes.FORM_NOT_FOUND);
+      expect(await codeOf(submit.execute(...asCall(publicSubmit(inactiveInternal, badBody))))).to.equal(ErrorCodes.FORM_INACTIVE);
+      expect(await codeOf(submit.execute(...asCall(publicSubmit(internalGated, badBody))))).to.equal(ErrorCodes.FORM_INTERNAL);
+      expect(await codeOf(submit.execute(...asCall(publicSubmit(gated, badBody))))).to.equal(ErrorCodes.FORM_CAPTCHA_REQUIRED);
+      expect(await codeOf(submit.execute(...asCall(publicSubmit(gated, { ...badBody, captchaToken: 'bad' }))))).to.equal(ErrorCodes.FORM_CAPTCHA_FAILED);
+      expect(await codeOf(submit.execute(...asCall(publicSubmit(gated, { ...badBody, captchaToken: 'good' }))))).to.equal(ErrorCodes.VALIDATION_FAILED);
     });
 
     it('treats another tenant’s form as missing', async () => {
       const foreign = formRecord('other', 'contact');
       const { submit } = await setup([foreign]);
-      expect(await codeOf(submit.execute(publicSubmit(foreign)))).to.equal(ErrorCodes.FORM_NOT_FOUND);
+      expect(await codeOf(submit.execute(...asCall(publicSubmit(foreign))))).to.equal(ErrorCodes.FORM_NOT_FOUND);
     });
   });
 
@@ -100,14 +105,14 @@ describe('SubmitForm', () => {
       it(`answers ${outcome} for ${name}`, async () => {
         const form = gated();
         const { submit } = await setup([form]);
-        expect(await codeOf(submit.execute(publicSubmit(form, { captchaToken })))).to.equal(outcome);
+        expect(await codeOf(submit.execute(...asCall(publicSubmit(form, { captchaToken }))))).to.equal(outcome);
       });
     }
 
     it('asks the verifier with the form’s provider and the token', async () => {
       const form = gated();
       const { submit, captcha } = await setup([form]);
-      await submit.execute(publicSubmit(form, { captchaToken: 'good' }));
+      await submit.execute(...asCall(publicSubmit(form, { captchaToken: 'good' })));
       expect(captcha.calls).to.deep.equal([{ provider: 'hcaptcha', token: 'good' }]);
     });
 
@@ -120,14 +125,14 @@ describe('SubmitForm', () => {
         const captcha = new StaticCaptchaVerifier();
         fail(sinon.stub(captcha, 'verify'));
         const { submit } = await setup([form], { captcha });
-        expect(await codeOf(submit.execute(publicSubmit(form, { captchaToken: 'good' })))).to.equal(ErrorCodes.FORM_CAPTCHA_FAILED);
+        expect(await codeOf(submit.execute(...asCall(publicSubmit(form, { captchaToken: 'good' }))))).to.equal(ErrorCodes.FORM_CAPTCHA_FAILED);
       });
     }
 
     it('does not ask the verifier when the gate is off', async () => {
       const form = formRecord('acme', 'open');
       const { submit, captcha } = await setup([form]);
-      await submit.execute(publicSubmit(form, { captchaToken: 'bad' }));
+      await submit.execute(...asCall(publicSubmit(form, { captchaToken: 'bad' })));
       expect(captcha.calls).to.deep.equal([]);
     });
   });
@@ -136,13 +141,13 @@ describe('SubmitForm', () => {
     it('needs a user before anything else', async () => {
       const { submit } = await setup([]);
       const command = publicSubmit('not-an-id', { mode: 'internal', caller: anonymousCaller('acme') });
-      expect(await codeOf(submit.execute(command))).to.equal(ErrorCodes.UNAUTHORIZED);
+      expect(await codeOf(submit.execute(...asCall(command)))).to.equal(ErrorCodes.UNAUTHORIZED);
     });
 
     it('accepts internal forms and skips the CAPTCHA gate', async () => {
       const form = formRecord('acme', 'internal', { visibility: 'internal', captcha: { enabled: true, provider: 'recaptcha', minScore: 0.5 } });
       const { submit, captcha } = await setup([form]);
-      const view = await submit.execute(publicSubmit(form, { mode: 'internal', caller: userCaller('acme', 'staff-1') }));
+      const view = await submit.execute(...asCall(publicSubmit(form, { mode: 'internal', caller: userCaller('acme', 'staff-1') })));
       expect(view.submittedBy).to.equal('staff-1');
       expect(captcha.calls).to.deep.equal([]);
     });
@@ -152,8 +157,8 @@ describe('SubmitForm', () => {
       const active = formRecord('acme', 'on');
       const { submit } = await setup([inactive, active]);
       const caller = userCaller('acme', 'staff-1');
-      expect(await codeOf(submit.execute(publicSubmit(inactive, { mode: 'internal', caller })))).to.equal(ErrorCodes.FORM_INACTIVE);
-      expect(await codeOf(submit.execute(publicSubmit(active, { mode: 'internal', caller, body: { values: {} } })))).to.equal(ErrorCodes.VALIDATION_FAILED);
+      expect(await codeOf(submit.execute(...asCall(publicSubmit(inactive, { mode: 'internal', caller }))))).to.equal(ErrorCodes.FORM_INACTIVE);
+      expect(await codeOf(submit.execute(...asCall(publicSubmit(active, { mode: 'internal', caller, body: { values: {} } }))))).to.equal(ErrorCodes.VALIDATION_FAILED);
     });
   });
 
@@ -171,7 +176,7 @@ describe('SubmitForm', () => {
     it('enqueues one job per enabled channel and audience, with recipients for e-mail only', async () => {
       const form = notifying(allOn);
       const { submit, outbox } = await setup([form]);
-      const view = await submit.execute(publicSubmit(form, { body: { values: { name: 'Ada', email: 'ada@example.org' } } }));
+      const view = await submit.execute(...asCall(publicSubmit(form, { body: { values: { name: 'Ada', email: 'ada@example.org' } } })));
       await settle();
       const jobs = await outbox.listByTenant('acme');
       const summary = jobs.map((job) => [job.channel, job.audience, job.recipients]);
@@ -196,7 +201,7 @@ describe('SubmitForm', () => {
     it('leaves admin recipients empty when the form names none, and skips the submitter mail without an address', async () => {
       const form = notifying({ ...allOn, email: { admin: { enabled: true, recipients: [] }, submitter: { enabled: true, field: 'email' } } });
       const { submit, outbox } = await setup([form]);
-      await submit.execute(publicSubmit(form));
+      await submit.execute(...asCall(publicSubmit(form)));
       await settle();
       const summary = (await outbox.listByTenant('acme')).map((job) => [job.channel, job.audience, job.recipients]);
       expect(summary).to.have.deep.members([
@@ -209,7 +214,7 @@ describe('SubmitForm', () => {
     it('enqueues nothing when notifications are off, whatever the channels say', async () => {
       const form = notifying({ ...allOn, enabled: false });
       const { submit, outbox } = await setup([form]);
-      await submit.execute(publicSubmit(form, { body: { values: { name: 'Ada', email: 'ada@example.org' } } }));
+      await submit.execute(...asCall(publicSubmit(form, { body: { values: { name: 'Ada', email: 'ada@example.org' } } })));
       await settle();
       expect(await outbox.listByTenant('acme')).to.deep.equal([]);
     });
@@ -217,7 +222,7 @@ describe('SubmitForm', () => {
     it('enqueues nothing for a refused submission', async () => {
       const form = notifying(allOn);
       const { submit, outbox } = await setup([form]);
-      await submit.execute(publicSubmit(form, { body: { values: {} } })).catch(() => undefined);
+      await submit.execute(...asCall(publicSubmit(form, { body: { values: {} } }))).catch(() => undefined);
       await settle();
       expect(await outbox.listByTenant('acme')).to.deep.equal([]);
     });
@@ -232,7 +237,7 @@ describe('SubmitForm', () => {
         const outbox = new MemoryNotificationOutbox();
         sinon.stub(outbox, 'enqueue').callsFake(enqueue);
         const { submit, submissions, logger } = await setup([form], { outbox });
-        const view = await submit.execute(publicSubmit(form));
+        const view = await submit.execute(...asCall(publicSubmit(form)));
         await settle();
         expect(await submissions.findById('acme', view.id)).not.to.equal(null);
         expect(logger.error.calledOnce).to.equal(true);
@@ -247,7 +252,7 @@ describe('SubmitForm', () => {
       const outbox = new MemoryNotificationOutbox();
       sinon.stub(outbox, 'enqueue').returns(new Promise(() => {}));
       const { submit } = await setup([form], { outbox });
-      const outcome = await Promise.race([submit.execute(publicSubmit(form)).then(() => 'answered'), settle().then(() => settle()).then(() => 'waited')]);
+      const outcome = await Promise.race([submit.execute(...asCall(publicSubmit(form))).then(() => 'answered'), settle().then(() => settle()).then(() => 'waited')]);
       expect(outcome).to.equal('answered');
     });
   });

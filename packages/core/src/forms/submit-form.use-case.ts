@@ -21,16 +21,16 @@ import { submissionNotificationJobs } from './submission-notification-jobs.js';
 import { submissionView, type Submission, type SubmissionView } from './submission.js';
 import { validateSubmissionValues } from './validate-submission-values.js';
 import { logFieldsOf, type TraceContext } from '../shared/trace-context.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export type SubmitMode = 'public' | 'internal';
 
-export interface SubmitFormCommand {
-  readonly caller: Caller;
+export interface SubmitFormInput {
   readonly formId: string;
-  /** The request body, `{values: {...}}`, checked here after the form and CAPTCHA checks. */
-  readonly body: unknown;
+  /** The submission as sent, `{ values: {...} }`, checked here after the form and CAPTCHA checks (paths `submission.values.<field>`). */
+  readonly submission: unknown;
   readonly mode: SubmitMode;
-  /** The caller's CAPTCHA token (header `x-captcha-token`, else query `captchaToken`). */
+  /** The caller's CAPTCHA token, for a form whose CAPTCHA gate is on. */
   readonly captchaToken?: string | undefined;
 }
 
@@ -53,8 +53,9 @@ export class SubmitForm {
    * `FORM_INACTIVE`; (public) `FORM_INTERNAL`, `FORM_CAPTCHA_REQUIRED`, `FORM_CAPTCHA_FAILED`;
    * then `VALIDATION_FAILED` for the values.
    */
-  async execute(command: SubmitFormCommand): Promise<SubmissionView> {
-    const { caller, mode } = command;
+  async execute(caller: Caller, command: SubmitFormInput): Promise<SubmissionView> {
+    requireTenantId(caller.tenantId);
+    const { mode } = command;
     checkAccess(caller, SubmitForm.access[mode]);
     const form = await findFormOrThrow(this.forms, caller.tenantId, command.formId);
     if (!form.isActive) throw new DomainError(ErrorCodes.FORM_INACTIVE, 'Form is not active');
@@ -62,7 +63,7 @@ export class SubmitForm {
       if (form.visibility !== 'public') throw new DomainError(ErrorCodes.FORM_INTERNAL, 'Form is internal');
       await this.#passCaptchaGate(form, command.captchaToken, caller.trace);
     }
-    const values = validateSubmissionValues(form, command.body);
+    const values = validateSubmissionValues(form, command.submission, 'submission');
     const now = this.clock.now();
     const submission: Submission = {
       id: newId(now),
@@ -88,7 +89,7 @@ export class SubmitForm {
 
   async #passCaptchaGate(form: Form, token: string | undefined, trace: TraceContext | undefined): Promise<void> {
     if (!form.captcha.enabled) return;
-    if (!token) throw new DomainError(ErrorCodes.FORM_CAPTCHA_REQUIRED, 'captchaToken is required');
+    if (!token) throw new DomainError(ErrorCodes.FORM_CAPTCHA_REQUIRED, 'a CAPTCHA token is required to submit this form');
     // The port promises not to throw; should an adapter do so anyway, the gate stays closed.
     const verdict: CaptchaVerdict = await Promise.resolve()
       .then(() => this.captcha.verify(form.captcha.provider, token, trace ? { trace } : undefined))

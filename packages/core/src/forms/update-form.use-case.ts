@@ -9,7 +9,7 @@ import type { CaptchaPolicy } from '../captcha/captcha.ports.js';
 import { NO_WEBHOOK_EVENTS, updatedEvent, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { conditionalUpdate, patched, patchOf, type UpdateRequest } from '../shared/conditional-update.js';
+import { conditionalUpdate, patched, patchOf, type UpdateInput } from '../shared/conditional-update.js';
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
@@ -20,6 +20,7 @@ import type { Form } from './form.js';
 import { requireExistingForms } from './form-references.js';
 import type { FormRepository } from './forms.ports.js';
 import { normalizeFormInput } from './normalize-form-input.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 /** Every property a create body may have: what an update may change. */
 export const FORM_INPUT_KEYS = [
@@ -45,7 +46,9 @@ export class UpdateForm {
   ) {}
 
   /** Throws `INVALID_FORM_ID`, `FORM_NOT_FOUND`, `PRECONDITION_FAILED`, `VALIDATION_FAILED` or `FORM_SLUG_TAKEN`. */
-  async execute(caller: Caller, formId: string, body: unknown, request: UpdateRequest = {}): Promise<Form> {
+  async execute(caller: Caller, request: UpdateInput): Promise<Form> {
+    const { id: formId, changes: body } = request;
+    requireTenantId(caller.tenantId);
     const id = requireFormId(formId);
     const context = { languages: this.languages.languagesOf(caller.tenantId), defaultCaptchaProvider: this.captcha.defaultProvider };
     return conditionalUpdate(body, request, {
@@ -56,7 +59,7 @@ export class UpdateForm {
         const input = patched(formAsInput(current), patchOf(body, FORM_INPUT_KEYS));
         const { definition, references } = normalizeFormInput(input, context);
         for (const key of ['nextFormId', 'previousFormId'] as const) {
-          if (definition.flow[key] === id) throw validationError(`body.flow.${key}`, 'must not name the form itself');
+          if (definition.flow[key] === id) throw validationError(`flow.${key}`, 'must not name the form itself');
         }
         await requireExistingForms(this.forms, caller.tenantId, references);
         return { ...current, ...definition, updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()) };

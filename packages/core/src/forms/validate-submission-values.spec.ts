@@ -69,33 +69,33 @@ describe('validateSubmissionValues', () => {
 
   describe('when the body or a value is wrong', () => {
     const cases: Array<[string, unknown, string]> = [
-      ['a non-object body', [], 'body must be an object'],
-      ['an absent body', undefined, 'body must be an object'],
-      ['a property beside values', { values: { name: 'A' }, extra: 1 }, 'body.extra is not allowed'],
-      ['no values', {}, 'body.values is required'],
-      ['values that are not an object', { values: ['A'] }, 'body.values must be an object'],
-      ['an unknown field name', { values: { name: 'A', nickname: 'x' } }, 'body.values.nickname is not a field of this form'],
-      ['a value for a relation field', { values: { name: 'A', company: 'a'.repeat(24) } }, 'body.values.company is a relation field: connect it through the relations route'],
-      ['a missing required field', { values: {} }, 'body.values.name is required'],
-      ['a blank required field', { values: { name: '  \t' } }, 'body.values.name is required'],
-      ['a null required field', { values: { name: null } }, 'body.values.name is required'],
-      ['a number as text', { values: { name: 42 } }, 'body.values.name must be a string of at most 10000 characters'],
-      ['an over-long text', { values: { name: 'x'.repeat(10_001) } }, 'body.values.name must be a string of at most 10000 characters'],
-      ['an over-long textarea', { values: { name: 'A', bio: 'x'.repeat(10_001) } }, 'body.values.bio must be a string of at most 10000 characters'],
-      ['a phone as a number', { values: { name: 'A', phone: 123 } }, 'body.values.phone must be a string of at most 10000 characters'],
-      ['an e-mail without @', { values: { name: 'A', email: 'ada.example.org' } }, 'body.values.email must be an e-mail address'],
-      ['an e-mail without a domain dot', { values: { name: 'A', email: 'ada@localhost' } }, 'body.values.email must be an e-mail address'],
-      ['a number as a string', { values: { name: 'A', age: '42' } }, 'body.values.age must be a finite number'],
-      ['an infinite number', { values: { name: 'A', age: Infinity } }, 'body.values.age must be a finite number'],
-      ['an ftp URL', { values: { name: 'A', site: 'ftp://example.org' } }, 'body.values.site must be an http(s) URL'],
-      ['a URL without a scheme', { values: { name: 'A', site: 'example.org' } }, 'body.values.site must be an http(s) URL'],
-      ['a URL with spaces', { values: { name: 'A', site: 'http://exa mple.org' } }, 'body.values.site must be an http(s) URL'],
-      ['a date in another format', { values: { name: 'A', born: '29/02/2024' } }, 'body.values.born must be a date in the form YYYY-MM-DD'],
-      ['a date that does not exist', { values: { name: 'A', born: '2023-02-29' } }, 'body.values.born must be a date in the form YYYY-MM-DD'],
-      ['a date with a time', { values: { name: 'A', born: '2024-02-29T00:00:00Z' } }, 'body.values.born must be a date in the form YYYY-MM-DD'],
-      ['an unknown option', { values: { name: 'A', plan: 'gold' } }, 'body.values.plan must be one of free, pro'],
-      ['an option label instead of its value', { values: { name: 'A', plan: 'Pro' } }, 'body.values.plan must be one of free, pro'],
-      ['a checkbox as a string', { values: { name: 'A', agree: 'true' } }, 'body.values.agree must be a boolean'],
+      ['a non-object body', [], 'must be an object'],
+      ['an absent body', undefined, 'must be an object'],
+      ['a property beside values', { values: { name: 'A' }, extra: 1 }, 'extra is not allowed'],
+      ['no values', {}, 'values is required'],
+      ['values that are not an object', { values: ['A'] }, 'values must be an object'],
+      ['an unknown field name', { values: { name: 'A', nickname: 'x' } }, 'values.nickname is not a field of this form'],
+      ['a value for a relation field', { values: { name: 'A', company: 'a'.repeat(24) } }, 'values.company is a relation field: connect it through the relations route'],
+      ['a missing required field', { values: {} }, 'values.name is required'],
+      ['a blank required field', { values: { name: '  \t' } }, 'values.name is required'],
+      ['a null required field', { values: { name: null } }, 'values.name is required'],
+      ['a number as text', { values: { name: 42 } }, 'values.name must be a string of at most 10000 characters'],
+      ['an over-long text', { values: { name: 'x'.repeat(10_001) } }, 'values.name must be a string of at most 10000 characters'],
+      ['an over-long textarea', { values: { name: 'A', bio: 'x'.repeat(10_001) } }, 'values.bio must be a string of at most 10000 characters'],
+      ['a phone as a number', { values: { name: 'A', phone: 123 } }, 'values.phone must be a string of at most 10000 characters'],
+      ['an e-mail without @', { values: { name: 'A', email: 'ada.example.org' } }, 'values.email must be an e-mail address'],
+      ['an e-mail without a domain dot', { values: { name: 'A', email: 'ada@localhost' } }, 'values.email must be an e-mail address'],
+      ['a number as a string', { values: { name: 'A', age: '42' } }, 'values.age must be a finite number'],
+      ['an infinite number', { values: { name: 'A', age: Infinity } }, 'values.age must be a finite number'],
+      ['an ftp URL', { values: { name: 'A', site: 'ftp://example.org' } }, 'values.site must be an http(s) URL'],
+      ['a URL without a scheme', { values: { name: 'A', site: 'example.org' } }, 'values.site must be an http(s) URL'],
+      ['a URL with spaces', { values: { name: 'A', site: 'http://exa mple.org' } }, 'values.site must be an http(s) URL'],
+      ['a date in another format', { values: { name: 'A', born: '29/02/2024' } }, 'values.born must be a date in the form YYYY-MM-DD'],
+      ['a date that does not exist', { values: { name: 'A', born: '2023-02-29' } }, 'values.born must be a date in the form YYYY-MM-DD'],
+      ['a date with a time', { values: { name: 'A', born: '2024-02-29T00:00:00Z' } }, 'values.born must be a date in the form YYYY-MM-DD'],
+      ['an unknown option', { values: { name: 'A', plan: 'gold' } }, 'values.plan must be one of free, pro'],
+      ['an option label instead of its value', { values: { name: 'A', plan: 'Pro' } }, 'values.plan must be one of free, pro'],
+      ['a checkbox as a string', { values: { name: 'A', agree: 'true' } }, 'values.agree must be a boolean'],
     ];
     for (const [name, body, message] of cases) {
       it(`refuses ${name}`, () => {
@@ -136,6 +136,6 @@ describe('validateSubmissionValues with field names of Object.prototype members'
 
   it('still requires a required field named after one', () => {
     const required = formRecord('acme', 'required-constructor', { sections: [{ title: {}, description: {}, fields: [field('constructor', 'text', { required: true })] }] });
-    expect(() => validateSubmissionValues(required, { values: {} })).to.throw('body.values.constructor is required');
+    expect(() => validateSubmissionValues(required, { values: {} })).to.throw('values.constructor is required');
   });
 });

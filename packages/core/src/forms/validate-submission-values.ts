@@ -18,20 +18,24 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 const unanswered = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** Throws `VALIDATION_FAILED` naming the first problem; returns the answered values. */
-export function validateSubmissionValues(form: Form, body: unknown): Record<string, unknown> {
-  if (!isObject(body)) throw validationError('body', 'must be an object');
-  for (const key of Object.keys(body)) if (key !== 'values') throw validationError(`body.${key}`, 'is not allowed');
+/**
+ * Throws `VALIDATION_FAILED` naming the first problem (paths under `at`, the submission's place
+ * in the operation's input); returns the answered values.
+ */
+export function validateSubmissionValues(form: Form, body: unknown, at = ''): Record<string, unknown> {
+  const under = at === '' ? '' : `${at}.`;
+  if (!isObject(body)) throw validationError(at, 'must be an object');
+  for (const key of Object.keys(body)) if (key !== 'values') throw validationError(under + key, 'is not allowed');
   const values = body.values;
-  if (values === undefined || values === null) throw validationError('body.values', 'is required');
-  if (!isObject(values)) throw validationError('body.values', 'must be an object');
+  if (values === undefined || values === null) throw validationError(`${under}values`, 'is required');
+  if (!isObject(values)) throw validationError(`${under}values`, 'must be an object');
 
   const fields = new Map(fieldsOf(form).map((field) => [field.name, field]));
   for (const [name, value] of Object.entries(values)) {
     const field = fields.get(name);
-    if (!field) throw validationError(`body.values.${name}`, 'is not a field of this form');
+    if (!field) throw validationError(`${under}values.${name}`, 'is not a field of this form');
     if (field.type === 'relation' && value !== null && value !== undefined) {
-      throw validationError(`body.values.${name}`, 'is a relation field: connect it through the relations route');
+      throw validationError(`${under}values.${name}`, 'is a relation field: connect it through the relations route');
     }
   }
 
@@ -41,7 +45,7 @@ export function validateSubmissionValues(form: Form, body: unknown): Record<stri
     // Own properties only: a field named after an Object.prototype member (`constructor`) must
     // not find the prototype's function when the caller left it out.
     const value = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
-    const path = `body.values.${field.name}`;
+    const path = `${under}values.${field.name}`;
     if (unanswered(value)) {
       if (field.required) throw validationError(path, 'is required');
       continue;

@@ -23,13 +23,13 @@ export class AdmitGuest {
   async execute(caller: Caller): Promise<void> {
     if (caller.user) return;
     const token = caller.guest?.captchaToken;
-    if (!token) throw new DomainError(ErrorCodes.GUEST_CAPTCHA_REQUIRED, 'captchaToken is required for guest engagement');
+    if (!token) throw new DomainError(ErrorCodes.GUEST_CAPTCHA_REQUIRED, 'a guest needs a CAPTCHA token to engage');
     const guestId = caller.guest?.id;
-    if (!guestId) throw new DomainError(ErrorCodes.GUEST_ID_MISSING, 'Missing x-guest-id header');
+    if (!guestId) throw new DomainError(ErrorCodes.GUEST_ID_MISSING, 'a guest needs a guest id to engage');
 
     const verdict = await this.verifier.verify(this.captcha.defaultProvider, token, caller.trace ? { trace: caller.trace } : undefined);
     const scoreTooLow = verdict.score !== undefined && verdict.score < this.policy.minCaptchaScore;
-    if (!verdict.success || scoreTooLow) throw new DomainError(ErrorCodes.GUEST_CAPTCHA_INVALID, 'captchaToken is invalid');
+    if (!verdict.success || scoreTooLow) throw new DomainError(ErrorCodes.GUEST_CAPTCHA_INVALID, 'the guest CAPTCHA token was not accepted');
 
     const windowMs = this.policy.windowSeconds * 1000;
     const now = this.clock.now();

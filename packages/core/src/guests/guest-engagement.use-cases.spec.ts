@@ -3,7 +3,7 @@
  * directly, with no HTTP in between: every guest write is admitted by the use case itself.
  */
 import { expect } from 'chai';
-import type { ReactionType } from '../reactions/reaction.js';
+import type { ReactionChoice } from '../reactions/reaction.js';
 import type { Caller } from '../shared/caller.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { anonymousCaller, guestCaller, userCaller } from '../testing/callers.js';
@@ -16,12 +16,12 @@ describe('Guest engagement inside the use cases (no HTTP)', () => {
   const setup = async () => {
     const world = memoryEngagement({ policy: { limit: 3 } });
     const article = await world.createArticle.execute(editor, { title: 'Hello' });
-    const comment = await world.createComment.execute(editor, article.id, { content: 'First' });
-    await world.approveComment.execute(editor, comment.id);
+    const comment = await world.createComment.execute(editor, { articleId: article.id, comment: { content: 'First' } });
+    await world.approveComment.execute(editor, { id: comment.id });
     const writes: Array<[string, (caller: Caller) => Promise<unknown>]> = [
-      ['ReactToArticle', (caller) => world.reactToArticle.execute(caller, article.id, 'like')],
-      ['ReactToComment', (caller) => world.reactToComment.execute(caller, comment.id, 'dislike')],
-      ['CreateComment', (caller) => world.createComment.execute(caller, article.id, { content: 'Hi' })],
+      ['ReactToArticle', (caller) => world.reactToArticle.execute(caller, { articleId: article.id, reaction: { type: 'like' } })],
+      ['ReactToComment', (caller) => world.reactToComment.execute(caller, { commentId: comment.id, reaction: { type: 'dislike' } })],
+      ['CreateComment', (caller) => world.createComment.execute(caller, { articleId: article.id, comment: { content: 'Hi' } })],
     ];
     return { world, article, comment, writes };
   };
@@ -35,7 +35,7 @@ describe('Guest engagement inside the use cases (no HTTP)', () => {
       expect(await codeOf(write(guestCaller('acme', undefined))), name).to.equal(ErrorCodes.GUEST_ID_MISSING);
       expect(await codeOf(write(guestCaller('acme', 'guest-0001', 'forged'))), name).to.equal(ErrorCodes.GUEST_CAPTCHA_INVALID);
     }
-    expect(await world.getArticle.execute(editor, article.id)).to.include({ likes: 0, dislikes: 0 });
+    expect(await world.getArticle.execute(editor, { id: article.id })).to.include({ likes: 0, dislikes: 0 });
     expect(world.repositories.limiter.size, 'refused before the rate limit: nothing counted').to.equal(0);
   });
 
@@ -48,10 +48,10 @@ describe('Guest engagement inside the use cases (no HTTP)', () => {
       expect(error.code, name).to.equal(ErrorCodes.GUEST_RATE_LIMITED);
       expect(error.retryAfterSeconds, name).to.be.greaterThan(0);
     }
-    expect(await world.getArticle.execute(editor, article.id)).to.include({ likes: 1 });
-    await world.reactToArticle.execute(guestCaller('acme', 'guest-0002'), article.id, 'like');
-    await world.reactToArticle.execute(userCaller('acme', 'u-1'), article.id, 'like');
-    expect(await world.getArticle.execute(editor, article.id)).to.include({ likes: 3 });
+    expect(await world.getArticle.execute(editor, { id: article.id })).to.include({ likes: 1 });
+    await world.reactToArticle.execute(guestCaller('acme', 'guest-0002'), { articleId: article.id, reaction: { type: 'like' } });
+    await world.reactToArticle.execute(userCaller('acme', 'u-1'), { articleId: article.id, reaction: { type: 'like' } });
+    expect(await world.getArticle.execute(editor, { id: article.id })).to.include({ likes: 3 });
   });
 
   it('lets users through untouched: no CAPTCHA, no count', async () => {
@@ -64,14 +64,14 @@ describe('Guest engagement inside the use cases (no HTTP)', () => {
   it('checks the id before admitting, and reads a deferred input only once the guest is admitted', async () => {
     const { world, article } = await setup();
     let reads = 0;
-    const later = async (): Promise<ReactionType> => {
+    const later = async (): Promise<ReactionChoice> => {
       reads += 1;
-      return 'like';
+      return { type: 'like' };
     };
-    expect(await codeOf(world.reactToArticle.execute(guestCaller('acme', 'guest-0001', ''), 'nope', later))).to.equal(ErrorCodes.INVALID_ARTICLE_ID);
-    expect(await codeOf(world.reactToArticle.execute(guestCaller('acme', 'guest-0001', ''), article.id, later))).to.equal(ErrorCodes.GUEST_CAPTCHA_REQUIRED);
+    expect(await codeOf(world.reactToArticle.execute(guestCaller('acme', 'guest-0001', ''), { articleId: 'nope', reaction: later }))).to.equal(ErrorCodes.INVALID_ARTICLE_ID);
+    expect(await codeOf(world.reactToArticle.execute(guestCaller('acme', 'guest-0001', ''), { articleId: article.id, reaction: later }))).to.equal(ErrorCodes.GUEST_CAPTCHA_REQUIRED);
     expect(reads, 'a refused guest’s input is never read').to.equal(0);
-    expect(await world.reactToArticle.execute(guestCaller('acme', 'guest-0001'), article.id, later)).to.include({ likes: 1 });
+    expect(await world.reactToArticle.execute(guestCaller('acme', 'guest-0001'), { articleId: article.id, reaction: later })).to.include({ likes: 1 });
     expect(reads).to.equal(1);
     expect(world.repositories.limiter.size).to.equal(1);
   });

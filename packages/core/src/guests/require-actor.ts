@@ -8,6 +8,6 @@ import { ErrorCodes } from '../shared/error-codes.js';
  */
 export function requireActor(caller: Caller): string {
   const actor = actorKey(caller);
-  if (!actor) throw new DomainError(ErrorCodes.GUEST_ID_MISSING, 'Missing x-guest-id header');
+  if (!actor) throw new DomainError(ErrorCodes.GUEST_ID_MISSING, 'a guest needs a guest id to engage');
   return actor;
 }

@@ -2,6 +2,8 @@
  * Reactions: each actor (a user or a guest) holds at most one like or dislike per target (an
  * article or a comment). The target stores its totals, moved by the difference each change made.
  */
+import { requireKnownKeys, requireOneOf } from '../shared/shape-rules.js';
+
 export const REACTION_TYPES = ['like', 'dislike'] as const;
 export type ReactionType = (typeof REACTION_TYPES)[number];
 
@@ -17,6 +19,26 @@ export const NO_REACTIONS: ReactionTotals = Object.freeze({ likes: 0, dislikes: 
 
 export function isReactionType(value: unknown): value is ReactionType {
   return value === 'like' || value === 'dislike';
+}
+
+/** A caller's choice on a reaction route: set or switch to `type`. */
+export interface ReactionChoice {
+  readonly type: ReactionType;
+}
+
+/** The choice that sets `type`, or `null` (remove) for `null`. */
+export function reactionChoice(type: ReactionType | null): ReactionChoice | null {
+  return type === null ? null : { type };
+}
+
+const CHOICE_KEYS: ReadonlySet<string> = new Set(['type']);
+
+/** The type a choice sets, or `null` for "remove"; `VALIDATION_FAILED` at `reaction…` for anything else. */
+export function reactionTypeOf(choice: unknown): ReactionType | null {
+  if (choice === null) return null;
+  requireKnownKeys(choice, 'reaction', CHOICE_KEYS);
+  requireOneOf(choice.type, 'reaction.type', REACTION_TYPES);
+  return choice.type;
 }
 
 /**

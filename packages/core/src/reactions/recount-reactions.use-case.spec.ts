@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { reactionChoice } from '../reactions/reaction.js';
 import { userCaller } from '../testing/callers.js';
 import { memoryEngagement } from '../testing/engagement-fixture.js';
 
@@ -13,12 +14,12 @@ describe('RecountReactions', () => {
     for (let i = 0; i < 5; i += 1) articles.push(await world.createArticle.execute(editor('acme'), { title: `A${i}` }));
     const foreign = await world.createArticle.execute(editor('other'), { title: 'B' });
     for (const [i, article] of articles.entries()) {
-      for (let r = 0; r <= i; r += 1) await world.reactToArticle.execute(userCaller('acme', `r${r}`), article.id, r % 2 ? 'dislike' : 'like');
+      for (let r = 0; r <= i; r += 1) await world.reactToArticle.execute(userCaller('acme', `r${r}`), { articleId: article.id, reaction: reactionChoice(r % 2 ? 'dislike' : 'like') });
     }
-    await world.reactToArticle.execute(userCaller('other', 'r0'), foreign.id, 'like');
-    const comment = await world.createComment.execute(userCaller('acme', 'r0'), articles[0]!.id, { content: 'Hi' });
-    await world.approveComment.execute(editor('acme'), comment.id);
-    await world.reactToComment.execute(userCaller('acme', 'r1'), comment.id, 'dislike');
+    await world.reactToArticle.execute(userCaller('other', 'r0'), { articleId: foreign.id, reaction: { type: 'like' } });
+    const comment = await world.createComment.execute(userCaller('acme', 'r0'), { articleId: articles[0]!.id, comment: { content: 'Hi' } });
+    await world.approveComment.execute(editor('acme'), { id: comment.id });
+    await world.reactToComment.execute(userCaller('acme', 'r1'), { commentId: comment.id, reaction: { type: 'dislike' } });
     return { world, articles, foreign, comment };
   };
 
@@ -49,7 +50,7 @@ describe('RecountReactions', () => {
         { tenantId: 'other', targetKind: 'article', targetId: foreign.id, stored: { likes: 0, dislikes: 0 }, counted: { likes: 1, dislikes: 0 } },
         { tenantId: 'acme', targetKind: 'comment', targetId: comment.id, stored: { likes: 0, dislikes: 0 }, counted: { likes: 0, dislikes: 1 } },
       ]);
-      expect((await world.getArticle.execute(editor('acme'), articles[3]!.id)).likes).to.equal(5);
+      expect((await world.getArticle.execute(editor('acme'), { id: articles[3]!.id })).likes).to.equal(5);
     });
 
     it('repairs every drift with the flag, after which a recount is clean', async () => {
@@ -57,9 +58,9 @@ describe('RecountReactions', () => {
       const report = await world.recount.execute({ repair: true });
       expect(report.drifts).to.have.length(3);
       expect(report.repaired).to.equal(3);
-      expect(await world.getArticle.execute(editor('acme'), articles[3]!.id)).to.include({ likes: 2, dislikes: 2 });
-      expect(await world.getArticle.execute(editor('other'), foreign.id)).to.include({ likes: 1, dislikes: 0 });
-      expect(await world.commentSummary.execute(editor('acme'), comment.id)).to.include({ likes: 0, dislikes: 1 });
+      expect(await world.getArticle.execute(editor('acme'), { id: articles[3]!.id })).to.include({ likes: 2, dislikes: 2 });
+      expect(await world.getArticle.execute(editor('other'), { id: foreign.id })).to.include({ likes: 1, dislikes: 0 });
+      expect(await world.commentSummary.execute(editor('acme'), { id: comment.id })).to.include({ likes: 0, dislikes: 1 });
       expect((await world.recount.execute()).drifts).to.deep.equal([]);
     });
 

@@ -21,7 +21,7 @@ describe('GetRepurposeTemplate and UpdateRepurposeTemplate', () => {
   describe('when the tenant has no template', () => {
     it('creates one with the service defaults', async () => {
       const { get } = setup();
-      const template = await get.execute('acme');
+      const template = await get.execute(anonymousCaller('acme'));
       expect(template.tenantId).to.equal('acme');
       expect(template.defaults).to.deep.equal({ language: 'en', tone: 'professional', length: 'medium' });
       expect(Object.keys(template.platforms)).to.deep.equal(['linkedin', 'twitter', 'whatsapp', 'instagram']);
@@ -44,14 +44,14 @@ describe('GetRepurposeTemplate and UpdateRepurposeTemplate', () => {
   describe('when the template exists', () => {
     it('returns it unchanged on later reads', async () => {
       const { get, clock } = setup();
-      const first = await get.execute('acme');
+      const first = await get.execute(anonymousCaller('acme'));
       clock.advance(60_000);
-      expect(await get.execute('acme')).to.deep.equal(first);
+      expect(await get.execute(anonymousCaller('acme'))).to.deep.equal(first);
     });
 
     it('merges a partial update and records who made it', async () => {
       const { get, update, clock } = setup();
-      await get.execute('acme');
+      await get.execute(anonymousCaller('acme'));
       clock.advance(1000);
       const updated = await update.execute(userCaller('acme', 'editor-1'), {
         defaults: { language: 'fr' },
@@ -67,21 +67,21 @@ describe('GetRepurposeTemplate and UpdateRepurposeTemplate', () => {
 
   describe('when an update is not acceptable', () => {
     const cases: Array<[string, object, string]> = [
-      ['a language the tenant lacks', { defaults: { language: 'de' } }, 'body.defaults.language must be one of en, fr'],
-      ['an unknown tone', { platforms: { linkedin: { tone: 'angry' } } }, 'body.platforms.linkedin.tone must be one of'],
-      ['too many hashtags', { platforms: { linkedin: { maxHashtags: 31 } } }, 'body.platforms.linkedin.maxHashtags must be a whole number from 0 to 30'],
-      ['an unknown platform', { platforms: { myspace: { tone: 'casual' } } }, 'body.platforms.myspace is not allowed'],
-      ['an unknown setting', { platforms: { twitter: { font: 'serif' } } }, 'body.platforms.twitter.font is not allowed'],
-      ['a setting named like an Object method', { defaults: { toString: 'x' } }, 'body.defaults.toString is not allowed'],
+      ['a language the tenant lacks', { defaults: { language: 'de' } }, 'defaults.language must be one of en, fr'],
+      ['an unknown tone', { platforms: { linkedin: { tone: 'angry' } } }, 'platforms.linkedin.tone must be one of'],
+      ['too many hashtags', { platforms: { linkedin: { maxHashtags: 31 } } }, 'platforms.linkedin.maxHashtags must be a whole number from 0 to 30'],
+      ['an unknown platform', { platforms: { myspace: { tone: 'casual' } } }, 'platforms.myspace is not allowed'],
+      ['an unknown setting', { platforms: { twitter: { font: 'serif' } } }, 'platforms.twitter.font is not allowed'],
+      ['a setting named like an Object method', { defaults: { toString: 'x' } }, 'defaults.toString is not allowed'],
     ];
     for (const [name, patch, message] of cases) {
       it(`rejects ${name} and changes nothing`, async () => {
         const { get, update } = setup();
-        const before = await get.execute('acme');
+        const before = await get.execute(anonymousCaller('acme'));
         const error = await update.execute(userCaller('acme', 'u1'), patch).catch((e: unknown) => e);
         expect((error as { code: string }).code).to.equal(ErrorCodes.VALIDATION_FAILED);
         expect((error as Error).message).to.contain(message);
-        expect(await get.execute('acme')).to.deep.equal(before);
+        expect(await get.execute(anonymousCaller('acme'))).to.deep.equal(before);
       });
     }
 

@@ -22,6 +22,10 @@ import {
   type Tone,
 } from './repurpose-template.js';
 import type { RepurposeTemplateRepository, TemplateChange } from './repurpose.ports.js';
+import { requireTenantId } from '../tenancy/tenant.js';
+import { exceedsCharacters, isAbsent, requireKnownKeys, requireObject } from '../shared/shape-rules.js';
+
+const PATCH_KEYS: ReadonlySet<string> = new Set(['defaults', 'platforms']);
 
 export interface RepurposeTemplatePatch {
   defaults?: { language?: string; tone?: Tone; length?: Length };
@@ -36,7 +40,7 @@ type Rule = (value: unknown) => string | undefined;
 const enumRule = (allowed: readonly string[]): Rule => (value) =>
   typeof value === 'string' && allowed.includes(value) ? undefined : `must be one of ${allowed.join(', ')}`;
 const textRule = (max: number): Rule => (value) =>
-  typeof value === 'string' && value.length <= max ? undefined : `must be a string of at most ${max} characters`;
+  typeof value === 'string' && !exceedsCharacters(value, max) ? undefined : `must be a string of at most ${max} characters`;
 const hashtagRule: Rule = (value) =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_HASHTAGS_LIMIT
     ? undefined
@@ -61,6 +65,7 @@ export class UpdateRepurposeTemplate {
 
   async execute(caller: Caller, patch: RepurposeTemplatePatch): Promise<RepurposeTemplate> {
     const user = requireUser(caller, UpdateRepurposeTemplate.access.missing);
+    requireTenantId(caller.tenantId);
     const changes = this.#changesOf(caller.tenantId, patch);
     const now = this.clock.now();
     const audit = { updatedBy: user.id, updatedAt: now };
@@ -75,24 +80,28 @@ export class UpdateRepurposeTemplate {
   }
 
   #changesOf(tenantId: string, patch: RepurposeTemplatePatch): TemplateChange[] {
+    requireKnownKeys(patch, '', PATCH_KEYS);
     const changes: TemplateChange[] = [];
     const defaultRules: Record<string, Rule> = {
       language: enumRule(this.languages.languagesOf(tenantId)),
       tone: PLATFORM_RULES.tone!,
       length: PLATFORM_RULES.length!,
     };
-    const collect = (group: object | undefined, rules: Record<string, Rule>, path: [string, ...string[]]) => {
-      for (const [key, value] of Object.entries(group ?? {})) {
+    const collect = (group: unknown, rules: Record<string, Rule>, path: [string, ...string[]]) => {
+      if (isAbsent(group)) return;
+      requireObject(group, path.join('.'));
+      for (const [key, value] of Object.entries(group)) {
         if (value === undefined || value === null) continue;
         const rule = Object.hasOwn(rules, key) ? rules[key] : undefined; // not `toString` & co.
         const problem = rule ? rule(value) : 'is not allowed';
-        if (problem !== undefined) throw validationError(`body.${[...path, key].join('.')}`, problem);
+        if (problem !== undefined) throw validationError([...path, key].join('.'), problem);
         changes.push({ path: [...path, key], value: value as string | number });
       }
     };
     collect(patch.defaults, defaultRules, ['defaults']);
+    if (!isAbsent(patch.platforms)) requireObject(patch.platforms, 'platforms');
     for (const [platform, values] of Object.entries(patch.platforms ?? {})) {
-      if (!(PLATFORMS as readonly string[]).includes(platform)) throw validationError(`body.platforms.${platform}`, 'is not allowed');
+      if (!(PLATFORMS as readonly string[]).includes(platform)) throw validationError(`platforms.${platform}`, 'is not allowed');
       collect(values, PLATFORM_RULES, ['platforms', platform]);
     }
     return changes;

@@ -9,6 +9,16 @@
 import { DomainError, validationError } from './domain-error.js';
 import { checkIfMatch, preconditionFailed } from './entity-tag.js';
 
+/**
+ * A change of one record (§6.3): its id as the caller gave it, the `changes` as sent (a strict
+ * partial create input: validation paths name its properties, `title`, `sections[0]…`), and the
+ * request's conditions.
+ */
+export interface UpdateInput extends UpdateRequest {
+  readonly id: string;
+  readonly changes: unknown;
+}
+
 export interface UpdateRequest {
   /** The request's `If-Match` value, if any. */
   readonly ifMatch?: string | undefined;
@@ -51,8 +61,8 @@ export async function conditionalUpdate<R extends { readonly updatedAt: Date }>(
  */
 export function patchOf(body: unknown, allowed: readonly string[]): Readonly<Record<string, unknown>> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw validationError('body', 'must be an object');
-  for (const key of Object.keys(body)) if (!allowed.includes(key)) throw validationError(`body.${key}`, 'is not allowed');
+  if (typeof body !== 'object' || Array.isArray(body)) throw validationError('', 'must be an object');
+  for (const key of Object.keys(body)) if (!allowed.includes(key)) throw validationError(key, 'is not allowed');
   return body as Record<string, unknown>;
 }
 

@@ -7,10 +7,18 @@ import { ErrorCodes } from './error-codes.js';
 
 const BRAND = Symbol.for('cms/DomainError');
 
-/** One validation problem: where (`body.sections[0].title`) and what, in plain words. */
+/**
+ * One validation problem: where and what, in plain words. `path` is a domain path into the
+ * operation's input (`sections[0].fields[1].type`; `''` is the whole input), which an adapter
+ * turns into its own (adapter-koa: `body.sections[0].fields[1].type`); decision 0801.
+ */
 export interface ValidationIssue {
   readonly path: string;
   readonly message: string;
+  /** Another input path the message names at its end (`is required with subCategoryId`), for adapters to rename too. */
+  readonly related?: string;
+  /** The path is into the stored record (`relations.clients`), not into the input: adapters keep it as it is. */
+  readonly onRecord?: true;
 }
 
 export class DomainError extends Error {
@@ -42,11 +50,15 @@ export function isDomainError(error: unknown): error is DomainError {
  * (adapter-koa: `Validation failed: <message>`).
  */
 export function validationError(path: string, message: string, more: readonly ValidationIssue[] = []): DomainError {
-  const first = { path, message };
-  return new DomainError(ErrorCodes.VALIDATION_FAILED, describeIssue(first), [first, ...more]);
+  return issuesError([{ path, message }, ...more]);
 }
 
-/** `body.slots[2].id must be unique` — the path and the problem as one sentence. */
+/** A validation failure whose first issue is `issues[0]` (at least one). */
+export function issuesError(issues: readonly [ValidationIssue, ...ValidationIssue[]]): DomainError {
+  return new DomainError(ErrorCodes.VALIDATION_FAILED, describeIssue(issues[0]), issues);
+}
+
+/** `slots[2].id must be unique` — the path and the problem as one sentence. */
 export function describeIssue(issue: ValidationIssue): string {
   return issue.path ? `${issue.path} ${issue.message}` : issue.message;
 }

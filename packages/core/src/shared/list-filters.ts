@@ -15,18 +15,18 @@ export function flagFilter(value: unknown, name: string): boolean | undefined {
   if (value === undefined || value === null) return undefined;
   if (value === true || value === 'true') return true;
   if (value === false || value === 'false') return false;
-  throw validationError(`query.${name}`, 'must be one of true, false');
+  throw validationError(name, 'must be one of true, false');
 }
 
 export function choiceFilter<T extends string>(value: unknown, name: string, allowed: readonly T[]): T | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  throw validationError(`query.${name}`, `must be one of ${allowed.join(', ')}`);
+  throw validationError(name, `must be one of ${allowed.join(', ')}`);
 }
 
 export function idFilter(value: unknown, name: string): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!isWellFormedId(value)) throw validationError(`query.${name}`, 'must be an id of 24 hexadecimal characters');
+  if (!isWellFormedId(value)) throw validationError(name, 'must be an id of 24 hexadecimal characters');
   return canonicalId(value);
 }
 

@@ -93,7 +93,7 @@ export function pageLimit(value: unknown): number {
   if (value === undefined || value === null) return PAGE_LIMITS.default;
   const limit = typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value;
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMITS.max) {
-    throw validationError('query.limit', `must be an integer from 1 to ${PAGE_LIMITS.max}`);
+    throw validationError('limit', `must be an integer from 1 to ${PAGE_LIMITS.max}`);
   }
   return limit;
 }

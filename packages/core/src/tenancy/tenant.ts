@@ -1,4 +1,6 @@
 /** Tenants and their API keys. A key decides the tenant of every request made with it. */
+import { validationError } from '../shared/domain-error.js';
+
 export const TENANT_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 export interface Tenant {
@@ -25,4 +27,14 @@ export interface ApiKey {
 
 export function isValidTenantId(value: string): boolean {
   return TENANT_ID_PATTERN.test(value);
+}
+
+/**
+ * A write names its tenant by a well-formed id (an embedder builds the caller itself; over HTTP
+ * the API key decides it). Throws `VALIDATION_FAILED` at `tenantId`.
+ */
+export function requireTenantId(tenantId: unknown): void {
+  if (typeof tenantId !== 'string' || !TENANT_ID_PATTERN.test(tenantId)) {
+    throw validationError('tenantId', 'must be 1 to 64 lowercase letters, digits and hyphens, starting with a letter or digit');
+  }
 }

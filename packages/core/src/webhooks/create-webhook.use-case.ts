@@ -8,6 +8,8 @@ import { requireRole } from '../shared/require-user.js';
 import { requireAllowedUrl, webhookEvents, webhookUrl } from './webhook-input.js';
 import { newWebhookSecret, toWebhookView, WEBHOOK_DESCRIPTION_MAX, type CreatedWebhookView, type Webhook } from './webhook.js';
 import type { WebhookRepository, WebhookUrlGuard } from './webhooks.ports.js';
+import { requireKnownKeys } from '../shared/shape-rules.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 export interface CreateWebhookInput {
   readonly url?: unknown;
@@ -15,6 +17,8 @@ export interface CreateWebhookInput {
   readonly description?: unknown;
   readonly enabled?: unknown;
 }
+
+const WEBHOOK_KEYS: ReadonlySet<string> = new Set(['url', 'events', 'description', 'enabled']);
 
 export class CreateWebhook {
   static readonly access = WEBHOOK_ADMIN;
@@ -27,11 +31,13 @@ export class CreateWebhook {
 
   /** Throws `UNAUTHORIZED`, `FORBIDDEN`, `VALIDATION_FAILED`, then `WEBHOOK_URL_NOT_ALLOWED`. */
   async execute(caller: Caller, input: CreateWebhookInput): Promise<CreatedWebhookView> {
+    requireTenantId(caller.tenantId);
     requireRole(caller, WEBHOOK_ADMIN.roles);
+    requireKnownKeys(input, '', WEBHOOK_KEYS);
     const url = webhookUrl(input.url);
     const events = webhookEvents(input.events);
-    const description = optionalText(input.description, 'body.description', WEBHOOK_DESCRIPTION_MAX);
-    const enabled = optionalFlag(input.enabled, 'body.enabled', true);
+    const description = optionalText(input.description, 'description', WEBHOOK_DESCRIPTION_MAX);
+    const enabled = optionalFlag(input.enabled, 'enabled', true);
     await requireAllowedUrl(this.guard, url);
     const now = this.clock.now();
     const webhook: Webhook = {

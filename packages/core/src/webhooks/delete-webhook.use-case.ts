@@ -9,6 +9,13 @@ import { requireRole } from '../shared/require-user.js';
 import { findWebhookOrThrow } from './webhook-input.js';
 import type { WebhookDeliveryOutbox, WebhookRepository } from './webhooks.ports.js';
 
+/** The record, by its id as the caller gave it (checked: a malformed one is refused). */
+export interface DeleteWebhookInput {
+  readonly id: string;
+  /** The request's `If-Match` value, if any (§6.3). */
+  readonly ifMatch?: string | undefined;
+}
+
 export class DeleteWebhook {
   static readonly access = WEBHOOK_ADMIN;
 
@@ -17,7 +24,7 @@ export class DeleteWebhook {
     private readonly outbox: WebhookDeliveryOutbox,
   ) {}
 
-  async execute(caller: Caller, id: string, ifMatch?: string): Promise<void> {
+  async execute(caller: Caller, { id, ifMatch }: DeleteWebhookInput): Promise<void> {
     requireRole(caller, WEBHOOK_ADMIN.roles);
     const webhookId = wellFormedIdOr(id, ErrorCodes.INVALID_WEBHOOK_ID);
     // With If-Match the webhook is read to compare its tag; without, no read first: the one

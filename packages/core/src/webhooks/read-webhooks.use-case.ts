@@ -7,12 +7,17 @@ import { findWebhookOrThrow } from './webhook-input.js';
 import { toWebhookView, type WebhookView } from './webhook.js';
 import { DELIVERY_LOG_SIZE, type WebhookDeliveryOutbox, type WebhookDeliveryStatus, type WebhookRepository } from './webhooks.ports.js';
 
+/** A webhook, by its id as the caller gave it. */
+export interface WebhookIdInput {
+  readonly id: string;
+}
+
 export class GetWebhook {
   static readonly access = WEBHOOK_ADMIN;
 
   constructor(private readonly webhooks: WebhookRepository) {}
 
-  async execute(caller: Caller, id: string): Promise<WebhookView> {
+  async execute(caller: Caller, { id }: WebhookIdInput): Promise<WebhookView> {
     requireRole(caller, WEBHOOK_ADMIN.roles);
     return toWebhookView(await findWebhookOrThrow(this.webhooks, caller.tenantId, id));
   }
@@ -64,7 +69,7 @@ export class ListWebhookDeliveries {
   ) {}
 
   /** The latest 100 deliveries, newest first. */
-  async execute(caller: Caller, id: string): Promise<DeliveryView[]> {
+  async execute(caller: Caller, { id }: WebhookIdInput): Promise<DeliveryView[]> {
     requireRole(caller, WEBHOOK_ADMIN.roles);
     const webhook = await findWebhookOrThrow(this.webhooks, caller.tenantId, id);
     const deliveries = await this.outbox.listByWebhook(caller.tenantId, webhook.id, DELIVERY_LOG_SIZE);

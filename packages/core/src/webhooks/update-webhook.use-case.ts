@@ -16,6 +16,14 @@ import { requireAllowedUrl, webhookEvents, webhookUrl } from './webhook-input.js
 import { toWebhookView, WEBHOOK_DESCRIPTION_MAX, type WebhookView } from './webhook.js';
 import type { WebhookChanges, WebhookRepository, WebhookUrlGuard } from './webhooks.ports.js';
 
+export interface UpdateWebhookInput {
+  readonly id: string;
+  /** The properties to change as sent (absent: none); paths `changes.<property>`. */
+  readonly changes: CreateWebhookInput | undefined;
+  /** The request's `If-Match` value, if any (§6.3). */
+  readonly ifMatch?: string | undefined;
+}
+
 export class UpdateWebhook {
   static readonly access = WEBHOOK_ADMIN;
 
@@ -29,12 +37,12 @@ export class UpdateWebhook {
    * Order: role → `INVALID_WEBHOOK_ID` → `WEBHOOK_NOT_FOUND` → `PRECONDITION_FAILED` →
    * `VALIDATION_FAILED` → `WEBHOOK_URL_NOT_ALLOWED`.
    */
-  async execute(caller: Caller, id: string, body: CreateWebhookInput | undefined, request: Pick<UpdateRequest, 'ifMatch'> = {}): Promise<WebhookView> {
+  async execute(caller: Caller, { id, changes: body, ifMatch }: UpdateWebhookInput): Promise<WebhookView> {
     requireRole(caller, WEBHOOK_ADMIN.roles);
     const { tenantId } = caller;
     const webhookId = wellFormedIdOr(id, ErrorCodes.INVALID_WEBHOOK_ID);
     let changes: WebhookChanges = {};
-    const updated = await conditionalUpdate(body, { ifMatch: request.ifMatch, checkShape: (shape) => void strictPartialBody(shape) }, {
+    const updated = await conditionalUpdate(body, { ifMatch, checkShape: (shape) => void strictPartialBody(shape) }, {
       read: () => this.webhooks.findById(tenantId, webhookId),
       notFound: () => new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found'),
       view: toWebhookView,
@@ -51,10 +59,10 @@ export class UpdateWebhook {
     const input = strictPartialBody(body);
     const changes: { -readonly [K in keyof WebhookChanges]: WebhookChanges[K] } = {};
     // `null` sets an optional property back to its default; url and events have none.
-    if (input.url !== undefined) changes.url = webhookUrl(input.url);
-    if (input.events !== undefined) changes.events = webhookEvents(input.events);
-    if (input.description !== undefined) changes.description = optionalText(input.description, 'body.description', WEBHOOK_DESCRIPTION_MAX);
-    if (input.enabled !== undefined) changes.enabled = optionalFlag(input.enabled, 'body.enabled', true);
+    if (input.url !== undefined) changes.url = webhookUrl(input.url, 'changes.url');
+    if (input.events !== undefined) changes.events = webhookEvents(input.events, 'changes.events');
+    if (input.description !== undefined) changes.description = optionalText(input.description, 'changes.description', WEBHOOK_DESCRIPTION_MAX);
+    if (input.enabled !== undefined) changes.enabled = optionalFlag(input.enabled, 'changes.enabled', true);
     if (changes.url !== undefined) await requireAllowedUrl(this.guard, changes.url);
     return changes;
   }
@@ -64,8 +72,8 @@ const UPDATABLE = ['url', 'events', 'description', 'enabled'];
 
 function strictPartialBody(body: unknown): CreateWebhookInput {
   if (body === undefined) return {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationError('body', 'must be an object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw validationError('changes', 'must be an object');
   const unknown = Object.keys(body).find((key) => !UPDATABLE.includes(key));
-  if (unknown !== undefined) throw validationError(`body.${unknown}`, 'is not a property a webhook update accepts');
+  if (unknown !== undefined) throw validationError(`changes.${unknown}`, 'is not a property a webhook update accepts');
   return body as CreateWebhookInput;
 }

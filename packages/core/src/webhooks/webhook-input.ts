@@ -5,7 +5,7 @@ import { wellFormedIdOr } from '../shared/input-rules.js';
 import { ALL_WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX, type Webhook } from './webhook.js';
 import type { WebhookRepository, WebhookUrlGuard } from './webhooks.ports.js';
 
-export function webhookUrl(value: unknown, path = 'body.url'): string {
+export function webhookUrl(value: unknown, path = 'url'): string {
   if (typeof value !== 'string') throw validationError(path, 'must be a string');
   if (value.length > WEBHOOK_URL_MAX) throw validationError(path, `must be at most ${WEBHOOK_URL_MAX} characters`);
   let url: URL;
@@ -18,7 +18,7 @@ export function webhookUrl(value: unknown, path = 'body.url'): string {
   return value;
 }
 
-export function webhookEvents(value: unknown, path = 'body.events'): string[] {
+export function webhookEvents(value: unknown, path = 'events'): string[] {
   const known: readonly string[] = WEBHOOK_EVENT_TYPES;
   if (!Array.isArray(value) || value.length === 0) throw validationError(path, 'must be a non-empty list of event types');
   const events = [...new Set(value)];

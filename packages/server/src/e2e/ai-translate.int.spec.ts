@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { chatCompletion, FakeChatCompletionsServer, type FakeChatReply } from '@cms/adapter-ai/testing';
 import { GetAiUsage, ManageTenants, ManualClock } from '@cms/core';
 import { startTestService, TEST_KEYS, TEST_TENANTS, type TestService } from '../testing/test-service.js';
+import { TRANSLATE_REFUSALS } from './invalid-inputs.js';
 
 const FAILED = { success: false, statusCode: 502, message: 'AI provider request failed', data: null };
 
@@ -187,21 +188,7 @@ describe('POST /ai/translate', () => {
   });
 
   describe('when the body is not acceptable', () => {
-    const refusals: Array<[string, unknown, string]> = [
-      ['no body', undefined, 'body must be an object'],
-      ['a non-object body', ['Hello'], 'body must be an object'],
-      ['a missing text', { targetLanguage: 'fr' }, 'body.text is required'],
-      ['a text that is not a string', { text: 42, targetLanguage: 'fr' }, 'body.text must be a string'],
-      ['an empty text', { text: '', targetLanguage: 'fr' }, 'body.text must NOT have fewer than 1 characters'],
-      ['a blank text', { text: ' \n\t ', targetLanguage: 'fr' }, 'body.text must not be blank'],
-      ['a text of 20001 characters', { text: 'a'.repeat(20_001), targetLanguage: 'fr' }, 'body.text must NOT have more than 20000 characters'],
-      ['a missing targetLanguage', { text: 'Hello' }, 'body.targetLanguage is required'],
-      ['a null targetLanguage', { text: 'Hello', targetLanguage: null }, 'body.targetLanguage must be a string'],
-      ['a targetLanguage the tenant lacks', { text: 'Hello', targetLanguage: 'es' }, 'body.targetLanguage must be one of en, fr, de'],
-      ['a sourceLanguage the tenant lacks', { text: 'Hello', targetLanguage: 'fr', sourceLanguage: 'ar' }, 'body.sourceLanguage must be one of en, fr, de'],
-      ['a sourceLanguage that is not a string', { text: 'Hello', targetLanguage: 'fr', sourceLanguage: 7 }, 'body.sourceLanguage must be a string'],
-      ['an unknown property', { text: 'Hello', targetLanguage: 'fr', model: 'gpt-5' }, 'body.model is not allowed'],
-    ];
+    const refusals = TRANSLATE_REFUSALS;
     for (const [name, body, problem] of refusals) {
       it(`answers 400 for ${name}, without calling the provider`, async () => {
         const res = await translate(body);

@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
 import { startTestService, TEST_STORAGES, type TestService } from '../testing/test-service.js';
+import { CATEGORY_REFUSALS } from './invalid-inputs.js';
 
 const UNKNOWN = '0123456789abcdef01234567';
 
@@ -51,11 +52,7 @@ for (const storage of TEST_STORAGES) {
       });
 
       it('answers 400 for a missing name, an unknown property or a non-boolean flag', async () => {
-        for (const [body, message] of [
-          [{}, 'Validation failed: body.name is required'],
-          [{ name: 'A', slug: 'a' }, 'Validation failed: body.slug is not allowed'],
-          [{ name: 'A', reactionsEnabled: 'yes' }, 'Validation failed: body.reactionsEnabled must be a boolean'],
-        ] as const) {
+        for (const [body, message] of CATEGORY_REFUSALS) {
           const res = await api.call('POST', '/categories/create', { headers: await client.bearer('editor'), body });
           expect(res.status).to.equal(400);
           expect(res.body.message).to.equal(message);

@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
 import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
+import { AUTHOR_REFUSALS } from './invalid-inputs.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const UNKNOWN = '0123456789abcdef01234567';
@@ -56,17 +57,7 @@ for (const storage of TEST_STORAGES) {
         });
       }
 
-      const invalid: Array<[string, unknown, string]> = [
-        ['no name', {}, 'Validation failed: body.name is required'],
-        ['an empty name', { name: '' }, 'Validation failed: body.name must NOT have fewer than 1 characters'],
-        ['a blank name', { name: '   ' }, 'Validation failed: body.name must not be blank'],
-        ['a 201-character name', { name: 'x'.repeat(201) }, 'Validation failed: body.name must NOT have more than 200 characters'],
-        ['a bad e-mail', { name: 'A', email: 'ada-at-example' }, 'Validation failed: body.email must be an e-mail address'],
-        ['a long bio', { name: 'A', bio: 'x'.repeat(5001) }, 'Validation failed: body.bio must NOT have more than 5000 characters'],
-        ['a relative avatar URL', { name: 'A', avatarUrl: 'ada.png' }, 'Validation failed: body.avatarUrl must be an absolute http(s) URL'],
-        ['an unknown property', { name: 'A', twitter: '@ada' }, 'Validation failed: body.twitter is not allowed'],
-        ['a non-object body', ['Ada'], 'Validation failed: body must be an object'],
-      ];
+      const invalid = AUTHOR_REFUSALS;
       for (const [name, body, message] of invalid) {
         it(`answers 400 for ${name}`, async () => {
           const res = await api.call('POST', '/authors/create', { headers: await client.bearer('editor'), body });

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
 import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
 import { createForm } from './form-requests.js';
+import { formUpdateRefusals } from './invalid-inputs.js';
 
 const UNKNOWN = '0123456789abcdef01234567';
 
@@ -51,14 +52,7 @@ for (const storage of TEST_STORAGES) {
         const taken = await patch(`/forms/update/${form.id}`, { slug: `upd-b-${storage}` });
         expect(taken.status).to.equal(409);
         expect(taken.body.message).to.equal('Form slug already exists');
-        const cases: Array<[unknown, string]> = [
-          [{ flow: { nextFormId: form.id } }, 'Validation failed: body.flow.nextFormId must not name the form itself'],
-          [{ createdAt: '2026-01-01T00:00:00.000Z' }, 'Validation failed: body.createdAt is not allowed'],
-          [{ id: form.id }, 'Validation failed: body.id is not allowed'],
-          [{ slug: 'Bad Slug' }, 'Validation failed: body.slug may contain only lowercase letters, digits and hyphens (1 to 100 characters)'],
-          [{ title: null }, 'Validation failed: body.title must be an object'],
-          [{ title: { xx: 'Hi' } }, 'Validation failed: body.title.xx is not a configured language (en, ar, fr, es, de)'],
-        ];
+        const cases = formUpdateRefusals(form.id);
         for (const [body, message] of cases) {
           const res = await patch(`/forms/update/${form.id}`, body);
           expect(res.status, JSON.stringify(body)).to.equal(400);

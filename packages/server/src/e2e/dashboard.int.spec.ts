@@ -1,6 +1,7 @@
 /** §2.1 over HTTP: PUT and GET /reports/dashboardConfig. */
 import { expect } from 'chai';
 import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
+import { DASHBOARD_REFUSALS } from './invalid-inputs.js';
 
 for (const storage of TEST_STORAGES) {
   describe(`PUT /reports/dashboardConfig (storage: ${storage})`, () => {
@@ -81,19 +82,7 @@ for (const storage of TEST_STORAGES) {
     });
 
     describe('when the body has wrong types', () => {
-      const cases: Array<[string, unknown, string]> = [
-        ['a JSON array body', [1, 2], 'Validation failed: body must be an object'],
-        ['a JSON string body', 'x', 'Validation failed: body must be an object'],
-        ['version as a string', { version: 'one' }, 'Validation failed: body.version must be a number'],
-        ['version 0', { version: 0 }, 'Validation failed: body.version must be >= 1'],
-        ['a 65-character templateId', { templateId: 'x'.repeat(65) }, 'Validation failed: body.templateId must NOT have more than 64 characters'],
-        ['slots as an object', { slots: { a: 1 } }, 'Validation failed: body.slots must be an array'],
-        ['25 slots', { slots: Array.from({ length: 25 }, () => ({})) }, 'Validation failed: body.slots must NOT have more than 24 items'],
-        ['a slot that is a number', { slots: [3] }, 'Validation failed: body.slots[0] must be an object'],
-        ['enabled as a string', { slots: [{ enabled: 'no' }] }, 'Validation failed: body.slots[0].enabled must be a boolean'],
-        ['settings as a string', { slots: [{ settings: 'x' }] }, 'Validation failed: body.slots[0].settings must be an object'],
-        ['duplicate slot ids', { slots: [{ id: 'a' }, { id: 'a' }] }, 'Validation failed: body.slots[1].id duplicates the slot id "a"'],
-      ];
+      const cases = DASHBOARD_REFUSALS;
       for (const [name, body, message] of cases) {
         it(`answers 400 for ${name} and keeps the stored record`, async () => {
           await put({ templateId: 'kept' }, { 'x-user-id': 'strict' });

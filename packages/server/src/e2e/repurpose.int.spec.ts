@@ -1,6 +1,7 @@
 /** §2.6 over HTTP: GET and PUT /ai/repurpose/template. */
 import { expect } from 'chai';
 import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
+import { TEMPLATE_REFUSALS } from './invalid-inputs.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -82,18 +83,7 @@ for (const storage of TEST_STORAGES) {
       expect(res.body.message).to.equal('Missing userId');
     });
 
-    const refusals: Array<[string, unknown, string]> = [
-      ['an unknown top-level property', { colour: 'red' }, 'Validation failed: body.colour is not allowed'],
-      ['an unknown platform', { platforms: { myspace: {} } }, 'Validation failed: body.platforms.myspace is not allowed'],
-      ['an unknown platform property', { platforms: { twitter: { font: 'x' } } }, 'Validation failed: body.platforms.twitter.font is not allowed'],
-      ['an unknown tone', { defaults: { tone: 'grumpy' } }, 'Validation failed: body.defaults.tone must be one of'],
-      ['a fractional maxHashtags', { platforms: { twitter: { maxHashtags: 1.5 } } }, 'Validation failed: body.platforms.twitter.maxHashtags must be an integer'],
-      ['31 hashtags', { platforms: { twitter: { maxHashtags: 31 } } }, 'Validation failed: body.platforms.twitter.maxHashtags must be <= 30'],
-      ['a long ctaTemplate', { platforms: { twitter: { ctaTemplate: 'x'.repeat(501) } } }, 'Validation failed: body.platforms.twitter.ctaTemplate must NOT have more than 500 characters'],
-      ['a long hashtagStyle', { platforms: { twitter: { hashtagStyle: 'x'.repeat(201) } } }, 'Validation failed: body.platforms.twitter.hashtagStyle must NOT have more than 200 characters'],
-      ['a language the tenant lacks', { defaults: { language: 'de' } }, 'Validation failed: body.defaults.language must be one of en, fr'],
-      ['a non-object body', [], 'Validation failed: body must be an object'],
-    ];
+    const refusals = TEMPLATE_REFUSALS;
     for (const [name, body, message] of refusals) {
       it(`answers 400 for ${name} and changes nothing`, async () => {
         const before = (await api.call('GET', '/ai/repurpose/template')).body.data;

@@ -12,7 +12,7 @@ describe('recount-reactions command', () => {
     const articles = container.get<ArticleRepository>(ArticleRepositoryToken);
     const article = { id: '0000000000000000000000f1', tenantId: 'acme', title: 'T', content: '', authorId: null, categoryId: null, subCategoryId: null };
     await articles.insert({ ...article, reactionsEnabled: true, likes: 0, dislikes: 0, createdAt: new Date(), updatedAt: new Date() });
-    await container.get(ReactToArticle).execute(userCaller('acme', 'u1'), article.id, 'like');
+    await container.get(ReactToArticle).execute(userCaller('acme', 'u1'), { articleId: article.id, reaction: { type: 'like' } });
     const lines: string[] = [];
     return { container, articles, articleId: article.id, lines, out: (line: string) => void lines.push(line) };
   };
