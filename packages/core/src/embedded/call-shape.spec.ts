@@ -1,13 +1,14 @@
 /**
  * Issue 22 item 2: one call shape. Every caller-driven use case `createCore` builds is
  * `execute(caller, input)` or `execute(caller)`; only the system operations (API key
- * authentication, tenant administration, the reaction recount) have none.
+ * authentication, tenant administration, the reaction recount, one pass of notification
+ * dispatch, which the dispatcher runs) have none.
  */
 import { expect } from 'chai';
 import { StaticCaptchaVerifier } from '../captcha/captcha.ports.js';
 import { createCore } from './create-core.js';
 
-const SYSTEM_OPERATIONS = new Set(['tenancy.manage', 'tenancy.authenticate', 'maintenance.recountReactions']);
+const SYSTEM_OPERATIONS = new Set(['tenancy.manage', 'tenancy.authenticate', 'maintenance.recountReactions', 'notifications.dispatch']);
 
 /** Every `execute` method `createCore` hands out, by its place (`forms.create`). */
 function useCasesOf(core: Record<string, unknown>): Array<[string, (...args: unknown[]) => unknown]> {
