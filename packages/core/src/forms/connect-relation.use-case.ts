@@ -31,8 +31,17 @@ export interface ConnectRelationInput extends RelationInput {
   readonly trace?: TraceContext | undefined;
 }
 
-/** The caller's tenant and trace beside the relation input. */
-export const relationRequest = (caller: Caller, relation: RelationInput): ConnectRelationInput => ({ ...relation, tenantId: caller.tenantId, trace: caller.trace });
+/**
+ * The caller's tenant and trace beside the relation input. Built member by member: a spread of
+ * the caller's object (whatever else it carries) was a fifth of the use case's time in a profile.
+ */
+export const relationRequest = (caller: Caller, relation: RelationInput): ConnectRelationInput => ({
+  submissionId: relation.submissionId,
+  fieldName: relation.fieldName,
+  relatedSubmissionId: relation.relatedSubmissionId,
+  tenantId: caller.tenantId,
+  trace: caller.trace,
+});
 
 /**
  * The first checks of connect and disconnect, in their order: `INVALID_SUBMISSION_ID` →
