@@ -75,8 +75,16 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   }
 
   async findByIds(tenantId: string, ids: readonly string[]): Promise<Submission[]> {
-    const found = [...new Set(ids)].map((id) => this.#submissions.get(tenantKey(tenantId, id)));
-    return found.filter((submission): submission is Submission => submission !== undefined);
+    // A plain loop: connect asks for two ids on every call, and the Set, map and filter of the
+    // first version showed in its profile.
+    const found: Submission[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      if (ids.indexOf(id) !== i) continue; // each id once
+      const submission = this.#submissions.get(tenantKey(tenantId, id));
+      if (submission !== undefined) found.push(submission);
+    }
+    return found;
   }
 
   async connectRelation(command: ConnectRelationCommand): Promise<ConnectRelationResult> {
