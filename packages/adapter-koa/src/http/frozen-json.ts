@@ -9,7 +9,8 @@
  *   data properties, primitives, Dates) is remembered; anything else is serialised every time.
  * - A value is remembered the second time it is met, so a record written once (a create's
  *   answer) costs no memory.
- * - Only the data itself is looked into (`{ form: record }` is a wrapper built per request);
+ * - Only the data itself is looked into (`{ form: record }` is a wrapper built per request), and
+ *   the items of an array in it (a list's page: each record of `{ forms: [...] }`);
  *   its members go to the memo or to `JSON.stringify` whole. The read use cases hand out frozen
  *   views (`viewPerSnapshot`), so looking deeper would find nothing more, and a store that hands
  *   out fresh objects (MongoDB) would pay for a walk: one level deeper was measurably slower
@@ -75,11 +76,13 @@ function partJson(value: unknown, levels: number, known?: KnownText): string | u
   if (hasCustomToJson(value)) return KEY_DEPENDENT;
   if (value === known?.value) return known.text;
   if (Object.isFrozen(value)) return frozenText(value);
-  if (levels === 0 || !isPlainContainer(value)) return JSON.stringify(value); // toJSON: checked above
+  if ((levels === 0 && !Array.isArray(value)) || !isPlainContainer(value)) return JSON.stringify(value); // toJSON: checked above
   if (Array.isArray(value)) {
+    // An array costs no level: a list's page (`{ forms: [...] }`) is looked into item by item,
+    // so each frozen record it holds is written from its remembered text, as a single read is.
     let out = '[';
     for (let i = 0; i < value.length; i++) {
-      const item = partJson(value[i], levels - 1, known);
+      const item = partJson(value[i], levels === 0 ? 0 : levels - 1, known);
       if (item === KEY_DEPENDENT) return KEY_DEPENDENT;
       out += `${i === 0 ? '' : ','}${item ?? 'null'}`;
     }
