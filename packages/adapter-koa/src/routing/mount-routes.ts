@@ -126,7 +126,7 @@ function pipeline(
       ctx.status = route.success.status;
       for (const [name, value] of Object.entries(data.headers)) ctx.set(name, value);
       ctx.set('Content-Type', data.contentType);
-      ctx.body = Readable.from(data.chunks, { objectMode: false });
+      ctx.body = await wholeOrStreamed(data.chunks);
       return;
     }
     const tagged = route.etag === undefined ? undefined : answerTagged(ctx, route, data);
@@ -166,6 +166,30 @@ function answerTagged(ctx: Context, route: RouteDefinition, data: unknown): Know
   ctx.body = null;
   return NOT_MODIFIED;
 }
+
+/**
+ * A streamed answer's text as one string when it is small (most exports: one body with its
+ * length, no stream machinery, which cost a 100-row CSV four times the reference's CPU), else a
+ * stream of what was read so far and the rest. Memory holds at most `WHOLE_ANSWER_CHARS` more
+ * than streaming would; a failure while reading the first part is an ordinary error answer.
+ */
+async function wholeOrStreamed(chunks: AsyncIterable<string>): Promise<string | Readable> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  let text = '';
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) return text;
+    text += next.value;
+    if (text.length >= WHOLE_ANSWER_CHARS) return Readable.from(restOf(text, iterator), { objectMode: false });
+  }
+}
+
+async function* restOf(first: string, iterator: AsyncIterator<string>): AsyncGenerator<string> {
+  yield first;
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+}
+
+const WHOLE_ANSWER_CHARS = 64 * 1024;
 
 /** A JSON `null` body means "no body". */
 const absentIfNull = (body: unknown) => (body === null ? undefined : body);

@@ -27,6 +27,25 @@ for (const storage of TEST_STORAGES) {
       ]);
     });
 
+    it('answers a small export whole, with its length, and streams a large one in chunks, every row intact', async () => {
+      const form = await createForm(api, `export-size-${storage}`);
+      await submitForm(api, form.id, { name: 'Small' });
+      const small = await api.call('GET', `/forms/${form.id}/submissions/export`);
+      expect(small.headers.get('content-length')).to.equal(String(Buffer.byteLength(small.body)));
+      expect(small.headers.get('transfer-encoding')).to.equal(null);
+      // Past 64 KiB of text the rest is streamed: ~1,100 rows of ~70 characters.
+      const filler = 'x'.repeat(50);
+      for (let wave = 0; wave < 11; wave++) {
+        await Promise.all(Array.from({ length: 100 }, (_, i) => submitForm(api, form.id, { name: `${filler}-${wave}-${i}` })));
+      }
+      const large = await api.call('GET', `/forms/${form.id}/submissions/export`);
+      expect(large.status).to.equal(200);
+      expect(large.headers.get('transfer-encoding')).to.equal('chunked');
+      const rows = (large.body as string).trimEnd().split('\r\n');
+      expect(rows).to.have.length(1 + 1 + 1100);
+      expect(new Set(rows.slice(2).map((row) => row.split(',')[3])).size, 'every row once').to.equal(1100);
+    });
+
     it('streams NDJSON, one submission per line as the single read answers it', async () => {
       const form = await createForm(api, `export-nd-${storage}`);
       const submitted = [await submitForm(api, form.id, { name: 'a' }), await submitForm(api, form.id, { name: 'b' })];
