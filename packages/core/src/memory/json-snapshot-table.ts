@@ -14,12 +14,18 @@ import { frozenDate } from './snapshot-table.js';
 export class JsonSnapshotTable<R extends object> {
   // TypeScript-private rather than #private, as in SnapshotTable: the store fingerprint reads them.
   private readonly texts = new Map<string, string>();
-  private readonly recent = new Map<string, R>();
+  /**
+   * The recent reads: a cache of what `texts` holds, which any read (a refused request's too)
+   * fills. Non-enumerable, so the store fingerprint, which compares stored data, leaves it out.
+   */
+  private declare readonly recent: Map<string, R>;
 
   constructor(
     private readonly dateKeys: readonly string[],
     private readonly recentLimit: number,
-  ) {}
+  ) {
+    Object.defineProperty(this, 'recent', { value: new Map<string, R>(), enumerable: false });
+  }
 
   has(key: string): boolean {
     return this.texts.has(key);

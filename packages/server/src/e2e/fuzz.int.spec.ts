@@ -114,6 +114,15 @@ describe('Fuzzing every declared route', () => {
       it('is the same text twice', async () => {
         expect(await store.take()).to.equal(await store.take());
       });
+
+      it('is the same after a read that fills a read cache (the recent forms), which is not stored data', async () => {
+        const created = await api.call('POST', '/forms/create', { body: { title: { en: 'Cached' }, slug: 'fingerprint-cache-probe', sections: [{ fields: [{ name: 'name', type: 'text', label: { en: 'Name' } }] }] } });
+        expect(created.status, JSON.stringify(created.body)).to.equal(201);
+        const before = await store.take();
+        const read = await api.call('GET', `/forms/getById/${created.body.data.form.id}`);
+        expect(read.status).to.equal(200);
+        expect(await store.take()).to.equal(before);
+      });
     });
   });
 
