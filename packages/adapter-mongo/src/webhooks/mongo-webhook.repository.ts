@@ -9,6 +9,7 @@ import type { ObjectId } from 'mongodb';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
+import { deleteById } from '../storage/conditional-delete.js';
 
 interface WebhookDocument {
   _id: ObjectId;
@@ -62,9 +63,8 @@ export class MongoWebhookRepository implements WebhookRepository {
     return document ? toWebhook(document) : null;
   }
 
-  async remove(tenantId: string, id: string): Promise<boolean> {
-    const _id = parseObjectId(id);
-    return _id !== null && (await this.#webhooks.findOneAndDelete({ _id, tenantId })) !== null;
+  async remove(tenantId: string, id: string, expected?: Date): Promise<boolean> {
+    return deleteById(this.#webhooks, tenantId, id, expected);
   }
 
   async listSubscribed(tenantId: string, type: string): Promise<Webhook[]> {

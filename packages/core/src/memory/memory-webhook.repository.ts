@@ -44,8 +44,10 @@ export class MemoryWebhookRepository implements WebhookRepository {
     return this.#webhooks.update(key, (current) => ({ ...current, ...changes, updatedAt: now })) ?? null;
   }
 
-  async remove(tenantId: string, id: string): Promise<boolean> {
+  async remove(tenantId: string, id: string, expected?: Date): Promise<boolean> {
     const key = tenantKey(tenantId, id);
+    // The comparison and the delete with no await between them: atomic in one process.
+    if (expected !== undefined && this.#webhooks.get(key)?.updatedAt.getTime() !== expected.getTime()) return false;
     const keys = this.#keysByTenant.get(tenantId);
     if (keys?.delete(key) && keys.size === 0) this.#keysByTenant.delete(tenantId);
     return this.#webhooks.delete(key);

@@ -31,8 +31,11 @@ export interface WebhookRepository {
    * or, with `expected`, when its `updatedAt` is no longer `expected` (the If-Match write of §6.3).
    */
   update(tenantId: string, id: string, changes: WebhookChanges, now: Date, expected?: Date): Promise<Webhook | null>;
-  /** True when it existed. */
-  remove(tenantId: string, id: string): Promise<boolean>;
+  /**
+   * True when it existed and was removed; with `expected`, only while its `updatedAt` is still
+   * `expected` (the atomic If-Match of a delete, §6.3): one step, so of racing writers one wins.
+   */
+  remove(tenantId: string, id: string, expected?: Date): Promise<boolean>;
   /** The tenant's enabled webhooks subscribed to `type` (or to `*`). */
   listSubscribed(tenantId: string, type: string): Promise<Webhook[]>;
 }

@@ -50,6 +50,14 @@ export function webhookRepositoryContract(name: string, factory: RepositoryFacto
       expect(await repository().findById('acme', hex(1))).to.equal(null);
     });
 
+    it('removes on a condition: only while updatedAt is still the expected one (If-Match)', async () => {
+      await repository().insert(webhookRecord(1));
+      expect(await repository().remove('acme', hex(1), at(2)), 'a stale version').to.equal(false);
+      expect(await repository().findById('acme', hex(1))).to.not.equal(null);
+      expect(await repository().remove('acme', hex(1), at(1))).to.equal(true);
+      expect(await repository().findById('acme', hex(1))).to.equal(null);
+    });
+
     it('updates on a condition: only while updatedAt is still the expected one (If-Match)', async () => {
       await repository().insert(webhookRecord(1));
       expect(await repository().update('acme', hex(1), { enabled: false }, at(100), at(2))).to.equal(null);
