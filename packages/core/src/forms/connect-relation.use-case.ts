@@ -57,7 +57,7 @@ export async function findRelationField(forms: FormRepository, submissions: Subm
   const form = await forms.findById(input.tenantId, submission.formId);
   const relation = form ? findField(form, input.fieldName)?.relation : undefined;
   if (!relation) throw new DomainError(ErrorCodes.RELATION_FIELD_NOT_FOUND, 'Relation field not found');
-  return { submissionId, relatedId, relation };
+  return { submissionId, relatedId, relation, submission };
 }
 
 export class ConnectRelation {

@@ -11,6 +11,7 @@ import { findRelationField, relationRequest, type RelationInput } from './connec
 import { submissionNotFound } from './find-submission.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { writtenSubmissionView, type SubmissionView } from './submission.js';
+import { nextUpdatedAt } from '../shared/entity-tag.js';
 
 export class DisconnectRelation {
   constructor(
@@ -24,14 +25,16 @@ export class DisconnectRelation {
   async execute(caller: Caller, given: RelationInput): Promise<SubmissionView> {
     const input = relationRequest(caller, given);
     const { tenantId, fieldName } = input;
-    const { submissionId, relatedId } = await findRelationField(this.forms, this.submissions, input);
+    const { submissionId, relatedId, submission } = await findRelationField(this.forms, this.submissions, input);
     const witness = { kind: 'relation', submissionId, fieldName, relatedId, held: false } as const;
     return this.events.around({ tenantId, type: 'submission.relation.disconnected', witness, trace: input.trace }, async () => {
-      const now = this.clock.now();
+      // Later than the version read, even within the same millisecond: the store moves `updatedAt`
+      // to `now` only when it took the id out, which is how a change is told from a no-op.
+      const now = nextUpdatedAt(submission.updatedAt, this.clock.now());
       const after = await this.submissions.disconnectRelation({ tenantId, submissionId, fieldName, relatedId, now });
       if (!after) throw submissionNotFound();
       const view = writtenSubmissionView(after);
-      // The store moves `updatedAt` only when it took the id out: not connected sends no event.
+      // Not connected sends no event.
       return after.updatedAt.getTime() === now.getTime() ? { result: view, data: view } : { result: view };
     });
   }
