@@ -6,7 +6,7 @@
  */
 import type { WebhookChanges, WebhookPage, WebhookRepository } from '../webhooks/webhooks.ports.js';
 import { subscribesTo, type Webhook } from '../webhooks/webhook.js';
-import { SnapshotTable } from './snapshot-table.js';
+import { SnapshotTable, stillAt } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 /** Newest first: createdAt descending, then id descending. */
@@ -40,17 +40,17 @@ export class MemoryWebhookRepository implements WebhookRepository {
 
   async update(tenantId: string, id: string, changes: WebhookChanges, now: Date, expected?: Date): Promise<Webhook | null> {
     const key = tenantKey(tenantId, id);
-    if (expected !== undefined && this.#webhooks.get(key)?.updatedAt.getTime() !== expected.getTime()) return null;
-    return this.#webhooks.update(key, (current) => ({ ...current, ...changes, updatedAt: now })) ?? null;
+    const current = this.#webhooks.get(key);
+    if (!current || !stillAt(current, expected)) return null;
+    return this.#webhooks.update(key, (stored) => ({ ...stored, ...changes, updatedAt: now })) ?? null;
   }
 
   async remove(tenantId: string, id: string, expected?: Date): Promise<boolean> {
     const key = tenantKey(tenantId, id);
-    // The comparison and the delete with no await between them: atomic in one process.
-    if (expected !== undefined && this.#webhooks.get(key)?.updatedAt.getTime() !== expected.getTime()) return false;
+    if (!this.#webhooks.deleteIf(key, (current) => stillAt(current, expected))) return false;
     const keys = this.#keysByTenant.get(tenantId);
     if (keys?.delete(key) && keys.size === 0) this.#keysByTenant.delete(tenantId);
-    return this.#webhooks.delete(key);
+    return true;
   }
 
   async listSubscribed(tenantId: string, type: string): Promise<Webhook[]> {
