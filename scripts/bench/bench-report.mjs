@@ -34,8 +34,11 @@ export function operationsReport(evaluations, options) {
   const measured = evaluations.filter((e) => e.status === 'measured');
   for (const e of measured) {
     lines.push(
-      `| ${e.name} | ${e.kind} | ${fmt.rps(e.service.rps)} | ${fmt.rps(e.koa.rps)} | ${fmt.rps(e.bare.rps)} | ${fmt.ratio(e.ratioKoa)} | ${fmt.ratio(e.ratioBare)} | ${fmt.ratio(e.ratioFloor)} | ${fmt.ms(e.service.p99)} / ${fmt.ms(e.koa.p99)} | ${fmt.us(e.service.cpuPerRequest)} / ${fmt.us(e.koa.cpuPerRequest)} / ${fmt.us(e.bare.cpuPerRequest)} | ${budgetText(e)} | ${e.pass ? 'PASS' : 'FAIL'}${e.problems.length ? ' (invalid run)' : ''} |`,
+      `| ${e.name} | ${e.kind} | ${fmt.rps(e.service.rps)} | ${fmt.rps(e.koa.rps)} | ${fmt.rps(e.bare.rps)} | ${fmt.ratio(e.ratioKoa)} | ${fmt.ratio(e.ratioBare)}${e.bareDisturbed ? ' ²' : ''} | ${fmt.ratio(e.ratioFloor)} | ${fmt.ms(e.service.p99)} / ${fmt.ms(e.koa.p99)} | ${fmt.us(e.service.cpuPerRequest)} / ${fmt.us(e.koa.cpuPerRequest)} / ${fmt.us(e.bare.cpuPerRequest)} | ${budgetText(e)} | ${e.pass ? 'PASS' : 'FAIL'}${e.problems.length ? ' (invalid run)' : ''} |`,
     );
+  }
+  if (measured.some((e) => e.bareDisturbed)) {
+    lines.push('', '² The load generator could not keep up with the bare server (or another process took its core) in some repetition: that column understates the floor. The verdict is computed from the service and reference runs only.');
   }
   lines.push('');
   for (const e of measured) {
