@@ -4,6 +4,8 @@
 // without the socket syscalls, i.e. only the JavaScript each side runs: where our own cost
 // shows most clearly. Not a budget check (the budgets are on real sockets, in bench.mjs).
 //   taskset -c 0 node scripts/bench/inprocess-ab.mjs [--only <name part>]
+// Sequences with captures (create + delete pairs) run as load-generator.mjs runs them: the id
+// comes from the service's answer, the references get the fallback.
 // AB_REPS (default 5) alternations of AB_REQUESTS (default 30000) requests per side; the
 // "paired" column is the median of each alternation's own Koa ÷ service.
 import 'reflect-metadata';
@@ -60,10 +62,6 @@ process.stdout.write(`| operation | service µs/req | Koa µs/req | bare µs/req
 for (const operation of OPERATIONS) {
   if ((only && !operation.name.includes(only)) || missingRoutes(operation, served).length) continue;
   const requests = [await operation.seed(api, { user: 'ab-user', tag: 'ab' })].flat();
-  if (requests.some((r) => r.capture)) {
-    process.stdout.write(`| ${operation.label ?? operation.name} | (needs ids captured from answers: measured by bench.mjs only) | | | |\n`);
-    continue;
-  }
   const samples = await api.sendSequence(requests);
   const table = requests.map((request, i) => ({ method: request.method, path: request.path.split('?')[0], status: samples[i].status, bytes: samples[i].bytes }));
   const targets = { service: serviceServer, koa: createServer(referenceKoaApp(table).callback()), bare: createServer(bareHandler(table)) };
@@ -83,9 +81,16 @@ process.exit(0);
 
 /**
  * The request's bytes, or for a templated one (`{{seq}}`: unique form slugs, `{{round}}`: one
- * user per PUT + DELETE pair) a maker of fresh bytes per send, given the round's context.
+ * user per PUT + DELETE pair, `{{name}}`: what an earlier request of the round captured, else
+ * its `fallback`, as load-generator.mjs fills them) a maker of fresh bytes per send, given the
+ * round's context. A capturing request carries `capture` for `drive` to read the answer.
  */
-function rawRequest({ method, path, headers, body }) {
+function rawRequest({ method, path, headers, body, capture, fallback }) {
+  const made = madeRequest({ method, path, headers, body, fallback });
+  return capture ? Object.assign(typeof made === 'function' ? made : () => made, { capture }) : made;
+}
+
+function madeRequest({ method, path, headers, body, fallback }) {
   const bytes = (fill) => {
     const lines = [`${method} ${fill(path)} HTTP/1.1`, 'host: bench', ...Object.entries(headers).map(([k, v]) => `${k}: ${fill(v)}`)];
     const text = body === undefined ? undefined : fill(body);
@@ -95,7 +100,8 @@ function rawRequest({ method, path, headers, body }) {
   if (![path, body, ...Object.values(headers)].some((text) => text?.includes('{{'))) return bytes((text) => text);
   return (context) => {
     const unique = `ab-${++sequence}`;
-    return bytes((text) => text.replace(/\{\{(\w+)\}\}/g, (_, name) => (name === 'seq' ? unique : (context.round ??= unique))));
+    const value = (name) => (name === 'seq' ? unique : name === 'round' ? (context.round ??= unique) : String(context[name] ?? fallback?.[name] ?? ''));
+    return bytes((text) => text.replace(/\{\{(\w+)\}\}/g, (_, name) => value(name)));
   };
 }
 
@@ -109,7 +115,8 @@ async function drive(server, raws, count) {
     for (let i = 0; i < count / 10; i++) {
       if (i % raws.length === 0) context = {};
       const raw = raws[i % raws.length];
-      await send(typeof raw === 'function' ? raw(context) : raw);
+      const answer = await send(typeof raw === 'function' ? raw(context) : raw);
+      if (raw.capture) captureInto(context, raw.capture, answer);
     }
   }));
   const cpu = process.cpuUsage(cpuStarted);
@@ -118,7 +125,17 @@ async function drive(server, raws, count) {
   return micros;
 }
 
-/** An in-memory socket handed to the server; `send` resolves when one full response is back. */
+/** A value the next requests of the round use; a reference's constant answer has none (its fallback is used). */
+function captureInto(context, capture, answer) {
+  try {
+    const value = capture.path.reduce((at, key) => at?.[key], JSON.parse(answer.toString('utf8')));
+    if (value !== undefined) context[capture.name] = value;
+  } catch {
+    // not JSON: the round goes on with the fallback
+  }
+}
+
+/** An in-memory socket handed to the server; `send` resolves with the body when one full response is back. */
 function connection(server) {
   let pending = Buffer.alloc(0);
   let done;
@@ -128,8 +145,9 @@ function connection(server) {
     if (head < 0) return;
     const length = Number(/content-length: (\d+)/i.exec(pending.subarray(0, head).toString('latin1'))?.[1] ?? 0);
     if (pending.length < head + 4 + length) return;
+    const body = pending.subarray(head + 4, head + 4 + length);
     pending = pending.subarray(head + 4 + length);
-    done?.();
+    done?.(body);
   };
   const socket = new Duplex({
     read() {},
