@@ -20,11 +20,10 @@ export class MemoryReactionTotals<T extends Countable> implements ReactionTotals
   protected readonly records = new SnapshotTable<T>();
 
   async incrementTotals(tenantId: string, id: string, delta: ReactionTotals): Promise<ReactionTotals | null> {
-    const next = this.records.update(tenantKey(tenantId, id), (record) => ({
-      ...record,
-      likes: record.likes + delta.likes,
-      dislikes: record.dislikes + delta.dislikes,
-    }));
+    // Only two numbers change: the successor shares every member and is frozen as built.
+    const next = this.records.updateFrozen(tenantKey(tenantId, id), (record) =>
+      Object.freeze({ ...record, likes: record.likes + delta.likes, dislikes: record.dislikes + delta.dislikes }),
+    );
     return next ? { likes: next.likes, dislikes: next.dislikes } : null;
   }
 

@@ -13,7 +13,7 @@ import type {
 import type { Submission } from '../forms/submission.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
-import { setOwnMember, SnapshotTable, stillAt } from './snapshot-table.js';
+import { frozenDate, setOwnMember, SnapshotTable, stillAt } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemorySubmissionRepository implements SubmissionRepository {
@@ -99,12 +99,16 @@ export class MemorySubmissionRepository implements SubmissionRepository {
       if (list.includes(relatedId)) return { status: 'unchanged', submission };
       if (list.length >= command.cap) return { status: 'full' };
       value = [...list, relatedId];
+      Object.freeze(value);
     }
-    const next = this.#submissions.update(key, (current) => ({
-      ...current,
-      relations: { ...current.relations, [fieldName]: value },
-      updatedAt: command.now,
-    }))!;
+    // Built frozen (ids are strings), so the table stores it without copying the relations again.
+    const next = this.#submissions.updateFrozen(key, (current) =>
+      Object.freeze({
+        ...current,
+        relations: Object.freeze({ ...current.relations, [fieldName]: value }),
+        updatedAt: frozenDate(command.now),
+      }),
+    )!;
     return { status: 'connected', submission: next };
   }
 }
