@@ -4,6 +4,7 @@
  */
 import { DomainError, ErrorCodes, type AuthenticateApiKey, type Caller, type GuestIdentity } from '@cms/core';
 import type { Context } from 'koa';
+import { captchaTokenOf } from '../http/captcha-token.js';
 import type { BearerVerifier } from './jwt-verifier.js';
 
 const USER_ID_HEADER = /^[A-Za-z0-9_.:@-]{1,128}$/;
@@ -40,7 +41,5 @@ export class CredentialResolver {
 /** A guest's id (`x-guest-id`) and CAPTCHA token (header `x-captcha-token`, else query `captchaToken`). */
 function guestOf(ctx: Context): GuestIdentity {
   const guestId = ctx.get('x-guest-id');
-  const fromQuery = ctx.query.captchaToken;
-  const captchaToken = ctx.get('x-captcha-token') || (typeof fromQuery === 'string' ? fromQuery : undefined) || undefined;
-  return { id: GUEST_ID_HEADER.test(guestId) ? guestId : undefined, captchaToken };
+  return { id: GUEST_ID_HEADER.test(guestId) ? guestId : undefined, captchaToken: captchaTokenOf(ctx) };
 }

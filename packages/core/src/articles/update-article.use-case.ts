@@ -39,6 +39,7 @@ export class UpdateArticle {
     const references = { categories: this.categories, authors: this.authors };
     let stored: ArticleView | undefined;
     const article = await conditionalUpdate(body, request, {
+      key: `article\0${caller.tenantId}\0${id}`,
       read: () => this.articles.findById(caller.tenantId, id),
       notFound: () => new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found'),
       view: toArticleView,

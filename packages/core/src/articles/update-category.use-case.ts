@@ -31,6 +31,7 @@ export class UpdateCategory {
     requireRole(caller, UpdateCategory.access.roles);
     const id = wellFormedIdOr(categoryId, ErrorCodes.INVALID_CATEGORY_ID);
     const category = await conditionalUpdate(body, request, {
+      key: `category\0${caller.tenantId}\0${id}`,
       read: () => this.categories.findById(caller.tenantId, id),
       notFound: () => new DomainError(ErrorCodes.CATEGORY_NOT_FOUND, 'Category not found'),
       view: toCategoryView,

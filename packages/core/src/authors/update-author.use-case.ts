@@ -31,6 +31,7 @@ export class UpdateAuthor {
     requireRole(caller, UpdateAuthor.access.roles);
     const id = wellFormedIdOr(authorId, ErrorCodes.INVALID_AUTHOR_ID);
     const author = await conditionalUpdate(body, request, {
+      key: `author\0${caller.tenantId}\0${id}`,
       read: () => this.authors.findById(caller.tenantId, id),
       notFound: () => new DomainError(ErrorCodes.AUTHOR_NOT_FOUND, 'Author not found'),
       view: toAuthorView,

@@ -52,6 +52,7 @@ export class UpdateForm {
     const id = requireFormId(formId);
     const context = { languages: this.languages.languagesOf(caller.tenantId), defaultCaptchaProvider: this.captcha.defaultProvider };
     return conditionalUpdate(body, request, {
+      key: `form\0${caller.tenantId}\0${id}`,
       read: () => this.forms.findById(caller.tenantId, id),
       notFound: () => new DomainError(ErrorCodes.FORM_NOT_FOUND, 'Form not found'),
       view: (form) => form,

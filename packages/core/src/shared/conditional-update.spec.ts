@@ -9,11 +9,14 @@ interface Item {
   readonly updatedAt: Date;
 }
 
+let storeCount = 0;
+
 /** A one-record store whose write fails the first `losses` times, as if another writer got there first. */
 function steps(initial: Item | null, losses = 0, body: unknown = { name: 'new' }): UpdateSteps<Item> & { stored: () => Item | null; writes: number } {
   let stored = initial;
   let lost = 0;
   const store = {
+    key: `item\0${++storeCount}`,
     writes: 0,
     stored: () => stored,
     read: async () => stored,
@@ -54,6 +57,37 @@ describe('conditionalUpdate', () => {
     expect(updated.name).to.equal('new');
     expect(blind.writes).to.equal(3);
     expect((await conditionalUpdate({ name: 'x' }, { ifMatch: '*' }, steps(item, 1))).name).to.equal('new');
+  });
+
+  it('lets ten writers of one record without If-Match take turns: all land, in one round each', async () => {
+    // A record whose build awaits (as reference checks do) and whose write is conditional on the
+    // updatedAt read: started together, rounds invalidated each other and some answered 500.
+    let stored: Item & { readonly names: readonly string[] } = { ...item, names: [] };
+    let writes = 0;
+    const update = (name: string) =>
+      conditionalUpdate({ name }, {}, {
+        key: 'item\0racing',
+        read: async () => stored,
+        notFound: () => new Error('not found') as never,
+        view: (current) => current,
+        build: async (current) => {
+          await new Promise((resolve) => setImmediate(resolve));
+          return { ...current, name, names: [...current.names, name], updatedAt: new Date(current.updatedAt.getTime() + 1) };
+        },
+        write: async (next, expected) => {
+          writes += 1;
+          await Promise.resolve();
+          if (stored.updatedAt.getTime() !== expected.getTime()) return false;
+          stored = next;
+          return true;
+        },
+      });
+    const names = Array.from({ length: 10 }, (_, i) => `writer-${i}`);
+    const results = await Promise.allSettled(names.map(update));
+    expect(results.map((result) => result.status)).to.deep.equal(names.map(() => 'fulfilled'));
+    expect(stored.names).to.have.members(names);
+    expect(stored.updatedAt.getTime()).to.equal(item.updatedAt.getTime() + 10);
+    expect(writes, 'one round each: they took turns instead of invalidating each other').to.equal(10);
   });
 
   it('checks If-Match before the body shape', async () => {

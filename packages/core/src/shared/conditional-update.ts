@@ -27,6 +27,8 @@ export interface UpdateRequest {
 }
 
 export interface UpdateSteps<R extends { readonly updatedAt: Date }> {
+  /** The record's identity across kinds and tenants (`article\0<tenant>\0<id>`): its updates in this process take turns. */
+  readonly key: string;
   read(): Promise<R | null>;
   notFound(): DomainError;
   /** What callers receive of the record: its tag is the tag of this view. */
@@ -37,12 +39,18 @@ export interface UpdateSteps<R extends { readonly updatedAt: Date }> {
   write(next: R, expected: Date): Promise<boolean>;
 }
 
-const ATTEMPTS = 5;
+/** Rounds an update without a named tag tries before giving up (only writers of other processes can make it lose). */
+const ATTEMPTS = 8;
 
-export async function conditionalUpdate<R extends { readonly updatedAt: Date }>(body: unknown, request: UpdateRequest, steps: UpdateSteps<R>): Promise<R> {
+export function conditionalUpdate<R extends { readonly updatedAt: Date }>(body: unknown, request: UpdateRequest, steps: UpdateSteps<R>): Promise<R> {
+  return inTurn(steps.key, () => updateRounds(body, request, steps));
+}
+
+async function updateRounds<R extends { readonly updatedAt: Date }>(body: unknown, request: UpdateRequest, steps: UpdateSteps<R>): Promise<R> {
   const named = request.ifMatch !== undefined && request.ifMatch.trim() !== '*';
   const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
   for (let attempt = 1; ; attempt += 1) {
+    if (attempt > 1) await pause(attempt);
     const current = await steps.read();
     if (!current) throw steps.notFound();
     checkIfMatch(request.ifMatch, steps.view(current));
@@ -53,6 +61,36 @@ export async function conditionalUpdate<R extends { readonly updatedAt: Date }>(
     if (named) throw preconditionFailed();
     if (attempt >= ATTEMPTS) throw new Error(`update kept losing races after ${ATTEMPTS} attempts`);
   }
+}
+
+/** The update running or queued last for each record key in this process. */
+const turns = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `task` once every earlier task of `key` in this process has settled. Writers of one record
+ * each read, build (awaiting reference checks) and write on the `updatedAt` they read; started
+ * together, they invalidated each other's rounds, and with ten at once one could lose five
+ * rounds in a row and answer 500. Taking turns, a writer here loses a round only to another
+ * process over the same store, which the retry rounds absorb (docs/decisions/0762-updates.md).
+ */
+async function inTurn<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const before = turns.get(key);
+  const run = before ? before.then(task, task) : task();
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  turns.set(key, settled);
+  try {
+    return await run;
+  } finally {
+    if (turns.get(key) === settled) turns.delete(key);
+  }
+}
+
+/** A short random wait before round `attempt`, growing with it, so writers of several processes stop colliding. */
+function pause(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** Math.min(attempt, 6)));
 }
 
 /**

@@ -43,6 +43,7 @@ export class UpdateWebhook {
     const webhookId = wellFormedIdOr(id, ErrorCodes.INVALID_WEBHOOK_ID);
     let changes: WebhookChanges = {};
     const updated = await conditionalUpdate(body, { ifMatch, checkShape: (shape) => void strictPartialBody(shape) }, {
+      key: `webhook\0${tenantId}\0${webhookId}`,
       read: () => this.webhooks.findById(tenantId, webhookId),
       notFound: () => new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found'),
       view: toWebhookView,
