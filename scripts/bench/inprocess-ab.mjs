@@ -29,6 +29,8 @@ const REPS = Number(process.env.AB_REPS ?? 5);
 // that is not quiet (time spent waiting for the core does not count; cache sharing still does).
 const CPU_CLOCK = process.env.AB_CLOCK === 'cpu';
 let sequence = 0; // {{seq}} / {{round}} values of templated requests
+/** The service's answers by status since the last check. */
+const serviceStatuses = new Map();
 const tenants = benchTenants(1);
 // Translate calls the local provider in its own process (on the load core), as in bench.mjs.
 const provider = await startFakeProvider();
@@ -69,6 +71,11 @@ for (const operation of OPERATIONS) {
   const times = { service: [], koa: [], bare: [] };
   for (const server of Object.values(targets)) await drive(server, raw, REQUESTS / 3);
   for (let rep = 0; rep < REPS; rep++) for (const [label, server] of Object.entries(targets)) times[label].push(await drive(server, raw, REQUESTS));
+  // A service answer the operation does not expect (a 500 under concurrency) means the row measured something else.
+  const expected = new Set(requests.flatMap((request) => request.expect));
+  const unexpected = [...serviceStatuses].filter(([status]) => !expected.has(status));
+  serviceStatuses.clear();
+  if (unexpected.length) process.stdout.write(`|  ↳ unexpected service answers: ${unexpected.map(([status, n]) => `${n} × ${status}`).join(', ')} | | | | | |\n`);
   const [s, k, b] = ['service', 'koa', 'bare'].map((label) => median(times[label]));
   // The ratio of each repetition's neighbouring runs, then their median: noise that lasts
   // seconds hits a pair alike, where it would move the two medians apart.
@@ -116,7 +123,8 @@ async function drive(server, raws, count) {
       if (i % raws.length === 0) context = {};
       const raw = raws[i % raws.length];
       const answer = await send(typeof raw === 'function' ? raw(context) : raw);
-      if (raw.capture) captureInto(context, raw.capture, answer);
+      if (server === serviceServer) serviceStatuses.set(answer.status, (serviceStatuses.get(answer.status) ?? 0) + 1);
+      if (raw.capture) captureInto(context, raw.capture, answer.body);
     }
   }));
   const cpu = process.cpuUsage(cpuStarted);
@@ -145,9 +153,10 @@ function connection(server) {
     if (head < 0) return;
     const length = Number(/content-length: (\d+)/i.exec(pending.subarray(0, head).toString('latin1'))?.[1] ?? 0);
     if (pending.length < head + 4 + length) return;
+    const status = Number(pending.subarray(9, 12).toString('latin1')); // "HTTP/1.1 200"
     const body = pending.subarray(head + 4, head + 4 + length);
     pending = pending.subarray(head + 4 + length);
-    done?.(body);
+    done?.({ status, body });
   };
   const socket = new Duplex({
     read() {},
