@@ -53,6 +53,39 @@ describe('ExportSubmissions', () => {
     return { exporter: new ExportSubmissions(forms, submissions), form, stored };
   };
 
+  it('writes each row as csvRow would write its cells, whatever the texts hold (200 random rows)', async () => {
+    const { form, stored } = await setup(0);
+    const alphabet = ['a', 'Z', '1', ',', '"', '\r', '\n', '\t', '=', '+', '-', '@', ';', ' ', 'é', "'"];
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const randomText = () => Array.from({ length: Math.floor(random() * 6) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+    const submissions = new MemorySubmissionRepository();
+    const forms = new MemoryFormRepository();
+    await forms.insert(form);
+    for (let i = 0; i < 200; i += 1) {
+      const submission = submissionRecord('acme', form.id, {
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, i)),
+        values: { name: randomText(), ...(random() < 0.5 ? { ok: random() < 0.5 } : {}) },
+        relations: random() < 0.5 ? { links: [randomText(), randomText()] } : {},
+        submittedBy: random() < 0.5 ? randomText() : null,
+      });
+      await submissions.insert(submission);
+      stored.push(submission);
+    }
+    const csv = await text((await new ExportSubmissions(forms, submissions).execute(caller, { formId: form.id })).chunks);
+    const expected = stored.map((submission) =>
+      csvRow([
+        submission.id,
+        submission.createdAt.toISOString(),
+        submission.submittedBy ?? '',
+        String(submission.values.name),
+        submission.values.ok === undefined ? '' : String(submission.values.ok),
+        ((submission.relations.links as string[] | undefined) ?? []).join(';'),
+      ]),
+    );
+    expect(csv).to.equal(csvRow(['id', 'createdAt', 'submittedBy', 'name', 'ok', 'links']) + expected.join(''));
+  });
+
   it('writes CSV oldest first: header, checkbox as true/false, relations joined with ;, missing values empty', async () => {
     const { exporter, form, stored } = await setup(2);
     const csv = await text((await exporter.execute(caller, { formId: form.id })).chunks);
