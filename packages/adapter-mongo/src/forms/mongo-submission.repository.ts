@@ -7,6 +7,9 @@
  *   exist), so the cap and the append are one step and racing connects lose nothing.
  * When the multi-value filter matches nothing, one read tells why (no such submission, id
  * already there, list full). That read only picks the answer; it never leads to a write.
+ * After the write, one read by `_id` says whether the related submission still exists: an
+ * erasure may have run between the caller's check and the write (decision 0766); the caller
+ * then takes the id back with `withdrawRelation`.
  * The submission's form and related submissions are stored as ObjectIds
  * (docs/decisions/0105-mongo-forms-and-submissions.md).
  */
@@ -20,6 +23,7 @@ import {
   type Submission,
   type SubmissionRelations,
   type SubmissionRepository,
+  type WithdrawRelationCommand,
 } from '@cms/core';
 import type { Filter, ObjectId, UpdateFilter } from 'mongodb';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
@@ -84,9 +88,15 @@ export class MongoSubmissionRepository implements SubmissionRepository {
     const relatedId = toObjectId(command.relatedId);
 
     if (!command.multiple) {
+      // The document before the write: it tells which id was replaced; the answer is built from it.
       const update = { $set: { [path]: relatedId, updatedAt: command.now } } as UpdateFilter<SubmissionDocument>;
-      const document = await this.#submissions.findOneAndUpdate(key, update, { returnDocument: 'after' });
-      return document ? { status: 'connected', submission: toSubmission(document) } : { status: 'missing' };
+      const before = await this.#submissions.findOneAndUpdate(key, update, { returnDocument: 'before' });
+      if (!before) return { status: 'missing' };
+      const previous = before.relations?.[command.fieldName];
+      const after = { ...before, relations: { ...before.relations, [command.fieldName]: relatedId }, updatedAt: command.now };
+      const relatedExists = await this.#exists(command.tenantId, relatedId);
+      const connected = { status: 'connected', submission: toSubmission(after), relatedExists } as const;
+      return previous && !Array.isArray(previous) ? { ...connected, replaced: fromObjectId(previous) } : connected;
     }
 
     const cap = command.cap;
@@ -94,14 +104,16 @@ export class MongoSubmissionRepository implements SubmissionRepository {
     const guarded = { ...key, [path]: { $ne: relatedId }, [`${path}.${cap - 1}`]: { $exists: false } } as Filter<SubmissionDocument>;
     const update = { $addToSet: { [path]: relatedId }, $set: { updatedAt: command.now } } as UpdateFilter<SubmissionDocument>;
     const connected = await this.#submissions.findOneAndUpdate(guarded, update, { returnDocument: 'after' });
-    if (connected) return { status: 'connected', submission: toSubmission(connected) };
+    if (connected) return { status: 'connected', submission: toSubmission(connected), relatedExists: await this.#exists(command.tenantId, relatedId) };
 
     // Nothing was written; say why. Lists only grow, so "already there" and "full" stay true
     // once seen. A submission stored only after the attempt was missing when it ran.
     const current = await this.#submissions.findOne(key);
     if (!current) return { status: 'missing' };
     const list = current.relations?.[command.fieldName];
-    if (Array.isArray(list) && list.some((id) => String(id) === command.relatedId)) return { status: 'unchanged', submission: toSubmission(current) };
+    if (Array.isArray(list) && list.some((id) => String(id) === command.relatedId)) {
+      return { status: 'unchanged', submission: toSubmission(current), relatedExists: await this.#exists(command.tenantId, relatedId) };
+    }
     if (Array.isArray(list) && list.length >= cap) return { status: 'full' };
     return { status: 'missing' };
   }
@@ -162,6 +174,38 @@ export class MongoSubmissionRepository implements SubmissionRepository {
     if (unset) return toSubmission(unset);
     const current = await this.#submissions.findOne(base);
     return current ? toSubmission(current) : null;
+  }
+
+  /**
+   * Two `updateOne`s by `_id`: `$pull` from a list holding the id, else the single value equal to
+   * it (`<path>.0` absent: not a list), or with `restore` an absent key, set to `restore` or
+   * `$unset`. `updatedAt` is kept.
+   */
+  async withdrawRelation(command: WithdrawRelationCommand): Promise<void> {
+    const _id = parseObjectId(command.submissionId);
+    const related = parseObjectId(command.relatedId);
+    if (!_id || !related) return;
+    const path = relationPath(command.fieldName);
+    const base = { _id, tenantId: command.tenantId };
+    const pulled = await this.#submissions.updateOne(
+      { ...base, $and: [{ [path]: { $type: 'array' } }, { [path]: related }] } as Filter<SubmissionDocument>,
+      { $pull: { [path]: related } } as UpdateFilter<SubmissionDocument>,
+    );
+    if (pulled.modifiedCount > 0) return;
+    const single = { [path]: related, [`${path}.0`]: { $exists: false } };
+    if (command.restore === null) {
+      await this.#submissions.updateOne({ ...base, ...single } as Filter<SubmissionDocument>, { $unset: { [path]: '' } } as UpdateFilter<SubmissionDocument>);
+      return;
+    }
+    await this.#submissions.updateOne(
+      { ...base, $or: [single, { [path]: { $exists: false } }] } as Filter<SubmissionDocument>,
+      { $set: { [path]: toObjectId(command.restore) } } as UpdateFilter<SubmissionDocument>,
+    );
+  }
+
+  /** One `find` by `_id` (the `_id_` index), projected to the id. */
+  async #exists(tenantId: string, id: ObjectId): Promise<boolean> {
+    return (await this.#submissions.findOne({ _id: id, tenantId }, { projection: { _id: 1 } })) !== null;
   }
 
   /** Served by `tenant_form_created` (both directions). */

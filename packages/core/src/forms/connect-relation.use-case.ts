@@ -2,7 +2,9 @@
  * Connects a related submission to a relation field of a submission (§2.5). Checks run in the
  * contract's order; the change itself is one atomic repository step, so concurrent connects to
  * one multi-value field all land. Single-value fields are replaced; multi-value fields append
- * an id once, up to RELATION_CAP ids.
+ * an id once, up to RELATION_CAP ids. A related submission erased between the check and the
+ * write is found gone by the write's own re-read: the connect is taken back and answers 404
+ * (docs/decisions/0766-connect-racing-an-erasure.md).
  */
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import { DomainError, issuesError, validationError } from '../shared/domain-error.js';
@@ -14,6 +16,7 @@ import type { TraceContext } from '../shared/trace-context.js';
 import { findField } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
+import { holdsRelated } from './relation-holders.js';
 import { RELATION_CAP, writtenSubmissionView, type SubmissionView } from './submission.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
@@ -90,7 +93,11 @@ export class ConnectRelation {
     const relation = form ? findField(form, fieldName)?.relation : undefined;
     if (!relation) throw new DomainError(ErrorCodes.RELATION_FIELD_NOT_FOUND, 'Relation field not found');
     const related = both.find((candidate) => candidate.id === relatedId);
-    if (!related) throw new DomainError(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND, 'Related submission not found');
+    if (!related) {
+      // An id a connect interrupted before its re-check left behind goes now (a retry repairs it).
+      if (holdsRelated(submission, fieldName, relatedId)) await this.#withdraw(tenantId, submissionId, fieldName, relatedId, undefined);
+      throw relatedSubmissionNotFound();
+    }
     if (related.formId !== relation.formId) {
       throw new DomainError(ErrorCodes.RELATED_SUBMISSION_OTHER_FORM, 'Related submission belongs to another form');
     }
@@ -109,8 +116,30 @@ export class ConnectRelation {
       if (result.status === 'full') {
         throw issuesError([{ path: `relations.${fieldName}`, message: `already holds the maximum of ${RELATION_CAP} related submissions`, onRecord: true }]);
       }
+      if (!result.relatedExists) {
+        // Erased after the check above: take the id back; the refusal discards the event.
+        await this.#withdraw(tenantId, submissionId, fieldName, relatedId, result.status === 'connected' ? result.replaced : undefined);
+        throw relatedSubmissionNotFound();
+      }
       const view = writtenSubmissionView(result.submission);
       return { result: view, data: view };
     });
   }
+
+  /**
+   * Takes `relatedId` back out of the relation; a single value it replaced is put back, unless
+   * that one went meanwhile too (then the key goes, as the erasure would have done).
+   */
+  async #withdraw(tenantId: string, submissionId: string, fieldName: string, relatedId: string, replaced: string | undefined): Promise<void> {
+    const restore = replaced !== undefined && replaced !== relatedId ? replaced : null;
+    const command = { tenantId, submissionId, fieldName, relatedId, restore };
+    await this.submissions.withdrawRelation(command);
+    if (restore !== null && (await this.submissions.findById(tenantId, restore)) === null) {
+      await this.submissions.withdrawRelation({ ...command, relatedId: restore, restore: null });
+    }
+  }
+}
+
+function relatedSubmissionNotFound(): DomainError {
+  return new DomainError(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND, 'Related submission not found');
 }

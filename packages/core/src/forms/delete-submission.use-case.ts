@@ -46,7 +46,7 @@ export class DeleteSubmission {
       await this.outbox.dropPending(tenantId, submission.formId, submission.id);
       const deleted = await this.submissions.delete(tenantId, submission.id, expected);
       if (!deleted && expected) throw preconditionFailed();
-      // A connect that checked the submission just before it went may have landed meanwhile.
+      // A connect that checked and re-read the submission just before it went may have landed meanwhile; one that re-reads later takes itself back (decision 0766).
       await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
       if (!deleted) throw submissionNotFound();
       return { result: undefined, data };

@@ -67,15 +67,35 @@ export interface ConnectRelationCommand {
 }
 
 /**
- * - `connected`: the relation changed; `updatedAt` is `now`.
+ * - `connected`: the relation changed; `updatedAt` is `now`. `replaced`: the id a single-value
+ *   relation held before this write, absent when it held none (a list replaces nothing).
  * - `unchanged`: a multi-value list already held the id; nothing was written.
  * - `full`: a multi-value list already holds `cap` ids and not this one; nothing was written.
  * - `missing`: no such submission in the tenant.
+ *
+ * `relatedExists`: whether `relatedId` was still a submission of the tenant when read AFTER the
+ * write (false: it may have been erased after the caller checked it; the caller withdraws the
+ * id, docs/decisions/0766-connect-racing-an-erasure.md).
  */
 export type ConnectRelationResult =
-  | { readonly status: 'connected' | 'unchanged'; readonly submission: Submission }
+  | { readonly status: 'connected'; readonly submission: Submission; readonly relatedExists: boolean; readonly replaced?: string }
+  | { readonly status: 'unchanged'; readonly submission: Submission; readonly relatedExists: boolean }
   | { readonly status: 'full' }
   | { readonly status: 'missing' };
+
+/** Takes back a connect of `relatedId` (§6.4 erasure racing a connect, decision 0766). */
+export interface WithdrawRelationCommand {
+  readonly tenantId: string;
+  readonly submissionId: string;
+  readonly fieldName: string;
+  readonly relatedId: string;
+  /**
+   * What a single value equal to `relatedId` becomes: the id it replaced, or null (the key goes).
+   * A non-null `restore` is also set when the key is gone (the erasure's clean-up may have taken
+   * it out between the connect's write and this call).
+   */
+  readonly restore: string | null;
+}
 
 export interface SubmissionRepository {
   insert(submission: Submission): Promise<void>;
@@ -105,6 +125,12 @@ export interface SubmissionRepository {
    * value equal to it is removed) and returns the submission as stored after; null when none.
    */
   disconnectRelation(command: DisconnectRelationCommand): Promise<Submission | null>;
+  /**
+   * Undoes a connect in one atomic step per shape: a list loses `relatedId`; a single value equal
+   * to `relatedId`, or an absent key when `restore` is given, becomes `restore` (null: the key
+   * goes). Any other value is left alone. `updatedAt` is left as it is; idempotent.
+   */
+  withdrawRelation(command: WithdrawRelationCommand): Promise<void>;
   /** One keyset page of the submissions of a form (§6.1; oldest first for the export). */
   listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]>;
 }

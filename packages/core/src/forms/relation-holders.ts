@@ -1,6 +1,7 @@
 /** Where ids of a form's submissions can be held: the relation fields, in any form of the tenant, that target it. */
 import { PAGE_LIMITS } from '../shared/page-cursor.js';
 import type { FormRepository, RelationHolder, SubmissionRepository } from './forms.ports.js';
+import type { Submission } from './submission.js';
 
 export async function relationHoldersOf(forms: FormRepository, tenantId: string, formId: string): Promise<RelationHolder[]> {
   const holders: RelationHolder[] = [];
@@ -20,4 +21,10 @@ export async function relationHoldersOf(forms: FormRepository, tenantId: string,
 /** Takes the ids out of every relation of the tenant that can hold them. */
 export async function removeRelationsTo(submissions: SubmissionRepository, tenantId: string, holders: readonly RelationHolder[], ids: readonly string[]): Promise<void> {
   for (const holder of holders) await submissions.removeRelationsTo(tenantId, holder, ids);
+}
+
+/** Whether `relations[fieldName]` holds `relatedId` (in its list, or as its single value). */
+export function holdsRelated(submission: Submission, fieldName: string, relatedId: string): boolean {
+  const value = Object.hasOwn(submission.relations, fieldName) ? submission.relations[fieldName] : undefined;
+  return Array.isArray(value) ? value.includes(relatedId) : value === relatedId;
 }

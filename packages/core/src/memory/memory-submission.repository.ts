@@ -1,7 +1,8 @@
 /**
  * In-memory submissions. `connectRelation` replaces the record with one whose relation key
  * changed, without awaiting between reading and writing it — on the single JS thread as atomic as Mongo's
- * `$set` / `$addToSet` on one document — so concurrent connects lose nothing.
+ * `$set` / `$addToSet` on one document — so concurrent connects lose nothing. Whether the related
+ * submission still exists is read in that same step (one Map lookup, no extra await).
  */
 import type {
   ConnectRelationCommand,
@@ -9,6 +10,7 @@ import type {
   DisconnectRelationCommand,
   RelationHolder,
   SubmissionRepository,
+  WithdrawRelationCommand,
 } from '../forms/forms.ports.js';
 import type { Submission } from '../forms/submission.js';
 import type { PageQuery } from '../shared/page-cursor.js';
@@ -92,24 +94,37 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     const submission = this.#submissions.get(key);
     if (!submission) return { status: 'missing' };
     const { fieldName, relatedId } = command;
+    const relatedExists = this.#submissions.has(tenantKey(command.tenantId, relatedId));
+    const current = Object.hasOwn(submission.relations, fieldName) ? submission.relations[fieldName] : undefined;
     let value: string | string[] = relatedId;
     if (command.multiple) {
-      const current = Object.hasOwn(submission.relations, fieldName) ? submission.relations[fieldName] : undefined;
       const list = Array.isArray(current) ? current : [];
-      if (list.includes(relatedId)) return { status: 'unchanged', submission };
+      if (list.includes(relatedId)) return { status: 'unchanged', submission, relatedExists };
       if (list.length >= command.cap) return { status: 'full' };
       value = [...list, relatedId];
       Object.freeze(value);
     }
     // Built frozen (ids are strings), so the table stores it without copying the relations again.
-    const next = this.#submissions.updateFrozen(key, (current) =>
+    const next = this.#submissions.updateFrozen(key, (stored) =>
       Object.freeze({
-        ...current,
-        relations: Object.freeze({ ...current.relations, [fieldName]: value }),
+        ...stored,
+        relations: Object.freeze({ ...stored.relations, [fieldName]: value }),
         updatedAt: frozenDate(command.now),
       }),
     )!;
-    return { status: 'connected', submission: next };
+    if (command.multiple || typeof current !== 'string') return { status: 'connected', submission: next, relatedExists };
+    return { status: 'connected', submission: next, relatedExists, replaced: current };
+  }
+
+  async withdrawRelation(command: WithdrawRelationCommand): Promise<void> {
+    const { fieldName, relatedId, restore } = command;
+    this.#submissions.update(tenantKey(command.tenantId, command.submissionId), (current) => {
+      const value = Object.hasOwn(current.relations, fieldName) ? current.relations[fieldName] : undefined;
+      if (restore === null || (value !== undefined && value !== relatedId)) return withoutRelated(current, fieldName, (id) => id === relatedId);
+      const relations: Record<string, string | string[]> = { ...current.relations };
+      setOwnMember(relations, fieldName, restore);
+      return { ...current, relations };
+    });
   }
 }
 

@@ -27,6 +27,8 @@ describe('EventWitnessReader', () => {
     const approved = commentRecord(T, article.id, { id: 'c'.repeat(24), status: 'approved' });
     await stores.forms.insert(form);
     await stores.submissions.insert(submission);
+    // The related submissions exist: an id held dangling confirms nothing (decision 0766).
+    for (const id of ['a'.repeat(24), 'b'.repeat(24)]) await stores.submissions.insert(submissionRecord(T, form.id, { id }));
     await stores.articles.insert(article);
     await stores.comments.insert(pending);
     await stores.comments.insert(approved);

@@ -7,7 +7,8 @@ import type { ArticleRepository } from '../articles/articles.ports.js';
 import { toCommentView } from '../comments/comment.js';
 import type { CommentRepository } from '../comments/comments.ports.js';
 import type { FormRepository, SubmissionRepository } from '../forms/forms.ports.js';
-import { submissionView, type Submission } from '../forms/submission.js';
+import { holdsRelated } from '../forms/relation-holders.js';
+import { submissionView } from '../forms/submission.js';
 import { visibleTotals } from '../reactions/reaction.js';
 import type { ReactionRepository } from '../reactions/reactions.ports.js';
 import type { EventWitness, WitnessRecord } from './webhooks.ports.js';
@@ -41,7 +42,10 @@ export class EventWitnessReader {
       case 'relation': {
         const submission = await submissions.findById(tenantId, witness.submissionId);
         const held = witness.held !== false;
-        return submission && holds(submission, witness.fieldName, witness.relatedId) === held ? submissionView(submission) : undefined;
+        if (!submission || holdsRelated(submission, witness.fieldName, witness.relatedId) !== held) return undefined;
+        // A connect whose related submission was erased meanwhile is taken back (decision 0766): an id held dangling announces nothing.
+        if (held && (await submissions.findById(tenantId, witness.relatedId)) === null) return undefined;
+        return submissionView(submission);
       }
       case 'comment-approved': {
         const comment = await comments.findById(tenantId, witness.id);
@@ -74,7 +78,3 @@ export class EventWitnessReader {
   }
 }
 
-function holds(submission: Submission, fieldName: string, relatedId: string): boolean {
-  const value = Object.hasOwn(submission.relations, fieldName) ? submission.relations[fieldName] : undefined;
-  return Array.isArray(value) ? value.includes(relatedId) : value === relatedId;
-}

@@ -96,7 +96,7 @@ export const SCENARIOS: readonly Scenario[] = [
     outcome: 'connected',
     status: 200,
     send: (f) => f.api.call('POST', `/forms/submission/${f.ada.id}/relations/clients/connect`, { body: { relatedSubmissionId: f.acme.id } }),
-    commands: [KEY, 'find form_submissions', 'find forms', 'find webhooks', 'findAndModify form_submissions'],
+    commands: [KEY, 'find form_submissions', 'find forms', 'find webhooks', 'findAndModify form_submissions', 'find form_submissions'],
   },
   {
     route: 'POST /forms/submission/{id}/relations/{field}/connect',

@@ -2,10 +2,11 @@
  * §6.4 `If-Match` on deletes is atomic (issue 15 item 4, docs/decisions/0765-atomic-if-match-on-deletes.md):
  * two requests that both checked the same version, racing, give exactly one winner and one 412,
  * and the loser changes nothing. The requests are held until both have read the record, so
- * the race is forced on every run instead of left to timing.
+ * the race is forced on every run instead of left to timing. Also: a relation connect held between
+ * its check and its write while the erasure of its related submission runs (decision 0766).
  */
 import { expect } from 'chai';
-import { ArticleRepositoryToken, CategoryRepositoryToken, CommentRepositoryToken, SubmissionRepositoryToken } from '@cms/core';
+import { ArticleRepositoryToken, CategoryRepositoryToken, CommentRepositoryToken, SubmissionRepositoryToken, type SubmissionRepository } from '@cms/core';
 import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
 import { startTestService, TEST_STORAGES, type CallResult, type TestService } from '../testing/test-service.js';
 import { createForm, submitForm } from './form-requests.js';
@@ -69,6 +70,35 @@ for (const storage of TEST_STORAGES) {
       expect(statuses(results).sort()).to.deep.equal([200, 412]);
       expect(results.find((res) => res.status === 412)!.body.message).to.equal('Precondition failed');
       expect((await api.call('GET', path)).status).to.equal(404);
+    });
+
+    it('answers 404 to a connect whose related submission was erased between its check and its write, leaving the relation as it was', async () => {
+      const company = await createForm(api, `race-company-${storage}`);
+      const relation = (name: string, multiple: boolean) => ({ name, type: 'relation', label: { en: name }, relation: { formId: company.id, multiple } });
+      const person = await createForm(api, `race-person-${storage}`, { sections: [{ fields: [relation('employer', false), relation('clients', true)] }] });
+      const [holder, kept] = [await submitForm(api, person.id, {}), await submitForm(api, company.id, { name: 'Kept' })];
+      const connect = (fieldName: string, relatedSubmissionId: string) =>
+        api.call('POST', `/forms/submission/${holder.id}/relations/${fieldName}/connect`, { body: { relatedSubmissionId } });
+      for (const fieldName of ['employer', 'clients']) expect((await connect(fieldName, kept.id)).status).to.equal(200);
+      const submissions = api.service.container.get(SubmissionRepositoryToken) as SubmissionRepository;
+      const write = submissions.connectRelation;
+      const erasures: CallResult[] = [];
+      // Each connect is held before its write until the erasure of its related submission has answered.
+      submissions.connectRelation = async function (this: SubmissionRepository, command) {
+        erasures.push(await api.call('DELETE', `/forms/submission/${command.relatedId}`, { headers: editor }));
+        return write.call(this, command);
+      };
+      const raced: CallResult[] = [];
+      try {
+        for (const fieldName of ['clients', 'employer']) raced.push(await connect(fieldName, (await submitForm(api, company.id, { name: 'Erased' })).id));
+      } finally {
+        submissions.connectRelation = write;
+      }
+      expect(statuses(erasures)).to.deep.equal([200, 200]);
+      expect(statuses(raced)).to.deep.equal([404, 404]);
+      expect(raced.map((res) => res.body.message)).to.deep.equal(['Related submission not found', 'Related submission not found']);
+      const read = await api.call('GET', `/forms/submission/${holder.id}`);
+      expect(read.body.data.submission.relations).to.deep.equal({ employer: kept.id, clients: [kept.id] });
     });
 
     it('gives one 200 and one 412 to two deletes of a comment with the same If-Match', async () => {

@@ -137,6 +137,48 @@ export function submissionRepositoryContract(name: string, factory: RepositoryFa
       });
     });
 
+    describe('when reading back the related submission after the write (decision 0766)', () => {
+      it('says whether the related submission exists, and which single value was replaced', async () => {
+        const submission = await stored();
+        const related = await stored();
+        const gone = newId();
+        const first = await connect(submission.id, related.id, { fieldName: 'owner', multiple: false });
+        expect(first).to.deep.include({ status: 'connected', relatedExists: true });
+        expect(first).to.not.have.property('replaced');
+        const second = await connect(submission.id, gone, { fieldName: 'owner', multiple: false });
+        expect(second).to.deep.include({ status: 'connected', relatedExists: false, replaced: related.id });
+        expect(await connect(submission.id, related.id)).to.deep.include({ status: 'connected', relatedExists: true });
+        expect(await connect(submission.id, related.id)).to.deep.include({ status: 'unchanged', relatedExists: true });
+        expect(await connect(submission.id, gone)).to.deep.include({ status: 'connected', relatedExists: false });
+        expect(await connect(submission.id, gone)).to.deep.include({ status: 'unchanged', relatedExists: false });
+        expect(await connect(submission.id, related.id, { tenantId: 'other' })).to.deep.equal({ status: 'missing' });
+      });
+
+      it('withdraws an id: out of a list, a single value put back or removed, updatedAt kept, idempotent', async () => {
+        const [a, b, c] = [newId(), newId(), newId()];
+        const submission = submissionRecord('acme', formId, { relations: { many: [a, b], one: b, other: c } });
+        await repo().insert(submission);
+        const withdraw = (fieldName: string, relatedId: string, restore: string | null, tenantId = 'acme') =>
+          repo().withdrawRelation({ tenantId, submissionId: submission.id, fieldName, relatedId, restore });
+        await withdraw('many', b, null, 'other');
+        await withdraw('one', b, a, 'other');
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal(submission.relations);
+        await withdraw('many', b, null);
+        await withdraw('many', b, null);
+        await withdraw('one', b, a);
+        await withdraw('other', b, a);
+        const found = await repo().findById('acme', submission.id);
+        expect(found?.relations).to.deep.equal({ many: [a], one: a, other: c });
+        expect(found?.updatedAt.toISOString()).to.equal(submission.updatedAt.toISOString());
+        await withdraw('one', a, null);
+        await withdraw('many', a, c);
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({ many: [], other: c });
+        await withdraw('one', b, c);
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({ many: [], one: c, other: c });
+        await repo().withdrawRelation({ tenantId: 'acme', submissionId: newId(), fieldName: 'one', relatedId: c, restore: null });
+      });
+    });
+
     it('answers missing for an unknown submission or another tenant’s, changing nothing', async () => {
       const submission = await stored();
       expect((await connect(newId(), 'a'.repeat(24))).status).to.equal('missing');
