@@ -1,7 +1,9 @@
 // Checks run on the service after the soak, once no request is in flight, in this order. Each
 // names the routes it needs and is skipped with a message when /cms/openapi.json lacks them.
+// `run(service, { receiver, webhooks })`: the soak's webhook receiver and registered webhooks.
 import { inParallel } from './bench-client.mjs';
 import { createArticle } from './seed-helpers.mjs';
+import { checkSoakWebhooks, WEBHOOK_ROUTES } from './soak-webhooks.mjs';
 
 export const POST_SOAK_CHECKS = [
   {
@@ -39,5 +41,11 @@ export const POST_SOAK_CHECKS = [
       const drifts = report.drifts.slice(0, 5).map((d) => `${d.tenantId} ${d.targetKind} ${d.targetId} stored ${d.stored.likes}/${d.stored.dislikes} counted ${d.counted.likes}/${d.counted.dislikes}`);
       return { pass: report.drifts.length === 0, detail: `checked ${checked}: ${report.drifts.length} with drift${drifts.length ? ` (${drifts.join('; ')})` : ''}` };
     },
+  },
+  {
+    // Last, so the events of the checks above are delivered too (soak-webhooks.mjs).
+    name: 'webhook outbox drained: every confirmed event delivered once to its receiver, none failed, every signature valid',
+    requires: WEBHOOK_ROUTES,
+    run: (service, context) => checkSoakWebhooks(service, context),
   },
 ];

@@ -7,6 +7,8 @@
 // Passes when no request failed (only the expected 4xx/429), RSS grew less than 10% over the
 // last half, and the post-soak checks pass: among them the reaction recount, run inside the
 // service process over IPC (service-with-maintenance.mjs), must find no drift in any tenant.
+// One tenant in two registers a webhook to a receiver the soak runs on 127.0.0.1; after the
+// load the outbox must drain and every event reach it, signed (soak-webhooks.mjs).
 // Env: SOAK_SECONDS (120), SOAK_CONNECTIONS (100), SOAK_TENANTS (20), SOAK_GUEST_LIMIT (200),
 // SOAK_GUEST_WINDOW (30 s).
 import { writeFileSync } from 'node:fs';
@@ -16,6 +18,8 @@ import { header } from './bench-report.mjs';
 import { missingRoutes, OPERATIONS } from './operations.mjs';
 import { residentMiB, runLoad } from './processes.mjs';
 import { POST_SOAK_CHECKS } from './post-soak-checks.mjs';
+import { registerSoakWebhooks, SOAK_WEBHOOK_ENV, WEBHOOK_ROUTES, WEBHOOK_SHARE } from './soak-webhooks.mjs';
+import { startWebhookReceiver } from './webhook-receiver.mjs';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 100);
@@ -29,6 +33,7 @@ const MAX_RSS_GROWTH = 0.1;
 const say = (line) => process.stderr.write(`${line}\n`);
 
 const provider = await startFakeProvider();
+const receiver = await startWebhookReceiver();
 const service = await startBenchService({
   providerUrl: provider.baseUrl,
   tenantCount: TENANTS,
@@ -36,7 +41,7 @@ const service = await startBenchService({
   maintenance: true,
   // --expose-gc: the memory reading at the end is taken after a full collection.
   nodeArgs: ['--expose-gc'],
-  env: { GUEST_REACTION_LIMIT: GUEST_LIMIT, GUEST_REACTION_WINDOW_SECONDS: GUEST_WINDOW },
+  env: { GUEST_REACTION_LIMIT: GUEST_LIMIT, GUEST_REACTION_WINDOW_SECONDS: GUEST_WINDOW, ...SOAK_WEBHOOK_ENV },
 });
 let code = 1;
 try {
@@ -46,6 +51,7 @@ try {
 } finally {
   await service.stop();
   await provider.stop();
+  await receiver.stop();
 }
 process.exit(code);
 
@@ -56,6 +62,7 @@ async function soak() {
     const missing = missingRoutes(operation, service.served);
     (missing.length ? skipped : included).push(missing.length ? `${operation.name}: not served yet` : operation);
   }
+  const webhooks = WEBHOOK_ROUTES.every((route) => service.served.has(route)) ? await registerSoakWebhooks(service.clients, receiver) : [];
   say(`seeding ${included.length} operations × ${TENANTS} tenants × (${USERS_PER_TENANT} users + ${GUESTS_PER_TENANT} guests where the operation has guests) …`);
   const perTenant = await Promise.all(service.clients.map((api, t) => seedTenant(api, t, included)));
   // Sequences (a create and its delete) stay together; autocannon sends the whole list in turn on each connection.
@@ -83,7 +90,7 @@ async function soak() {
   const checks = [];
   for (const check of POST_SOAK_CHECKS) {
     const missing = missingRoutes(check, service.served);
-    checks.push(missing.length ? { name: check.name, skipped: `not served yet: ${missing.join(', ')}` } : { name: check.name, ...(await check.run(service)) });
+    checks.push(missing.length ? { name: check.name, skipped: `not served yet: ${missing.join(', ')}` } : { name: check.name, ...(await check.run(service, { receiver, webhooks })) });
   }
   const verdicts = {
     [`the service ran to the end${service.exited() ? `: ${service.exited()}` : ''}`]: !service.exited(),
@@ -105,6 +112,10 @@ async function soak() {
     `| ${result.requests} | ${result.rps} | ${result.latencyMs.p50} | ${result.latencyMs.p99} | ${Object.entries(result.statuses).map(([s, n]) => `${s}×${n}`).join(', ')} | ${result.mismatches} | ${result.errors} | ${result.timeouts} |`,
     '',
     `RSS (MiB, median of the samples within 5 s): at ${SECONDS / 2} s ${half?.toFixed(1)}, at the end ${end?.toFixed(1)}, growth ${growth === undefined ? '–' : `${(growth * 100).toFixed(1)}%`}; min ${Math.min(...samples.map((s) => s.rss)).toFixed(1)}, max ${Math.max(...samples.map((s) => s.rss)).toFixed(1)} over ${samples.length} samples. After the run and a full GC: heap used ${mib(memoryAtEnd.heapUsed)} MiB, RSS ${mib(memoryAtEnd.rss)} MiB.`,
+    '',
+    webhooks.length
+      ? `Webhooks: ${webhooks.length} of ${TENANTS} tenants (one in ${WEBHOOK_SHARE}) registered one to a receiver on 127.0.0.1 that verifies each signature and answers 500 to the first attempt of about one event in 25; ${checks.find((c) => c.deliveries !== undefined)?.deliveries ?? 'no'} deliveries received (distinct events answered 2xx).`
+      : 'Webhooks: not served yet, none registered.',
     '',
     ...Object.entries(result.groups ?? {}).map(([group, statuses]) => `- ${group}: ${Object.entries(statuses).map(([st, n]) => `${st}×${n}`).join(', ')}.`),
     '',

@@ -39,10 +39,14 @@ export class HttpWebhookSender implements WebhookSender {
         (error: NodeJS.ErrnoException) => callback(error, '', 0),
       );
     };
+    // A timer cleared once the answer is in, not AbortSignal.timeout: that one lives its full
+    // timeout after every delivery, thousands of them at a time under load (the soak saw it in RSS).
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
     const options: RequestOptions = {
       method: 'POST',
       headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: deadline.signal,
       lookup: guardedLookup,
     };
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -62,6 +66,8 @@ export class HttpWebhookSender implements WebhookSender {
       if (options.signal?.aborted) throw new Error(`webhook receiver gave no answer within ${timeoutMs} ms`);
       const code = (error as NodeJS.ErrnoException).code;
       throw new Error(`webhook receiver unreachable (${code ?? (error instanceof Error ? error.message : String(error))})`);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

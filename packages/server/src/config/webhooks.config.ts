@@ -8,6 +8,12 @@ export interface WebhooksConfig {
   readonly allowPrivateNetworks: boolean;
   /** WEBHOOK_SETTLE_AFTER_MS: an event still unconfirmed this long after staging is settled from the store. */
   readonly settleUnconfirmedAfterMs: number;
+  /**
+   * WEBHOOK_BATCH_SIZE: deliveries one dispatch pass claims and sends at once; a full pass is
+   * followed by the next at once, so this is how far the dispatcher keeps pace with events while
+   * the same process serves requests (docs/decisions/0786-webhook-dispatch-batch.md).
+   */
+  readonly batchSize: number;
   /** A claim outlives any live send by far, so no delivery is claimed twice while being sent. */
   readonly leaseMs: number;
 }
@@ -18,6 +24,7 @@ export function loadWebhooksConfig(read: EnvReader): WebhooksConfig {
     timeoutMs,
     allowPrivateNetworks: read.flag('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
     settleUnconfirmedAfterMs: read.int('WEBHOOK_SETTLE_AFTER_MS', 300_000, 0, 86_400_000),
+    batchSize: read.int('WEBHOOK_BATCH_SIZE', 50, 1, 500),
     leaseMs: Math.max(60_000, 3 * timeoutMs),
   };
 }

@@ -68,7 +68,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
       retryBaseMs: notify.retryBaseMs,
       retryMaxMs: notify.retryMaxMs,
       leaseMs: webhooks.leaseMs,
-      batchSize: notify.batchSize,
+      batchSize: webhooks.batchSize,
       settleUnconfirmedAfterMs: webhooks.settleUnconfirmedAfterMs,
     }),
     [ServerTokens.Config],
@@ -131,7 +131,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
   );
   bind(WebhookDispatchLoopToken).toResolvedValue(
     (dispatch: DispatchWebhooks, config: ServiceConfig, logger: Logger) =>
-      new DispatchLoop(dispatch, { intervalMs: config.notify.pollMs, batchSize: config.notify.batchSize, label: 'webhook' }, logger),
+      new DispatchLoop(dispatch, { intervalMs: config.notify.pollMs, batchSize: config.webhooks.batchSize, label: 'webhook' }, logger),
     [DispatchWebhooks, ServerTokens.Config, ServerTokens.Logger],
   );
 });

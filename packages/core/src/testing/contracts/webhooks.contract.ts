@@ -139,5 +139,19 @@ export function webhookDeliveryOutboxContract(name: string, factory: RepositoryF
       await outbox().removeByWebhook('acme', hex(2));
       expect(await outbox().listByWebhook('acme', hex(2), 100)).to.deep.equal([]);
     });
+
+    it('confirms only the event of its tenant, and a removed webhook\'s unconfirmed deliveries are gone for confirming and settling', async () => {
+      await outbox().stage([delivery(1, 1), delivery(1, 2)], T0);
+      await outbox().stage([delivery(1, 3, { tenantId: 'other' })], T0);
+      await outbox().removeByWebhook('acme', hex(2));
+      expect((await outbox().claimUnconfirmed(at(1), at(2), 60_000, 10)).map((d) => [d.tenantId, d.webhookId])).to.have.deep.members([
+        ['acme', hex(1)],
+        ['other', hex(3)],
+      ]);
+      await outbox().confirm('acme', hex(1001), '{}', at(60_003));
+      await outbox().confirm('acme', hex(1001), '{}', at(60_004)); // idempotent
+      expect((await outbox().claimDue(at(60_005), 60_000, 10)).map((d) => d.webhookId)).to.deep.equal([hex(1)]);
+      expect(await outbox().countByStatus()).to.deep.equal({ unconfirmed: 1, pending: 1, delivered: 0, failed: 0 });
+    });
   });
 }
