@@ -10,6 +10,7 @@ import { choiceFilter } from '../shared/list-filters.js';
 import { findFormOrThrow } from './find-form.js';
 import { fieldsOf, type Form } from './form.js';
 import type { SubmissionRepository, FormRepository } from './forms.ports.js';
+import { relationValue } from './relation-holders.js';
 import { submissionView, type Submission } from './submission.js';
 
 export const EXPORT_FORMATS = ['csv', 'ndjson'] as const;
@@ -77,7 +78,7 @@ async function* csvChunks(form: Form, batches: AsyncIterable<Submission[]>): Asy
 }
 
 function relationCell(submission: Submission, name: string): string {
-  const related = Object.hasOwn(submission.relations, name) ? submission.relations[name] : undefined;
+  const related = relationValue(submission, name);
   return Array.isArray(related) ? related.join(';') : (related ?? '');
 }
 

@@ -25,6 +25,11 @@ export async function removeRelationsTo(submissions: SubmissionRepository, tenan
 
 /** Whether `relations[fieldName]` holds `relatedId` (in its list, or as its single value). */
 export function holdsRelated(submission: Submission, fieldName: string, relatedId: string): boolean {
-  const value = Object.hasOwn(submission.relations, fieldName) ? submission.relations[fieldName] : undefined;
+  const value = relationValue(submission, fieldName);
   return Array.isArray(value) ? value.includes(relatedId) : value === relatedId;
+}
+
+/** What `relations[fieldName]` holds, read as an own key only (a field may be named `constructor`). */
+export function relationValue(submission: Pick<Submission, 'relations'>, fieldName: string): string | string[] | undefined {
+  return Object.hasOwn(submission.relations, fieldName) ? submission.relations[fieldName] : undefined;
 }

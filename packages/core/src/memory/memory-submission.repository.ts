@@ -12,6 +12,7 @@ import type {
   SubmissionRepository,
   WithdrawRelationCommand,
 } from '../forms/forms.ports.js';
+import { relationValue } from '../forms/relation-holders.js';
 import type { Submission } from '../forms/submission.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
@@ -95,7 +96,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     if (!submission) return { status: 'missing' };
     const { fieldName, relatedId } = command;
     const relatedExists = this.#submissions.has(tenantKey(command.tenantId, relatedId));
-    const current = Object.hasOwn(submission.relations, fieldName) ? submission.relations[fieldName] : undefined;
+    const current = relationValue(submission, fieldName);
     let value: string | string[] = relatedId;
     if (command.multiple) {
       const list = Array.isArray(current) ? current : [];
@@ -119,7 +120,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   async withdrawRelation(command: WithdrawRelationCommand): Promise<void> {
     const { fieldName, relatedId, restore } = command;
     this.#submissions.update(tenantKey(command.tenantId, command.submissionId), (current) => {
-      const value = Object.hasOwn(current.relations, fieldName) ? current.relations[fieldName] : undefined;
+      const value = relationValue(current, fieldName);
       if (restore === null || (value !== undefined && value !== relatedId)) return withoutRelated(current, fieldName, (id) => id === relatedId);
       const relations: Record<string, string | string[]> = { ...current.relations };
       setOwnMember(relations, fieldName, restore);

@@ -16,6 +16,7 @@ import {
   type WebhookDeliveryStatus,
 } from '../webhooks/webhooks.ports.js';
 import { SnapshotTable } from './snapshot-table.js';
+import { tenantKey } from './tenant-key.js';
 import { newestFirst } from './memory-webhook.repository.js';
 
 export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
@@ -29,8 +30,8 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     for (const delivery of deliveries) {
       const id = newId(now);
       this.#deliveries.put(id, { ...delivery, id, ...stagedDeliveryState(now) });
-      addTo(this.#unconfirmed, eventKey(delivery.tenantId, delivery.eventId), id);
-      addTo(this.#byWebhook, webhookKey(delivery.tenantId, delivery.webhookId), id);
+      addTo(this.#unconfirmed, tenantKey(delivery.tenantId, delivery.eventId), id);
+      addTo(this.#byWebhook, tenantKey(delivery.tenantId, delivery.webhookId), id);
     }
   }
 
@@ -103,14 +104,14 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
 
   /** The event's unconfirmed deliveries, taken out of the index (they are confirmed or discarded next). */
   #takeEvent(tenantId: string, eventId: string): WebhookDelivery[] {
-    const key = eventKey(tenantId, eventId);
+    const key = tenantKey(tenantId, eventId);
     const ids = this.#unconfirmed.get(key);
     this.#unconfirmed.delete(key);
     return ids ? this.#rows(ids).filter((d) => d.status === 'unconfirmed') : [];
   }
 
   #ofWebhook(tenantId: string, webhookId: string): WebhookDelivery[] {
-    return this.#rows(this.#byWebhook.get(webhookKey(tenantId, webhookId)) ?? []);
+    return this.#rows(this.#byWebhook.get(tenantKey(tenantId, webhookId)) ?? []);
   }
 
   #rows(ids: Iterable<string>): WebhookDelivery[] {
@@ -124,13 +125,11 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
 
   #remove(delivery: WebhookDelivery): void {
     this.#deliveries.delete(delivery.id);
-    removeFrom(this.#unconfirmed, eventKey(delivery.tenantId, delivery.eventId), delivery.id);
-    removeFrom(this.#byWebhook, webhookKey(delivery.tenantId, delivery.webhookId), delivery.id);
+    removeFrom(this.#unconfirmed, tenantKey(delivery.tenantId, delivery.eventId), delivery.id);
+    removeFrom(this.#byWebhook, tenantKey(delivery.tenantId, delivery.webhookId), delivery.id);
   }
 }
 
-const eventKey = (tenantId: string, eventId: string) => `${tenantId}\n${eventId}`;
-const webhookKey = (tenantId: string, webhookId: string) => `${tenantId}\n${webhookId}`;
 
 function addTo(index: Map<string, Set<string>>, key: string, id: string): void {
   const ids = index.get(key);
