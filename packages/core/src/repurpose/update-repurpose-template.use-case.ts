@@ -23,7 +23,7 @@ import {
 } from './repurpose-template.js';
 import type { RepurposeTemplateRepository, TemplateChange } from './repurpose.ports.js';
 import { requireTenantId } from '../tenancy/tenant.js';
-import { exceedsCharacters, isAbsent, requireKnownKeys, requireObject } from '../shared/shape-rules.js';
+import { exceedsCharacters, isAbsent, isJsonObject, requireKnownKeys, requireObject } from '../shared/shape-rules.js';
 
 const PATCH_KEYS: ReadonlySet<string> = new Set(['defaults', 'platforms']);
 
@@ -89,7 +89,7 @@ export class UpdateRepurposeTemplate {
     };
     const collect = (group: unknown, rules: Record<string, Rule>, path: [string, ...string[]]) => {
       if (isAbsent(group)) return;
-      requireObject(group, path.join('.'));
+      if (!isJsonObject(group)) throw validationError(path.join('.'), 'must be an object'); // the path is written only on error
       for (const [key, value] of Object.entries(group)) {
         if (value === undefined || value === null) continue;
         const rule = Object.hasOwn(rules, key) ? rules[key] : undefined; // not `toString` & co.
