@@ -44,10 +44,10 @@ export function operationsReport(evaluations, options) {
   for (const e of measured) {
     lines.push(`## ${e.name}`, '', `${e.kind}: budget ${budgetText(e)} its p99. Request: ${e.requestLine}`, '');
     if (e.note) lines.push(`What this row measures: ${e.note}`, '');
-    lines.push('| target | req/s per repetition | median req/s | p50 ms | p99 ms | CPU µs/request |', '|---|---|---:|---:|---:|---:|');
+    lines.push('| target | req/s per repetition | median req/s | p50 ms | p99 ms | CPU µs/request | kernel share of CPU | page faults/request |', '|---|---|---:|---:|---:|---:|---:|---:|');
     const rows = [['service', e.service], ['Koa reference', e.koa], ['bare node:http', e.bare], ...(e.floor ? [['floor (Koa + provider call)', e.floor]] : [])];
     for (const [label, s] of rows) {
-      lines.push(`| ${label} | ${s.runsRps.map(fmt.rps).join(', ')} | ${fmt.rps(s.rps)} | ${fmt.ms(s.p50)} | ${fmt.ms(s.p99)} | ${fmt.us(s.cpuPerRequest)} |`);
+      lines.push(`| ${label} | ${s.runsRps.map(fmt.rps).join(', ')} | ${fmt.rps(s.rps)} | ${fmt.ms(s.p50)} | ${fmt.ms(s.p99)} | ${fmt.us(s.cpuPerRequest)} | ${s.systemShare === undefined ? '–' : `${Math.round(s.systemShare * 100)}%`} | ${s.faultsPerRequest === undefined ? '–' : s.faultsPerRequest.toFixed(2)} |`);
     }
     const floor = e.ratioFloor === undefined ? '' : `, service ÷ floor ${fmt.ratio(e.ratioFloor)}`;
     lines.push('', `service ÷ Koa ${fmt.ratio(e.ratioKoa)}, service ÷ bare ${fmt.ratio(e.ratioBare)}${floor}, p99 factor ${fmt.ratio(e.p99Factor)} → **${e.pass ? 'PASS' : 'FAIL'}**`);

@@ -2,7 +2,7 @@
 // rotating order (A B C, B C A, C A B), so a slow drift of the machine hits each target alike.
 // Ratios are taken per repetition between runs that were seconds apart, then the median.
 import { watchRun } from './bench-guard.mjs';
-import { cpuSeconds, runLoad } from './processes.mjs';
+import { processUsage, runLoad } from './processes.mjs';
 
 export const DEFAULTS = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
@@ -32,12 +32,17 @@ export async function interleavedRuns(targets, request, options = DEFAULTS) {
     const order = targets.map((_, i) => targets[(i + rep) % targets.length]);
     for (const target of order) {
       if (target.exited?.()) throw new Error(target.exited());
-      const cpuBefore = await cpuSeconds(target.pid);
+      const before = await processUsage(target.pid);
       const watch = watchRun();
       const result = await runLoad(job(target.origin, options.durationSeconds));
-      const cpuAfter = await cpuSeconds(target.pid);
-      const serverCpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
-      if (serverCpu !== undefined && result.requests > 0) result.cpuMicrosPerRequest = (serverCpu * 1e6) / result.requests;
+      const after = await processUsage(target.pid);
+      const serverCpu = before && after ? after.user + after.system - before.user - before.system : undefined;
+      if (serverCpu !== undefined && result.requests > 0) {
+        result.cpuMicrosPerRequest = (serverCpu * 1e6) / result.requests;
+        // Where that CPU went: the kernel's share, and how many fresh pages it handed out per request.
+        result.systemShare = serverCpu > 0 ? (after.system - before.system) / serverCpu : undefined;
+        result.faultsPerRequest = (after.minorFaults - before.minorFaults) / result.requests;
+      }
       const disturbance = watch.end(serverCpu);
       if (disturbance) results[target.label].disturbed.push(`run ${rep + 1}: ${disturbance}`);
       results[target.label].runs[rep] = result;
@@ -71,6 +76,8 @@ export function summarise(runs) {
     p50: median(runs.map((r) => r.latencyMs.p50)),
     p99: median(runs.map((r) => r.latencyMs.p99)),
     cpuPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
+    systemShare: median(runs.map((r) => r.systemShare)),
+    faultsPerRequest: median(runs.map((r) => r.faultsPerRequest)),
     runsRps: runs.map((r) => r.rps),
   };
 }

@@ -186,19 +186,26 @@ export function runLoad(job) {
 export const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
 
 /**
- * CPU seconds (user + system, all threads) a process has used, from /proc (Linux); undefined
- * elsewhere. Divided by the requests of a run it gives the server's CPU cost per request,
- * which, unlike req/s, does not depend on how fast the load generator could send.
+ * What a process has used so far, from /proc/<pid>/stat (Linux; undefined elsewhere): CPU
+ * seconds in user and system mode (all threads) and minor page faults. Over a run, divided by
+ * its requests: the server's CPU cost per request, which, unlike req/s, does not depend on how
+ * fast the load generator could send, and how often it made the kernel hand it a page.
  */
-export async function cpuSeconds(pid) {
+export async function processUsage(pid) {
   try {
     const { readFile } = await import('node:fs/promises');
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    return { user: Number(fields[11]) / CLOCK_TICKS, system: Number(fields[12]) / CLOCK_TICKS, minorFaults: Number(fields[7]) };
   } catch {
     return undefined;
   }
+}
+
+/** CPU seconds (user + system, all threads) a process has used (`processUsage`). */
+export async function cpuSeconds(pid) {
+  const usage = await processUsage(pid);
+  return usage && usage.user + usage.system;
 }
 
 /** The resident set size of a process, in MiB, from /proc (Linux); undefined elsewhere. */
