@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { formRecord } from '../testing/index.js';
 import { formRepositoryContract, submissionRepositoryContract } from '../testing/contracts/index.js';
 import { isDeeplyFrozen } from '../shared/frozen-snapshots.js';
+import { takeWrittenText } from '../shared/written-texts.js';
 import { MemoryFormRepository } from './memory-form.repository.js';
 import { MemorySubmissionRepository } from './memory-submission.repository.js';
 
@@ -42,5 +43,22 @@ describe('MemoryFormRepository (kept as JSON text, recent reads as records)', ()
     expect(againA).to.deep.equal(a);
     expect(againA).to.not.equal(firstA);
     expect(isDeeplyFrozen(againA)).to.equal(true);
+  });
+
+  it('hands the text it wrote to the answer of the very form an update stored, and keeps the creation stamp', async () => {
+    const forms = new MemoryFormRepository();
+    const form = formRecord('acme', 'contact');
+    await forms.insert(form);
+    const current = (await forms.findById('acme', form.id))!;
+    const next = { ...current, title: { en: 'Renamed' }, updatedAt: new Date(current.updatedAt.getTime() + 1) };
+    expect(await forms.update(next, current.updatedAt)).to.equal('updated');
+    expect(takeWrittenText(next)).to.equal(JSON.stringify(next));
+
+    const restamped = { ...next, createdBy: 'someone-else', createdAt: new Date(0), updatedAt: new Date(next.updatedAt.getTime() + 1) };
+    expect(await forms.update(restamped, next.updatedAt)).to.equal('updated');
+    expect(takeWrittenText(restamped), 'another stamp: the stored record is not the one given').to.equal(undefined);
+    const stored = await forms.findById('acme', form.id);
+    expect(stored?.createdBy).to.equal(form.createdBy);
+    expect(stored?.createdAt.getTime()).to.equal(form.createdAt.getTime());
   });
 });

@@ -56,7 +56,10 @@ export class MemoryFormRepository implements FormRepository {
       this.#idBySlug.delete(tenantKey(form.tenantId, current.slug));
       this.#idBySlug.set(slugKey, form.id);
     }
-    this.#forms.put(idKey, { ...form, createdBy: current.createdBy, createdAt: current.createdAt });
+    // The creation stamp stays the stored one. A form that already carries it (UpdateForm's do) is
+    // stored as it is, so the text written for it is the one its answer takes (decision 0618).
+    const keepsStamp = form.createdBy === current.createdBy && form.createdAt.getTime() === current.createdAt.getTime();
+    this.#forms.put(idKey, keepsStamp ? form : { ...form, createdBy: current.createdBy, createdAt: current.createdAt });
     return 'updated';
   }
 
