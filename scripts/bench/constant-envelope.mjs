@@ -11,3 +11,8 @@ export async function readRouteTable(file) {
   const { readFile } = await import('node:fs/promises');
   return JSON.parse(await readFile(file, 'utf8'));
 }
+
+/** The path a reference server receives: templates filled with the request's fallbacks (it answers nothing to capture). */
+export function referencePath(request) {
+  return request.path.split('?')[0].replace(/\{\{(\w+)\}\}/g, (_, name) => request.fallback?.[name] ?? '');
+}

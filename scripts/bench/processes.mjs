@@ -134,8 +134,8 @@ export async function startService({ env, name = 'service', nodeArgs = [], maint
   return { ...started, origin: started.match[1], basePath: started.match[2] };
 }
 
-/** Starts one of the reference servers over a route table. */
-export async function startReference(name, script, routeTable) {
+/** Starts one of the reference servers over a route table (`nodeArgs`: e.g. --cpu-prof, for profile.mjs). */
+export async function startReference(name, script, routeTable, nodeArgs = []) {
   const started = await startPinned({
     name,
     cpu: PINNING.serverCpu,
@@ -143,6 +143,7 @@ export async function startReference(name, script, routeTable) {
     args: [scratchFile(`${name}-routes`, routeTable)],
     env: { NODE_ENV: 'production' },
     ready: /listening (\d+)/,
+    nodeArgs,
   });
   return { ...started, origin: `http://127.0.0.1:${started.match[1]}` };
 }

@@ -1,15 +1,19 @@
 // npm run bench -- style profiling of one operation: starts the service with --cpu-prof (same
 // set-up as the harness), seeds and loads the operation, stops the service, and prints where
 // the server's CPU went: top functions by self time and totals per package.
-//   node scripts/bench/profile.mjs "PUT /reports/dashboardConfig" [seconds]
-// The .cpuprofile stays in bench-results/profiles/ for Chrome DevTools.
+//   node scripts/bench/profile.mjs "PUT /reports/dashboardConfig" [seconds] [--koa]
+// --koa profiles the Koa reference instead, answering the same request with an envelope of the
+// service's size, as in the bench. The .cpuprofile stays in bench-results/profiles/ for Chrome
+// DevTools and for flamegraph.mjs (--window <seconds> keeps the load, --requests the count printed).
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
+import { referencePath } from './constant-envelope.mjs';
 import { missingRoutes, OPERATIONS } from './operations.mjs';
-import { runLoad } from './processes.mjs';
+import { runLoad, startReference } from './processes.mjs';
 
-const [name, seconds = '8'] = process.argv.slice(2);
+const profileKoa = process.argv.includes('--koa');
+const [name, seconds = '8'] = process.argv.slice(2).filter((arg) => arg !== '--koa');
 const operation = OPERATIONS.find((op) => op.name === name);
 if (!operation) {
   process.stderr.write(`usage: profile.mjs "<operation>" [seconds]; operations:\n${OPERATIONS.map((op) => `  ${op.name}`).join('\n')}\n`);
@@ -18,14 +22,24 @@ if (!operation) {
 const dir = join(RESULTS_DIR, 'profiles');
 mkdirSync(dir, { recursive: true });
 const provider = await startFakeProvider();
-const service = await startBenchService({ providerUrl: provider.baseUrl, nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir] });
+const profiling = ['--cpu-prof', '--cpu-prof-dir', dir];
+const service = await startBenchService({ providerUrl: provider.baseUrl, nodeArgs: profileKoa ? [] : profiling });
+let koa;
 try {
   const missing = missingRoutes(operation, service.served);
   if (missing.length) throw new Error(`not served yet: ${missing.join(', ')}`);
   const requests = [await operation.seed(service.clients[0], { user: 'bench-user', tag: 'p' })].flat();
-  const result = await runLoad({ url: service.origin, connections: 10, durationSeconds: Number(seconds), requests });
-  process.stdout.write(`${name}: ${result.rps} req/s, p99 ${result.latencyMs.p99} ms, statuses ${JSON.stringify(result.statuses)}\n`);
+  let origin = service.origin;
+  if (profileKoa) {
+    const samples = await service.clients[0].sendSequence(requests);
+    const routeTable = requests.map((request, i) => ({ method: request.method, path: referencePath(request), status: samples[i].status, bytes: samples[i].bytes }));
+    koa = await startReference('koa-reference', 'reference-koa.mjs', routeTable, profiling);
+    origin = koa.origin;
+  }
+  const result = await runLoad({ url: origin, connections: 10, durationSeconds: Number(seconds), requests });
+  process.stdout.write(`${name}${profileKoa ? ' (Koa reference)' : ''}: ${result.rps} req/s, ${result.requests} requests, p99 ${result.latencyMs.p99} ms, statuses ${JSON.stringify(result.statuses)}\n`);
 } finally {
+  await koa?.stop();
   await service.stop();
   await provider.stop();
 }
