@@ -14,7 +14,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { environmentRefusal } from './bench-guard.mjs';
-import { referencePath } from './constant-envelope.mjs';
+import { referenceRoute } from './constant-envelope.mjs';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
 import { operationsReport } from './bench-report.mjs';
 import { DEFAULTS, interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
@@ -61,7 +61,7 @@ async function main() {
       requests.forEach((request, i) => {
         const sample = samples[i];
         if (!request.expect.includes(sample.status)) throw new Error(`sample of ${request.method} ${request.path} answered ${sample.status}: ${sample.text.slice(0, 200)}`);
-        routeTable.push({ method: request.method, path: referencePath(request), status: sample.status, bytes: sample.bytes });
+        routeTable.push(referenceRoute(request, sample));
       });
       evaluations.push({ name: operation.label ?? operation.name, kind: operation.kind, note: operation.note, status: 'seeded', requests, bytes: samples.map((s) => s.bytes), growsStore: operation.growsStore === true });
     } catch (error) {

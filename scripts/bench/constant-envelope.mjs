@@ -12,7 +12,12 @@ export async function readRouteTable(file) {
   return JSON.parse(await readFile(file, 'utf8'));
 }
 
-/** The path a reference server receives: templates filled with the request's fallbacks (it answers nothing to capture). */
-export function referencePath(request) {
-  return request.path.split('?')[0].replace(/\{\{(\w+)\}\}/g, (_, name) => request.fallback?.[name] ?? '');
+/**
+ * The route-table row the references serve for a request, from the service's sampled answer: the
+ * path with its templates filled with the request's fallbacks (a reference answers nothing to
+ * capture), and the answer's status and size.
+ */
+export function referenceRoute(request, sample) {
+  const path = request.path.split('?')[0].replace(/\{\{(\w+)\}\}/g, (_, name) => request.fallback?.[name] ?? '');
+  return { method: request.method, path, status: sample.status, bytes: sample.bytes };
 }

@@ -67,9 +67,8 @@ function labelOf({ functionName, url, lineNumber }) {
 
 function kindOf({ functionName, url }) {
   if (functionName === '(garbage collector)') return 'gc';
-  if (/\/packages\/(core)\//.test(url) || url.includes('@cms/core')) return 'core';
-  if (/\/packages\/adapter-|@cms\/adapter-/.test(url)) return 'adapter';
-  if (/\/packages\/server\//.test(url)) return 'adapter';
+  if (/\/packages\/core\/|@cms\/core/.test(url)) return 'core';
+  if (/\/packages\/(adapter-|server\/)|@cms\/(adapter-|server)/.test(url)) return 'adapter';
   if (url.includes('node_modules')) return 'library';
   if (url.startsWith('node:') || url === '') return 'node';
   return 'other';

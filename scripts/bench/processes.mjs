@@ -203,12 +203,6 @@ export async function processUsage(pid) {
   }
 }
 
-/** CPU seconds (user + system, all threads) a process has used (`processUsage`). */
-export async function cpuSeconds(pid) {
-  const usage = await processUsage(pid);
-  return usage && usage.user + usage.system;
-}
-
 /** The resident set size of a process, in MiB, from /proc (Linux); undefined elsewhere. */
 export async function residentMiB(pid) {
   try {

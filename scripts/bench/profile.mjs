@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
-import { referencePath } from './constant-envelope.mjs';
+import { referenceRoute } from './constant-envelope.mjs';
 import { missingRoutes, OPERATIONS } from './operations.mjs';
 import { runLoad, startReference } from './processes.mjs';
 
@@ -32,7 +32,7 @@ try {
   let origin = service.origin;
   if (profileKoa) {
     const samples = await service.clients[0].sendSequence(requests);
-    const routeTable = requests.map((request, i) => ({ method: request.method, path: referencePath(request), status: samples[i].status, bytes: samples[i].bytes }));
+    const routeTable = requests.map((request, i) => referenceRoute(request, samples[i]));
     koa = await startReference('koa-reference', 'reference-koa.mjs', routeTable, profiling);
     origin = koa.origin;
   }

@@ -89,7 +89,7 @@ export class UpdateRepurposeTemplate {
     };
     const collect = (group: unknown, rules: Record<string, Rule>, path: [string, ...string[]]) => {
       if (isAbsent(group)) return;
-      if (!isJsonObject(group)) throw validationError(path.join('.'), 'must be an object'); // the path is written only on error
+      if (!isJsonObject(group)) requireObject(group, path.join('.')); // the path is written only for a group refused
       for (const [key, value] of Object.entries(group)) {
         if (value === undefined || value === null) continue;
         const rule = Object.hasOwn(rules, key) ? rules[key] : undefined; // not `toString` & co.
