@@ -73,6 +73,8 @@ describe('GetRepurposeTemplate and UpdateRepurposeTemplate', () => {
       ['an unknown platform', { platforms: { myspace: { tone: 'casual' } } }, 'platforms.myspace is not allowed'],
       ['an unknown setting', { platforms: { twitter: { font: 'serif' } } }, 'platforms.twitter.font is not allowed'],
       ['a setting named like an Object method', { defaults: { toString: 'x' } }, 'defaults.toString is not allowed'],
+      ['a platform that is not an object', { platforms: { linkedin: 'casual' } }, 'platforms.linkedin must be an object'],
+      ['defaults that are a list', { defaults: ['en'] }, 'defaults must be an object'],
     ];
     for (const [name, patch, message] of cases) {
       it(`rejects ${name} and changes nothing`, async () => {
