@@ -2,7 +2,8 @@
  * Forms on MongoDB. A taken slug is decided by the unique index `tenant_slug_unique`
  * ({tenantId, slug}): `insert` is one `insertOne`, and a duplicate key on that index answers
  * false, so of racing creates with one slug exactly one is stored. An update (§6.3) is one
- * conditional `findOneAndUpdate`, under the same index. The forms a form refers to (relation targets, flow) are
+ * conditional `findOneAndUpdate`, under the same index. The relation fields that target a form are
+ * found through `tenant_relation_target` (decision 0767). The forms a form refers to (relation targets, flow) are
  * stored as ObjectIds, like its own `_id` (docs/decisions/0105-mongo-forms-and-submissions.md).
  */
 import type {
@@ -16,6 +17,7 @@ import type {
   FormSection,
   LocalizedText,
   PageQuery,
+  RelationHolder,
 } from '@cms/core';
 import type { Filter, ObjectId } from 'mongodb';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
@@ -110,6 +112,25 @@ export class MongoFormRepository implements FormRepository {
     if (filter.isActive !== undefined) query.isActive = filter.isActive;
     if (filter.visibility !== undefined) query.visibility = filter.visibility;
     return (await findPage(this.#forms, query, page)).map(toForm);
+  }
+
+  /** Served by `tenant_relation_target` (a multikey index on the fields' targets); reads names and targets only. */
+  async relationHoldersOf(tenantId: string, formId: string): Promise<RelationHolder[]> {
+    const target = parseObjectId(formId);
+    if (!target) return [];
+    const holding = await this.#forms
+      .find<Pick<FormDocument, '_id' | 'sections'>>(
+        { tenantId, 'sections.fields.relation.formId': target } as Filter<FormDocument>,
+        { projection: { _id: 1, 'sections.fields.name': 1, 'sections.fields.relation.formId': 1 } },
+      )
+      .toArray();
+    const holders: RelationHolder[] = [];
+    for (const document of holding) {
+      for (const section of document.sections) {
+        for (const field of section.fields) if (field.relation?.formId.equals(target)) holders.push({ formId: fromObjectId(document._id), fieldName: field.name });
+      }
+    }
+    return holders;
   }
 }
 

@@ -17,7 +17,7 @@ import { requireRole } from '../shared/require-user.js';
 import { requireFormId } from './find-form.js';
 import type { Form } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
-import { relationHoldersOf, removeRelationsTo } from './relation-holders.js';
+import { removeRelationsTo } from './relation-holders.js';
 
 /** Submissions handled per step of the cascade. */
 const BATCH = 500;
@@ -64,7 +64,7 @@ export class DeleteForm {
       if (outcome !== 'updated' && ifMatch !== undefined && ifMatch.trim() !== '*') throw preconditionFailed();
     }
     await this.outbox.dropPending(tenantId, id);
-    const holders = await relationHoldersOf(this.forms, tenantId, id);
+    const holders = await this.forms.relationHoldersOf(tenantId, id);
     // Only relations in forms that target this one can hold its submissions' ids: none, no paging.
     for (let after = null; holders.length > 0; ) {
       const page = await this.submissions.listByForm(tenantId, id, { after, limit: BATCH, order: 'oldestFirst' });

@@ -13,7 +13,7 @@ import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
-import { relationHoldersOf, removeRelationsTo } from './relation-holders.js';
+import { removeRelationsTo } from './relation-holders.js';
 import { submissionView } from './submission.js';
 
 /** The record, by its id as the caller gave it (checked: a malformed one is refused). `ifMatch`: the `If-Match` condition, if any. */
@@ -41,7 +41,7 @@ export class DeleteSubmission {
     const data = { id: submission.id, formId: submission.formId };
     const expected = versionToMatch(ifMatch, submission);
     await this.events.around(deletedEvent(caller, 'submission.deleted', 'submission', data), async () => {
-      const holders = await relationHoldersOf(this.forms, tenantId, submission.formId);
+      const holders = await this.forms.relationHoldersOf(tenantId, submission.formId);
       await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
       await this.outbox.dropPending(tenantId, submission.formId, submission.id);
       const deleted = await this.submissions.delete(tenantId, submission.id, expected);

@@ -30,6 +30,12 @@ export interface FormRepository {
   existingIds(tenantId: string, ids: readonly string[]): Promise<string[]>;
   /** One keyset page of the tenant's forms matching every given filter (§6.1). */
   list(tenantId: string, filter: FormListFilter, page: PageQuery): Promise<Form[]>;
+  /**
+   * The relation fields, in any form of the tenant, whose targets are `formId`'s submissions: where
+   * ids of those submissions can be held (§6.4 cascades). Found through an index on the targets,
+   * so its cost follows the holders, never the tenant's number of forms (decision 0767).
+   */
+  relationHoldersOf(tenantId: string, formId: string): Promise<RelationHolder[]>;
 }
 
 export interface FormListFilter {

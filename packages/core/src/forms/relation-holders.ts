@@ -1,22 +1,6 @@
-/** Where ids of a form's submissions can be held: the relation fields, in any form of the tenant, that target it. */
-import { PAGE_LIMITS } from '../shared/page-cursor.js';
-import type { FormRepository, RelationHolder, SubmissionRepository } from './forms.ports.js';
+/** The relation fields that can hold ids of a form's submissions (`FormRepository.relationHoldersOf` finds them), and what a submission's relation holds. */
+import type { RelationHolder, SubmissionRepository } from './forms.ports.js';
 import type { Submission } from './submission.js';
-
-export async function relationHoldersOf(forms: FormRepository, tenantId: string, formId: string): Promise<RelationHolder[]> {
-  const holders: RelationHolder[] = [];
-  let after = null;
-  for (;;) {
-    const page = await forms.list(tenantId, {}, { after, limit: PAGE_LIMITS.max });
-    for (const form of page) {
-      for (const section of form.sections) {
-        for (const field of section.fields) if (field.relation?.formId === formId) holders.push({ formId: form.id, fieldName: field.name });
-      }
-    }
-    if (page.length < PAGE_LIMITS.max) return holders;
-    after = page[page.length - 1]!;
-  }
-}
 
 /** Takes the ids out of every relation of the tenant that can hold them. */
 export async function removeRelationsTo(submissions: SubmissionRepository, tenantId: string, holders: readonly RelationHolder[], ids: readonly string[]): Promise<void> {

@@ -9,9 +9,13 @@
  * left alone, so keeping them as objects made a form create pay a large share of its time in
  * collector work and copying (0617 has the figures). An update (§6.3) replaces the text and
  * drops the form from the recent reads, so the next read parses the new text.
+ *
+ * The relation fields of every form are indexed by the form they target, as MongoDB's
+ * `tenant_relation_target` index does, so a cascade finds the holders without parsing the
+ * tenant's forms (decision 0767).
  */
 import type { Form } from '../forms/form.js';
-import type { FormListFilter, FormRepository } from '../forms/forms.ports.js';
+import type { FormListFilter, FormRepository, RelationHolder } from '../forms/forms.ports.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { JsonSnapshotTable } from './json-snapshot-table.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
@@ -27,6 +31,8 @@ export class MemoryFormRepository implements FormRepository {
   readonly #idBySlug = new Map<string, string>();
   /** Tenant → its forms in list order. */
   readonly #order = new KeysetIndex();
+  /** (Tenant, targeted form) → the forms with relation fields targeting it → those fields' names. */
+  readonly #holders = new Map<string, Map<string, readonly string[]>>();
 
   constructor(recentLimit = RECENT_FORMS) {
     this.#forms = new JsonSnapshotTable<Form>(FORM_DATES, recentLimit);
@@ -39,6 +45,7 @@ export class MemoryFormRepository implements FormRepository {
     if (!this.#forms.insert(idKey, form)) throw new Error(`duplicate form id ${form.id}`);
     this.#idBySlug.set(slugKey, form.id);
     this.#order.add(form.tenantId, form, idKey);
+    this.#indexRelations(form, true);
     return true;
   }
 
@@ -60,6 +67,8 @@ export class MemoryFormRepository implements FormRepository {
     // stored as it is, so the text written for it is the one its answer takes (decision 0618).
     const keepsStamp = form.createdBy === current.createdBy && form.createdAt.getTime() === current.createdAt.getTime();
     this.#forms.put(idKey, keepsStamp ? form : { ...form, createdBy: current.createdBy, createdAt: current.createdAt });
+    this.#indexRelations(current, false);
+    this.#indexRelations(form, true);
     return 'updated';
   }
 
@@ -70,6 +79,7 @@ export class MemoryFormRepository implements FormRepository {
     this.#forms.delete(key);
     this.#idBySlug.delete(tenantKey(tenantId, form.slug));
     this.#order.remove(tenantId, form);
+    this.#indexRelations(form, false);
     return true;
   }
 
@@ -86,5 +96,36 @@ export class MemoryFormRepository implements FormRepository {
 
   async existingIds(tenantId: string, ids: readonly string[]): Promise<string[]> {
     return [...new Set(ids)].filter((id) => this.#forms.has(tenantKey(tenantId, id)));
+  }
+
+  async relationHoldersOf(tenantId: string, formId: string): Promise<RelationHolder[]> {
+    const holders: RelationHolder[] = [];
+    for (const [holderId, fieldNames] of this.#holders.get(tenantKey(tenantId, formId)) ?? []) {
+      for (const fieldName of fieldNames) holders.push({ formId: holderId, fieldName });
+    }
+    return holders;
+  }
+
+  /** Adds (`present`) or takes out the form's relation fields in the index of targets. */
+  #indexRelations(form: Form, present: boolean): void {
+    const byTarget = new Map<string, string[]>();
+    for (const section of form.sections) {
+      for (const field of section.fields) {
+        if (!field.relation) continue;
+        const names = byTarget.get(field.relation.formId);
+        if (names) names.push(field.name);
+        else byTarget.set(field.relation.formId, [field.name]);
+      }
+    }
+    for (const [target, names] of byTarget) {
+      const key = tenantKey(form.tenantId, target);
+      let holders = this.#holders.get(key);
+      if (present) {
+        if (!holders) this.#holders.set(key, (holders = new Map()));
+        holders.set(form.id, names);
+      } else if (holders?.delete(form.id) && holders.size === 0) {
+        this.#holders.delete(key);
+      }
+    }
   }
 }

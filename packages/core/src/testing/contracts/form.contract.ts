@@ -1,10 +1,21 @@
 import { expect } from 'chai';
+import type { FormField } from '../../forms/form.js';
 import type { FormRepository } from '../../forms/forms.ports.js';
 import { newId } from '../../shared/ids.js';
 import { formRecord } from '../form-fixtures.js';
 import { tryToChange, useRepository, type RepositoryFactory } from './contract-fixture.js';
 
-/** The behaviour every FormRepository must show: lookups, per-tenant slug uniqueness under races, isolation, copies. */
+/** A relation field named `name` whose values are ids of `formId`'s submissions. */
+function relationField(name: string, formId: string): FormField {
+  return { name, type: 'relation', label: { en: name }, required: false, placeholder: {}, relation: { formId, multiple: true } };
+}
+
+/** A form whose sections hold the given fields (a relation's holders can sit in any section). */
+function formWith(tenantId: string, slug: string, ...sections: FormField[][]) {
+  return formRecord(tenantId, slug, { sections: sections.map((fields) => ({ title: {}, description: {}, fields })) });
+}
+
+/** The behaviour every FormRepository must show: lookups, per-tenant slug uniqueness under races, isolation, copies, relation holders. */
 export function formRepositoryContract(name: string, factory: RepositoryFactory<FormRepository>): void {
   describe(`FormRepository contract: ${name}`, () => {
     const repo = useRepository(factory);
@@ -85,6 +96,49 @@ export function formRepositoryContract(name: string, factory: RepositoryFactory<
       expect(found).to.have.members([a.id, b.id]);
       expect(found).to.have.length(2);
       expect(await repo().existingIds('acme', [])).to.deep.equal([]);
+    });
+
+    it('finds the relation fields that target a form, in any form and section of its tenant only', async () => {
+      const target = formRecord('acme', 'companies');
+      const elsewhere = formRecord('acme', 'people');
+      const holder = formWith('acme', 'deals', [relationField('buyer', target.id)], [relationField('seller', target.id), relationField('broker', elsewhere.id)]);
+      const self = formWith('acme', 'self', [relationField('parent', target.id)]);
+      const foreign = formWith('other', 'deals', [relationField('buyer', target.id)]);
+      for (const form of [target, elsewhere, holder, self, foreign]) await repo().insert(form);
+      const holders = await repo().relationHoldersOf('acme', target.id);
+      expect(holders).to.have.deep.members([
+        { formId: holder.id, fieldName: 'buyer' },
+        { formId: holder.id, fieldName: 'seller' },
+        { formId: self.id, fieldName: 'parent' },
+      ]);
+      expect(holders).to.have.length(3);
+      expect(await repo().relationHoldersOf('acme', elsewhere.id)).to.deep.equal([{ formId: holder.id, fieldName: 'broker' }]);
+      expect(await repo().relationHoldersOf('acme', holder.id)).to.deep.equal([]);
+      expect(await repo().relationHoldersOf('other', elsewhere.id)).to.deep.equal([]);
+      expect(await repo().relationHoldersOf('acme', 'not-an-id')).to.deep.equal([]);
+    });
+
+    it('follows updates and deletes of the holding forms', async () => {
+      const target = formRecord('acme', 'companies');
+      const holder = formWith('acme', 'deals', [relationField('buyer', target.id)]);
+      const later = formRecord('acme', 'contacts');
+      for (const form of [target, holder, later]) await repo().insert(form);
+
+      const moved = { ...holder, sections: [{ title: {}, description: {}, fields: [relationField('vendor', target.id)] }], updatedAt: new Date(holder.updatedAt.getTime() + 1) };
+      expect(await repo().update(moved, holder.updatedAt)).to.equal('updated');
+      const gained = { ...later, sections: [{ title: {}, description: {}, fields: [relationField('employer', target.id)] }], updatedAt: new Date(later.updatedAt.getTime() + 1) };
+      expect(await repo().update(gained, later.updatedAt)).to.equal('updated');
+      expect(await repo().relationHoldersOf('acme', target.id)).to.have.deep.members([
+        { formId: holder.id, fieldName: 'vendor' },
+        { formId: later.id, fieldName: 'employer' },
+      ]);
+
+      expect(await repo().update({ ...holder, updatedAt: new Date(0) }, holder.updatedAt)).to.equal('stale'); // a stale update changes nothing
+      expect(await repo().delete('acme', later.id)).to.equal(true);
+      expect(await repo().relationHoldersOf('acme', target.id)).to.deep.equal([{ formId: holder.id, fieldName: 'vendor' }]);
+      const dropped = { ...moved, sections: formRecord('acme', 'x').sections, updatedAt: new Date(moved.updatedAt.getTime() + 1) };
+      expect(await repo().update(dropped, moved.updatedAt)).to.equal('updated');
+      expect(await repo().relationHoldersOf('acme', target.id)).to.deep.equal([]);
     });
 
     it('returns records that never change the store when changed', async () => {
