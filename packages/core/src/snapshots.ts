@@ -8,3 +8,4 @@ export { isDeeplyFrozen, isPlainContainer, viewPerSnapshot } from './shared/froz
 export { SnapshotTable } from './memory/snapshot-table.js';
 export { JsonSnapshotTable } from './memory/json-snapshot-table.js';
 export { noteWrittenText, takeWrittenText } from './shared/written-texts.js';
+export { recordText } from './shared/record-text.js';

@@ -18,7 +18,7 @@
  * - Texts live as long as their values (a WeakMap): a replaced or deleted record takes its text
  *   with it.
  */
-import { isDeeplyFrozen, isPlainContainer, takeWrittenText } from '@cms/core/snapshots';
+import { isDeeplyFrozen, isPlainContainer, recordText, takeWrittenText } from '@cms/core/snapshots';
 
 const texts = new WeakMap<object, string>();
 /** Frozen values met once: remembered when met again. */
@@ -50,7 +50,7 @@ export function recordJson(record: object, remember = true): string {
   const known = texts.get(record);
   if (known !== undefined) return known;
   // The text the store wrote for this record a moment ago (a form create's), else our own.
-  const text = takeWrittenText(record) ?? JSON.stringify(record);
+  const text = takeWrittenText(record) ?? recordText(record);
   if (remember && Object.isFrozen(record) && !changeable.has(record) && isDeeplyFrozen(record)) {
     metOnce.delete(record);
     texts.set(record, text);
@@ -76,7 +76,7 @@ function partJson(value: unknown, levels: number, known?: KnownText): string | u
   if (hasCustomToJson(value)) return KEY_DEPENDENT;
   if (value === known?.value) return known.text;
   if (Object.isFrozen(value)) return frozenText(value);
-  if ((levels === 0 && !Array.isArray(value)) || !isPlainContainer(value)) return JSON.stringify(value); // toJSON: checked above
+  if ((levels === 0 && !Array.isArray(value)) || !isPlainContainer(value)) return recordText(value); // toJSON: checked above
   if (Array.isArray(value)) {
     // An array costs no level: a list's page (`{ forms: [...] }`) is looked into item by item,
     // so each frozen record it holds is written from its remembered text, as a single read is.
@@ -101,15 +101,16 @@ function partJson(value: unknown, levels: number, known?: KnownText): string | u
 }
 
 /**
- * The text of a frozen value: remembered, or written whole by `JSON.stringify` (never walked
- * here: a snapshot met for the first time, a write's answer, costs what it cost before).
+ * The text of a frozen value: remembered, or written whole by `recordText` (a snapshot met for
+ * the first time, a write's answer, is written once, its Dates by hand: decision 0768).
  * The second time a value is met, its text is remembered if nothing inside can change. Each
- * answer reads each value once, as `JSON.stringify` would: a getter sees no extra reads.
+ * answer reads each value once, as `JSON.stringify` would (`recordText` reads a record twice only
+ * when it hands one with a member's own `toJSON` to `JSON.stringify`).
  */
 function frozenText(value: object): string | undefined {
   const known = texts.get(value);
   if (known !== undefined) return known;
-  const text = JSON.stringify(value); // a cycle throws here, as it would without the memo
+  const text = recordText(value); // a cycle throws here, as it would without the memo
   if (changeable.has(value)) return text;
   if (!metOnce.has(value)) {
     metOnce.add(value);

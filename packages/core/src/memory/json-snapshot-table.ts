@@ -8,6 +8,7 @@
  * replaces a row's text and drops its recent snapshot, so the next read parses the new text.
  */
 import { freezeInPlace, markSnapshot } from '../shared/frozen-snapshots.js';
+import { recordText } from '../shared/record-text.js';
 import { noteWrittenText } from '../shared/written-texts.js';
 import { frozenDate } from './snapshot-table.js';
 
@@ -34,13 +35,13 @@ export class JsonSnapshotTable<R extends object> {
   /** Stores the record's text when `key` is free (a copy: the caller's later changes stay its own); false when taken. */
   insert(key: string, record: R): boolean {
     if (this.texts.has(key)) return false;
-    this.texts.set(key, writtenJson(record, this.dateKeys));
+    this.texts.set(key, writtenJson(record));
     return true;
   }
 
   /** Stores the record's text under `key`, replacing what was there; the next read parses it. */
   put(key: string, record: R): void {
-    this.texts.set(key, writtenJson(record, this.dateKeys));
+    this.texts.set(key, writtenJson(record));
     this.recent.delete(key);
   }
 
@@ -62,30 +63,15 @@ export class JsonSnapshotTable<R extends object> {
   }
 }
 
-/**
- * `JSON.stringify(record)`, with the Dates under the top-level `dateKeys` formatted here: a
- * Date's `toJSON` called from inside `JSON.stringify` is slow (decision 0617 has the figure).
- */
-export function recordJson(record: object, dateKeys: readonly string[]): string {
-  // A record's own toJSON would see the copy as `this`: leave such a record to JSON.stringify.
-  if (typeof (record as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(record);
-  const withTexts: Record<string, unknown> = { ...record };
-  for (const key of dateKeys) {
-    const value = withTexts[key];
-    if (value instanceof Date && value.toJSON === Date.prototype.toJSON) withTexts[key] = Number.isFinite(value.getTime()) ? value.toISOString() : null;
-  }
-  return JSON.stringify(withTexts);
-}
-
-/** `recordJson`, noted for the answer that writes the same record next (`written-texts`). */
-function writtenJson(record: object, dateKeys: readonly string[]): string {
-  const text = recordJson(record, dateKeys);
+/** `recordText`, noted for the answer that writes the same record next (`written-texts`). */
+function writtenJson(record: object): string {
+  const text = recordText(record);
   noteWrittenText(record, text);
   return text;
 }
 
 /**
- * The deeply frozen record kept as `recordJson(record, dateKeys)`: the top-level `dateKeys`
+ * The deeply frozen record kept as `recordText(record)`: the top-level `dateKeys`
  * become frozen Dates again, everything else is the parsed data, frozen in place (it is fresh
  * from the parser, shared with no one). A member set to `undefined` does not come back, and
  * neither does any other kind of object.
