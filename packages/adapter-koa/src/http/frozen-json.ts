@@ -104,8 +104,7 @@ function partJson(value: unknown, levels: number, known?: KnownText): string | u
  * The text of a frozen value: remembered, or written whole by `recordText` (a snapshot met for
  * the first time, a write's answer, is written once, its Dates by hand: decision 0768).
  * The second time a value is met, its text is remembered if nothing inside can change. Each
- * answer reads each value once, as `JSON.stringify` would (`recordText` reads a record twice only
- * when it hands one with a member's own `toJSON` to `JSON.stringify`).
+ * answer reads each value once, as `JSON.stringify` would (`recordText` reads each member once).
  */
 function frozenText(value: object): string | undefined {
   const known = texts.get(value);
