@@ -1,6 +1,6 @@
 import type { RepurposeTemplate } from '../repurpose/repurpose-template.js';
 import type { RepurposeTemplateRepository, TemplateChange } from '../repurpose/repurpose.ports.js';
-import { frozenCopy, frozenDate, setOwnMember, SnapshotTable } from './snapshot-table.js';
+import { frozenDate, setOwnMember, SnapshotTable } from './snapshot-table.js';
 
 /**
  * In-memory repurpose templates. Each method reads and writes without awaiting in between, so
@@ -20,46 +20,45 @@ export class MemoryRepurposeTemplateRepository implements RepurposeTemplateRepos
   ): Promise<RepurposeTemplate | null> {
     // Built deeply frozen (see `withChanges`), so the table stores it without looking into it.
     const next = this.#templates.updateFrozen(tenantId, (current) =>
-      Object.freeze({
-        ...(withChanges(current, changes) as RepurposeTemplate),
-        updatedBy: audit.updatedBy,
-        updatedAt: frozenDate(audit.updatedAt),
-      }),
+      withChanges(current, changes, { updatedBy: audit.updatedBy, updatedAt: frozenDate(audit.updatedAt) }),
     );
     return next ?? null;
   }
 }
 
 /**
- * `node` with the changes applied in order, as if each were set one after the other (`depth`:
- * how much of each change's path lies above `node`): one new frozen object per node on a
- * changed path, everything else shared, and a frozen copy of each value a change brings in, so
- * the result is deeply frozen by construction (`SnapshotTable.updateFrozen`). Applying the changes one by one rebuilt the path to
- * the root per change, and a PUT of the whole template is some 20 changes.
+ * `template` with the audit members and the changes set in order, one after the other: a new
+ * object for each node on a changed path (made once, however many changes pass through it),
+ * everything else shared, then the new nodes frozen, so the result is deeply frozen by
+ * construction (`SnapshotTable.updateFrozen`; a change's value is a string or a number). A PUT
+ * of the whole template is some 20 changes: rebuilding the path to the root per change copied
+ * the root 20 times, and grouping the changes by key per level first cost a Map and a list per
+ * node (decision 0769).
  */
-function withChanges(node: unknown, changes: readonly TemplateChange[], depth = 0): unknown {
-  // The last change that ends here replaces the node; only the changes after it apply on top.
-  let from = 0;
-  let base = node;
-  for (let i = changes.length - 1; i >= 0; i--) {
-    if (changes[i]!.path.length === depth) {
-      base = frozenCopy(changes[i]!.value);
-      from = i + 1;
-      break;
+function withChanges(
+  template: RepurposeTemplate,
+  changes: readonly TemplateChange[],
+  audit: Pick<RepurposeTemplate, 'updatedBy' | 'updatedAt'>,
+): RepurposeTemplate {
+  const root: Record<string, unknown> = { ...template, ...audit };
+  const made = new Set<object>([root]);
+  for (const { path, value } of changes) {
+    let node = root;
+    const last = path.length - 1;
+    for (let i = 0; i < last; i++) {
+      const key = path[i]!;
+      const child = Object.hasOwn(node, key) ? node[key] : undefined;
+      if (typeof child === 'object' && child !== null && made.has(child)) {
+        node = child as Record<string, unknown>;
+        continue;
+      }
+      const copy: Record<string, unknown> = typeof child === 'object' && child !== null ? { ...child } : {};
+      made.add(copy);
+      setOwnMember(node, key, copy);
+      node = copy;
     }
+    setOwnMember(node, path[last]!, value);
   }
-  if (from === changes.length) return base;
-  const byKey = new Map<string, TemplateChange[]>();
-  for (let i = from; i < changes.length; i++) {
-    const key = changes[i]!.path[depth]!;
-    const list = byKey.get(key);
-    if (list) list.push(changes[i]!);
-    else byKey.set(key, [changes[i]!]);
-  }
-  const parent = (typeof base === 'object' && base !== null ? base : {}) as Record<string, unknown>;
-  const out: Record<string, unknown> = { ...parent };
-  for (const [key, list] of byKey) {
-    setOwnMember(out, key, withChanges(Object.hasOwn(parent, key) ? parent[key] : undefined, list, depth + 1));
-  }
-  return Object.freeze(out);
+  for (const node of made) Object.freeze(node);
+  return root as unknown as RepurposeTemplate;
 }
