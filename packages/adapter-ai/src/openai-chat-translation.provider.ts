@@ -54,7 +54,12 @@ export class OpenAiChatTranslationProvider implements TranslationProvider {
   readonly configured = true;
   /** What every call sends, worked out once (not from the URL on every call). */
   readonly #path: string;
-  readonly #headers: Record<string, string>;
+  /**
+   * Name, value, name, value…: undici takes headers as such a list as well as an object, and an
+   * object of four headers (these and `traceparent`) cost 4-5 µs more CPU per call than the same
+   * list in a loopback benchmark (decision 0730).
+   */
+  readonly #headers: string[];
   readonly #logger: Logger;
   /**
    * Keeps connections to the provider open between calls, as many as calls run at once; an idle
@@ -69,8 +74,7 @@ export class OpenAiChatTranslationProvider implements TranslationProvider {
   constructor(private readonly settings: OpenAiChatSettings) {
     const endpoint = chatCompletionsUrl(settings.baseUrl);
     this.#path = `${endpoint.pathname}${endpoint.search}`;
-    this.#headers = { 'content-type': 'application/json', accept: 'application/json' };
-    if (settings.apiKey) this.#headers.authorization = `Bearer ${settings.apiKey}`;
+    this.#headers = ['content-type', 'application/json', 'accept', 'application/json', ...(settings.apiKey ? ['authorization', `Bearer ${settings.apiKey}`] : [])];
     this.#logger = settings.logger ?? silentLogger;
     this.#pool = new Pool(endpoint.origin, { pipelining: 2, headersTimeout: 0, bodyTimeout: 0 });
   }
@@ -129,7 +133,7 @@ export class OpenAiChatTranslationProvider implements TranslationProvider {
         cancel(error);
       };
       this.#pool.dispatch(
-        { path: this.#path, method: 'POST', headers: trace ? { ...this.#headers, traceparent: traceparentOf(trace) } : this.#headers, body },
+        { path: this.#path, method: 'POST', headers: trace ? [...this.#headers, 'traceparent', traceparentOf(trace)] : this.#headers, body },
         {
           onRequestStart(started) {
             controller = started;
