@@ -14,6 +14,7 @@ import type { AiQuotaPolicy, AiUsageLedger } from './ai-usage.ports.js';
 import { aiNotConfigured, aiProviderFailed, type TranslationProvider, type TranslationRequest } from './translation.ports.js';
 import { exceedsCharacters, requireKnownKeys } from '../shared/shape-rules.js';
 import type { Caller } from '../shared/caller.js';
+import type { TraceContext } from '../shared/trace-context.js';
 
 const TRANSLATE_KEYS: ReadonlySet<string> = new Set(['text', 'targetLanguage', 'sourceLanguage']);
 
@@ -46,8 +47,7 @@ export class TranslateText {
   /** The caller's trace context is passed on to the provider call. */
   async execute(caller: Caller, input: TranslateTextInput): Promise<TranslatedText> {
     const { tenantId, trace } = caller;
-    const checked = this.#requestOf(tenantId, input);
-    const request = trace ? { ...checked, trace } : checked;
+    const request = this.#requestOf(tenantId, input, trace);
     if (!this.provider.configured) throw aiNotConfigured();
     // The month is fixed when the call starts: the month whose quota let it through pays for it.
     const now = this.clock.now();
@@ -65,7 +65,11 @@ export class TranslateText {
     return { content: result.content, tokens: tokenUsageOf(used, limit) };
   }
 
-  #requestOf(tenantId: string, input: TranslateTextInput): TranslationRequest {
+  /**
+   * The provider's request: built once, members added in place. A copy with the trace spread in
+   * (`{ ...checked, trace }`) cost 3 µs a call in a loopback benchmark (decision 0730).
+   */
+  #requestOf(tenantId: string, input: TranslateTextInput, trace: TraceContext | undefined): TranslationRequest {
     requireKnownKeys(input, '', TRANSLATE_KEYS);
     const { text, targetLanguage, sourceLanguage } = input;
     if (typeof text !== 'string') throw validationError('text', 'must be a string');
@@ -78,8 +82,12 @@ export class TranslateText {
       if (typeof value !== 'string' || !allowed.includes(value)) throw validationError(path, `must be one of ${allowed.join(', ')}`);
     };
     requireLanguage(targetLanguage, 'targetLanguage');
-    if (sourceLanguage === undefined || sourceLanguage === null) return { text, targetLanguage };
-    requireLanguage(sourceLanguage, 'sourceLanguage');
-    return { text, targetLanguage, sourceLanguage };
+    const request: { -readonly [K in keyof TranslationRequest]: TranslationRequest[K] } = { text, targetLanguage };
+    if (sourceLanguage !== undefined && sourceLanguage !== null) {
+      requireLanguage(sourceLanguage, 'sourceLanguage');
+      request.sourceLanguage = sourceLanguage;
+    }
+    if (trace) request.trace = trace;
+    return request;
   }
 }
