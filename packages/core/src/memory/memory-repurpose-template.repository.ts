@@ -47,12 +47,13 @@ function withChanges(
     const last = path.length - 1;
     for (let i = 0; i < last; i++) {
       const key = path[i]!;
-      const child = Object.hasOwn(node, key) ? node[key] : undefined;
-      if (typeof child === 'object' && child !== null && made.has(child)) {
-        node = child as Record<string, unknown>;
+      const held = Object.hasOwn(node, key) ? node[key] : undefined;
+      const child = typeof held === 'object' && held !== null ? (held as Record<string, unknown>) : undefined;
+      if (child && made.has(child)) {
+        node = child;
         continue;
       }
-      const copy: Record<string, unknown> = typeof child === 'object' && child !== null ? { ...child } : {};
+      const copy: Record<string, unknown> = { ...child };
       made.add(copy);
       setOwnMember(node, key, copy);
       node = copy;
