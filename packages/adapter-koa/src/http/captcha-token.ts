@@ -4,10 +4,11 @@
  * CAPTCHA gate applies to whoever submits (the guest identity carries it for guests only).
  */
 import type { Context } from 'koa';
+import { requestQuery } from './request-query.js';
 
 export function captchaTokenOf(ctx: Context): string | undefined {
   const fromHeader = ctx.get('x-captcha-token');
   if (fromHeader !== '') return fromHeader;
-  const fromQuery = ctx.querystring === '' ? undefined : ctx.query.captchaToken; // no query string: nothing to parse
+  const fromQuery = requestQuery(ctx).captchaToken;
   return (typeof fromQuery === 'string' ? fromQuery : undefined) || undefined;
 }

@@ -1,5 +1,6 @@
 import type { Caller, TraceContext } from '@cms/core';
 import type { InputPaths } from './input-paths.js';
+import type { QueryParams } from './request-query.js';
 
 /** What the middlewares of this adapter keep on `ctx.state`. */
 export interface CmsState {
@@ -14,4 +15,6 @@ export interface CmsState {
   inputPaths?: InputPaths;
   /** The matched operation's 500 message. */
   serverErrorMessage?: string;
+  /** The query string's parameters, once something asked for them (`requestQuery`). */
+  query?: QueryParams;
 }

@@ -11,6 +11,7 @@ import { checkAccess, noneMatchHolds } from '@cms/core/internal';
 import type { Context, Middleware } from 'koa';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { captchaTokenOf } from '../http/captcha-token.js';
+import { requestQuery } from '../http/request-query.js';
 import { successEnvelopeWriter } from '../http/envelope.js';
 import { recordJson, type KnownText } from '../http/frozen-json.js';
 import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
@@ -75,7 +76,7 @@ function pipeline(
   const inputPaths: InputPaths = { location: route.inputFrom ?? (route.body ? 'body' : 'query'), bodyAt: route.bodyAt };
   const writeEnvelope = successEnvelopeWriter(route.success.status, route.success.message);
   const queryOf = (ctx: Context): Record<string, unknown> => {
-    const query: Record<string, unknown> = ctx.querystring === '' ? {} : { ...ctx.query };
+    const query: Record<string, unknown> = { ...requestQuery(ctx) };
     delete query.captchaToken; // a credential (§1.4), never an operation input
     checkQuery?.(query);
     return query;
