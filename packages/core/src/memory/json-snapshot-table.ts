@@ -5,12 +5,14 @@
  * kept, so a row read over and over is parsed once and every reader gets the same snapshot. The
  * oldest read goes first (a hit does not move a row up: that would cost every read two more map
  * operations). Rows are plain JSON data plus Dates under the top-level `dateKeys`. `put`
- * replaces a row's text and drops its recent snapshot, so the next read parses the new text.
+ * replaces a row's text and makes the row's recent snapshot a frozen copy of the record, the one
+ * a read would parse from that text (an update is read again: the next update reads it first);
+ * a record whose copy would not be that (see `frozenJsonCopy`) is parsed by the next read instead.
  */
 import { freezeInPlace, markSnapshot } from '../shared/frozen-snapshots.js';
 import { recordText } from '../shared/record-text.js';
 import { noteWrittenText } from '../shared/written-texts.js';
-import { frozenDate } from './snapshot-table.js';
+import { frozenDate, setOwnMember } from './snapshot-table.js';
 
 export class JsonSnapshotTable<R extends object> {
   // TypeScript-private rather than #private, as in SnapshotTable: the store fingerprint reads them.
@@ -39,10 +41,12 @@ export class JsonSnapshotTable<R extends object> {
     return true;
   }
 
-  /** Stores the record's text under `key`, replacing what was there; the next read parses it. */
+  /** Stores the record's text under `key`, replacing what was there, and its snapshot among the recent reads. */
   put(key: string, record: R): void {
     this.texts.set(key, writtenJson(record));
-    this.recent.delete(key);
+    const snapshot = frozenJsonCopy<R>(record, this.dateKeys);
+    if (snapshot === undefined) this.recent.delete(key);
+    else this.#keepRecent(key, markSnapshot(snapshot));
   }
 
   delete(key: string): boolean {
@@ -56,7 +60,10 @@ export class JsonSnapshotTable<R extends object> {
     if (recent !== undefined) return recent;
     const text = this.texts.get(key);
     if (text === undefined) return undefined;
-    const snapshot = markSnapshot(frozenRecordFromJson<R>(text, this.dateKeys));
+    return this.#keepRecent(key, markSnapshot(frozenRecordFromJson<R>(text, this.dateKeys)));
+  }
+
+  #keepRecent(key: string, snapshot: R): R {
     this.recent.set(key, snapshot);
     if (this.recent.size > this.recentLimit) this.recent.delete(this.recent.keys().next().value!);
     return snapshot;
@@ -83,4 +90,79 @@ export function frozenRecordFromJson<T>(text: string, dateKeys: readonly string[
     if (typeof value === 'string') record[key] = frozenDate(new Date(value));
   }
   return freezeInPlace(record) as T;
+}
+
+/** What `frozenJsonCopy` gives up on: a value whose JSON text does not read back as its copy. */
+const NOT_PLAIN = Symbol('not plain JSON data');
+const DATE_TO_JSON = Date.prototype.toJSON;
+const DATE_TO_ISO = Date.prototype.toISOString;
+
+/**
+ * `frozenRecordFromJson(recordText(record), dateKeys)` without the text: a deeply frozen copy of
+ * the record, several times cheaper than parsing the text (decision 0770).
+ * Undefined, function and symbol members are left out, as JSON leaves them out; the top-level
+ * `dateKeys` holding valid plain Dates become frozen Dates. Undefined when the text would read
+ * back as something other than the copy: a Date anywhere else or a string under a date key, a
+ * number JSON writes as null, an undefined array item, a `toJSON` method, an object that is not
+ * plain data. Getters are read once more, so a record must be data, as every row of the table is.
+ */
+export function frozenJsonCopy<T>(record: object, dateKeys: readonly string[]): T | undefined {
+  if (!plainObject(record)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) {
+    const value = (record as Record<string, unknown>)[key];
+    const copy = dateKeys.includes(key) && (typeof value === 'string' || value instanceof Date) ? dateCopy(value) : jsonCopy(value);
+    if (copy === NOT_PLAIN) return undefined;
+    if (copy !== undefined) setOwnMember(out, key, copy);
+  }
+  return Object.freeze(out) as T;
+}
+
+/** A date member as its JSON reads back: a plain, valid Date is copied; a string (parsed as a date on read) is not copied. */
+function dateCopy(value: string | Date): unknown {
+  if (typeof value === 'string' || Object.getPrototypeOf(value) !== Date.prototype) return NOT_PLAIN;
+  if (value.toJSON !== DATE_TO_JSON || value.toISOString !== DATE_TO_ISO || !Number.isFinite(value.getTime())) return NOT_PLAIN;
+  return frozenDate(value);
+}
+
+/** A frozen copy of a JSON value; `undefined` for what JSON leaves out of an object, NOT_PLAIN for what it would change. */
+function jsonCopy(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value + 0 : NOT_PLAIN; // `+ 0`: -0 is written as 0
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+    case 'bigint':
+      return NOT_PLAIN;
+  }
+  if (value === null) return null;
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return NOT_PLAIN;
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i += 1) {
+      const item = jsonCopy(value[i]);
+      if (item === NOT_PLAIN || item === undefined) return NOT_PLAIN; // JSON writes an absent item as null
+      out[i] = item;
+    }
+    return Object.freeze(out);
+  }
+  if (!plainObject(value as object)) return NOT_PLAIN;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value as object)) {
+    const member = jsonCopy((value as Record<string, unknown>)[key]);
+    if (member === NOT_PLAIN) return NOT_PLAIN;
+    if (member !== undefined) setOwnMember(out, key, member);
+  }
+  return Object.freeze(out);
+}
+
+/** An object of the Object prototype (or none) without a `toJSON` of its own. */
+function plainObject(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return (prototype === Object.prototype || prototype === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { isDeeplyFrozen } from '../shared/frozen-snapshots.js';
-import { frozenRecordFromJson } from './json-snapshot-table.js';
+import { frozenJsonCopy, frozenRecordFromJson, JsonSnapshotTable } from './json-snapshot-table.js';
 import { recordText } from '../shared/record-text.js';
 import { frozenCopy, SnapshotTable } from './snapshot-table.js';
 
@@ -151,5 +151,84 @@ describe('frozenRecordFromJson', () => {
     expect(Object.keys(read.title)).to.deep.equal(['__proto__', 'en']);
     expect(Object.getPrototypeOf(read.title)).to.equal(Object.prototype);
     expect(({} as { polluted?: unknown }).polluted).to.equal(undefined);
+  });
+});
+
+describe('frozenJsonCopy: the snapshot a read would parse, without the text', () => {
+  const DATES = ['createdAt', 'updatedAt'];
+  const parsed = (record: object) => frozenRecordFromJson<object>(recordText(record), DATES);
+
+  const plain: Array<[string, object]> = [
+    ['a form-like record', { id: 'f', title: { en: 'Hi', fr: 'Salut' }, sections: [{ fields: [{ name: 'a', required: true, options: [] }] }], flow: { nextFormId: null }, createdAt: new Date(1), updatedAt: new Date(2) }],
+    ['members JSON leaves out', { id: 'a', gone: undefined, fn: () => 1, [Symbol('s')]: 1, nested: { gone: undefined, kept: 0 } }],
+    ['negative zero and big numbers', { zero: -0, big: 1e300, small: -5e-324 }],
+    ['an own __proto__ key', JSON.parse('{"title":{"__proto__":{"polluted":true},"en":"Hi"}}') as object],
+    ['a null-prototype member', { id: 'n', meta: Object.assign(Object.create(null) as object, { a: 1 }) }],
+    ['a null date member', { id: 'd', createdAt: null, updatedAt: new Date(0) }],
+  ];
+  for (const [name, record] of plain) {
+    it(`copies ${name} exactly as the text reads back, deeply frozen`, () => {
+      const copy = frozenJsonCopy<object>(record, DATES);
+      expect(copy).to.deep.equal(parsed(record));
+      expect(Object.keys(copy!)).to.deep.equal(Object.keys(parsed(record)));
+      expect(isDeeplyFrozen(copy)).to.equal(true);
+      expect(({} as { polluted?: unknown }).polluted).to.equal(undefined);
+    });
+  }
+
+  it('copies -0 as the 0 that JSON writes', () => {
+    expect(Object.is((frozenJsonCopy<{ zero: number }>({ zero: -0 }, DATES))!.zero, 0)).to.equal(true);
+  });
+
+  const changedByJson: Array<[string, object]> = [
+    ['a Date away from the date keys', { id: 'a', nested: { at: new Date(0) } }],
+    ['a string under a date key (read back as a Date)', { id: 'a', createdAt: '2026-01-01T00:00:00.000Z' }],
+    ['an invalid Date (written as null)', { id: 'a', createdAt: new Date(Number.NaN) }],
+    ['a Date with its own toJSON', { id: 'a', createdAt: Object.assign(new Date(0), { toJSON: () => 'x' }) }],
+    ['NaN (written as null)', { id: 'a', n: Number.NaN }],
+    ['an undefined array item (written as null)', { id: 'a', list: [1, undefined] }],
+    ['an array hole', { id: 'a', list: [1, , 3] }],
+    ['a toJSON method', { id: 'a', member: { toJSON: () => 'x' } }],
+    ['a class instance', { id: 'a', member: new Map() }],
+  ];
+  for (const [name, record] of changedByJson) {
+    it(`gives up on ${name}`, () => {
+      expect(frozenJsonCopy(record, DATES)).to.equal(undefined);
+    });
+  }
+
+  it('leaves the caller’s record as it was: not frozen, not shared', () => {
+    const record = { id: 'a', title: { en: 'Hi' }, list: [{ n: 1 }], createdAt: new Date(5) };
+    const copy = frozenJsonCopy<typeof record>(record, DATES)!;
+    expect(Object.isFrozen(record) || Object.isFrozen(record.title) || Object.isFrozen(record.list[0])).to.equal(false);
+    expect(copy.title).not.to.equal(record.title);
+    expect(copy.createdAt).not.to.equal(record.createdAt);
+  });
+});
+
+describe('JsonSnapshotTable.put', () => {
+  it('keeps the written record as the snapshot the next read hands out, equal to its text read back', () => {
+    const table = new JsonSnapshotTable<{ id: string; title: { en: string }; gone?: undefined; updatedAt: Date }>(['updatedAt'], 4);
+    table.insert('k', { id: 'k', title: { en: 'One' }, updatedAt: new Date(1) });
+    const record = { id: 'k', title: { en: 'Two' }, gone: undefined, updatedAt: new Date(2) };
+    table.put('k', record);
+    record.title.en = 'changed by the caller afterwards';
+    const read = table.get('k')!;
+    expect(read).to.deep.equal({ id: 'k', title: { en: 'Two' }, updatedAt: new Date(2) });
+    expect(table.get('k')).to.equal(read);
+    expect(isDeeplyFrozen(read)).to.equal(true);
+  });
+
+  it('parses on the next read a record it could not copy', () => {
+    const table = new JsonSnapshotTable<{ id: string; at: unknown }>([], 4);
+    table.put('k', { id: 'k', at: new Date(0) });
+    expect(table.get('k')).to.deep.equal({ id: 'k', at: '1970-01-01T00:00:00.000Z' });
+  });
+
+  it('holds no more recent snapshots than its limit, counting the written ones', () => {
+    const table = new JsonSnapshotTable<{ id: string }>([], 2);
+    for (const key of ['a', 'b', 'c']) table.put(key, { id: key });
+    const recent = (table as unknown as { recent: Map<string, unknown> }).recent;
+    expect([...recent.keys()]).to.deep.equal(['b', 'c']);
   });
 });
