@@ -76,7 +76,7 @@ function pipeline(
   const inputPaths: InputPaths = { location: route.inputFrom ?? (route.body ? 'body' : 'query'), bodyAt: route.bodyAt };
   const writeEnvelope = successEnvelopeWriter(route.success.status, route.success.message);
   const queryOf = (ctx: Context): Record<string, unknown> => {
-    const query: Record<string, unknown> = { ...requestQuery(ctx) };
+    const query: Record<string, unknown> = ctx.querystring === '' ? {} : { ...requestQuery(ctx) };
     delete query.captchaToken; // a credential (§1.4), never an operation input
     checkQuery?.(query);
     return query;
