@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { frozenCopy } from '../memory/snapshot-table.js';
+import { seededRandom } from '../testing/seeded-random.js';
 import { recordText } from './record-text.js';
 
 describe('recordText', () => {
@@ -25,8 +26,7 @@ describe('recordText', () => {
   });
 
   it('matches JSON.stringify on 2,000 random records of strings, numbers, nested data and dates', () => {
-    let seed = 3;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = seededRandom(3);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const leaf = () =>
       pick<() => unknown>([
