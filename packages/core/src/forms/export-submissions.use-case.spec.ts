@@ -4,6 +4,7 @@ import { MemorySubmissionRepository } from '../memory/memory-submission.reposito
 import { userCaller } from '../testing/callers.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
 import { formRecord, submissionRecord } from '../testing/form-fixtures.js';
+import { randomText, seededRandom } from '../testing/seeded-random.js';
 import { csvRow, ExportSubmissions } from './export-submissions.use-case.js';
 
 const caller = userCaller('acme', 'u1');
@@ -18,6 +19,20 @@ describe('csvRow', () => {
   it('quotes commas, quotes and line breaks, and escapes formula-leading cells', () => {
     expect(csvRow(['a', 'b,c', 'say "hi"', 'two\nlines'])).to.equal('a,"b,c","say ""hi""","two\nlines"\r\n');
     expect(csvRow(['=SUM(A1)', '+1', '-2', '@cmd', '\tx', '\rx', 'ok=1'])).to.equal(`'=SUM(A1),'+1,'-2,'@cmd,'\tx,"'\rx",ok=1\r\n`);
+    expect(csvRow(['=1,2', '=say "x"', '"', ''])).to.equal(`"'=1,2","'=say ""x""","""",\r\n`);
+  });
+
+  it('writes every cell as the plain rule says (2,000 random cells)', () => {
+    // The rule in plain steps: a formula start goes behind a quote mark, then RFC 4180 quoting.
+    const byTheRule = (cell: string) => {
+      const text = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+      return /[",\r\n]/.test(text) ? `"${text.split('"').join('""')}"` : text;
+    };
+    const random = seededRandom(11);
+    for (let i = 0; i < 2000; i += 1) {
+      const cell = randomText(random, 'a=,+"\r\n-@\t x\'', 8);
+      expect(csvRow([cell]), JSON.stringify(cell)).to.equal(`${byTheRule(cell)}\r\n`);
+    }
   });
 });
 

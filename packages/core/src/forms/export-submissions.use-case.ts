@@ -103,9 +103,19 @@ export function csvRow(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
+/** A comma, quote or line break: the cell is quoted. */
+const TO_QUOTE = /[",\r\n]/;
+
 /** One cell as `csvRow` writes it; most cells need neither escape nor quotes, and cost one test. */
 function csvCell(cell: string): string {
   if (!NEEDS_CARE.test(cell)) return cell;
-  const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (FORMULA_START.test(cell)) {
+    const text = `'${cell}`;
+    return TO_QUOTE.test(text) ? quoted(text) : text;
+  }
+  return quoted(cell); // it needed care without a formula start: it holds a comma, quote or line break
+}
+
+function quoted(text: string): string {
+  return `"${text.includes('"') ? text.replace(/"/g, '""') : text}"`;
 }
