@@ -41,6 +41,26 @@ describe('PageCursors', () => {
       it(`refuses ${name} with INVALID_CURSOR`, () => expectDomainError(decode, 'INVALID_CURSOR'));
     }
   });
+
+  describe('when it signs a position again', () => {
+    it('gives the text it gave the first time and a fresh signer gives, before and after 300 others pushed it out', () => {
+      const signer = new PageCursors('a secret of the test, long enough');
+      const first = signer.encode(scope, at(7));
+      expect(signer.encode(scope, at(7))).to.equal(first);
+      for (let i = 0; i < 300; i += 1) signer.encode(scope, at(1000 + i));
+      expect(signer.encode(scope, at(7))).to.equal(first);
+      expect(cursors.encode(scope, at(7))).to.equal(first);
+    });
+
+    it('keeps the list apart: the same position signed for another list is another cursor, refused here', async () => {
+      const other = listScope('forms', 'other', { isActive: 'true', visibility: null });
+      const here = cursors.encode(scope, at(8));
+      const there = cursors.encode(other, at(8));
+      expect(there).not.to.equal(here);
+      await expectDomainError(() => cursors.decode(scope, there), 'INVALID_CURSOR');
+      expect(cursors.decode(other, there)).to.deep.equal(at(8));
+    });
+  });
 });
 
 describe('pageLimit', () => {

@@ -52,9 +52,19 @@ export function listScope(list: string, tenantId: string, filters: Readonly<Reco
 
 const MAC_BYTES = 16;
 
+/** How many signed cursors `PageCursors` keeps for signing again (a few hundred bytes each). */
+const SIGNED_KEPT = 256;
+
 /** Signs and checks list cursors with one secret (every instance of a service must share it). */
 export class PageCursors {
   readonly #secret: Buffer;
+  /**
+   * Cursors signed lately, by scope and position: a list's first page read again and again (a
+   * dashboard polling it) ends at the same record, so its next cursor is the same text, and an
+   * HMAC per read showed in the list's profile. The oldest goes first. Only signing uses it:
+   * checking a cursor always computes its MAC and compares in constant time.
+   */
+  readonly #signed = new Map<string, string>();
 
   /** `secret` absent: a random one, valid for this process only. */
   constructor(secret?: string) {
@@ -63,7 +73,13 @@ export class PageCursors {
 
   encode(scope: string, position: KeysetPosition): string {
     const payload = `${position.createdAt.getTime().toString(36)}.${position.id}`;
-    return `${Buffer.from(payload, 'utf8').toString('base64url')}.${this.#mac(scope, payload).toString('base64url')}`;
+    const key = `${scope}\u0001${payload}`;
+    const known = this.#signed.get(key);
+    if (known !== undefined) return known;
+    const cursor = `${Buffer.from(payload, 'utf8').toString('base64url')}.${this.#mac(scope, payload).toString('base64url')}`;
+    this.#signed.set(key, cursor);
+    if (this.#signed.size > SIGNED_KEPT) this.#signed.delete(this.#signed.keys().next().value!);
+    return cursor;
   }
 
   /** The position a cursor carries; `INVALID_CURSOR` unless this service issued it for `scope`. */
