@@ -8,7 +8,8 @@
  * copies and traces while it lives; its text is one string. Forms are created and then mostly
  * left alone, so keeping them as objects made a form create pay a large share of its time in
  * collector work and copying (0617 has the figures). An update (§6.3) replaces the text and
- * drops the form from the recent reads, so the next read parses the new text.
+ * keeps a frozen copy of the updated form among the recent reads, so the next read (the next
+ * update's, often) does not parse it back (0770).
  *
  * The relation fields of every form are indexed by the form they target, as MongoDB's
  * `tenant_relation_target` index does, so a cascade finds the holders without parsing the
