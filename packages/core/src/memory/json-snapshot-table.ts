@@ -9,8 +9,8 @@
  * a read would parse from that text (an update is read again: the next update reads it first);
  * a record whose copy would not be that (see `frozenJsonCopy`) is parsed by the next read instead.
  */
-import { freezeInPlace, markSnapshot } from '../shared/frozen-snapshots.js';
-import { recordText } from '../shared/record-text.js';
+import { freezeInPlace, isPlainContainer, markSnapshot } from '../shared/frozen-snapshots.js';
+import { isPlainDate, recordText } from '../shared/record-text.js';
 import { noteWrittenText } from '../shared/written-texts.js';
 import { frozenDate, setOwnMember } from './snapshot-table.js';
 
@@ -94,8 +94,6 @@ export function frozenRecordFromJson<T>(text: string, dateKeys: readonly string[
 
 /** What `frozenJsonCopy` gives up on: a value whose JSON text does not read back as its copy. */
 const NOT_PLAIN = Symbol('not plain JSON data');
-const DATE_TO_JSON = Date.prototype.toJSON;
-const DATE_TO_ISO = Date.prototype.toISOString;
 
 /**
  * `frozenRecordFromJson(recordText(record), dateKeys)` without the text: a deeply frozen copy of
@@ -107,7 +105,7 @@ const DATE_TO_ISO = Date.prototype.toISOString;
  * plain data. Getters are read once more, so a record must be data, as every row of the table is.
  */
 export function frozenJsonCopy<T>(record: object, dateKeys: readonly string[]): T | undefined {
-  if (!plainObject(record)) return undefined;
+  if (Array.isArray(record) || !jsonContainer(record)) return undefined;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(record)) {
     const value = (record as Record<string, unknown>)[key];
@@ -120,9 +118,7 @@ export function frozenJsonCopy<T>(record: object, dateKeys: readonly string[]): 
 
 /** A date member as its JSON reads back: a plain, valid Date is copied; a string (parsed as a date on read) is not copied. */
 function dateCopy(value: string | Date): unknown {
-  if (typeof value === 'string' || Object.getPrototypeOf(value) !== Date.prototype) return NOT_PLAIN;
-  if (value.toJSON !== DATE_TO_JSON || value.toISOString !== DATE_TO_ISO || !Number.isFinite(value.getTime())) return NOT_PLAIN;
-  return frozenDate(value);
+  return isPlainDate(value) && Number.isFinite(value.getTime()) ? frozenDate(value) : NOT_PLAIN;
 }
 
 /** A frozen copy of a JSON value; `undefined` for what JSON leaves out of an object, NOT_PLAIN for what it would change. */
@@ -141,8 +137,8 @@ function jsonCopy(value: unknown): unknown {
       return NOT_PLAIN;
   }
   if (value === null) return null;
+  if (!jsonContainer(value as object)) return NOT_PLAIN;
   if (Array.isArray(value)) {
-    if (Object.getPrototypeOf(value) !== Array.prototype) return NOT_PLAIN;
     const out = new Array<unknown>(value.length);
     for (let i = 0; i < value.length; i += 1) {
       const item = jsonCopy(value[i]);
@@ -151,7 +147,6 @@ function jsonCopy(value: unknown): unknown {
     }
     return Object.freeze(out);
   }
-  if (!plainObject(value as object)) return NOT_PLAIN;
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value as object)) {
     const member = jsonCopy((value as Record<string, unknown>)[key]);
@@ -161,8 +156,7 @@ function jsonCopy(value: unknown): unknown {
   return Object.freeze(out);
 }
 
-/** An object of the Object prototype (or none) without a `toJSON` of its own. */
-function plainObject(value: object): boolean {
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return (prototype === Object.prototype || prototype === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+/** Plain data (`isPlainContainer`) that JSON writes member by member: no `toJSON` of its own. */
+function jsonContainer(value: object): boolean {
+  return isPlainContainer(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
 }

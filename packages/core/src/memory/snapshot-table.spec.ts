@@ -189,6 +189,7 @@ describe('frozenJsonCopy: the snapshot a read would parse, without the text', ()
     ['an undefined array item (written as null)', { id: 'a', list: [1, undefined] }],
     ['an array hole', { id: 'a', list: [1, , 3] }],
     ['a toJSON method', { id: 'a', member: { toJSON: () => 'x' } }],
+    ['an array with a toJSON of its own', { id: 'a', list: Object.assign([1], { toJSON: () => 'x' }) }],
     ['a class instance', { id: 'a', member: new Map() }],
   ];
   for (const [name, record] of changedByJson) {

@@ -25,13 +25,18 @@ export function recordText(record: object): string {
   // One read of each member, as JSON.stringify makes: a getter's record is written as it reads now.
   const copy: Record<string, unknown> = { ...record };
   for (const key of Object.keys(copy)) {
-    const value = copy[key];
-    if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Date.prototype) continue;
-    const date = value as Date;
-    if (date.toJSON !== DATE_TO_JSON || date.toISOString !== DATE_TO_ISO) continue; // JSON.stringify calls its own methods
+    const date = copy[key];
+    if (!isPlainDate(date)) continue; // not a Date, or one whose own methods JSON.stringify must call
     const text = Number.isFinite(date.getTime()) ? isoTimestamp(date) : null;
     if (key === '__proto__') Object.defineProperty(copy, key, { value: text, enumerable: true, writable: true, configurable: true });
     else copy[key] = text;
   }
   return JSON.stringify(copy);
+}
+
+/** A Date of this realm with Date's own `toJSON` and `toISOString`: its JSON text is its ISO time (or null). */
+export function isPlainDate(value: unknown): value is Date {
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Date.prototype) return false;
+  const date = value as Date;
+  return date.toJSON === DATE_TO_JSON && date.toISOString === DATE_TO_ISO;
 }
