@@ -10,6 +10,7 @@
  * a record whose copy would not be that (see `frozenJsonCopy`) is parsed by the next read instead.
  */
 import { freezeInPlace, isPlainContainer, markSnapshot } from '../shared/frozen-snapshots.js';
+import { setBounded } from '../shared/bounded-map.js';
 import { isPlainDate, recordText } from '../shared/record-text.js';
 import { noteWrittenText } from '../shared/written-texts.js';
 import { frozenDate, setOwnMember } from './snapshot-table.js';
@@ -46,7 +47,7 @@ export class JsonSnapshotTable<R extends object> {
     this.texts.set(key, writtenJson(record));
     const snapshot = frozenJsonCopy<R>(record, this.dateKeys);
     if (snapshot === undefined) this.recent.delete(key);
-    else this.#keepRecent(key, markSnapshot(snapshot));
+    else setBounded(this.recent, key, markSnapshot(snapshot), this.recentLimit);
   }
 
   delete(key: string): boolean {
@@ -60,13 +61,7 @@ export class JsonSnapshotTable<R extends object> {
     if (recent !== undefined) return recent;
     const text = this.texts.get(key);
     if (text === undefined) return undefined;
-    return this.#keepRecent(key, markSnapshot(frozenRecordFromJson<R>(text, this.dateKeys)));
-  }
-
-  #keepRecent(key: string, snapshot: R): R {
-    this.recent.set(key, snapshot);
-    if (this.recent.size > this.recentLimit) this.recent.delete(this.recent.keys().next().value!);
-    return snapshot;
+    return setBounded(this.recent, key, markSnapshot(frozenRecordFromJson<R>(text, this.dateKeys)), this.recentLimit);
   }
 }
 

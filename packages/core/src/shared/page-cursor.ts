@@ -6,6 +6,7 @@
  * being trusted (docs/decisions/0760-list-cursors-and-entity-tags.md).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { setBounded } from './bounded-map.js';
 import { DomainError, validationError } from './domain-error.js';
 import { ErrorCodes } from './error-codes.js';
 import { isWellFormedId } from './ids.js';
@@ -76,10 +77,7 @@ export class PageCursors {
     const key = `${scope}\u0001${payload}`;
     const known = this.#signed.get(key);
     if (known !== undefined) return known;
-    const cursor = `${Buffer.from(payload, 'utf8').toString('base64url')}.${this.#mac(scope, payload).toString('base64url')}`;
-    this.#signed.set(key, cursor);
-    if (this.#signed.size > SIGNED_KEPT) this.#signed.delete(this.#signed.keys().next().value!);
-    return cursor;
+    return setBounded(this.#signed, key, `${Buffer.from(payload, 'utf8').toString('base64url')}.${this.#mac(scope, payload).toString('base64url')}`, SIGNED_KEPT);
   }
 
   /** The position a cursor carries; `INVALID_CURSOR` unless this service issued it for `scope`. */
