@@ -9,6 +9,6 @@ import { requestQuery } from './request-query.js';
 export function captchaTokenOf(ctx: Context): string | undefined {
   const fromHeader = ctx.get('x-captcha-token');
   if (fromHeader !== '') return fromHeader;
-  const fromQuery = ctx.querystring === '' ? undefined : requestQuery(ctx).captchaToken; // no query string: nothing to parse or keep
+  const fromQuery = requestQuery(ctx).captchaToken;
   return (typeof fromQuery === 'string' ? fromQuery : undefined) || undefined;
 }

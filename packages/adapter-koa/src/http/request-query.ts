@@ -18,9 +18,10 @@ const NOT_ASCII = /[^\x00-\x7f]/;
 
 /** The parameters of `ctx`'s query string; `__proto__`, when sent, is a parameter like any other. */
 export function requestQuery(ctx: Context): QueryParams {
+  let text = ctx.querystring;
+  if (text === '') return NONE; // most requests: nothing to parse or keep
   const state = ctx.state as CmsState;
   if (state.query !== undefined) return state.query;
-  let text = ctx.querystring;
   if (text.startsWith('?')) text = text.slice(1); // as `URLSearchParams` reads `/x??a=1`: one leading `?` is not part of the name
   if (text === '') return (state.query = NONE);
   // Node refuses a request line with any other byte (400), so only a context built by hand gets
