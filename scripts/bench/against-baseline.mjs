@@ -1,0 +1,186 @@
+// This tree's service against earlier commits' services, on real sockets, in one run: the
+// question "did a change lose more than 0.03 of an operation's ratio to Koa?" asked directly.
+// Two full `npm run bench` runs, one per tree, each divide by their own Koa reference, and that
+// reference alone moves by ±6 % between runs of identical code (docs/performance.md, 2026-11-26):
+// more than the 0.03 to be judged. Here every service and ONE Koa reference are loaded in turn,
+// so the ratios of a repetition share their divisor and the difference of two ratios is the
+// difference of the two services.
+//   node scripts/bench/against-baseline.mjs --baseline ../bench-base [--baseline ../ctl] [--only dashboard,template]
+// A `--baseline` is a built checkout with its own node_modules: its service starts from its own
+// dist and is seeded by its own operation catalogue. Give a second one at this tree's commit as a
+// control: its difference is what the harness reads where there is none.
+// The order of the targets changes every repetition, forwards then backwards, so each target
+// runs before and after each other one equally often. Pinning, durations and connections as in
+// bench.mjs; BENCH_REPS (default here: 16). Prints a table; writes
+// bench-results/against-baseline.md, and every run's req/s and CPU to against-baseline.json.
+import { writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { environmentRefusal, watchRun } from './bench-guard.mjs';
+import { referenceRoute } from './constant-envelope.mjs';
+import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
+import { DEFAULTS, median } from './interleaved-runs.mjs';
+import { missingRoutes, OPERATIONS } from './operations.mjs';
+import { processUsage, runLoad, startReference } from './processes.mjs';
+
+const args = process.argv.slice(2);
+const baselineDirs = args.flatMap((arg, i) => (arg === '--baseline' && args[i + 1] ? [resolve(args[i + 1])] : []));
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : undefined;
+const options = { ...DEFAULTS, reps: Number(process.env.BENCH_REPS ?? 16) };
+/** How far apart the relative costs of one repetition's runs may be for it to count (`evenRepetitions`). */
+const EVEN = 1.25;
+const stoppers = [];
+const stopAll = () => Promise.all(stoppers.splice(0).map((stop) => stop().catch(() => {})));
+const shown = (value) => (value === undefined ? 'n/a' : value.toFixed(3));
+const say = (line) => process.stderr.write(`${line}\n`);
+
+async function main() {
+  if (baselineDirs.length === 0) {
+    say('usage: node scripts/bench/against-baseline.mjs --baseline <built checkout> [--baseline <another>] [--only a,b]');
+    return 64;
+  }
+  const refusal = process.env.BENCH_FORCE ? undefined : await environmentRefusal();
+  if (refusal) {
+    say(`against-baseline: not measuring: ${refusal}`);
+    return 3;
+  }
+  const provider = await startFakeProvider();
+  stoppers.push(provider.stop);
+  const trees = [{ label: 'current', catalogue: { OPERATIONS, missingRoutes }, start: startBenchService }];
+  for (const [i, dir] of baselineDirs.entries()) {
+    const earlier = (file) => import(pathToFileURL(join(dir, 'scripts/bench', file)).href);
+    const [environment, catalogue] = [await earlier('bench-environment.mjs'), await earlier('operations.mjs')];
+    trees.push({ label: `baseline ${i + 1} (${basename(dir)})`, catalogue, start: environment.startBenchService });
+  }
+  const services = [];
+  for (const [i, tree] of trees.entries()) {
+    const service = await tree.start({ providerUrl: provider.baseUrl, logName: `against-${i}.log`, name: `against-${i}` });
+    stoppers.push(service.stop);
+    services.push({ ...tree, service });
+  }
+
+  const rows = [];
+  const routeTable = [];
+  // Rows that add a record per request (forms create) last, as in bench.mjs: run earlier, they
+  // leave every later row a store of 100,000 more records.
+  for (const operation of [...OPERATIONS.filter((o) => !o.growsStore), ...OPERATIONS.filter((o) => o.growsStore)]) {
+    if (only && !only.some((text) => operation.name.includes(text))) continue;
+    const theirs = services.map(({ catalogue, service }) => {
+      const op = catalogue.OPERATIONS.find((o) => o.name === operation.name);
+      return op && catalogue.missingRoutes(op, service.served).length === 0 ? op : undefined;
+    });
+    if (theirs.includes(undefined)) continue;
+    const requests = {};
+    for (const [i, tree] of services.entries()) {
+      const { requests: own, samples } = await seeded(tree, theirs[i]);
+      if (i === 0) own.forEach((request, k) => routeTable.push(referenceRoute(request, samples[k])));
+      requests[tree.label] = own;
+    }
+    requests.koa = requests.current;
+    rows.push({ name: operation.label ?? operation.name, requests });
+  }
+  const koa = await startReference('koa-reference', 'reference-koa.mjs', routeTable);
+  stoppers.push(koa.stop);
+  const targets = [...services.map(({ label, service }) => ({ label, origin: service.origin, pid: service.pid })), { label: 'koa', origin: koa.origin, pid: koa.pid }];
+  const labels = targets.map(({ label }) => label);
+  const baselines = services.slice(1).map(({ label }) => label);
+
+  const lines = [
+    `Baselines: ${baselineDirs.map((dir, i) => `${i + 1} = ${dir}`).join(', ')}. ${options.reps} repetitions of ${options.durationSeconds} s per target, ${options.connections} connections.`,
+    `"difference": current ÷ Koa − baseline ÷ Koa, each repetition's own, then the median (positive: the current tree is faster).`,
+    '',
+    '| operation | baseline | baseline ÷ Koa | current ÷ Koa | difference | CPU per request, current ÷ baseline | repetitions kept |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  const raw = [];
+  for (const row of rows) {
+    say(`measuring ${row.name} …`);
+    const runs = Object.fromEntries(labels.map((label) => [label, []]));
+    for (const target of targets) if (options.warmupSeconds > 0) await runLoad(job(target, options.warmupSeconds, row.requests));
+    for (let rep = 0; rep < options.reps; rep++) {
+      for (const target of orderOf(targets, rep)) runs[target.label][rep] = await measuredRun(target, row.requests);
+    }
+    const kept = evenRepetitions(runs, labels);
+    const over = (value) => median(kept.map(value));
+    const ratio = (a, b, pick = (run) => run.rps) => over((rep) => pick(runs[a][rep]) / pick(runs[b][rep]));
+    raw.push({ name: row.name, kept, ...Object.fromEntries(['rps', 'cpuMicrosPerRequest'].map((field) => [field, Object.fromEntries(labels.map((label) => [label, runs[label].map((run) => run[field])]))])) });
+    for (const baseline of baselines) {
+      const difference = over((rep) => (runs.current[rep].rps - runs[baseline][rep].rps) / runs.koa[rep].rps);
+      const cpu = ratio('current', baseline, (run) => run.cpuMicrosPerRequest);
+      const line = `| ${row.name} | ${baseline} | ${shown(ratio(baseline, 'koa'))} | ${shown(ratio('current', 'koa'))} | ${shown(difference)} | ${shown(cpu)} | ${kept.length} of ${options.reps} |`;
+      say(line);
+      lines.push(line);
+    }
+  }
+  const report = lines.join('\n');
+  writeFileSync(join(RESULTS_DIR, 'against-baseline.md'), `${report}\n`);
+  writeFileSync(join(RESULTS_DIR, 'against-baseline.json'), `${JSON.stringify(raw, null, 2)}\n`);
+  process.stdout.write(`${report}\n`);
+  return 0;
+}
+
+/** The row's requests for one tree's service, seeded by that tree's own catalogue, each sent once and its answer checked. */
+async function seeded(tree, operation) {
+  const client = tree.service.clients[0];
+  const requests = [await operation.seed(client, { user: 'against-user', tag: 'ab' })].flat();
+  const samples = await client.sendSequence(requests);
+  samples.forEach((sample, k) => {
+    if (!requests[k].expect.includes(sample.status)) throw new Error(`${tree.label}, ${operation.name}: sample answered ${sample.status}: ${sample.text.slice(0, 200)}`);
+  });
+  return { requests, samples };
+}
+
+/**
+ * The repetitions in which the machine ran every target undisturbed (bench-guard: nothing else
+ * on the server core, the load generator keeping up) and at one speed. This kind of machine
+ * halves its speed for seconds to minutes at a time (docs/performance.md, "the machine"), and a
+ * repetition in which that changed divides a fast run by a slow one. Each run's CPU per request
+ * is taken relative to the lowest of its target in the row; a repetition counts when those
+ * relative costs are within `EVEN` of each other (all at full speed, or all slowed alike).
+ * Without a CPU reading (not Linux), every undisturbed repetition counts.
+ */
+function evenRepetitions(runs, labels) {
+  const fastest = Object.fromEntries(labels.map((label) => [label, Math.min(...runs[label].map((run) => run.cpuMicrosPerRequest ?? Infinity))]));
+  return runs[labels[0]]
+    .map((_, rep) => rep)
+    .filter((rep) => {
+      if (labels.some((label) => runs[label][rep].disturbance !== undefined)) return false;
+      const relative = labels.map((label) => runs[label][rep].cpuMicrosPerRequest / fastest[label]);
+      return !(Math.max(...relative) > EVEN * Math.min(...relative));
+    });
+}
+
+/** Repetition `rep`'s order: the targets rotated by `rep`, reversed every other round of rotations. */
+function orderOf(targets, rep) {
+  const rotated = targets.map((_, i) => targets[(i + rep) % targets.length]);
+  return Math.floor(rep / targets.length) % 2 === 0 ? rotated : rotated.reverse();
+}
+
+const job = (target, durationSeconds, requestsOf) => ({ url: target.origin, connections: options.connections, durationSeconds, requests: requestsOf[target.label] });
+
+/** One measured run of `target` with its own requests (the services' seeds made different ids); unexpected answers end the measurement. */
+async function measuredRun(target, requestsOf) {
+  const usage = await processUsage(target.pid);
+  const watch = watchRun();
+  const result = await runLoad(job(target, options.durationSeconds, requestsOf));
+  const after = await processUsage(target.pid);
+  const cpu = usage && after ? after.user + after.system - usage.user - usage.system : undefined;
+  const disturbance = watch.end(cpu);
+  const expected = new Set(requestsOf[target.label].flatMap((request) => request.expect ?? [200]));
+  const unexpected = Object.keys(result.statuses).filter((status) => !expected.has(Number(status)));
+  if (unexpected.length || result.requests === 0) throw new Error(`${target.label} answered ${JSON.stringify(result.statuses)}`);
+  if (cpu !== undefined) result.cpuMicrosPerRequest = (cpu * 1e6) / result.requests;
+  if (disturbance) result.disturbance = disturbance;
+  return result;
+}
+
+main()
+  .then(async (code) => {
+    await stopAll();
+    process.exit(code);
+  })
+  .catch(async (error) => {
+    say(error.stack ?? String(error));
+    await stopAll();
+    process.exit(1);
+  });
