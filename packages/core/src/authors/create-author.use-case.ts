@@ -12,9 +12,9 @@ import { requireTenantId } from '../tenancy/tenant.js';
 
 export type CreateAuthorInput = AuthorInput;
 
-/** Creates an author. Needs a bearer token with role admin or editor. */
 const AUTHOR_KEYS: ReadonlySet<string> = new Set(AUTHOR_INPUT_KEYS);
 
+/** Creates an author. Needs a bearer token with role admin or editor. */
 export class CreateAuthor {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
   static readonly access = requiresRoles('admin', 'editor');
