@@ -16,12 +16,12 @@
 import { writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { environmentRefusal, watchRun } from './bench-guard.mjs';
+import { environmentRefusal } from './bench-guard.mjs';
 import { referenceRoute } from './constant-envelope.mjs';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
-import { DEFAULTS, median } from './interleaved-runs.mjs';
+import { DEFAULTS, measuredRun, median, problemOf } from './interleaved-runs.mjs';
 import { missingRoutes, OPERATIONS } from './operations.mjs';
-import { processUsage, runLoad, startReference } from './processes.mjs';
+import { runLoad, startReference } from './processes.mjs';
 
 const args = process.argv.slice(2);
 const baselineDirs = args.flatMap((arg, i) => (arg === '--baseline' && args[i + 1] ? [resolve(args[i + 1])] : []));
@@ -98,7 +98,7 @@ async function main() {
     const runs = Object.fromEntries(labels.map((label) => [label, []]));
     for (const target of targets) if (options.warmupSeconds > 0) await runLoad(job(target, options.warmupSeconds, row.requests));
     for (let rep = 0; rep < options.reps; rep++) {
-      for (const target of orderOf(targets, rep)) runs[target.label][rep] = await measuredRun(target, row.requests);
+      for (const target of orderOf(targets, rep)) runs[target.label][rep] = await checkedRun(target, row.requests);
     }
     const kept = evenRepetitions(runs, labels);
     const over = (value) => median(kept.map(value));
@@ -159,18 +159,11 @@ function orderOf(targets, rep) {
 const job = (target, durationSeconds, requestsOf) => ({ url: target.origin, connections: options.connections, durationSeconds, requests: requestsOf[target.label] });
 
 /** One measured run of `target` with its own requests (the services' seeds made different ids); unexpected answers end the measurement. */
-async function measuredRun(target, requestsOf) {
-  const usage = await processUsage(target.pid);
-  const watch = watchRun();
-  const result = await runLoad(job(target, options.durationSeconds, requestsOf));
-  const after = await processUsage(target.pid);
-  const cpu = usage && after ? after.user + after.system - usage.user - usage.system : undefined;
-  const disturbance = watch.end(cpu);
-  const expected = new Set(requestsOf[target.label].flatMap((request) => request.expect ?? [200]));
-  const unexpected = Object.keys(result.statuses).filter((status) => !expected.has(Number(status)));
-  if (unexpected.length || result.requests === 0) throw new Error(`${target.label} answered ${JSON.stringify(result.statuses)}`);
-  if (cpu !== undefined) result.cpuMicrosPerRequest = (cpu * 1e6) / result.requests;
-  if (disturbance) result.disturbance = disturbance;
+async function checkedRun(target, requestsOf) {
+  const requests = requestsOf[target.label];
+  const result = await measuredRun(target, job(target, options.durationSeconds, requestsOf));
+  const problem = problemOf(result, [...new Set(requests.flatMap((request) => request.expect ?? [200]))]);
+  if (problem) throw new Error(`${target.label}: ${problem}`);
   return result;
 }
 

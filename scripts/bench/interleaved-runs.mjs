@@ -32,19 +32,8 @@ export async function interleavedRuns(targets, request, options = DEFAULTS) {
     const order = targets.map((_, i) => targets[(i + rep) % targets.length]);
     for (const target of order) {
       if (target.exited?.()) throw new Error(target.exited());
-      const before = await processUsage(target.pid);
-      const watch = watchRun();
-      const result = await runLoad(job(target.origin, options.durationSeconds));
-      const after = await processUsage(target.pid);
-      const serverCpu = before && after ? after.user + after.system - before.user - before.system : undefined;
-      if (serverCpu !== undefined && result.requests > 0) {
-        result.cpuMicrosPerRequest = (serverCpu * 1e6) / result.requests;
-        // Where that CPU went: the kernel's share, and how many fresh pages it handed out per request.
-        result.systemShare = serverCpu > 0 ? (after.system - before.system) / serverCpu : undefined;
-        result.faultsPerRequest = (after.minorFaults - before.minorFaults) / result.requests;
-      }
-      const disturbance = watch.end(serverCpu);
-      if (disturbance) results[target.label].disturbed.push(`run ${rep + 1}: ${disturbance}`);
+      const result = await measuredRun(target, job(target.origin, options.durationSeconds));
+      if (result.disturbance) results[target.label].disturbed.push(`run ${rep + 1}: ${result.disturbance}`);
       results[target.label].runs[rep] = result;
       const problem = problemOf(result, expect);
       if (problem) results[target.label].problems.push(`run ${rep + 1}: ${problem}`);
@@ -53,8 +42,30 @@ export async function interleavedRuns(targets, request, options = DEFAULTS) {
   return results;
 }
 
+/**
+ * One run of the load generator against `target` ({ pid }), with the server's CPU per request,
+ * the kernel's share of it and its page faults per request (when /proc can be read), and
+ * `disturbance` when the machine disturbed the run (bench-guard.mjs).
+ */
+export async function measuredRun(target, job) {
+  const before = await processUsage(target.pid);
+  const watch = watchRun();
+  const result = await runLoad(job);
+  const after = await processUsage(target.pid);
+  const serverCpu = before && after ? after.user + after.system - before.user - before.system : undefined;
+  if (serverCpu !== undefined && result.requests > 0) {
+    result.cpuMicrosPerRequest = (serverCpu * 1e6) / result.requests;
+    // Where that CPU went: the kernel's share, and how many fresh pages it handed out per request.
+    result.systemShare = serverCpu > 0 ? (after.system - before.system) / serverCpu : undefined;
+    result.faultsPerRequest = (after.minorFaults - before.minorFaults) / result.requests;
+  }
+  const disturbance = watch.end(serverCpu);
+  if (disturbance) result.disturbance = disturbance;
+  return result;
+}
+
 /** A run whose answers were not all the expected status measured something else. */
-function problemOf(result, expect) {
+export function problemOf(result, expect) {
   const unexpected = Object.entries(result.statuses).filter(([status]) => !expect.includes(Number(status)));
   if (unexpected.length) return `unexpected statuses ${unexpected.map(([s, n]) => `${s}×${n}`).join(', ')}`;
   if (result.errors || result.timeouts) return `${result.errors} errors, ${result.timeouts} timeouts`;
