@@ -120,6 +120,53 @@ describe('ExportSubmissions', () => {
     expect(JSON.parse(lines[0]!)).to.have.all.keys('id', 'formId', 'values', 'relations', 'submittedBy', 'createdAt', 'updatedAt');
   });
 
+  it('writes a record it remembered anew once the record or its form changed', async () => {
+    const { exporter, form, stored } = await setup(2);
+    const forms = new MemoryFormRepository();
+    const submissions = new MemorySubmissionRepository();
+    await forms.insert(form);
+    for (const submission of stored) await submissions.insert(submission);
+    const exporterOf = new ExportSubmissions(forms, submissions);
+    const csv = async () => text((await exporterOf.execute(caller, { formId: form.id })).chunks);
+    const first = await csv();
+    expect(await csv()).to.equal(first); // written twice: remembered from here on
+    expect(await csv()).to.equal(await text((await exporter.execute(caller, { formId: form.id })).chunks));
+
+    // The second submission gains a relation: a new snapshot, so a new record.
+    const relatedId = 'c'.repeat(24);
+    await submissions.connectRelation({ tenantId: 'acme', submissionId: stored[1]!.id, fieldName: 'links', relatedId, multiple: true, cap: 10, now: new Date() });
+    expect((await csv()).split('\r\n')[2]).to.equal(`${stored[1]!.id},2026-01-01T00:00:00.001Z,,n1,,${relatedId}`);
+
+    // The form gains a field: every record gets its column, remembered ones included.
+    const [section] = form.sections;
+    const note = { name: 'note', type: 'text' as const, label: { en: 'Note' }, required: false, placeholder: {} };
+    const changed = { ...form, sections: [{ ...section!, fields: [...section!.fields, note] }], updatedAt: new Date(form.updatedAt.getTime() + 1) };
+    expect(await forms.update(changed, form.updatedAt)).to.equal('updated');
+    expect((await csv()).split('\r\n')).to.deep.equal([
+      'id,createdAt,submittedBy,name,ok,links,note',
+      `${stored[0]!.id},2026-01-01T00:00:00.000Z,u1,'=1+1,true,${'a'.repeat(24)};${'b'.repeat(24)},`,
+      `${stored[1]!.id},2026-01-01T00:00:00.001Z,,n1,,${relatedId},`,
+      '',
+    ]);
+  });
+
+  it('writes records a store hands out unfrozen as they are at each export', async () => {
+    const { form, stored } = await setup(0);
+    const forms = new MemoryFormRepository();
+    await forms.insert(form);
+    const changeable = { ...submissionRecord('acme', form.id, { createdAt: new Date(Date.UTC(2026, 0, 1)), values: { name: 'first' }, submittedBy: null }), values: { name: 'first' } as Record<string, unknown> };
+    stored.push(changeable);
+    const submissions = new MemorySubmissionRepository();
+    // A store like MongoDB's: the same changeable objects on every read (a fresh object per read is the easy case).
+    submissions.listByForm = async () => [changeable];
+    const exporter = new ExportSubmissions(forms, submissions);
+    const nameCell = async () => (await text((await exporter.execute(caller, { formId: form.id })).chunks)).split('\r\n')[1]!.split(',')[3];
+    expect(await nameCell()).to.equal('first');
+    expect(await nameCell()).to.equal('first');
+    changeable.values.name = 'second';
+    expect(await nameCell()).to.equal('second');
+  });
+
   it('checks the form and the format before producing anything', async () => {
     const { exporter, form } = await setup(0);
     expect((await domainErrorOf(exporter.execute(caller, { formId: 'nope' }))).code).to.equal('INVALID_FORM_ID');

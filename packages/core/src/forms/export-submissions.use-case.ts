@@ -6,6 +6,7 @@
  */
 import type { Caller } from '../shared/caller.js';
 import { isoTimestamp } from '../shared/iso-timestamp.js';
+import { isDeeplyFrozen, viewPerSnapshot } from '../shared/frozen-snapshots.js';
 import { choiceFilter } from '../shared/list-filters.js';
 import { findFormOrThrow } from './find-form.js';
 import { fieldsOf, type Form } from './form.js';
@@ -61,20 +62,69 @@ async function* ndjsonChunks(batches: AsyncIterable<Submission[]>): AsyncGenerat
 }
 
 async function* csvChunks(form: Form, batches: AsyncIterable<Submission[]>): AsyncGenerator<string> {
-  const fields = fieldsOf(form).map((field) => ({ name: field.name, relation: field.type === 'relation' }));
-  yield csvRow(['id', 'createdAt', 'submittedBy', ...fields.map((field) => field.name)]);
+  const columns = csvColumns(form);
+  yield csvRow(['id', 'createdAt', 'submittedBy', ...columns.fields.map((field) => field.name)]);
+  let first = true;
   for await (const batch of batches) {
-    // Written cell by cell into one string: a row of arrays, maps and joins was most of an export's time.
+    // Only an export that fits one batch keeps its records' texts: a larger one streams, and keeps
+    // memory flat (§6.6) by writing each record afresh.
+    const remember = first && batch.length < BATCH;
+    first = false;
     let text = '';
-    for (const submission of batch) {
-      text += `${csvCell(submission.id)},${isoTimestamp(submission.createdAt)},${csvCell(submission.submittedBy ?? '')}`;
-      for (const field of fields) {
-        text += `,${csvCell(field.relation ? relationCell(submission, field.name) : valueCell(submission, field.name))}`;
-      }
-      text += '\r\n';
-    }
+    for (const submission of batch) text += remember ? csvRecord(submission, columns) : csvRecordText(submission, columns);
     yield text;
   }
+}
+
+/** The columns after `id,createdAt,submittedBy`: the form's fields, in order. */
+interface CsvColumns {
+  readonly fields: readonly { readonly name: string; readonly relation: boolean }[];
+}
+
+/** One object per form snapshot (a fresh one per call for a form that is not frozen): it keys the rows below. */
+const csvColumns = viewPerSnapshot((form: Form): CsvColumns => ({ fields: fieldsOf(form).map((field) => ({ name: field.name, relation: field.type === 'relation' })) }));
+
+/**
+ * Each deeply frozen submission's CSV record, with the columns it was written under: a snapshot
+ * exported again under the same form snapshot reuses it, as a read reuses a snapshot's JSON text
+ * (decision 0616). Only for exports that fit one batch (`csvChunks`); remembered the second time
+ * it is written, so an export made once costs no memory; a text lives as long as its snapshot.
+ * Decision 0774.
+ */
+const rememberedRecords = new WeakMap<Submission, { readonly columns: CsvColumns; readonly text: string }>();
+/** Snapshots written once under the columns beside them. */
+const writtenOnce = new WeakMap<Submission, CsvColumns>();
+
+function csvRecord(submission: Submission, columns: CsvColumns): string {
+  const remembered = rememberedRecords.get(submission);
+  if (remembered?.columns === columns) return remembered.text;
+  const text = csvRecordText(submission, columns);
+  if (!Object.isFrozen(columns) || !Object.isFrozen(submission)) return text; // a form or submission that can change (MongoDB's)
+  if (writtenOnce.get(submission) !== columns) writtenOnce.set(submission, columns);
+  else if (isDeeplyFrozen(submission)) {
+    writtenOnce.delete(submission);
+    rememberedRecords.set(submission, { columns, text: flat(text) });
+  }
+  return text;
+}
+
+/**
+ * The same text, flat. V8 keeps a string built piece by piece as a tree of its pieces, which every
+ * answer holding the string walks again when it writes it out (for a CSV record, more than
+ * writing it took); reading a character makes V8 flatten the tree, once, in place.
+ */
+function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
+}
+
+/** The record written cell by cell into one string: a row of arrays, maps and joins was most of an export's time. */
+function csvRecordText(submission: Submission, columns: CsvColumns): string {
+  let text = `${csvCell(submission.id)},${isoTimestamp(submission.createdAt)},${csvCell(submission.submittedBy ?? '')}`;
+  for (const field of columns.fields) {
+    text += `,${csvCell(field.relation ? relationCell(submission, field.name) : valueCell(submission, field.name))}`;
+  }
+  return `${text}\r\n`;
 }
 
 function relationCell(submission: Submission, name: string): string {
