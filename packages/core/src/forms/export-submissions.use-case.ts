@@ -87,9 +87,9 @@ const csvColumns = viewPerSnapshot((form: Form): CsvColumns => ({ fields: fields
 /**
  * Each deeply frozen submission's CSV record, with the columns it was written under: a snapshot
  * exported again under the same form snapshot reuses it, as a read reuses a snapshot's JSON text
- * (decision 0616). Only for exports that fit one batch (`csvChunks`); remembered the second time
- * it is written, so an export made once costs no memory; a text lives as long as its snapshot.
- * Decision 0774.
+ * (decision 0616). Only for exports that fit one batch (`csvChunks`). Remembered the second time
+ * it is written, so an export made once keeps a mark per record, not its text; a text lives as
+ * long as its snapshot. Decision 0774.
  */
 const rememberedRecords = new WeakMap<Submission, { readonly columns: CsvColumns; readonly text: string }>();
 /** Snapshots written once under the columns beside them. */
