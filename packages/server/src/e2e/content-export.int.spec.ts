@@ -1,7 +1,7 @@
 /** §6.6 over HTTP: the submissions export, CSV and NDJSON, its headers and its enveloped errors. */
 import { expect } from 'chai';
 import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
-import { createForm, submitForm } from './form-requests.js';
+import { createForm, formBody, submitForm } from './form-requests.js';
 
 for (const storage of TEST_STORAGES) {
   describe(`Submission export over HTTP (storage: ${storage})`, () => {
@@ -44,6 +44,19 @@ for (const storage of TEST_STORAGES) {
       const rows = (large.body as string).trimEnd().split('\r\n');
       expect(rows).to.have.length(1 + 1 + 1100);
       expect(new Set(rows.slice(2).map((row) => row.split(',')[3])).size, 'every row once').to.equal(1100);
+    });
+
+    it('writes an export again as the form now is, also after the same export was answered before', async () => {
+      const form = await createForm(api, `export-again-${storage}`);
+      const submitted = await submitForm(api, form.id, { name: 'Ann', email: 'ann@example.com' });
+      const csv = async () => (await api.call('GET', `/forms/${form.id}/submissions/export`)).body as string;
+      const before = await csv();
+      expect(await csv()).to.equal(before); // exported twice: the embedded store's records are kept from here on (decision 0774)
+      const [section] = formBody(form.slug).sections as { fields: unknown[] }[];
+      const sections = [{ fields: [...section!.fields, { name: 'city', type: 'text', label: { en: 'City' } }] }];
+      const updated = await api.call('PATCH', `/forms/update/${form.id}`, { body: { sections } });
+      expect(updated.status, JSON.stringify(updated.body)).to.equal(200);
+      expect((await csv()).split('\r\n')).to.deep.equal(['id,createdAt,submittedBy,name,email,city', `${submitted.id},${submitted.createdAt},,Ann,ann@example.com,`, '']);
     });
 
     it('streams NDJSON, one submission per line as the single read answers it', async () => {
