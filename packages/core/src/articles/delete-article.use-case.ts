@@ -43,7 +43,7 @@ export class DeleteArticle {
     const id = wellFormedIdOr(articleId, ErrorCodes.INVALID_ARTICLE_ID);
     const article = await this.articles.findById(tenantId, id);
     if (!article) throw notFound();
-    checkIfMatch(ifMatch, toArticleView(article));
+    checkIfMatch(ifMatch, () => toArticleView(article));
     const expected = versionToMatch(ifMatch, article);
     if (expected && !(await this.articles.update({ ...article, updatedAt: claimedVersion(article) }, expected))) throw preconditionFailed();
     // One `article.deleted`; its comments go with it without events of their own (decision 0783).

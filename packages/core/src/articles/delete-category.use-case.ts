@@ -35,7 +35,7 @@ export class DeleteCategory {
     requireRole(caller, DeleteCategory.access.roles);
     const { tenantId } = caller;
     const category = await findCategoryOrThrow(this.categories, tenantId, categoryId);
-    checkIfMatch(ifMatch, toCategoryView(category));
+    checkIfMatch(ifMatch, () => toCategoryView(category));
     if (await hasChildren(this.categories, tenantId, category.id)) {
       throw new DomainError(ErrorCodes.CATEGORY_HAS_CHILDREN, 'Category has sub-categories');
     }

@@ -38,7 +38,7 @@ export class DeleteComment {
     const id = wellFormedIdOr(commentId, ErrorCodes.INVALID_COMMENT_ID);
     const comment = await this.comments.findById(caller.tenantId, id);
     if (!comment) throw notFound();
-    checkIfMatch(ifMatch, toCommentView(comment));
+    checkIfMatch(ifMatch, () => toCommentView(comment));
     const data = { id, articleId: comment.articleId };
     const expected = versionToMatch(ifMatch, comment);
     await this.events.around(deletedEvent(caller, 'comment.deleted', 'comment', data), async () => {

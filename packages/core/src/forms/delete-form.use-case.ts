@@ -46,7 +46,7 @@ export class DeleteForm {
     const id = requireFormId(formId);
     const form = await this.forms.findById(tenantId, id);
     if (!form) throw notFound();
-    checkIfMatch(ifMatch, form);
+    checkIfMatch(ifMatch, () => form);
     // One `form.deleted` for the form; the submissions that go with it send no events of their own (decision 0783).
     await this.events.around(deletedEvent(caller, 'form.deleted', 'form', { id }), async () => {
       await this.#cascade(tenantId, form, ifMatch);

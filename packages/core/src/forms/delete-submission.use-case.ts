@@ -37,7 +37,7 @@ export class DeleteSubmission {
     requireRole(caller, DeleteSubmission.access.roles);
     const { tenantId } = caller;
     const submission = await findSubmissionOrThrow(this.submissions, tenantId, requireSubmissionId(submissionId));
-    checkIfMatch(ifMatch, submissionView(submission));
+    checkIfMatch(ifMatch, () => submissionView(submission));
     const data = { id: submission.id, formId: submission.formId };
     const expected = versionToMatch(ifMatch, submission);
     await this.events.around(deletedEvent(caller, 'submission.deleted', 'submission', data), async () => {

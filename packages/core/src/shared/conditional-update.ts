@@ -53,7 +53,7 @@ async function updateRounds<R extends { readonly updatedAt: Date }>(body: unknow
     if (attempt > 1) await pause(attempt);
     const current = await steps.read();
     if (!current) throw steps.notFound();
-    checkIfMatch(request.ifMatch, steps.view(current));
+    checkIfMatch(request.ifMatch, () => steps.view(current));
     if (attempt === 1) request.checkShape?.(body);
     if (empty) return current; // `{}` is a valid no-op: nothing is written, the tag stays
     const next = await steps.build(current);

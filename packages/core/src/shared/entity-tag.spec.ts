@@ -44,12 +44,25 @@ describe('checkIfMatch', () => {
   const tag = entityTag(current);
 
   it('passes without the header, with *, and with the current tag among others', () => {
-    for (const header of [undefined, '*', tag, `"x", ${tag}`]) expect(() => checkIfMatch(header, current), header).not.to.throw();
+    for (const header of [undefined, '*', tag, `"x", ${tag}`]) expect(() => checkIfMatch(header, () => current), header).not.to.throw();
+  });
+
+  it('builds the view only when a tag has to be compared', () => {
+    let built = 0;
+    const viewOf = () => {
+      built += 1;
+      return current;
+    };
+    checkIfMatch(undefined, viewOf);
+    checkIfMatch('*', viewOf);
+    expect(built).to.equal(0);
+    checkIfMatch(tag, viewOf);
+    expect(built).to.equal(1);
   });
 
   it('fails with PRECONDITION_FAILED for another tag, a weak tag (strong comparison) or garbage', async () => {
     for (const header of [entityTag(view('b')), `W/${tag}`, 'garbage', '']) {
-      const error = await domainErrorOf(Promise.resolve().then(() => checkIfMatch(header, current)));
+      const error = await domainErrorOf(Promise.resolve().then(() => checkIfMatch(header, () => current)));
       expect(error.code, header).to.equal('PRECONDITION_FAILED');
     }
   });

@@ -46,12 +46,13 @@ function tagsOf(header: string): string[] {
 /**
  * `If-Match` (RFC 9110 §13.1.1): absent passes; `*` passes for an existing record; otherwise one
  * listed tag must equal the record's by strong comparison (a weak tag never does). Throws
- * `PRECONDITION_FAILED` when it does not hold.
+ * `PRECONDITION_FAILED` when it does not hold. `viewOf` builds the view whose tag is compared,
+ * only when a tag has to be: most writes send no `If-Match`.
  */
-export function checkIfMatch(header: string | undefined, view: object): void {
+export function checkIfMatch(header: string | undefined, viewOf: () => object): void {
   if (header === undefined) return;
   const tags = tagsOf(header);
-  if (tags.includes('*') || tags.includes(entityTag(view))) return;
+  if (tags.includes('*') || tags.includes(entityTag(viewOf()))) return;
   throw preconditionFailed();
 }
 

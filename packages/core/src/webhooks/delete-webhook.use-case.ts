@@ -33,7 +33,7 @@ export class DeleteWebhook {
     let expected: Date | undefined;
     if (ifMatch !== undefined) {
       const webhook = await findWebhookOrThrow(this.webhooks, caller.tenantId, webhookId);
-      checkIfMatch(ifMatch, toWebhookView(webhook));
+      checkIfMatch(ifMatch, () => toWebhookView(webhook));
       expected = versionToMatch(ifMatch, webhook);
     }
     if (!(await this.webhooks.remove(caller.tenantId, webhookId, expected))) {
