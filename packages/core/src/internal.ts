@@ -14,7 +14,7 @@ export { childSpanOf, logFieldsOf, parseTraceparent, traceparentOf } from './sha
 export * from './shared/require-user.js';
 export { checkAccess } from './shared/access.js';
 export { settleInput } from './shared/deferred.js';
-export { PAGE_LIMIT_PATTERN, compareNewestFirst, listScope, pageLimit, readPage } from './shared/page-cursor.js';
+export { PAGE_LIMIT_PATTERN, compareNewestFirst, invalidCursor, listScope, pageLimit, readPage } from './shared/page-cursor.js';
 export { checkIfMatch, nextUpdatedAt, noneMatchHolds, preconditionFailed } from './shared/entity-tag.js';
 export { choiceFilter, dropAbsent, flagFilter, idFilter, scopeText } from './shared/list-filters.js';
 export { conditionalUpdate, patchOf, patched, type UpdateSteps } from './shared/conditional-update.js';

@@ -5,7 +5,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { DomainError, ErrorCodes, FORM_LIMITS, type ErrorCode } from '@cms/core';
-import { ID_PATTERN_SOURCE, PAGE_LIMIT_PATTERN, validationError } from '@cms/core/internal';
+import { ID_PATTERN_SOURCE, PAGE_LIMIT_PATTERN, invalidCursor, validationError } from '@cms/core/internal';
 import { httpLocated } from '../http/input-paths.js';
 import type { JsonSchema } from './route-definition.js';
 
@@ -36,6 +36,8 @@ export class SchemaValidator {
       if (validate(value)) return;
       if (override && override !== ErrorCodes.VALIDATION_FAILED) throw new DomainError(override);
       const [first] = validate.errors ?? [];
+      // A list's cursor that is not one string (`?cursor=a&cursor=b`) is refused as any other bad cursor (0760).
+      if (location === 'query' && first?.instancePath === '/cursor') throw invalidCursor();
       const issue = first ? describe(first, location) : { path: location, message: 'is invalid' };
       throw httpLocated(validationError(issue.path, issue.message));
     };
@@ -54,6 +56,8 @@ function describe(error: ErrorObject, location: Location): { path: string; messa
       return { path: join(base, String(params.propertyName)), message: 'is not an allowed key' };
     case 'type': {
       const type = String(params.type);
+      // A query value is a string, or an array when the parameter was repeated (`?limit=1&limit=2`).
+      if (location === 'query' && type === 'string') return { path: base, message: 'must be given only once' };
       return { path: base, message: `must be ${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type.replace(',', ' or ')}` };
     }
     case 'enum':

@@ -98,7 +98,8 @@ export class PageCursors {
   }
 }
 
-function invalidCursor(): DomainError {
+/** 400 `Invalid cursor`: also for a cursor that is not one string (a repeated query parameter). */
+export function invalidCursor(): DomainError {
   return new DomainError(ErrorCodes.INVALID_CURSOR, 'Invalid cursor');
 }
 

@@ -56,7 +56,7 @@ for (const storage of TEST_STORAGES) {
         await createForm(api, `list-cursor-${storage}-b`);
         const page = await api.call('GET', '/forms/list?limit=1');
         const cursor = encodeURIComponent(page.body.data.nextCursor);
-        for (const path of [`/forms/list?isActive=true&cursor=${cursor}`, `/authors/list?cursor=${cursor}`, `/forms/list?cursor=x${cursor}`]) {
+        for (const path of [`/forms/list?isActive=true&cursor=${cursor}`, `/authors/list?cursor=${cursor}`, `/forms/list?cursor=x${cursor}`, `/forms/list?cursor=${cursor}&cursor=${cursor}`]) {
           const res = await api.call('GET', path);
           expect(res.status, path).to.equal(400);
           expect(res.body).to.deep.equal({ success: false, statusCode: 400, message: 'Invalid cursor', data: null });
@@ -71,6 +71,8 @@ for (const storage of TEST_STORAGES) {
         ['limit=2.5', 'Validation failed: query.limit must be an integer from 1 to 100'],
         ['isActive=yes', 'Validation failed: query.isActive must be one of true, false'],
         ['sort=asc', 'Validation failed: query.sort is not allowed'],
+        ['limit=1&limit=2', 'Validation failed: query.limit must be given only once'],
+        ['isActive=true&isActive=true', 'Validation failed: query.isActive must be given only once'],
       ];
       for (const [query, message] of invalid) {
         it(`answers 400 for ${query}`, async () => {
