@@ -16,7 +16,7 @@ export * from './shared/languages.js';
 export { ANYONE, GUEST_ENGAGEMENT, requiresRoles, requiresUser, type Access, type RolesAccess, type UserAccess } from './shared/access.js';
 export type { Deferred } from './shared/deferred.js';
 export * from './shared/port-token.js';
-export { PAGE_LIMITS, PageCursors, type KeysetPosition, type Page, type PageInput, type PageQuery } from './shared/page-cursor.js';
+export { PAGE_LIMITS, PageCursors, type KeysetPosition, type NestedPageInput, type Page, type PageInput, type PageQuery } from './shared/page-cursor.js';
 export { entityTag } from './shared/entity-tag.js';
 export { PageCursorsToken } from './shared/list-filters.js';
 export type { UpdateRequest } from './shared/conditional-update.js';

@@ -47,9 +47,10 @@ export function authorRoutes({ create, get, remove }: AuthorUseCases): RouteModu
       params: idParamsSchema('id'),
       invalidParams: ErrorCodes.AUTHOR_NOT_FOUND,
       success: { status: 200, message: 'Author deleted successfully' },
+      ifMatch: true,
       errors: [ErrorCodes.AUTHOR_NOT_FOUND],
-      handler: async ({ caller, params }) => {
-        await remove.execute(caller, { id: params.id });
+      handler: async ({ caller, params, ifMatch }) => {
+        await remove.execute(caller, { id: params.id, ifMatch });
         return null;
       },
     }),

@@ -55,8 +55,8 @@ function deleteRoute(route: DeleteRoute): RouteDefinition {
     ifMatch: true,
     success: { status: 200, message: route.message },
     errors: route.errors,
-    handler: async ({ caller, params, header }) => {
-      await route.remove.execute(caller, { id: params[param]!, ifMatch: header('if-match') });
+    handler: async ({ caller, params, ifMatch }) => {
+      await route.remove.execute(caller, { id: params[param]!, ifMatch });
       return null;
     },
   });

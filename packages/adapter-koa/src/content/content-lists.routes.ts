@@ -69,7 +69,8 @@ export function contentListRoutes(lists: ContentListUseCases): RouteModule {
       query: listQuerySchema(),
       success: { status: 200, message: 'Submissions retrieved successfully', data: listDataSchema('submissions', submissionDataSchema, 'submission') },
       errors: [...listErrors, ErrorCodes.FORM_NOT_FOUND],
-      handler: ({ caller, params, query }) => lists.submissions.execute(caller, { ...query, formId: params.id }),
+      queryCheckedBy: 'use-case',
+      handler: ({ caller, params, query, checkQuery }) => lists.submissions.execute(caller, { ...query, formId: params.id, checkQuery }),
     }),
     defineRoute<unknown, { id: string }, Query>({
       operationId: 'exportFormSubmissions',
@@ -86,8 +87,9 @@ export function contentListRoutes(lists: ContentListUseCases): RouteModule {
         streamed: { 'text/csv': { type: 'string' }, 'application/x-ndjson': { type: 'string', description: 'One submission record per line' } },
       },
       errors: [ErrorCodes.FORM_NOT_FOUND],
-      handler: async ({ caller, params, query }) => {
-        const exported = await lists.exportSubmissions.execute(caller, { ...query, formId: params.id });
+      queryCheckedBy: 'use-case',
+      handler: async ({ caller, params, query, checkQuery }) => {
+        const exported = await lists.exportSubmissions.execute(caller, { ...query, formId: params.id, checkQuery });
         const disposition = exported.format === 'csv' ? { 'Content-Disposition': `attachment; filename="${exported.form.slug}-submissions.csv"` } : undefined;
         return new StreamedAnswer(EXPORT_TYPES[exported.format], exported.chunks, disposition);
       },
@@ -140,7 +142,8 @@ export function contentListRoutes(lists: ContentListUseCases): RouteModule {
       query: listQuerySchema({ status: { type: 'string', enum: ['approved', 'pending', 'all'], description: 'Default approved' } }),
       success: { status: 200, message: 'Comments retrieved successfully', data: listDataSchema('comments', commentDataSchema, 'comment') },
       errors: [...listErrors, ErrorCodes.ARTICLE_NOT_FOUND, ErrorCodes.FORBIDDEN],
-      handler: ({ caller, params, query }) => lists.comments.execute(caller, { ...query, articleId: params.id }),
+      queryCheckedBy: 'use-case',
+      handler: ({ caller, params, query, checkQuery }) => lists.comments.execute(caller, { ...query, articleId: params.id, checkQuery }),
     }),
   ];
 }

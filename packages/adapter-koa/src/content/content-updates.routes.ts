@@ -18,7 +18,7 @@ export interface ContentUpdateUseCases {
 }
 
 type Input = RouteInput<unknown, { id: string }, unknown>;
-const conditions = ({ header, checkBody }: Input) => ({ ifMatch: header('if-match'), checkShape: checkBody });
+const conditions = ({ ifMatch, checkBody }: Input) => ({ ifMatch, checkShape: checkBody });
 const updateRoute = { method: 'PATCH', params: idParamsSchema('id'), bodyRequired: false, bodyCheckedBy: 'use-case', ifMatch: true } as const;
 
 export function contentUpdateRoutes({ form, article, category, author }: ContentUpdateUseCases): RouteModule {

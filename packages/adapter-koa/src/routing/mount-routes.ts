@@ -75,15 +75,20 @@ function pipeline(
   const template = options.basePath + route.path;
   const inputPaths: InputPaths = { location: route.inputFrom ?? (route.body ? 'body' : 'query'), bodyAt: route.bodyAt };
   const writeEnvelope = successEnvelopeWriter(route.success.status, route.success.message);
+  const schemaChecksQuery = route.queryCheckedBy !== 'use-case';
   const queryOf = (ctx: Context): Record<string, unknown> => {
     const query: Record<string, unknown> = ctx.querystring === '' ? {} : { ...requestQuery(ctx) };
     delete query.captchaToken; // a credential (§1.4), never an operation input
-    checkQuery?.(query);
+    if (schemaChecksQuery) checkQuery?.(query);
     return query;
   };
   const schemaChecksBody = route.bodyCheckedBy !== 'use-case';
+  /** The body's shape check; an absent body passes where the route does not require one (a PATCH without a body is a no-op). */
+  const checkShape = (body: unknown) => {
+    if (body !== undefined || route.bodyRequired !== false) checkBody?.(body);
+  };
   const checkBodyOf = (body: unknown) => {
-    if (schemaChecksBody && (body !== undefined || route.bodyRequired !== false)) checkBody?.(body);
+    if (schemaChecksBody) checkShape(body);
   };
   /** The query and body steps, run when a guest-engagement use case asks (once). */
   const deferredBody = (ctx: Context): (() => Promise<unknown>) => {
@@ -120,8 +125,10 @@ function pipeline(
       body,
       readBody: admittedByUseCase ? deferredBody(ctx) : BODY_ALREADY_READ,
       header: (name) => ctx.get(name) || undefined,
+      ifMatch: ctx.req.headers['if-match'],
       captchaToken: captchaTokenOf(ctx),
-      checkBody: (value) => checkBody?.(value),
+      checkBody: checkShape,
+      checkQuery: () => checkQuery?.(query),
     });
     if (data instanceof StreamedAnswer) {
       ctx.status = route.success.status;

@@ -34,12 +34,16 @@ export interface RouteInput<B, P, Q> {
    * never read. Elsewhere it rejects (the body is `body`).
    */
   readonly readBody: () => Promise<B>;
-  /** Header values the handler may need (a CAPTCHA token is read by the credentials instead). */
+  /** Header values the handler may need (a CAPTCHA token is read by the credentials instead); an empty one is absent. */
   readonly header: (name: string) => string | undefined;
+  /** `If-Match` as sent, an empty value kept (it names no tag, so it matches no record). */
+  readonly ifMatch: string | undefined;
   /** The caller's CAPTCHA token (header `x-captcha-token`, else query `captchaToken`), users included. */
   readonly captchaToken: string | undefined;
   /** The route's body schema as a check, for use cases that check the body later in their order (`bodyCheckedBy: 'use-case'`). */
   readonly checkBody: (body: unknown) => void;
+  /** The route's query schema as a check of `query`, for use cases that check it later in their order (`queryCheckedBy: 'use-case'`). */
+  readonly checkQuery: () => void;
 }
 
 export interface RouteDefinition<B = any, P = any, Q = any> {
@@ -62,6 +66,8 @@ export interface RouteDefinition<B = any, P = any, Q = any> {
    * where the contract's order of checks puts it (after lookups and gates). Default `pipeline`.
    */
   readonly bodyCheckedBy?: 'pipeline' | 'use-case';
+  /** As `bodyCheckedBy`, for the query: `use-case` for a list under a record, whose 400 and 404 come first (§6.1). */
+  readonly queryCheckedBy?: 'pipeline' | 'use-case';
   /** Where the use case's input comes from, naming core's validation paths (default: `body` when the route has one, else `query`). */
   readonly inputFrom?: InputLocation;
   /** The property of the use case's input that carries the body as sent (`reaction`): its domain paths are the body's. */

@@ -85,7 +85,7 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       etag: 'webhook',
       ifMatch: true,
       errors: ['WEBHOOK_NOT_FOUND', 'WEBHOOK_URL_NOT_ALLOWED'],
-      handler: async ({ caller, params, body, header }) => ({ webhook: await update.execute(caller, { id: params.id, changes: body, ifMatch: header('if-match') }) }),
+      handler: async ({ caller, params, body, ifMatch }) => ({ webhook: await update.execute(caller, { id: params.id, changes: body, ifMatch }) }),
     }),
     defineRoute<unknown, { id: string }>({
       operationId: 'deleteWebhook',
@@ -98,8 +98,8 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       success: { status: 200, message: 'Webhook deleted successfully' },
       ifMatch: true,
       errors: ['WEBHOOK_NOT_FOUND'],
-      handler: async ({ caller, params, header }) => {
-        await remove.execute(caller, { id: params.id, ifMatch: header('if-match') });
+      handler: async ({ caller, params, ifMatch }) => {
+        await remove.execute(caller, { id: params.id, ifMatch });
         return null;
       },
     }),

@@ -5,6 +5,7 @@
  */
 import type { Author, AuthorRepository, PageQuery } from '@cms/core';
 import type { ObjectId } from 'mongodb';
+import { deleteById } from '../storage/conditional-delete.js';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
 import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
@@ -46,10 +47,9 @@ export class MongoAuthorRepository implements AuthorRepository {
     return document ? toAuthor(document) : null;
   }
 
-  async delete(tenantId: string, id: string): Promise<boolean> {
-    const _id = parseObjectId(id);
-    if (!_id) return false;
-    return (await this.#authors.findOneAndDelete({ _id, tenantId })) !== null;
+  /** One `findOneAndDelete`; with `expected`, `updatedAt` is in its filter (compare-and-delete). */
+  async delete(tenantId: string, id: string, expected?: Date): Promise<boolean> {
+    return deleteById(this.#authors, tenantId, id, expected);
   }
 
   /** One conditional `findOneAndUpdate`: the `updatedAt` read is part of the filter. */

@@ -2928,6 +2928,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
@@ -2976,6 +2978,15 @@ export interface operations {
             };
             /** @description Author not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -10,7 +10,7 @@ import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
 import { choiceFilter } from '../shared/list-filters.js';
-import { listScope, readPage, type PageCursors, type PageInput } from '../shared/page-cursor.js';
+import { listScope, readPage, type NestedPageInput, type PageCursors } from '../shared/page-cursor.js';
 import { toCommentView, type CommentView } from './comment.js';
 import type { CommentRepository } from './comments.ports.js';
 
@@ -18,7 +18,7 @@ export const COMMENT_LIST_STATUSES = ['approved', 'pending', 'all'] as const;
 /** Who may see comments that are not approved (moderators). */
 export const COMMENT_MODERATOR_ROLES = ['admin', 'editor'] as const;
 
-export interface ListCommentsInput extends PageInput {
+export interface ListCommentsInput extends NestedPageInput {
   readonly articleId: string;
   readonly status?: unknown;
 }
@@ -32,8 +32,9 @@ export class ListComments {
 
   async execute(caller: Caller, input: ListCommentsInput): Promise<{ comments: CommentView[]; nextCursor: string | null }> {
     const id = wellFormedIdOr(input.articleId, ErrorCodes.INVALID_ARTICLE_ID);
-    const status = choiceFilter(input.status, 'status', COMMENT_LIST_STATUSES) ?? 'approved';
     if (!(await this.articles.findById(caller.tenantId, id))) throw new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found');
+    input.checkQuery?.();
+    const status = choiceFilter(input.status, 'status', COMMENT_LIST_STATUSES) ?? 'approved';
     const user = caller.user;
     if (status !== 'approved' && !(user?.verified && (COMMENT_MODERATOR_ROLES as readonly string[]).includes(user.role))) {
       throw new DomainError(ErrorCodes.FORBIDDEN, 'Forbidden');

@@ -31,6 +31,11 @@ export interface SubmissionExport {
 export interface ExportSubmissionsInput {
   readonly formId: string;
   readonly format?: unknown;
+  /**
+   * The inbound adapter's own check of the request's query (its schema), for a list under a
+   * record: run once that record is found, so its 400 and 404 come first (§6.1, §6.6).
+   */
+  readonly checkQuery?: (() => void) | undefined;
 }
 
 export class ExportSubmissions {
@@ -42,6 +47,7 @@ export class ExportSubmissions {
   /** Throws `INVALID_FORM_ID`, `FORM_NOT_FOUND` or `VALIDATION_FAILED` (format); reading `chunks` does the rest. */
   async execute(caller: Caller, input: ExportSubmissionsInput): Promise<SubmissionExport> {
     const form = await findFormOrThrow(this.forms, caller.tenantId, input.formId);
+    input.checkQuery?.();
     const format = choiceFilter(input.format, 'format', EXPORT_FORMATS) ?? 'csv';
     const batches = this.#batches(caller.tenantId, form.id);
     return { form, format, chunks: format === 'csv' ? csvChunks(form, batches) : ndjsonChunks(batches) };

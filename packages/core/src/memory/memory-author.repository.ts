@@ -3,7 +3,7 @@ import type { Author } from '../authors/author.js';
 import type { AuthorRepository } from '../authors/authors.ports.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
-import { SnapshotTable } from './snapshot-table.js';
+import { SnapshotTable, stillAt } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryAuthorRepository implements AuthorRepository {
@@ -22,11 +22,9 @@ export class MemoryAuthorRepository implements AuthorRepository {
     return this.#authors.get(tenantKey(tenantId, id)) ?? null;
   }
 
-  async delete(tenantId: string, id: string): Promise<boolean> {
-    const key = tenantKey(tenantId, id);
-    const author = this.#authors.get(key);
+  async delete(tenantId: string, id: string, expected?: Date): Promise<boolean> {
+    const author = this.#authors.deleteIf(tenantKey(tenantId, id), (current) => stillAt(current, expected));
     if (!author) return false;
-    this.#authors.delete(key);
     this.#order.remove(tenantId, author);
     return true;
   }

@@ -44,7 +44,14 @@ describe('checkIfMatch', () => {
   const tag = entityTag(current);
 
   it('passes without the header, with *, and with the current tag among others', () => {
-    for (const header of [undefined, '*', tag, `"x", ${tag}`]) expect(() => checkIfMatch(header, () => current), header).not.to.throw();
+    for (const header of [undefined, '*', ' * ', tag, `"x", ${tag}`, `"x", , ${tag}`]) expect(() => checkIfMatch(header, () => current), header).not.to.throw();
+  });
+
+  it('fails with PRECONDITION_FAILED for a malformed list, even one that holds * or the current tag', async () => {
+    for (const header of [`*, ${tag}`, `${tag}, *`, `${tag}, garbage`, `${tag} ${tag}`]) {
+      const error = await domainErrorOf(Promise.resolve().then(() => checkIfMatch(header, () => current)));
+      expect(error.code, header).to.equal('PRECONDITION_FAILED');
+    }
   });
 
   it('builds the view only when a tag has to be compared', () => {
@@ -61,7 +68,7 @@ describe('checkIfMatch', () => {
   });
 
   it('fails with PRECONDITION_FAILED for another tag, a weak tag (strong comparison) or garbage', async () => {
-    for (const header of [entityTag(view('b')), `W/${tag}`, 'garbage', '']) {
+    for (const header of [entityTag(view('b')), `W/${tag}`, 'garbage', '', ', ']) {
       const error = await domainErrorOf(Promise.resolve().then(() => checkIfMatch(header, () => current)));
       expect(error.code, header).to.equal('PRECONDITION_FAILED');
     }
@@ -78,5 +85,9 @@ describe('noneMatchHolds', () => {
   it('does not hold without the header or for another tag', () => {
     expect(noneMatchHolds(undefined, tag)).to.equal(false);
     expect(noneMatchHolds(entityTag(view('b')), tag)).to.equal(false);
+  });
+
+  it('does not hold for a malformed value, even one that holds * or the current tag', () => {
+    for (const header of [`"x", *`, `${tag}, garbage`, '']) expect(noneMatchHolds(header, tag), header).to.equal(false);
   });
 });

@@ -33,15 +33,25 @@ export function nextUpdatedAt(previous: Date, now: Date): Date {
   return now.getTime() > previous.getTime() ? now : new Date(previous.getTime() + 1);
 }
 
-/** The tags of an `If-Match` / `If-None-Match` value, `*` kept as is; unparsable parts are skipped. */
-function tagsOf(header: string): string[] {
+/**
+ * An `If-Match` / `If-None-Match` value (RFC 9110 §13.1.1-2): `'*'` for `*` alone, else its list of
+ * entity tags (empty elements skipped, as a list allows); `undefined` when an element is neither
+ * an entity tag nor allowed there (`*` inside a list, text without quotes): a malformed value,
+ * which matches no record (decision 0760).
+ */
+function tagsOf(header: string): '*' | string[] | undefined {
+  if (header.trim() === '*') return '*';
   const tags: string[] = [];
   for (const part of header.split(',')) {
     const tag = part.trim();
-    if (tag === '*' || /^(W\/)?"[^"]*"$/.test(tag)) tags.push(tag);
+    if (tag === '') continue;
+    if (!ENTITY_TAG.test(tag)) return undefined;
+    tags.push(tag);
   }
   return tags;
 }
+
+const ENTITY_TAG = /^(W\/)?"[^"]*"$/;
 
 /**
  * `If-Match` (RFC 9110 §13.1.1): absent passes; `*` passes for an existing record; otherwise one
@@ -52,7 +62,7 @@ function tagsOf(header: string): string[] {
 export function checkIfMatch(header: string | undefined, viewOf: () => object): void {
   if (header === undefined) return;
   const tags = tagsOf(header);
-  if (tags.includes('*') || tags.includes(entityTag(viewOf()))) return;
+  if (tags === '*' || (tags !== undefined && tags.includes(entityTag(viewOf())))) return;
   throw preconditionFailed();
 }
 
@@ -80,5 +90,6 @@ export function preconditionFailed(): DomainError {
 /** `If-None-Match` on a read (RFC 9110 §13.1.2, weak comparison): true when the caller's copy is current. */
 export function noneMatchHolds(header: string | undefined, tag: string): boolean {
   if (header === undefined) return false;
-  return tagsOf(header).some((candidate) => candidate === '*' || candidate.replace(/^W\//, '') === tag);
+  const tags = tagsOf(header);
+  return tags === '*' || (tags !== undefined && tags.some((candidate) => candidate.replace(/^W\//, '') === tag));
 }

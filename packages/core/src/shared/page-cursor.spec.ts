@@ -9,6 +9,17 @@ import { listScope, PageCursors, pageLimit, readPage, type KeysetPosition } from
 const ID_A = '0123456789abcdef01234567';
 const at = (ms: number, id = ID_A): KeysetPosition => ({ createdAt: new Date(ms), id });
 
+/** The text with its last character replaced by another that decodes to the same bytes (its unused low bits changed). */
+function otherSpellingOfLast(text: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const bytes = Buffer.from(text.slice(text.lastIndexOf('.') + 1), 'base64url');
+  for (const character of alphabet) {
+    const other = text.slice(0, -1) + character;
+    if (other !== text && Buffer.from(other.slice(other.lastIndexOf('.') + 1), 'base64url').equals(bytes)) return other;
+  }
+  throw new Error(`no other spelling of ${text}`);
+}
+
 describe('PageCursors', () => {
   const cursors = new PageCursors('a secret of the test, long enough');
   const scope = listScope('forms', 'acme', { isActive: 'true', visibility: null });
@@ -36,6 +47,11 @@ describe('PageCursors', () => {
       ['no signature', () => cursors.decode(scope, cursor.slice(0, cursor.indexOf('.')))],
       ['garbage', () => cursors.decode(scope, 'not-a-cursor')],
       ['an empty text', () => cursors.decode(scope, '')],
+      // Base64url decoding would skip these or ignore the bits: the bytes are the issued ones, the text is not.
+      ['characters outside base64url in it', () => cursors.decode(scope, cursor.replace('.', '!!.'))],
+      ['padding added', () => cursors.decode(scope, cursor.replace('.', '=.'))],
+      ['a space after it', () => cursors.decode(scope, `${cursor} `)],
+      ['its signature spelled another way', () => cursors.decode(scope, otherSpellingOfLast(cursor))],
     ];
     for (const [name, decode] of refusals) {
       it(`refuses ${name} with INVALID_CURSOR`, () => expectDomainError(decode, 'INVALID_CURSOR'));

@@ -31,6 +31,15 @@ export interface PageInput {
   readonly cursor?: unknown;
 }
 
+/** A page of a list under one record (a form's submissions, an article's comments). */
+export interface NestedPageInput extends PageInput {
+  /**
+   * The inbound adapter's own check of the request's query (its schema), for a list under a
+   * record: run once that record is found, so its 400 and 404 come first (§6.1, §6.6).
+   */
+  readonly checkQuery?: (() => void) | undefined;
+}
+
 export interface Page<T> {
   readonly items: T[];
   readonly nextCursor: string | null;
@@ -84,8 +93,14 @@ export class PageCursors {
   decode(scope: string, cursor: string): KeysetPosition {
     const dot = cursor.indexOf('.');
     if (dot <= 0 || cursor.length > 200) throw invalidCursor();
-    const payload = Buffer.from(cursor.slice(0, dot), 'base64url').toString('utf8');
-    const mac = Buffer.from(cursor.slice(dot + 1), 'base64url');
+    const payloadText = cursor.slice(0, dot);
+    const macText = cursor.slice(dot + 1);
+    const payloadBytes = Buffer.from(payloadText, 'base64url');
+    const mac = Buffer.from(macText, 'base64url');
+    // Base64url decoding skips characters outside its alphabet and ignores a last character's
+    // unused bits: only the text this service writes for these bytes is the cursor it issued.
+    if (payloadBytes.toString('base64url') !== payloadText || mac.toString('base64url') !== macText) throw invalidCursor();
+    const payload = payloadBytes.toString('utf8');
     if (mac.length !== MAC_BYTES || !timingSafeEqual(mac, this.#mac(scope, payload))) throw invalidCursor();
     const [time, id, extra] = payload.split('.');
     const ms = Number.parseInt(time ?? '', 36);

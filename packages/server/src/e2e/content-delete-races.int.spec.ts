@@ -6,7 +6,7 @@
  * its check and its write while the erasure of its related submission runs (decision 0766).
  */
 import { expect } from 'chai';
-import { ArticleRepositoryToken, CategoryRepositoryToken, CommentRepositoryToken, SubmissionRepositoryToken, type SubmissionRepository } from '@cms/core';
+import { ArticleRepositoryToken, AuthorRepositoryToken, CategoryRepositoryToken, CommentRepositoryToken, SubmissionRepositoryToken, type SubmissionRepository } from '@cms/core';
 import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
 import { startTestService, TEST_STORAGES, type CallResult, type TestService } from '../testing/test-service.js';
 import { createForm, submitForm } from './form-requests.js';
@@ -118,6 +118,25 @@ for (const storage of TEST_STORAGES) {
       const results = await race(repository(ArticleRepositoryToken), [() => remove(path, tag), () => remove(path, tag)]);
       expect(statuses(results).sort()).to.deep.equal([200, 412]);
       expect((await api.call('GET', `/articles/getById/${article.id}`)).status).to.equal(404);
+    });
+
+    it('lets an author update and a delete with the same If-Match race: one wins, the loser changes nothing', async () => {
+      const author = (await api.call('POST', '/authors/create', { headers: editor, body: { name: 'Ada' } })).body.data.author;
+      const article = await client.article({ authorId: author.id });
+      const tag = await tagOf(`/authors/getById/${author.id}`);
+      const [updated, deleted] = await race(repository(AuthorRepositoryToken), [
+        () => patch(`/authors/update/${author.id}`, { name: 'Ada L.' }, tag),
+        () => remove(`/authors/delete/${author.id}`, tag),
+      ]);
+      expect([updated!.status, deleted!.status].sort()).to.deep.equal([200, 412]);
+      const read = await api.call('GET', `/authors/getById/${author.id}`);
+      const articleNow = (await api.call('GET', `/articles/getById/${article.id}`)).body.data.article;
+      if (deleted!.status === 200) {
+        expect([read.status, articleNow.authorId]).to.deep.equal([404, null]);
+      } else {
+        // The delete lost: the author keeps the update and its article still names it.
+        expect([read.body.data.author.name, articleNow.authorId]).to.deep.equal(['Ada L.', author.id]);
+      }
     });
 
     it('lets an article update and a delete with the same If-Match race: one wins, the loser changes nothing', async () => {

@@ -96,6 +96,30 @@ for (const storage of TEST_STORAGES) {
       });
     });
 
+    describe('DELETE /authors/delete/{id} with If-Match', () => {
+      it('answers 412 and keeps the author and its articles for a stale, weak or malformed tag; deletes for its tag or *', async () => {
+        const editor = await client.bearer('editor');
+        const create = async () => {
+          const author = (await api.call('POST', '/authors/create', { headers: editor, body: { name: 'Ada' } })).body.data.author;
+          return { author, article: await client.article({ authorId: author.id }) };
+        };
+        const { author, article } = await create();
+        const tag = (await api.call('GET', `/authors/getById/${author.id}`)).headers.get('etag')!;
+        for (const ifMatch of ['"stale"', `W/${tag}`, `*, ${tag}`, '']) {
+          const res = await remove(`/authors/delete/${author.id}`, { ...editor, 'if-match': ifMatch });
+          expect(res.status, ifMatch).to.equal(412);
+          expect(res.body, ifMatch).to.deep.equal({ success: false, statusCode: 412, message: 'Precondition failed', data: null });
+        }
+        expect((await api.call('GET', `/articles/getById/${article.id}`)).body.data.article.authorId).to.equal(author.id);
+        expect((await remove(`/authors/delete/${UNKNOWN}`, { ...editor, 'if-match': '*' })).body.message).to.equal('Author not found');
+        expect((await remove(`/authors/delete/${author.id}`, { ...editor, 'if-match': tag })).status).to.equal(200);
+        expect((await api.call('GET', `/articles/getById/${article.id}`)).body.data.article.authorId).to.equal(null);
+        const other = await create();
+        expect((await remove(`/authors/delete/${other.author.id}`, { ...editor, 'if-match': '*' })).status).to.equal(200);
+        expect((await api.call('GET', `/authors/getById/${other.author.id}`)).status).to.equal(404);
+      });
+    });
+
     describe('DELETE articles, comments, categories', () => {
       it('removes an article with its comments and their reactions', async () => {
         const article = await client.article({});

@@ -72,6 +72,7 @@ for (const storage of TEST_STORAGES) {
     it('answers errors before the first byte in the envelope: 400 Invalid form id, 404 (another tenant’s too), 400 format', async () => {
       const form = await createForm(api, `export-b-${storage}`, {}, { key: TEST_KEYS.b });
       expect((await api.call('GET', '/forms/nope/submissions/export')).body.message).to.equal('Invalid form id');
+      expect((await api.call('GET', `/forms/${form.id}/submissions/export?format=xlsx`)).body.message).to.equal('Form not found');
       const foreign = await api.call('GET', `/forms/${form.id}/submissions/export`);
       expect(foreign.body).to.deep.equal({ success: false, statusCode: 404, message: 'Form not found', data: null });
       const format = await api.call('GET', `/forms/${form.id}/submissions/export?format=xlsx`, { key: TEST_KEYS.b });

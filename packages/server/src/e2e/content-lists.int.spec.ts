@@ -110,6 +110,12 @@ for (const storage of TEST_STORAGES) {
         const form = await createForm(api, `subs-other-${storage}`, {}, { key: TEST_KEYS.b });
         expect((await api.call('GET', '/forms/nope/submissions?limit=0')).body.message).to.equal('Invalid form id');
         expect((await api.call('GET', `/forms/${UNKNOWN}/submissions`)).body.message).to.equal('Form not found');
+        for (const query of ['limit=500', 'foo=1', 'cursor=x&cursor=y']) {
+          expect((await api.call('GET', `/forms/${UNKNOWN}/submissions?${query}`)).body.message, query).to.equal('Form not found');
+        }
+        expect((await api.call('GET', `/forms/${form.id}/submissions?limit=500`, { key: TEST_KEYS.b })).body.message).to.equal(
+          'Validation failed: query.limit must be an integer from 1 to 100',
+        );
         const foreign = await api.call('GET', `/forms/${form.id}/submissions`);
         expect(foreign.status).to.equal(404);
         expect(foreign.body.message).to.equal('Form not found');
@@ -169,6 +175,13 @@ for (const storage of TEST_STORAGES) {
         const missing = await api.call('GET', `/articles/${UNKNOWN}/comments?status=pending`);
         expect(missing.status).to.equal(404);
         expect(missing.body.message).to.equal('Article not found');
+        for (const query of ['status=bogus', 'limit=0', 'foo=1']) {
+          expect((await api.call('GET', `/articles/${UNKNOWN}/comments?${query}`)).body.message, query).to.equal('Article not found');
+        }
+        const article = await client.article({});
+        expect((await api.call('GET', `/articles/${article.id}/comments?status=bogus`)).body.message).to.equal(
+          'Validation failed: query.status must be one of approved, pending, all',
+        );
       });
     });
   });

@@ -94,6 +94,25 @@ for (const storage of TEST_STORAGES) {
     });
 
     describe('PATCH /articles, /categories, /authors update', () => {
+      it('treats a PATCH without a body, or with a JSON null body, as the no-op {} is, on every kind', async () => {
+        const editor = await client.bearer('editor');
+        const records: Array<[string, { id: string }]> = [
+          ['forms', await createForm(api, `upd-empty-${storage}`)],
+          ['articles', await client.article({ title: 'Kept' })],
+          ['categories', await client.category({ name: 'Kept' })],
+          ['authors', (await api.call('POST', '/authors/create', { headers: editor, body: { name: 'Kept' } })).body.data.author],
+        ];
+        for (const [kind, record] of records) {
+          const path = `/${kind}/update/${record.id}`;
+          const before = await api.call('GET', `/${kind}/getById/${record.id}`);
+          for (const options of [{ headers: editor }, { headers: editor, rawBody: 'null' }]) {
+            const res = await api.call('PATCH', path, options);
+            expect(res.status, `${path} ${JSON.stringify(res.body)}`).to.equal(200);
+            expect(res.headers.get('etag'), path).to.equal(before.headers.get('etag'));
+          }
+        }
+      });
+
       it('updates an author (bearer admin or editor) and answers 401/403 before the id, 400 Invalid author id before 404', async () => {
         const editor = await client.bearer('editor');
         const author = (await api.call('POST', '/authors/create', { headers: editor, body: { name: 'Ada', bio: 'Old' } })).body.data.author;

@@ -72,7 +72,7 @@ for (const storage of TEST_STORAGES) {
       const expected: Array<[string, string, string[]]> = [
         ['/authors/create', 'post', ['201', '400', '401', '403', '413', '415', '500']],
         ['/authors/getById/{id}', 'get', ['200', '304', '401', '404', '500']],
-        ['/authors/delete/{id}', 'delete', ['200', '401', '403', '404', '500']],
+        ['/authors/delete/{id}', 'delete', ['200', '401', '403', '404', '412', '500']],
         ['/categories/create', 'post', ['201', '400', '401', '403', '413', '415', '500']],
         ['/articles/create', 'post', ['201', '400', '401', '403', '413', '415', '500']],
         ['/articles/getById/{id}', 'get', ['200', '304', '400', '401', '404', '500']],

@@ -5,7 +5,7 @@
  */
 import { expect } from 'chai';
 import { newId } from '../../shared/ids.js';
-import { articleRecord, categoryRecord, commentRecord } from '../engagement-records.js';
+import { articleRecord, authorRecord, categoryRecord, commentRecord } from '../engagement-records.js';
 import { formRecord, submissionRecord } from '../form-fixtures.js';
 import { useRepository, type RepositoryFactory } from './contract-fixture.js';
 import type { ContentRepositories } from './keyset-lists.contract.js';
@@ -46,12 +46,15 @@ export function contentDeleteContract(name: string, factory: RepositoryFactory<C
       expect(await repos().comments.listByArticle('acme', article.id, undefined, { after: null, limit: 5 })).to.deep.equal([]);
     });
 
-    it('deletes a submission or a comment with an expected updatedAt only while it is still that (compare-and-delete)', async () => {
+    it('deletes a submission, a comment or an author with an expected updatedAt only while it is still that (compare-and-delete)', async () => {
       const submission = submissionRecord('acme', newId());
       const comment = commentRecord('acme', newId());
+      const author = authorRecord('acme');
       await repos().submissions.insert(submission);
       await repos().comments.insert(comment);
+      await repos().authors.insert(author);
       const deletes = [
+        { remove: (expected: Date) => repos().authors.delete('acme', author.id, expected), read: () => repos().authors.findById('acme', author.id), at: author.updatedAt },
         { remove: (expected: Date) => repos().submissions.delete('acme', submission.id, expected), read: () => repos().submissions.findById('acme', submission.id), at: submission.updatedAt },
         { remove: (expected: Date) => repos().comments.delete('acme', comment.id, expected), read: () => repos().comments.findById('acme', comment.id), at: comment.updatedAt },
       ];
