@@ -19,7 +19,7 @@ export interface ContentUpdateUseCases {
 
 type Input = RouteInput<unknown, { id: string }, unknown>;
 const conditions = ({ ifMatch, checkBody }: Input) => ({ ifMatch, checkShape: checkBody });
-const updateRoute = { method: 'PATCH', params: idParamsSchema('id'), bodyRequired: false, bodyCheckedBy: 'use-case', ifMatch: true } as const;
+const updateRoute = { method: 'PATCH', params: idParamsSchema('id'), bodyRequired: false, bodyCheckedBy: 'use-case', invalidJsonAt: 'body-check', ifMatch: true } as const;
 
 export function contentUpdateRoutes({ form, article, category, author }: ContentUpdateUseCases): RouteModule {
   return [

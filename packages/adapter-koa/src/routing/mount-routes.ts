@@ -83,6 +83,7 @@ function pipeline(
     return query;
   };
   const schemaChecksBody = route.bodyCheckedBy !== 'use-case';
+  const invalidJsonAtCheck = route.invalidJsonAt === 'body-check';
   /** The body's shape check; an absent body passes where the route does not require one (a PATCH without a body is a no-op). */
   const checkShape = (body: unknown) => {
     if (body !== undefined || route.bodyRequired !== false) checkBody?.(body);
@@ -113,9 +114,15 @@ function pipeline(
     checkParams?.(params);
     let query: Record<string, unknown> = NO_QUERY;
     let body: unknown;
+    let unreadable: HttpProblem | undefined; // a body that is not JSON, refused at the body check
     if (!admittedByUseCase) {
       query = queryOf(ctx);
-      body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
+      try {
+        body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
+      } catch (error) {
+        if (!(invalidJsonAtCheck && error instanceof HttpProblem && error.code === HttpErrorCodes.INVALID_JSON)) throw error;
+        unreadable = error;
+      }
       checkBodyOf(body);
     }
     const data = await route.handler({
@@ -127,7 +134,7 @@ function pipeline(
       header: (name) => ctx.get(name) || undefined,
       ifMatch: ctx.req.headers['if-match'],
       captchaToken: captchaTokenOf(ctx),
-      checkBody: checkShape,
+      checkBody: unreadable === undefined ? checkShape : () => { throw unreadable; },
       checkQuery: () => checkQuery?.(query),
     });
     if (data instanceof StreamedAnswer) {

@@ -66,6 +66,13 @@ export interface RouteDefinition<B = any, P = any, Q = any> {
    * where the contract's order of checks puts it (after lookups and gates). Default `pipeline`.
    */
   readonly bodyCheckedBy?: 'pipeline' | 'use-case';
+  /**
+   * Where a body that is not JSON is refused (400 `Invalid JSON body`): by default when it is read,
+   * before the handler; `body-check` when the use case calls `checkBody`, at the body step of its
+   * order (an update's comes after its 404 and 412, §6.3). Such a route's use case must call
+   * `checkBody`. The body is still read first; 413 and 415 still come when it is read.
+   */
+  readonly invalidJsonAt?: 'read' | 'body-check';
   /** As `bodyCheckedBy`, for the query: `use-case` for a list under a record, whose 400 and 404 come first (§6.1). */
   readonly queryCheckedBy?: 'pipeline' | 'use-case';
   /** Where the use case's input comes from, naming core's validation paths (default: `body` when the route has one, else `query`). */

@@ -75,6 +75,16 @@ for (const storage of TEST_STORAGES) {
         expect((await api.call('GET', `/forms/getById/${form.id}`)).body.data.form.isActive).to.equal(true);
       });
 
+      it('answers a body that is not JSON at the body step too: 404 and 412 first, then 400 Invalid JSON body', async () => {
+        const form = await createForm(api, `upd-json-${storage}`);
+        const unparsable = (path: string, headers: Record<string, string> = {}) => api.call('PATCH', path, { headers, rawBody: '{"isActive": fal' });
+        expect((await unparsable(`/forms/update/${UNKNOWN}`)).body.message).to.equal('Form not found');
+        expect((await unparsable(`/forms/update/${form.id}`, { 'if-match': '"stale"' })).status).to.equal(412);
+        const res = await unparsable(`/forms/update/${form.id}`);
+        expect(res.body).to.deep.equal({ success: false, statusCode: 400, message: 'Invalid JSON body', data: null });
+        expect((await api.call('GET', `/forms/getById/${form.id}`)).body.data.form.updatedAt).to.equal(form.updatedAt);
+      });
+
       it('gives one 200 and one 412 to two racing updates with the same If-Match, and loses no update without it', async () => {
         const form = await createForm(api, `upd-race-${storage}`);
         const tag = (await api.call('GET', `/forms/getById/${form.id}`)).headers.get('etag')!;
