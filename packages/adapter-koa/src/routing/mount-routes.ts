@@ -135,7 +135,7 @@ function pipeline(
       ifMatch: ctx.req.headers['if-match'],
       captchaToken: captchaTokenOf(ctx),
       checkBody: unreadable === undefined ? checkShape : () => { throw unreadable; },
-      checkQuery: () => checkQuery?.(query),
+      checkQuery: schemaChecksQuery ? NOTHING_TO_CHECK : () => checkQuery?.(query),
     });
     if (data instanceof StreamedAnswer) {
       ctx.status = route.success.status;
@@ -155,6 +155,9 @@ function pipeline(
 }
 
 const NO_QUERY: Record<string, unknown> = Object.freeze({});
+
+/** `checkQuery` of a route whose pipeline checked the query itself. */
+const NOTHING_TO_CHECK = (): void => {};
 
 /** `readBody` where the pipeline read the body before the handler: the handler has it as `body`. */
 const BODY_ALREADY_READ = (): Promise<never> => Promise.reject(new Error('this route reads its body before the handler: use `body`'));
