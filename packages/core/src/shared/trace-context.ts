@@ -19,16 +19,25 @@ export interface TraceContext {
   readonly requestId?: string;
 }
 
-const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+// Version 00's layout, then the end of the value or the `-` a later version continues with.
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(?:$|-)/;
 const ZERO_TRACE = '0'.repeat(32);
 const ZERO_SPAN = '0'.repeat(16);
 
-/** The sender's context from a `traceparent` header (version 00), or undefined when absent or invalid. */
+/**
+ * The sender's context from a `traceparent` header, or undefined when absent or invalid. Version
+ * 00 is exactly 55 characters. A later version is read as the W3C recommendation's "Versioning of
+ * traceparent" says (decision 0778): its first 55 characters as version 00's, followed by the end
+ * of the value or a `-` and fields this version does not know, which are ignored. `ff` is never
+ * a version.
+ */
 export function parseTraceparent(header: string | undefined): TraceContext | undefined {
-  if (header === undefined || header.length !== 55) return undefined;
+  if (header === undefined || header.length < 55) return undefined;
   const match = TRACEPARENT.exec(header);
-  if (!match || match[1] === ZERO_TRACE || match[2] === ZERO_SPAN) return undefined;
-  return { traceId: match[1]!, spanId: match[2]!, flags: match[3]! };
+  if (!match || match[2] === ZERO_TRACE || match[3] === ZERO_SPAN) return undefined;
+  const version = match[1];
+  if (version === 'ff' || (version === '00' && header.length !== 55)) return undefined;
+  return { traceId: match[2]!, spanId: match[3]!, flags: match[4]! };
 }
 
 /** A new span in the parent's trace, or the root span of a new (sampled) trace; `requestId` names the request it serves. */

@@ -238,6 +238,15 @@ describe('HTTP conventions (CONTRACT §8)', () => {
       expect(fresh).not.to.equal(TRACE_ID);
     });
 
+    it('continues a trace sent in a later traceparent version, and starts a new one for version ff', async () => {
+      for (const traceparent of [`01-${TRACE_ID}-00f067aa0ba902b7-01`, `cc-${TRACE_ID}-00f067aa0ba902b7-01-extra`]) {
+        await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1', traceparent } });
+        expect(lastRequestLine(), traceparent).to.include({ traceId: TRACE_ID });
+      }
+      await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1', traceparent: `ff-${TRACE_ID}-00f067aa0ba902b7-01` } });
+      expect(lastRequestLine()['traceId']).to.match(/^[0-9a-f]{32}$/).and.not.to.equal(TRACE_ID);
+    });
+
     it('sends a child traceparent on the AI provider call and the CAPTCHA site-verify call', async () => {
       const translated = await api.call('POST', '/ai/translate', { headers: { traceparent: TRACEPARENT }, body: { text: 'Hi', targetLanguage: 'fr' } });
       expect(translated.status).to.equal(200);
