@@ -69,6 +69,8 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     // With a listener here Node sends no `100 Continue` by itself: the body step sends it, so a
     // request refused before that step gets its final status instead (RFC 9110 §10.1.1).
     server.on('checkContinue', handle);
+    // Any other expectation: 417 in the envelope, instead of Node's bare one (decision 0776).
+    server.on('checkExpectation', app.expectationFailed);
     await listen(server, config.http.port, config.http.host);
     const port = (server.address() as AddressInfo).port;
     for (const loop of dispatchLoops) loop.start();

@@ -4,10 +4,12 @@
  * SDK is registered) → CORS (when configured) → routes
  * (which read the JSON body themselves, after credentials) → health probes, the OpenAPI document
  * and /metrics → 404/405. Routes come early because they carry the load: each middleware in
- * front of them is paid on every request.
+ * front of them is paid on every request. A request whose `Expect` cannot be met never reaches
+ * this app: Node hands it to `expectationFailed`, the same front layers and then 417.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Tracer } from '@opentelemetry/api';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import type { Logger } from '@cms/core';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { successEnvelope, errorEnvelope } from '../http/envelope.js';
@@ -16,6 +18,7 @@ import { corsMiddleware, type CorsSettings } from '../http/cors.middleware.js';
 import { edgeMiddleware } from '../http/edge.middleware.js';
 import type { ServiceMetrics } from '../http/service-metrics.js';
 import { errorResponder } from '../http/error-response.js';
+import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
 import { requestTracing } from '../http/request-tracing.js';
 import { ServingState } from '../http/serving-state.js';
 import type { CmsState } from '../http/state.js';
@@ -51,8 +54,17 @@ export interface AppOptions {
 
 export const DEFAULT_EARLY_ANSWERS: EarlyAnswerPolicy = { drainLimitBytes: 4 * 1024 * 1024, lingerMs: 1000 };
 
-/** The HTTP application `createApp` builds: hand `app.callback()` to a Node server. */
-export type CmsApp = Koa<CmsState>;
+/**
+ * The HTTP application `createApp` builds: hand `app.callback()` to a Node server's requests (and
+ * its `checkContinue` event), and `app.expectationFailed` to its `checkExpectation` event.
+ */
+export type CmsApp = Koa<CmsState> & {
+  /**
+   * Answers a request whose `Expect` is not `100-continue` 417 `Expectation failed`, through the
+   * layers every answer passes (request id, common and CORS headers, envelope, log line, metrics).
+   */
+  readonly expectationFailed: (req: IncomingMessage, res: ServerResponse) => void;
+};
 
 export function createApp(options: AppOptions): CmsApp {
   const app = new Koa<CmsState>();
@@ -75,7 +87,8 @@ export function createApp(options: AppOptions): CmsApp {
   const serving = options.serving ?? new ServingState();
   const { metrics } = options;
   const answerError = errorResponder(options.logger);
-  app.use(
+  // The layers every answer passes, in this order, before anything decides what to answer.
+  const front: Array<Middleware<CmsState>> = [
     edgeMiddleware({
       answerError,
       logger: options.logger,
@@ -85,9 +98,10 @@ export function createApp(options: AppOptions): CmsApp {
       metrics,
       fixedPaths: new Set(['/healthz', '/readyz', '/metrics', openApiPath, docsPath]),
     }),
-  );
-  if (options.tracer) app.use(requestTracing(options.tracer, answerError));
-  if (options.cors) app.use(corsMiddleware(options.cors));
+  ];
+  if (options.tracer) front.push(requestTracing(options.tracer, answerError));
+  if (options.cors) front.push(corsMiddleware(options.cors));
+  for (const layer of front) app.use(layer);
   app.use(routes.dispatch);
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -120,5 +134,21 @@ export function createApp(options: AppOptions): CmsApp {
     }
   });
   app.use(routes.unmatched);
-  return app;
+  return Object.assign(app, { expectationFailed: expectationRefusal(front) });
+}
+
+/**
+ * Node hands a request with an `Expect` other than `100-continue` to the server's
+ * `checkExpectation` event, which would otherwise answer a bare 417. It is answered here by an
+ * app of its own, the front layers then the refusal, so the requests of the main app pay
+ * nothing for it. No route runs: the service meets no expectation but `100-continue`.
+ */
+function expectationRefusal(front: ReadonlyArray<Middleware<CmsState>>): (req: IncomingMessage, res: ServerResponse) => void {
+  const refusing = new Koa<CmsState>();
+  refusing.silent = true;
+  for (const layer of front) refusing.use(layer);
+  refusing.use(() => {
+    throw new HttpProblem(HttpErrorCodes.EXPECTATION_FAILED);
+  });
+  return refusing.callback();
 }

@@ -9,8 +9,8 @@
  * - a body that will end within `drainLimitBytes` (declared length) is read and discarded, never
  *   buffered, and the connection stays usable; the drain is bounded in time by the request
  *   timeout (the server's `requestTimeout` cuts a client that trickles);
- * - anything else (a longer or chunked body, or an `Expect: 100-continue` request that was never
- *   told to continue, whose body may never come) is answered with `Connection: close`; once the
+ * - anything else (a longer or chunked body, or a request with an `Expect` that was never told to
+ *   continue, whose body may never come) is answered with `Connection: close`; once the
  *   answer is written the socket is half-closed (FIN), what still arrives is discarded for
  *   `lingerMs`, and then the socket is destroyed: a client that keeps sending is cut off then.
  *
@@ -64,7 +64,9 @@ export function settleUnreadBody(req: IncomingMessage, res: ServerResponse, poli
   req.resume(); // a body reader that gave up paused it
   req.once('end', () => answered.delete(socket));
   const declared = Number(req.headers['content-length']);
-  const bodyWillComeAndEnd = !(expectsContinue(req) && !continued.has(req));
+  // A client that expects something (100-continue, or what the service refused 417) may wait for
+  // a word before it sends its body; only one told to continue will send it.
+  const bodyWillComeAndEnd = req.headers.expect === undefined || continued.has(req);
   // An answer that closes anyway (the service is draining) gets the lingering close, not a drain.
   const keepsConnection = res.getHeader('connection') !== 'close';
   if (keepsConnection && bodyWillComeAndEnd && Number.isSafeInteger(declared) && declared <= policy.drainLimitBytes) {

@@ -66,6 +66,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Route not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  EXPECTATION_FAILED: { status: 417, message: 'Expectation failed' },
 };
 
 export const DEFAULT_SERVER_ERROR_MESSAGE = 'Server Error';

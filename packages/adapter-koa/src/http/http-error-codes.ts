@@ -5,6 +5,8 @@ export const HttpErrorCodes = {
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   ROUTE_NOT_FOUND: 'ROUTE_NOT_FOUND',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  /** An `Expect` other than `100-continue` (RFC 9110 §10.1.1). */
+  EXPECTATION_FAILED: 'EXPECTATION_FAILED',
 } as const;
 
 export type HttpErrorCode = (typeof HttpErrorCodes)[keyof typeof HttpErrorCodes];

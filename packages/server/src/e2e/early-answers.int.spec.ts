@@ -1,9 +1,12 @@
 /**
- * Every refusal reaches its client (issue 20), CONTRACT §8 slow clients and draining: the built
- * service in its own process, probed over fresh raw connections from this one.
+ * Every refusal reaches its client (issue 20), CONTRACT §8 slow clients and draining, and the
+ * answers Node would otherwise give bare (an unmet `Expect`, a request timeout) given like every
+ * other: the built service in its own process, probed over fresh raw connections from this one.
  */
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startBuiltService, type BuiltService } from '../testing/built-service.js';
 import { RawConnection, requestHead, type RawResponse } from '../testing/raw-http.js';
 
@@ -283,5 +286,96 @@ describe('Slow clients and draining (built service, short timeouts)', function (
         await service.stop();
       }
     });
+  });
+});
+
+/**
+ * The built service with CORS for one origin and its request log in a file: the answers Node
+ * would give on its own (an unmet expectation, a request timeout) must be answers of the service
+ * like every other (CONTRACT §0, §8): the envelope, the caller's request id, the common and CORS
+ * headers, one log line and one count with the status the client got.
+ */
+describe('Answers to unmet expectations and request timeouts (built service, CORS and request log on)', function () {
+  this.timeout(30_000);
+  const APP = 'https://app.example.com';
+  let service: BuiltService;
+  let logDir: string;
+  before(async () => {
+    logDir = mkdtempSync(join(tmpdir(), 'cms-edge-answers-'));
+    service = await startBuiltService({
+      CMS_API_KEYS: `${KEY}:tenant-edge`,
+      CMS_CORS_ORIGINS: APP,
+      CMS_HEADERS_TIMEOUT_MS: '400',
+      CMS_REQUEST_TIMEOUT_MS: '800',
+      CMS_REQUEST_LOG: 'on',
+      CMS_LOG_FILE: join(logDir, 'service.log'),
+    });
+  });
+  after(async () => {
+    await service.stop();
+    rmSync(logDir, { recursive: true, force: true });
+  });
+
+  /** The statuses of the request log lines with this request id, once one is there (the log is written every 50 ms) and a while after. */
+  async function loggedStatuses(requestId: string): Promise<unknown[]> {
+    const lines = () =>
+      readFileSync(join(logDir, 'service.log'), 'utf8')
+        .split('\n')
+        .filter((line) => line.includes(`"requestId":"${requestId}"`))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line['msg'] === 'request');
+    for (let waited = 0; waited < 2000 && lines().length === 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return lines().map((line) => line['status']);
+  }
+
+  /** `http_requests_total` summed over every method and route, for one status. */
+  async function counted(status: number): Promise<number> {
+    const metrics = await (await fetch(`${service.origin}/metrics`)).text();
+    return metrics
+      .split('\n')
+      .filter((line) => line.startsWith('http_requests_total{') && line.includes(`status="${status}"`))
+      .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  }
+
+  /** Every answer to a listed origin carries these (CONTRACT §0 and §8). */
+  function expectServiceHeaders(res: RawResponse, requestId: string): void {
+    expect(res.headers['x-request-id'], 'x-request-id').to.equal(requestId);
+    expect(res.headers['x-content-type-options']).to.equal('nosniff');
+    expect(res.headers['cache-control']).to.equal('no-store');
+    expect(res.headers['content-type']).to.match(/^application\/json/);
+    expect(res.headers['access-control-allow-origin']).to.equal(APP);
+    expect(res.headers['access-control-expose-headers']!.split(', ')).to.include.members(['x-request-id', 'etag', 'retry-after']);
+    expect(res.headers['vary']).to.match(/\bOrigin\b/);
+  }
+
+  describe('when a request expects something other than 100-continue', () => {
+    const cases: Array<[string, string, Record<string, string | number>]> = [
+      ['a GET', 'GET', { expect: 'foo' }],
+      ['a PUT that declares a body', 'PUT', { expect: 'something-else', 'content-type': 'application/json', 'content-length': 20 }],
+    ];
+    for (const [name, method, headers] of cases) {
+      it(`answers ${name} 417 Expectation failed in the envelope with the headers, log line and count of every answer`, async () => {
+        const requestId = `expect-${method.toLowerCase()}-1`;
+        const countedBefore = await counted(417);
+        const connection = await RawConnection.open(portOf(service));
+        try {
+          connection.write(requestHead(method, DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1', origin: APP, 'x-request-id': requestId, ...headers }));
+          const res = await connection.response(5000);
+          expect(res.statusLines).to.deep.equal(['HTTP/1.1 417 Expectation Failed']);
+          expect(envelope(res)).to.deep.equal({ success: false, statusCode: 417, message: 'Expectation failed', data: null });
+          expectServiceHeaders(res, requestId);
+          if (method === 'PUT') {
+            // Nobody told the client to send its body, so it may never come: the connection closes.
+            expect(res.headers['connection']).to.equal('close');
+            expect(await connection.ended(3000)).to.be.a('number');
+          }
+        } finally {
+          connection.close();
+        }
+        expect(await loggedStatuses(requestId)).to.deep.equal([417]);
+        expect((await counted(417)) - countedBefore).to.equal(1);
+      });
+    }
   });
 });
