@@ -6,7 +6,7 @@
 import { createWriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerClientError, JsonLineLogger, ServingState, type CmsApp } from '@cms/adapter-koa';
+import { JsonLineLogger, ServingState, type CmsApp } from '@cms/adapter-koa';
 import type { MongoDatabase } from '@cms/adapter-mongo';
 import { CaptchaVerifierToken, DispatchLoop, ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
 import type { Container } from 'inversify';
@@ -65,7 +65,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       },
       handle,
     );
-    server.on('clientError', answerClientError);
+    server.on('clientError', app.clientError);
     // With a listener here Node sends no `100 Continue` by itself: the body step sends it, so a
     // request refused before that step gets its final status instead (RFC 9110 §10.1.1).
     server.on('checkContinue', handle);

@@ -13,7 +13,8 @@ import Koa, { type Middleware } from 'koa';
 import type { Logger } from '@cms/core';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { successEnvelope, errorEnvelope } from '../http/envelope.js';
-import { assertLingeringCloseSupported, type EarlyAnswerPolicy } from '../http/early-answers.js';
+import { assertInFlightResponseVisible, clientErrorAnswerer, type ClientErrorListener } from '../http/client-error.js';
+import { assertLingeringCloseSupported, DEFAULT_EARLY_ANSWERS, type EarlyAnswerPolicy } from '../http/early-answers.js';
 import { corsMiddleware, type CorsSettings } from '../http/cors.middleware.js';
 import { edgeMiddleware } from '../http/edge.middleware.js';
 import type { ServiceMetrics } from '../http/service-metrics.js';
@@ -52,11 +53,10 @@ export interface AppOptions {
   readonly openApi: Omit<OpenApiInfo, 'serverUrl'> & { readonly serverUrl?: string };
 }
 
-export const DEFAULT_EARLY_ANSWERS: EarlyAnswerPolicy = { drainLimitBytes: 4 * 1024 * 1024, lingerMs: 1000 };
-
 /**
  * The HTTP application `createApp` builds: hand `app.callback()` to a Node server's requests (and
- * its `checkContinue` event), and `app.expectationFailed` to its `checkExpectation` event.
+ * its `checkContinue` event), `app.expectationFailed` to its `checkExpectation` event and
+ * `app.clientError` to its `clientError` event.
  */
 export type CmsApp = Koa<CmsState> & {
   /**
@@ -64,6 +64,12 @@ export type CmsApp = Koa<CmsState> & {
    * layers every answer passes (request id, common and CORS headers, envelope, log line, metrics).
    */
   readonly expectationFailed: (req: IncomingMessage, res: ServerResponse) => void;
+  /**
+   * Answers what Node's HTTP server gives up on (a head too large or malformed, a client slower
+   * than the headers or request timeout) in the envelope; a request being served, through its own
+   * response, so that its request id, headers, log line and count are those of any answer.
+   */
+  readonly clientError: ClientErrorListener;
 };
 
 export function createApp(options: AppOptions): CmsApp {
@@ -84,6 +90,8 @@ export function createApp(options: AppOptions): CmsApp {
   });
 
   assertLingeringCloseSupported();
+  assertInFlightResponseVisible();
+  const earlyAnswers = options.earlyAnswers ?? DEFAULT_EARLY_ANSWERS;
   const serving = options.serving ?? new ServingState();
   const { metrics } = options;
   const answerError = errorResponder(options.logger);
@@ -93,7 +101,7 @@ export function createApp(options: AppOptions): CmsApp {
       answerError,
       logger: options.logger,
       requestLogger: options.requestLogger,
-      earlyAnswers: options.earlyAnswers ?? DEFAULT_EARLY_ANSWERS,
+      earlyAnswers,
       serving,
       metrics,
       fixedPaths: new Set(['/healthz', '/readyz', '/metrics', openApiPath, docsPath]),
@@ -134,7 +142,7 @@ export function createApp(options: AppOptions): CmsApp {
     }
   });
   app.use(routes.unmatched);
-  return Object.assign(app, { expectationFailed: expectationRefusal(front) });
+  return Object.assign(app, { expectationFailed: expectationRefusal(front), clientError: clientErrorAnswerer(earlyAnswers) });
 }
 
 /**

@@ -4,11 +4,19 @@
  * in the envelope too, instead of Node's bare answers with no body. Found by the fuzz suite: a
  * 16 KB path got a body-less 431. A socket whose request was already answered (its body was
  * being drained) gets nothing more: it is closed.
+ *
+ * A request already being served when Node gives up on it (its body still arriving when the
+ * request timeout expires, or malformed) is answered through its own response instead of with
+ * bytes written on the socket: that response already carries what the request's layers set (its
+ * request id, the common and CORS headers), and its log line, metrics count and span then say
+ * the status it got (decision 0777). Node links a socket to its response only internally
+ * (`_httpMessage`), so a start-up check fails loudly if that link goes away.
  */
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
+import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { isAnsweredEarly } from './early-answers.js';
+import { DEFAULT_EARLY_ANSWERS, isAnsweredEarly, settleUnreadBody, type EarlyAnswerPolicy } from './early-answers.js';
 import { errorEnvelope } from './envelope.js';
 
 const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string]>> = {
@@ -17,16 +25,35 @@ const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string]>> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout'],
 };
 
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || !socket.writable || isAnsweredEarly(socket)) {
-    socket.destroy();
-    return;
-  }
-  const [status, message] = (error.code !== undefined && Object.hasOwn(CLIENT_ERRORS, error.code) && CLIENT_ERRORS[error.code]) || [400, 'Bad request'];
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export type ClientErrorListener = (error: Error & { code?: string }, socket: Duplex) => void;
+
+/** The `clientError` listener of a server serving a `createApp` app with the default early-answer policy. */
+export const answerClientError: ClientErrorListener = clientErrorAnswerer(DEFAULT_EARLY_ANSWERS);
+
+/** The server's `clientError` listener; `policy` says how an answered request's unread body is settled. */
+export function clientErrorAnswerer(policy: EarlyAnswerPolicy): ClientErrorListener {
+  return (error, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable || isAnsweredEarly(socket)) {
+      socket.destroy();
+      return;
+    }
+    const [status, message] = (error.code !== undefined && Object.hasOwn(CLIENT_ERRORS, error.code) && CLIENT_ERRORS[error.code]) || [400, 'Bad request'];
+    const res = inFlightResponse(socket);
+    if (res === undefined) answerOnSocket(socket, status, message);
+    // Part of an answer is out already: nothing else can be said on this connection.
+    else if (res.headersSent) socket.destroy();
+    else answerInFlight(res, status, message, policy);
+  };
+}
+
+/** No request is being served on this connection (its head is incomplete or malformed). */
+function answerOnSocket(socket: Duplex, status: number, message: string): void {
   const body = JSON.stringify(errorEnvelope(status, message));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-      'content-type: application/json; charset=utf-8\r\n' +
+      `content-type: ${JSON_CONTENT_TYPE}\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\n` +
       `x-request-id: ${randomUUID()}\r\n` +
       'x-content-type-options: nosniff\r\n' +
@@ -34,4 +61,43 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
       'connection: close\r\n\r\n' +
       body,
   );
+}
+
+/**
+ * The request is being served: its response gets the answer, with the headers its layers have
+ * set. The rest of its body is not waited for: the connection closes after a linger, like any
+ * answer given before the body was read. Koa reads the status of a sent response for `ctx.status`,
+ * so the edge logs and counts this one; it does so when the request's pipeline ends.
+ */
+function answerInFlight(res: ServerResponse, status: number, message: string, policy: EarlyAnswerPolicy): void {
+  const req = res.req;
+  res.setHeader('connection', 'close');
+  settleUnreadBody(req, res, policy);
+  const body = JSON.stringify(errorEnvelope(status, message));
+  res.writeHead(status, { 'content-type': JSON_CONTENT_TYPE, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+  // The pipeline may be waiting for the body. Node aborts a request whose body never came when its
+  // connection closes, but not once its response is sent: this one's is, so it is aborted here.
+  req.socket.once('close', () => req.destroy());
+}
+
+/** The response Node has attached to this connection: the request being served, if any. */
+function inFlightResponse(socket: Duplex): ServerResponse | undefined {
+  const res = (socket as { _httpMessage?: unknown })._httpMessage;
+  return res instanceof ServerResponse ? res : undefined;
+}
+
+/**
+ * Fails loudly at start-up if Node's HTTP server stops linking a socket to the response it
+ * serves (`_httpMessage`, what `inFlightResponse` reads): a timed-out request would then get a
+ * second, bare answer. (The e2e suite `early-answers.int.spec` proves the whole path on every run.)
+ */
+export function assertInFlightResponseVisible(): void {
+  const socket = new Socket();
+  const res = new ServerResponse(new IncomingMessage(socket));
+  res.assignSocket(socket);
+  const visible = inFlightResponse(socket) === res;
+  res.detachSocket(socket);
+  socket.destroy();
+  if (!visible) throw new Error('node:http no longer links a socket to its response (_httpMessage): timed-out requests would be answered twice (see adapter-koa client-error.ts)');
 }

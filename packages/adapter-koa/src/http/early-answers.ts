@@ -28,6 +28,9 @@ export interface EarlyAnswerPolicy {
   readonly lingerMs: number;
 }
 
+/** 4 MiB drained, 1 s linger (decision 0710). */
+export const DEFAULT_EARLY_ANSWERS: EarlyAnswerPolicy = { drainLimitBytes: 4 * 1024 * 1024, lingerMs: 1000 };
+
 /** Sockets whose answer is written while their request body is still arriving (for `answerClientError`). */
 const answered = new WeakSet<object>();
 

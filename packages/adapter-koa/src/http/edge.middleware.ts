@@ -59,7 +59,8 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
       serving.leave();
       if (serving.draining) ctx.set('connection', 'close');
       // Almost every request was read to its end by now: one property read on the common path.
-      if (!ctx.req.complete && hasBody(ctx.req.headers)) {
+      // (An answer already sent was given for a client error, which settled the body itself.)
+      if (!ctx.req.complete && hasBody(ctx.req.headers) && !ctx.res.headersSent) {
         const settled = settleUnreadBody(ctx.req, ctx.res, earlyAnswers);
         logger.debug?.('answered before the body was read', { requestId, traceId: ctx.state.trace.traceId, status: ctx.status, body: settled });
       }

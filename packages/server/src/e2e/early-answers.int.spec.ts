@@ -1,25 +1,41 @@
 /**
  * Every refusal reaches its client (issue 20), CONTRACT §8 slow clients and draining, and the
  * answers Node would otherwise give bare (an unmet `Expect`, a request timeout) given like every
- * other: the built service in its own process, probed over fresh raw connections from this one.
+ * other: the built service in its own process (and once the service in this one, for a CAPTCHA
+ * provider that hangs), probed over fresh raw connections.
  */
 import { expect } from 'chai';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LocalSiteVerifyServer } from '@cms/adapter-captcha/testing';
 import { startBuiltService, type BuiltService } from '../testing/built-service.js';
+import { engagementClient, guest } from '../testing/engagement-client.js';
 import { RawConnection, requestHead, type RawResponse } from '../testing/raw-http.js';
+import { CapturingLogger, startTestService, TEST_KEYS } from '../testing/test-service.js';
 
 const KEY = 'early-answers-key-0001';
 const MIB = 1024 * 1024;
 const DASHBOARD = '/cms/reports/dashboardConfig';
 const LINGER_MS = 1000;
+const APP = 'https://app.example.com';
 
 const portOf = (service: BuiltService) => Number(new URL(service.origin!).port);
 const envelope = (res: RawResponse) => JSON.parse(res.body) as { success: boolean; statusCode: number; message: string; data: unknown };
 
 /** VmRSS of a process in bytes (Linux). */
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+/** Every answer to a listed origin carries these (CONTRACT §0 and §8). */
+function expectServiceHeaders(res: RawResponse, requestId: string): void {
+  expect(res.headers['x-request-id'], 'x-request-id').to.equal(requestId);
+  expect(res.headers['x-content-type-options']).to.equal('nosniff');
+  expect(res.headers['cache-control']).to.equal('no-store');
+  expect(res.headers['content-type']).to.match(/^application\/json/);
+  expect(res.headers['access-control-allow-origin']).to.equal(APP);
+  expect(res.headers['access-control-expose-headers']!.split(', ')).to.include.members(['x-request-id', 'etag', 'retry-after']);
+  expect(res.headers['vary']).to.match(/\bOrigin\b/);
+}
 
 /** Runs `count` probes, `parallel` at a time; returns how each ended (a status, or an error code). */
 async function probe(count: number, parallel: number, one: (i: number) => Promise<string>): Promise<Map<string, number>> {
@@ -297,7 +313,6 @@ describe('Slow clients and draining (built service, short timeouts)', function (
  */
 describe('Answers to unmet expectations and request timeouts (built service, CORS and request log on)', function () {
   this.timeout(30_000);
-  const APP = 'https://app.example.com';
   let service: BuiltService;
   let logDir: string;
   before(async () => {
@@ -338,17 +353,6 @@ describe('Answers to unmet expectations and request timeouts (built service, COR
       .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
   }
 
-  /** Every answer to a listed origin carries these (CONTRACT §0 and §8). */
-  function expectServiceHeaders(res: RawResponse, requestId: string): void {
-    expect(res.headers['x-request-id'], 'x-request-id').to.equal(requestId);
-    expect(res.headers['x-content-type-options']).to.equal('nosniff');
-    expect(res.headers['cache-control']).to.equal('no-store');
-    expect(res.headers['content-type']).to.match(/^application\/json/);
-    expect(res.headers['access-control-allow-origin']).to.equal(APP);
-    expect(res.headers['access-control-expose-headers']!.split(', ')).to.include.members(['x-request-id', 'etag', 'retry-after']);
-    expect(res.headers['vary']).to.match(/\bOrigin\b/);
-  }
-
   describe('when a request expects something other than 100-continue', () => {
     const cases: Array<[string, string, Record<string, string | number>]> = [
       ['a GET', 'GET', { expect: 'foo' }],
@@ -376,6 +380,99 @@ describe('Answers to unmet expectations and request timeouts (built service, COR
         expect(await loggedStatuses(requestId)).to.deep.equal([417]);
         expect((await counted(417)) - countedBefore).to.equal(1);
       });
+    }
+  });
+
+  describe('when the body is slower than CMS_REQUEST_TIMEOUT_MS', () => {
+    /** Sends the head and `start` of the body, keeps `more()` coming every 100 ms, and returns the answer once the server closed. */
+    async function slowUpload(requestId: string, headers: Record<string, string | number>, start: string, more?: () => string): Promise<RawResponse> {
+      const connection = await RawConnection.open(portOf(service));
+      let trickle: NodeJS.Timeout | undefined;
+      try {
+        connection.write(requestHead('PUT', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1', 'content-type': 'application/json', origin: APP, 'x-request-id': requestId, ...headers }));
+        connection.write(start);
+        if (more) trickle = setInterval(() => connection.write(more()), 100);
+        const res = await connection.response(5000);
+        expect(await connection.ended(3000), 'the connection was kept').to.be.a('number');
+        return res;
+      } finally {
+        clearInterval(trickle);
+        connection.close();
+      }
+    }
+
+    const slowBodies: Array<[string, string, Record<string, string | number>, string, (() => string)?]> = [
+      ['a body that stops short of its Content-Length', 'slow-short-1', { 'content-length': 100 }, '{"template'],
+      ['a body that trickles in', 'slow-trickle-1', { 'content-length': 4000 }, '{"templateId":"', () => 'a'],
+      ['a chunked body that never ends', 'slow-chunked-1', { 'transfer-encoding': 'chunked' }, '5\r\n{"tem\r\n', () => '1\r\na\r\n'],
+    ];
+    for (const [name, requestId, headers, start, more] of slowBodies) {
+      it(`answers ${name} 408 with the caller's request id and the CORS headers, and logs and counts it as 408`, async () => {
+        const [before408, before400] = [await counted(408), await counted(400)];
+        const started = Date.now();
+        const res = await slowUpload(requestId, headers, start, more);
+        expect(res.status).to.equal(408);
+        expect(envelope(res)).to.deep.equal({ success: false, statusCode: 408, message: 'Request timeout', data: null });
+        expect(res.headers['connection']).to.equal('close');
+        expectServiceHeaders(res, requestId);
+        expect(Date.now() - started).to.be.below(3000);
+        expect(await loggedStatuses(requestId)).to.deep.equal([408]);
+        expect([(await counted(408)) - before408, (await counted(400)) - before400]).to.deep.equal([1, 0]);
+      });
+    }
+  });
+});
+
+describe('A request timeout while the request is served before its body step (in process, a CAPTCHA provider that hangs)', function () {
+  this.timeout(20_000);
+
+  it("answers 408 through the request's own response, and logs and counts it once, as 408, when its pipeline ends", async () => {
+    const siteVerify = await LocalSiteVerifyServer.start();
+    const requests = new CapturingLogger();
+    const api = await startTestService(
+      {
+        CMS_CORS_ORIGINS: APP,
+        CMS_HEADERS_TIMEOUT_MS: '400',
+        CMS_REQUEST_TIMEOUT_MS: '800',
+        CAPTCHA_TURNSTILE_SECRET: 'ts-secret',
+        CAPTCHA_TURNSTILE_VERIFY_URL: siteVerify.url,
+        CAPTCHA_PROVIDER_DEFAULT: 'turnstile',
+        CAPTCHA_TIMEOUT_MS: '2000',
+      },
+      { requestLogger: requests },
+    );
+    const connection = await RawConnection.open(api.service.port);
+    try {
+      const article = await engagementClient(api).article();
+      // A guest reaction reads its body after the CAPTCHA check, which now outlasts the request timeout.
+      siteVerify.answer = { kind: 'hang' };
+      const requestId = 'slow-captcha-1';
+      connection.write(
+        requestHead('PUT', `/cms/articles/${article.id}/reaction`, {
+          'x-api-key': TEST_KEYS.a,
+          ...guest('guest-slow-0001', 'tok'),
+          'content-type': 'application/json',
+          'content-length': 100,
+          origin: APP,
+          'x-request-id': requestId,
+        }),
+      );
+      connection.write('{"type":');
+      const res = await connection.response(5000);
+      expect(siteVerify.received, 'the CAPTCHA check was running').to.have.length(1);
+      expect(res.status).to.equal(408);
+      expect(envelope(res)).to.deep.equal({ success: false, statusCode: 408, message: 'Request timeout', data: null });
+      expectServiceHeaders(res, requestId);
+      const lineOf = () => requests.lines.filter((line) => line.message === 'request' && line['requestId'] === requestId);
+      for (let waited = 0; waited < 5000 && lineOf().length === 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(lineOf().map((line) => line['status'])).to.deep.equal([408]);
+      const metrics = await (await fetch(`${api.service.url}/metrics`)).text();
+      expect(metrics).to.match(/^http_requests_total\{method="PUT",route="\/cms\/articles\/:id\/reaction",status="408"\} 1$/m);
+    } finally {
+      connection.close();
+      await api.stop();
+      await siteVerify.stop();
     }
   });
 });
