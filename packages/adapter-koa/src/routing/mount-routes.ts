@@ -132,7 +132,7 @@ function pipeline(
       body,
       readBody: admittedByUseCase ? deferredBody(ctx) : BODY_ALREADY_READ,
       header: (name) => ctx.get(name) || undefined,
-      ifMatch: ctx.req.headers['if-match'],
+      ifMatch: route.ifMatch ? ctx.req.headers['if-match'] : undefined,
       captchaToken: captchaTokenOf(ctx),
       checkBody: unreadable === undefined ? checkShape : () => { throw unreadable; },
       checkQuery: schemaChecksQuery ? NOTHING_TO_CHECK : () => checkQuery?.(query),

@@ -36,7 +36,7 @@ export interface RouteInput<B, P, Q> {
   readonly readBody: () => Promise<B>;
   /** Header values the handler may need (a CAPTCHA token is read by the credentials instead); an empty one is absent. */
   readonly header: (name: string) => string | undefined;
-  /** `If-Match` as sent, an empty value kept (it names no tag, so it matches no record). */
+  /** `If-Match` as sent on a route that declares it (`ifMatch`), an empty value kept (it names no tag, so it matches no record). */
   readonly ifMatch: string | undefined;
   /** The caller's CAPTCHA token (header `x-captcha-token`, else query `captchaToken`), users included. */
   readonly captchaToken: string | undefined;

@@ -10,7 +10,7 @@ import { deletedEvent, NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../w
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/domain-error.js';
-import { checkIfMatch, nextUpdatedAt, preconditionFailed } from '../shared/entity-tag.js';
+import { checkIfMatch, namesVersion, nextUpdatedAt, preconditionFailed } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
@@ -61,7 +61,7 @@ export class DeleteForm {
       // new submissions while the old ones go.
       const closed = { ...form, isActive: false, updatedAt: nextUpdatedAt(form.updatedAt, this.clock.now()) };
       const outcome = await this.forms.update(closed, form.updatedAt);
-      if (outcome !== 'updated' && ifMatch !== undefined && ifMatch.trim() !== '*') throw preconditionFailed();
+      if (outcome !== 'updated' && namesVersion(ifMatch)) throw preconditionFailed();
     }
     await this.outbox.dropPending(tenantId, id);
     const holders = await this.forms.relationHoldersOf(tenantId, id);

@@ -8,6 +8,7 @@ import type { Caller } from '../shared/caller.js';
 import { isoTimestamp } from '../shared/iso-timestamp.js';
 import { isDeeplyFrozen, viewPerSnapshot } from '../shared/frozen-snapshots.js';
 import { choiceFilter } from '../shared/list-filters.js';
+import type { NestedPageInput } from '../shared/page-cursor.js';
 import { findFormOrThrow } from './find-form.js';
 import { fieldsOf, type Form } from './form.js';
 import type { SubmissionRepository, FormRepository } from './forms.ports.js';
@@ -27,15 +28,10 @@ export interface SubmissionExport {
   readonly chunks: AsyncIterable<string>;
 }
 
-/** The form by its id as the caller gave it; `format` `csv` (default) or `ndjson`. */
-export interface ExportSubmissionsInput {
+/** The form by its id as the caller gave it; `format` `csv` (default) or `ndjson`; the adapter's query check, run once the form is found. */
+export interface ExportSubmissionsInput extends Pick<NestedPageInput, 'checkQuery'> {
   readonly formId: string;
   readonly format?: unknown;
-  /**
-   * The inbound adapter's own check of the request's query (its schema), for a list under a
-   * record: run once that record is found, so its 400 and 404 come first (§6.1, §6.6).
-   */
-  readonly checkQuery?: (() => void) | undefined;
 }
 
 export class ExportSubmissions {

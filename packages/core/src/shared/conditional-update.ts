@@ -7,7 +7,7 @@
  * An empty body changes nothing and writes nothing (docs/decisions/0762-updates.md).
  */
 import { DomainError, validationError } from './domain-error.js';
-import { checkIfMatch, preconditionFailed } from './entity-tag.js';
+import { checkIfMatch, namesVersion, preconditionFailed } from './entity-tag.js';
 
 /**
  * A change of one record (§6.3): its id as the caller gave it, the `changes` as sent (a strict
@@ -47,7 +47,7 @@ export function conditionalUpdate<R extends { readonly updatedAt: Date }>(body: 
 }
 
 async function updateRounds<R extends { readonly updatedAt: Date }>(body: unknown, request: UpdateRequest, steps: UpdateSteps<R>): Promise<R> {
-  const named = request.ifMatch !== undefined && request.ifMatch.trim() !== '*';
+  const named = namesVersion(request.ifMatch);
   const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
   for (let attempt = 1; ; attempt += 1) {
     if (attempt > 1) await pause(attempt);

@@ -40,7 +40,7 @@ export function nextUpdatedAt(previous: Date, now: Date): Date {
  * which matches no record (decision 0760).
  */
 function tagsOf(header: string): '*' | string[] | undefined {
-  if (header.trim() === '*') return '*';
+  if (isAnyRecord(header)) return '*';
   const tags: string[] = [];
   for (const part of header.split(',')) {
     const tag = part.trim();
@@ -52,6 +52,11 @@ function tagsOf(header: string): '*' | string[] | undefined {
 }
 
 const ENTITY_TAG = /^(W\/)?"[^"]*"$/;
+
+/** `*` alone: any existing record. */
+function isAnyRecord(header: string): boolean {
+  return header.trim() === '*';
+}
 
 /**
  * `If-Match` (RFC 9110 §13.1.1): absent passes; `*` passes for an existing record; otherwise one
@@ -71,7 +76,12 @@ export function checkIfMatch(header: string | undefined, viewOf: () => object): 
  * record's `updatedAt` when the header names a tag, none when it is absent or `*` (any record).
  */
 export function versionToMatch(header: string | undefined, record: { readonly updatedAt: Date }): Date | undefined {
-  return header === undefined || header.trim() === '*' ? undefined : record.updatedAt;
+  return namesVersion(header) ? record.updatedAt : undefined;
+}
+
+/** Whether an `If-Match` ties the write to the version read: anything but absent or `*`. */
+export function namesVersion(header: string | undefined): header is string {
+  return header !== undefined && !isAnyRecord(header);
 }
 
 /**
