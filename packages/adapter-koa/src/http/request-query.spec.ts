@@ -19,6 +19,8 @@ describe('requestQuery: the query parameters, parsed once per request', () => {
     '=x',
     '&&a=&b',
     '__proto__=1&constructor=2&toString=3',
+    'toString&valueOf=1&hasOwnProperty=2&hasOwnProperty=3',
+    '__proto__=1&__proto__=2',
     'x=%E2%82%AC&y=%F0%9F%98%80',
     'a=b=c',
     'a[]=1&a[]=2',
@@ -35,14 +37,21 @@ describe('requestQuery: the query parameters, parsed once per request', () => {
     });
   }
 
-  it('reads 20,000 generated query strings as Koa does', () => {
-    const random = seededRandom(7);
-    for (let i = 0; i < 20_000; i += 1) {
-      const query = randomText(random, 'ab=&%+2C3F;_ €?#', 16);
-      const url = `/x?${query}`;
-      expect(Object.entries(requestQuery(contextFor(url))), JSON.stringify(query)).to.deep.equal(koaEntries(url));
-    }
-  });
+  // Texts with escapes and `+` go through `node:querystring`; texts with nothing to decode are split by hand.
+  const generated = [
+    { seed: 7, alphabet: 'ab=&%+2C3F;_ €?#', what: 'query strings' },
+    { seed: 11, alphabet: 'ab=&=&_;.~-?t', what: 'query strings with nothing to decode' },
+  ];
+  for (const { seed, alphabet, what } of generated) {
+    it(`reads 20,000 generated ${what} as Koa does`, () => {
+      const random = seededRandom(seed);
+      for (let i = 0; i < 20_000; i += 1) {
+        const query = randomText(random, alphabet, 16);
+        const url = `/x?${query}`;
+        expect(Object.entries(requestQuery(contextFor(url))), JSON.stringify(query)).to.deep.equal(koaEntries(url));
+      }
+    });
+  }
 
   it('keeps `__proto__` as a parameter, not as the object’s prototype', () => {
     const query = requestQuery(contextFor('/x?__proto__=polluted'));

@@ -27,5 +27,35 @@ export function requestQuery(ctx: Context): QueryParams {
   // Node refuses a request line with any other byte (400), so only a context built by hand gets
   // here with one; there the two parsers differ on a bad escape, and Koa's is the reference.
   if (NOT_ASCII.test(text)) return (state.query = { ...ctx.query });
-  return (state.query = parse(text, '&', '=', UNLIMITED));
+  return (state.query = NEEDS_DECODING.test(text) ? parse(text, '&', '=', UNLIMITED) : parsePlain(text));
+}
+
+/** `%` escapes and `+` spaces: what `node:querystring` decodes; a text without them is split as it is. */
+const NEEDS_DECODING = /[%+]/;
+
+/**
+ * What `parse(text, '&', '=', { maxKeys: 0 })` gives for a text with nothing to decode (the
+ * usual `limit=20&cursor=…`), split by hand: a null-prototype object, empty pairs skipped, a key
+ * without `=` an empty value, a repeated key an array in order. `parse` costs ~1 µs even for
+ * `limit=20` (its character loop); this a tenth of it.
+ */
+function parsePlain(text: string): QueryParams {
+  const params = Object.create(null) as Record<string, string | string[]>;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('&', start);
+    if (end === -1) end = text.length;
+    if (end > start) {
+      const eq = text.indexOf('=', start);
+      const named = eq !== -1 && eq < end;
+      const key = text.slice(start, named ? eq : end);
+      const value = named ? text.slice(eq + 1, end) : '';
+      const earlier = params[key];
+      if (earlier === undefined) params[key] = value;
+      else if (typeof earlier === 'string') params[key] = [earlier, value];
+      else earlier.push(value);
+    }
+    start = end + 1;
+  }
+  return params;
 }

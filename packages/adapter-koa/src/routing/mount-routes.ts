@@ -11,7 +11,7 @@ import { checkAccess, noneMatchHolds } from '@cms/core/internal';
 import type { Context, Middleware } from 'koa';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { captchaTokenOf } from '../http/captcha-token.js';
-import { requestQuery } from '../http/request-query.js';
+import { requestQuery, type QueryParams } from '../http/request-query.js';
 import { successEnvelopeWriter } from '../http/envelope.js';
 import { recordJson, type KnownText } from '../http/frozen-json.js';
 import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
@@ -77,8 +77,7 @@ function pipeline(
   const writeEnvelope = successEnvelopeWriter(route.success.status, route.success.message);
   const schemaChecksQuery = route.queryCheckedBy !== 'use-case';
   const queryOf = (ctx: Context): Record<string, unknown> => {
-    const query: Record<string, unknown> = ctx.querystring === '' ? {} : { ...requestQuery(ctx) };
-    delete query.captchaToken; // a credential (§1.4), never an operation input
+    const query = ctx.querystring === '' ? {} : operationQuery(requestQuery(ctx));
     if (schemaChecksQuery) checkQuery?.(query);
     return query;
   };
@@ -155,6 +154,18 @@ function pipeline(
 }
 
 const NO_QUERY: Record<string, unknown> = Object.freeze({});
+
+/**
+ * The query parameters an operation reads: the request's, without `captchaToken` (a credential,
+ * §1.4, never an operation input). Copied only when it has to be taken out: the parse is this
+ * request's own, and nothing writes to it.
+ */
+function operationQuery(params: QueryParams): Record<string, unknown> {
+  if (params.captchaToken === undefined) return params as Record<string, unknown>;
+  const query: Record<string, unknown> = { ...params };
+  delete query.captchaToken;
+  return query;
+}
 
 /** `checkQuery` of a route whose pipeline checked the query itself. */
 const NOTHING_TO_CHECK = (): void => {};
