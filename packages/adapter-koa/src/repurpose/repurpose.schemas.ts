@@ -1,36 +1,40 @@
-/** Repurpose template JSON Schemas: the strict partial update body and the stored template. */
+/**
+ * Repurpose template JSON Schemas: the strict partial update body and the stored template. In the
+ * body, `null` for any property means absent (§0), at every level: that part is left unchanged.
+ */
 import { CTA_TEMPLATE_MAX, HASHTAG_STYLE_MAX, LENGTHS, MAX_HASHTAGS_LIMIT, PLATFORMS, TONES } from '@cms/core';
+import { nullable } from '../http/record-schemas.js';
 import type { JsonSchema } from '../routing/route-definition.js';
 import { LANGUAGE_CODE } from '../routing/schema-validator.js';
 
 const platformProperties = {
-  tone: { enum: [...TONES] },
-  length: { enum: [...LENGTHS] },
-  ctaTemplate: { type: 'string', maxLength: CTA_TEMPLATE_MAX },
-  hashtagStyle: { type: 'string', maxLength: HASHTAG_STYLE_MAX },
-  maxHashtags: { type: 'integer', minimum: 0, maximum: MAX_HASHTAGS_LIMIT },
+  tone: nullable({ enum: [...TONES] }),
+  length: nullable({ enum: [...LENGTHS] }),
+  ctaTemplate: nullable({ type: 'string', maxLength: CTA_TEMPLATE_MAX }),
+  hashtagStyle: nullable({ type: 'string', maxLength: HASHTAG_STYLE_MAX }),
+  maxHashtags: nullable({ type: 'integer', minimum: 0, maximum: MAX_HASHTAGS_LIMIT }),
 };
 
-const platformPatch: JsonSchema = { type: 'object', additionalProperties: false, properties: platformProperties };
+const platformPatch: JsonSchema = nullable({ type: 'object', additionalProperties: false, properties: platformProperties });
 
 export const repurposeTemplatePatchSchema: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    defaults: {
+    defaults: nullable({
       type: 'object',
       additionalProperties: false,
       properties: {
-        language: { type: 'string', [LANGUAGE_CODE]: true, minLength: 2, maxLength: 16, description: 'A language configured for the tenant' },
-        tone: { enum: [...TONES] },
-        length: { enum: [...LENGTHS] },
+        language: nullable({ type: 'string', [LANGUAGE_CODE]: true, minLength: 2, maxLength: 16, description: 'A language configured for the tenant' }),
+        tone: nullable({ enum: [...TONES] }),
+        length: nullable({ enum: [...LENGTHS] }),
       },
-    },
-    platforms: {
+    }),
+    platforms: nullable({
       type: 'object',
       additionalProperties: false,
       properties: Object.fromEntries(PLATFORMS.map((platform) => [platform, platformPatch])),
-    },
+    }),
   },
 };
 

@@ -1033,40 +1033,32 @@ export interface operations {
                             };
                             platforms: {
                                 linkedin: {
-                                    /** @enum {string} */
-                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
-                                    /** @enum {string} */
-                                    length: "short" | "medium" | "long";
-                                    ctaTemplate: string;
-                                    hashtagStyle: string;
-                                    maxHashtags: number;
+                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
+                                    length: ("short" | "medium" | "long") | null;
+                                    ctaTemplate: string | null;
+                                    hashtagStyle: string | null;
+                                    maxHashtags: number | null;
                                 };
                                 twitter: {
-                                    /** @enum {string} */
-                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
-                                    /** @enum {string} */
-                                    length: "short" | "medium" | "long";
-                                    ctaTemplate: string;
-                                    hashtagStyle: string;
-                                    maxHashtags: number;
+                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
+                                    length: ("short" | "medium" | "long") | null;
+                                    ctaTemplate: string | null;
+                                    hashtagStyle: string | null;
+                                    maxHashtags: number | null;
                                 };
                                 whatsapp: {
-                                    /** @enum {string} */
-                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
-                                    /** @enum {string} */
-                                    length: "short" | "medium" | "long";
-                                    ctaTemplate: string;
-                                    hashtagStyle: string;
-                                    maxHashtags: number;
+                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
+                                    length: ("short" | "medium" | "long") | null;
+                                    ctaTemplate: string | null;
+                                    hashtagStyle: string | null;
+                                    maxHashtags: number | null;
                                 };
                                 instagram: {
-                                    /** @enum {string} */
-                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
-                                    /** @enum {string} */
-                                    length: "short" | "medium" | "long";
-                                    ctaTemplate: string;
-                                    hashtagStyle: string;
-                                    maxHashtags: number;
+                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
+                                    length: ("short" | "medium" | "long") | null;
+                                    ctaTemplate: string | null;
+                                    hashtagStyle: string | null;
+                                    maxHashtags: number | null;
                                 };
                             };
                             updatedBy: string | null;
@@ -1135,54 +1127,40 @@ export interface operations {
                  */
                 "application/json": {
                     defaults?: {
-                        /**
-                         * @description A language configured for the tenant
-                         * @enum {string}
-                         */
-                        language?: "en" | "ar" | "fr" | "es" | "de";
-                        /** @enum {string} */
-                        tone?: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
-                        /** @enum {string} */
-                        length?: "short" | "medium" | "long";
-                    };
+                        language?: ("en" | "ar" | "fr" | "es" | "de") | null;
+                        tone?: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
+                        length?: ("short" | "medium" | "long") | null;
+                    } | null;
                     platforms?: {
                         linkedin?: {
-                            /** @enum {string} */
-                            tone?: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
-                            /** @enum {string} */
-                            length?: "short" | "medium" | "long";
-                            ctaTemplate?: string;
-                            hashtagStyle?: string;
-                            maxHashtags?: number;
-                        };
+                            tone?: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
+                            length?: ("short" | "medium" | "long") | null;
+                            ctaTemplate?: string | null;
+                            hashtagStyle?: string | null;
+                            maxHashtags?: number | null;
+                        } | null;
                         twitter?: {
-                            /** @enum {string} */
-                            tone?: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
-                            /** @enum {string} */
-                            length?: "short" | "medium" | "long";
-                            ctaTemplate?: string;
-                            hashtagStyle?: string;
-                            maxHashtags?: number;
-                        };
+                            tone?: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
+                            length?: ("short" | "medium" | "long") | null;
+                            ctaTemplate?: string | null;
+                            hashtagStyle?: string | null;
+                            maxHashtags?: number | null;
+                        } | null;
                         whatsapp?: {
-                            /** @enum {string} */
-                            tone?: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
-                            /** @enum {string} */
-                            length?: "short" | "medium" | "long";
-                            ctaTemplate?: string;
-                            hashtagStyle?: string;
-                            maxHashtags?: number;
-                        };
+                            tone?: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
+                            length?: ("short" | "medium" | "long") | null;
+                            ctaTemplate?: string | null;
+                            hashtagStyle?: string | null;
+                            maxHashtags?: number | null;
+                        } | null;
                         instagram?: {
-                            /** @enum {string} */
-                            tone?: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
-                            /** @enum {string} */
-                            length?: "short" | "medium" | "long";
-                            ctaTemplate?: string;
-                            hashtagStyle?: string;
-                            maxHashtags?: number;
-                        };
-                    };
+                            tone?: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
+                            length?: ("short" | "medium" | "long") | null;
+                            ctaTemplate?: string | null;
+                            hashtagStyle?: string | null;
+                            maxHashtags?: number | null;
+                        } | null;
+                    } | null;
                 };
             };
         };
@@ -1209,40 +1187,32 @@ export interface operations {
                             };
                             platforms: {
                                 linkedin: {
-                                    /** @enum {string} */
-                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
-                                    /** @enum {string} */
-                                    length: "short" | "medium" | "long";
-                                    ctaTemplate: string;
-                                    hashtagStyle: string;
-                                    maxHashtags: number;
+                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
+                                    length: ("short" | "medium" | "long") | null;
+                                    ctaTemplate: string | null;
+                                    hashtagStyle: string | null;
+                                    maxHashtags: number | null;
                                 };
                                 twitter: {
-                                    /** @enum {string} */
-                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
-                                    /** @enum {string} */
-                                    length: "short" | "medium" | "long";
-                                    ctaTemplate: string;
-                                    hashtagStyle: string;
-                                    maxHashtags: number;
+                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
+                                    length: ("short" | "medium" | "long") | null;
+                                    ctaTemplate: string | null;
+                                    hashtagStyle: string | null;
+                                    maxHashtags: number | null;
                                 };
                                 whatsapp: {
-                                    /** @enum {string} */
-                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
-                                    /** @enum {string} */
-                                    length: "short" | "medium" | "long";
-                                    ctaTemplate: string;
-                                    hashtagStyle: string;
-                                    maxHashtags: number;
+                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
+                                    length: ("short" | "medium" | "long") | null;
+                                    ctaTemplate: string | null;
+                                    hashtagStyle: string | null;
+                                    maxHashtags: number | null;
                                 };
                                 instagram: {
-                                    /** @enum {string} */
-                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
-                                    /** @enum {string} */
-                                    length: "short" | "medium" | "long";
-                                    ctaTemplate: string;
-                                    hashtagStyle: string;
-                                    maxHashtags: number;
+                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
+                                    length: ("short" | "medium" | "long") | null;
+                                    ctaTemplate: string | null;
+                                    hashtagStyle: string | null;
+                                    maxHashtags: number | null;
                                 };
                             };
                             updatedBy: string | null;

@@ -77,6 +77,25 @@ for (const storage of TEST_STORAGES) {
       expect((await api.call('GET', '/ai/repurpose/template')).body.data).to.deep.equal(data);
     });
 
+    it('reads null as absent at every level of the body (§0): those parts stay as they were', async () => {
+      const before = (await api.call('GET', '/ai/repurpose/template')).body.data;
+      const bodies = [
+        { defaults: null },
+        { platforms: null },
+        { platforms: { twitter: null } },
+        { defaults: { language: null, tone: null, length: null }, platforms: { twitter: { tone: null, length: null, ctaTemplate: null, hashtagStyle: null, maxHashtags: null } } },
+      ];
+      for (const body of bodies) {
+        const res = await put(body);
+        expect(res.status, JSON.stringify(body)).to.equal(200);
+        expect(res.body.data.defaults, JSON.stringify(body)).to.deep.equal(before.defaults);
+        expect(res.body.data.platforms, JSON.stringify(body)).to.deep.equal(before.platforms);
+      }
+      const mixed = await put({ defaults: { language: 'fr', tone: null }, platforms: { twitter: { maxHashtags: 1, tone: null } } });
+      expect(mixed.body.data.defaults).to.deep.equal({ ...before.defaults, language: 'fr' });
+      expect(mixed.body.data.platforms.twitter).to.deep.equal({ ...before.platforms.twitter, maxHashtags: 1 });
+    });
+
     it('answers 400 Missing userId without a user', async () => {
       const res = await put({ defaults: { tone: 'casual' } }, {});
       expect(res.status).to.equal(400);
