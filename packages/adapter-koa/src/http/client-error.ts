@@ -9,7 +9,8 @@
  * request timeout expires, or malformed) is answered through its own response instead of with
  * bytes written on the socket: that response already carries what the request's layers set (its
  * request id, the common and CORS headers), and its log line, metrics count and span then say
- * the status it got (decision 0777). Node links a socket to its response only internally
+ * the status it got (decision 0777). A request that arrived whole keeps its own answer when one
+ * pipelined behind it is refused: the refusal follows it. Node links a socket to its response only internally
  * (`_httpMessage`), so a start-up check fails loudly if that link goes away.
  */
 import { randomUUID } from 'node:crypto';
@@ -42,10 +43,30 @@ export function clientErrorAnswerer(policy: EarlyAnswerPolicy): ClientErrorListe
     const [status, message] = (error.code !== undefined && Object.hasOwn(CLIENT_ERRORS, error.code) && CLIENT_ERRORS[error.code]) || [400, 'Bad request'];
     const res = inFlightResponse(socket);
     if (res === undefined) answerOnSocket(socket, status, message);
+    // The request being served arrived whole: the error is a later request's on the connection.
+    else if (res.req.complete) answerAfter(res, socket, status, message);
     // Part of an answer is out already: nothing else can be said on this connection.
     else if (res.headersSent) socket.destroy();
     else answerInFlight(res, status, message, policy);
   };
+}
+
+/** Connections whose refusal waits for the answer of the request before it. */
+const answeringAfter = new WeakSet<Duplex>();
+
+/**
+ * A pipelined request Node refuses (malformed, its head too large) behind one still being served:
+ * that one's answer goes out first, as its own (a delete that was done is not answered 400), then
+ * the refusal, then the connection closes (the parser cannot go on). Node reports the same
+ * broken bytes again if more arrive: the refusal is written once.
+ */
+function answerAfter(res: ServerResponse, socket: Duplex, status: number, message: string): void {
+  if (answeringAfter.has(socket)) return;
+  answeringAfter.add(socket);
+  res.once('finish', () => {
+    if (socket.writable) answerOnSocket(socket, status, message);
+    else socket.destroy();
+  });
 }
 
 /** No request is being served on this connection (its head is incomplete or malformed). */

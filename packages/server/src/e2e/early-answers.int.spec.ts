@@ -234,6 +234,29 @@ describe('Early answers, slow clients and draining (built service)', function ()
         }
       }
     });
+
+    it('answers a request served before a malformed or oversized pipelined one with its own answer, then the refusal, then closes', async () => {
+      for (const [next, status] of [
+        ['GARBAGE\r\n\r\n', 400],
+        [requestHead('GET', DASHBOARD, { 'x-api-key': KEY, 'x-big': 'a'.repeat(20_000) }), 431],
+      ] as const) {
+        const connection = await RawConnection.open(port);
+        try {
+          // One write: the parser meets the second request while the first is still being served.
+          connection.write(requestHead('PUT', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'pipelined', 'x-request-id': 'served-first', 'content-type': 'application/json', 'content-length': 2 }) + '{}' + next);
+          const first = await connection.response();
+          expect(first.status, `before ${status}`).to.equal(200);
+          expect(first.headers['x-request-id']).to.equal('served-first');
+          expect(envelope(first).message).to.equal('Dashboard config updated successfully');
+          const refusal = await connection.response();
+          expect(refusal.status).to.equal(status);
+          expect(envelope(refusal)).to.include({ success: false, statusCode: status });
+          expect(await connection.ended(2000)).to.not.equal(undefined);
+        } finally {
+          connection.close();
+        }
+      }
+    });
   });
 });
 
