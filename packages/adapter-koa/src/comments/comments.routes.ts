@@ -85,7 +85,7 @@ export function commentRoutes({ create, approve, react, summary }: CommentUseCas
       path: '/articles/comments/:commentId/reactionSummary',
       summary: 'Read an approved comment’s reaction totals and the caller’s own reaction (no CAPTCHA needed)',
       tags: ['comments'],
-      access: { readsBearer: true },
+      access: { readsBearer: true, readsGuestId: true },
       success: { status: 200, message: 'Comment reaction summary retrieved successfully', data: commentReactionSummarySchema },
       errors: [ErrorCodes.COMMENT_NOT_FOUND],
       handler: ({ caller, params }) => summary.execute(caller, { id: params.commentId }),

@@ -119,7 +119,7 @@ export function formsRoutes({ create, get, getNext, submit, getSubmission, conne
       path: '/forms/:id/submit',
       summary: 'Submit a public form (CAPTCHA token in x-captcha-token or ?captchaToken when the form’s gate is on)',
       tags: ['forms'],
-      access: { rule: SubmitForm.access.public, readsBearer: true },
+      access: { rule: SubmitForm.access.public, readsBearer: true, readsCaptchaToken: true },
       params: formIdParamsSchema,
       invalidParams: ErrorCodes.INVALID_FORM_ID,
       query: captchaQuerySchema,

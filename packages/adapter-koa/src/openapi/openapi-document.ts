@@ -95,9 +95,11 @@ export function buildOpenApiDocument(info: OpenApiInfo, routes: readonly RouteDe
 }
 
 /** What a guest sends on guest-engagement routes (§1.4), and what the guest gate can answer. */
+const GUEST_ID_PARAMETER = { name: 'x-guest-id', in: 'header', required: false, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' }, description: 'Guest id (callers without a user)' };
+const CAPTCHA_TOKEN_HEADER = { name: 'x-captcha-token', in: 'header', required: false, schema: { type: 'string' }, description: 'CAPTCHA token (wins over the query parameter captchaToken)' };
 const GUEST_PARAMETERS = [
-  { name: 'x-guest-id', in: 'header', required: false, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' }, description: 'Guest id (callers without a user)' },
-  { name: 'x-captcha-token', in: 'header', required: false, schema: { type: 'string' }, description: 'Guest CAPTCHA token (wins over the query parameter)' },
+  GUEST_ID_PARAMETER,
+  CAPTCHA_TOKEN_HEADER,
   { name: 'captchaToken', in: 'query', required: false, schema: { type: 'string' }, description: 'Guest CAPTCHA token' },
 ];
 const GUEST_GATE_ERRORS: readonly ErrorCode[] = [
@@ -114,6 +116,8 @@ function accessOf(route: RouteDefinition) {
   return {
     public: access.public === true,
     readsBearer: access.readsBearer === true,
+    readsGuestId: access.readsGuestId === true,
+    readsCaptchaToken: access.readsCaptchaToken === true,
     roles: rule.kind === 'roles' ? rule.roles : undefined,
     user: rule.kind === 'user' ? rule.missing : undefined,
     guest: rule.kind === 'guest-engagement',
@@ -148,6 +152,10 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
     parameters.push({ name, in: 'query', required: ((route.query?.required ?? []) as string[]).includes(name), schema });
   }
   if (access.guest) parameters.push(...GUEST_PARAMETERS);
+  else {
+    if (access.readsGuestId) parameters.push(GUEST_ID_PARAMETER);
+    if (access.readsCaptchaToken) parameters.push(CAPTCHA_TOKEN_HEADER); // its query twin is in the route's query schema
+  }
   if (access.user || access.readsBearer || access.guest) parameters.push(USER_PARAMETER);
   if (route.etag !== undefined && route.method === 'GET') parameters.push(IF_NONE_MATCH_PARAMETER);
   if (route.ifMatch) parameters.push(IF_MATCH_PARAMETER);

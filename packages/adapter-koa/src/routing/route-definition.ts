@@ -18,6 +18,10 @@ export interface RouteAccess {
   readonly rule?: Access;
   /** The route reads a bearer token when one is sent (documented as optional security). */
   readonly readsBearer?: boolean;
+  /** Outside guest engagement, the route reads `x-guest-id` (whose own reaction a summary shows). */
+  readonly readsGuestId?: boolean;
+  /** Outside guest engagement, the route reads a CAPTCHA token (a form's gate): header `x-captcha-token`, else query `captchaToken`. */
+  readonly readsCaptchaToken?: boolean;
   /** No API key needed (only the OpenAPI document is like this). */
   readonly public?: boolean;
 }

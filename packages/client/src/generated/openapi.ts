@@ -2388,6 +2388,11 @@ export interface operations {
                 captchaToken?: string;
             };
             header?: {
+                /**
+                 * @description CAPTCHA token (wins over the query parameter captchaToken)
+                 * @example captcha-token-from-the-widget
+                 */
+                "x-captcha-token"?: string;
                 /** @description User id when no bearer token is sent (role member) */
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
@@ -3338,7 +3343,7 @@ export interface operations {
                  */
                 "x-guest-id"?: string;
                 /**
-                 * @description Guest CAPTCHA token (wins over the query parameter)
+                 * @description CAPTCHA token (wins over the query parameter captchaToken)
                  * @example captcha-token-from-the-widget
                  */
                 "x-captcha-token"?: string;
@@ -3475,7 +3480,7 @@ export interface operations {
                  */
                 "x-guest-id"?: string;
                 /**
-                 * @description Guest CAPTCHA token (wins over the query parameter)
+                 * @description CAPTCHA token (wins over the query parameter captchaToken)
                  * @example captcha-token-from-the-widget
                  */
                 "x-captcha-token"?: string;
@@ -3687,7 +3692,7 @@ export interface operations {
             header?: {
                 /** @description Guest id (callers without a user) */
                 "x-guest-id"?: string;
-                /** @description Guest CAPTCHA token (wins over the query parameter) */
+                /** @description CAPTCHA token (wins over the query parameter captchaToken) */
                 "x-captcha-token"?: string;
                 /**
                  * @description User id when no bearer token is sent (role member)
@@ -3938,7 +3943,7 @@ export interface operations {
             header?: {
                 /** @description Guest id (callers without a user) */
                 "x-guest-id"?: string;
-                /** @description Guest CAPTCHA token (wins over the query parameter) */
+                /** @description CAPTCHA token (wins over the query parameter captchaToken) */
                 "x-captcha-token"?: string;
                 /**
                  * @description User id when no bearer token is sent (role member)
@@ -4077,7 +4082,7 @@ export interface operations {
             header?: {
                 /** @description Guest id (callers without a user) */
                 "x-guest-id"?: string;
-                /** @description Guest CAPTCHA token (wins over the query parameter) */
+                /** @description CAPTCHA token (wins over the query parameter captchaToken) */
                 "x-captcha-token"?: string;
                 /**
                  * @description User id when no bearer token is sent (role member)
@@ -4181,6 +4186,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Guest id (callers without a user) */
+                "x-guest-id"?: string;
                 /**
                  * @description User id when no bearer token is sent (role member)
                  * @example user-42

@@ -42,11 +42,11 @@ describe('GET /cms/openapi.json for the forms routes', () => {
     expect(schema.properties.sections.items.properties.fields.items.additionalProperties).to.equal(false);
   });
 
-  it('documents the path parameters and the captchaToken query parameter', () => {
+  it('documents the path parameters and the CAPTCHA token, in the header and as the query parameter', () => {
     const connect = paths['/forms/submission/{id}/relations/{fieldName}/connect']!.post;
     const own = (parameters: Array<{ name?: string; in?: string }>) => parameters.filter((p) => p.name !== undefined).map((p) => `${p.in}:${p.name}`);
     expect(own(connect.parameters)).to.deep.equal(['path:id', 'path:fieldName']);
     const submit = paths['/forms/{id}/submit']!.post;
-    expect(own(submit.parameters)).to.deep.equal(['path:id', 'query:captchaToken', 'header:x-user-id']);
+    expect(own(submit.parameters)).to.deep.equal(['path:id', 'query:captchaToken', 'header:x-captcha-token', 'header:x-user-id']);
   });
 });

@@ -48,6 +48,8 @@ describe('GET /cms/openapi.json as a generator reads it', () => {
     }
     expect(headers('PUT /articles/{id}/reaction')).to.include.members(['x-guest-id', 'x-captcha-token']);
     expect(headers('POST /articles/create'), 'a role route: only a bearer token counts').not.to.include('x-user-id');
+    expect(headers('GET /articles/comments/{commentId}/reactionSummary'), 'userReaction is a guest’s own too').to.include('x-guest-id');
+    expect(headers('POST /forms/{id}/submit'), 'a form’s CAPTCHA gate').to.include.members(['x-captcha-token', 'captchaToken']);
   });
 
   it('gives every enum its type', () => {
