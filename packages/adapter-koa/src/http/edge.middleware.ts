@@ -30,7 +30,7 @@ export interface EdgeOptions {
   readonly metrics: ServiceMetrics | undefined;
   /** The service's own log (debug lines). */
   readonly logger: Logger;
-  /** Paths outside the routes that are their own metrics label (`/healthz`, `/cms/openapi.json`). */
+  /** Paths outside the routes that are their own route in the log line and the metrics (`/healthz`, `/cms/openapi.json`). */
   readonly fixedPaths: ReadonlySet<string>;
 }
 
@@ -65,8 +65,9 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
         logger.debug?.('answered before the body was read', { requestId, traceId: ctx.state.trace.traceId, status: ctx.status, body: settled });
       }
       const durationMs = performance.now() - started;
-      const route = ctx.state.routeTemplate ?? null;
-      metrics?.observeRequest(ctx.method, route ?? (fixedPaths.has(ctx.path) ? ctx.path : UNMATCHED_ROUTE), ctx.status, durationMs / 1000);
+      // A route's template, or a fixed path outside the routes (`/healthz`): the same in the log and the metrics.
+      const route = ctx.state.routeTemplate ?? (fixedPaths.has(ctx.path) ? ctx.path : null);
+      metrics?.observeRequest(ctx.method, route ?? UNMATCHED_ROUTE, ctx.status, durationMs / 1000);
       requestLogger?.info('request', {
         method: ctx.method,
         route,

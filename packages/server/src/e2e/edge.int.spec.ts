@@ -228,6 +228,9 @@ describe('HTTP edge with public-key tokens and logs', () => {
       expect(line.durationMs).to.be.a('number');
       const text = JSON.stringify(requests.lines);
       for (const secret of [TEST_KEYS.a, token, 'captcha-secret', 'body-secret']) expect(text).not.to.contain(secret);
+      // Paths outside the routes name themselves; an unknown path has no route.
+      for (const path of ['/healthz', '/readyz', '/cms/openapi.json', '/cms/docs', '/no/such/route']) await fetch(`${api.service.url}${path}`);
+      expect(requests.lines.slice(1).map((logged) => logged.route)).to.deep.equal(['/healthz', '/readyz', '/cms/openapi.json', '/cms/docs', null]);
     } finally {
       await api.stop();
     }
