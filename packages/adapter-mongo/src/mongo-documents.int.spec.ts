@@ -3,13 +3,15 @@
  * `_id`, tenant ids as strings, key hashes only, nothing of the domain's `id` duplicated.
  */
 import { expect } from 'chai';
-import { ManageTenants, ManualClock, defaultDashboardConfig, defaultRepurposeTemplate } from '@cms/core';
+import { AuthenticateApiKey, ManageTenants, ManualClock, defaultDashboardConfig, defaultRepurposeTemplate } from '@cms/core';
+import { hashApiKey } from '@cms/core/internal';
+import { keyFragmentsIn } from '@cms/core/testing';
 import { ObjectId } from 'mongodb';
 import { Collections } from './storage/mongo-collections.js';
 import { useDocumentLayout } from './testing/document-layout.js';
 
 describe('Mongo document layout', () => {
-  const { repos, stored } = useDocumentLayout();
+  const { db, repos, stored } = useDocumentLayout();
 
   describe('when tenants and keys are stored', () => {
     it('uses the tenant id as _id and stores keys by ObjectId and hash only', async () => {
@@ -21,8 +23,28 @@ describe('Mongo document layout', () => {
       const [key] = stored(Collections.apiKeys);
       expect(key?._id).to.be.instanceOf(ObjectId);
       expect(key?._id.toHexString()).to.equal(issued.record.id);
-      expect(Object.keys(key!)).to.deep.equal(['_id', 'tenantId', 'name', 'hash', 'prefix', 'createdAt', 'revokedAt']);
-      expect(JSON.stringify(key)).not.to.contain(issued.key);
+      expect(Object.keys(key!)).to.deep.equal(['_id', 'tenantId', 'name', 'hash', 'createdAt', 'revokedAt']);
+      expect(keyFragmentsIn(JSON.stringify(key), issued.key)).to.deep.equal([]);
+    });
+
+    it('stores nothing of a configured key of 16 characters in clear', async () => {
+      const manage = new ManageTenants(repos().tenants, repos().apiKeys, new ManualClock('2026-01-02T03:04:05.678Z'));
+      await manage.ensureTenant('acme');
+      const key = 'Kq7-Zw!Rm2Xv9LpT';
+      await manage.registerKey('acme', key);
+      expect(keyFragmentsIn(JSON.stringify(stored(Collections.apiKeys)), key)).to.deep.equal([]);
+    });
+  });
+
+  describe('when a key was stored by a version that kept its first characters in clear', () => {
+    const key = 'cms_Qx7Lr2Mv9Kp4Wz8Ns3Ty6Hb1Jd5Gf0Ce';
+    const _id = new ObjectId('65f1c0ffee0123456789abcd');
+    const fields = { tenantId: 'acme', name: 'web', hash: hashApiKey(key), createdAt: new Date('2025-06-07T08:09:10.111Z'), revokedAt: null };
+    beforeEach(() => db().collectionDouble(Collections.apiKeys).insertOne({ _id, ...fields, prefix: key.slice(0, 10) }));
+
+    it('authenticates it by its hash and never reads the old prefix', async () => {
+      expect(await new AuthenticateApiKey(repos().apiKeys).execute(key)).to.deep.equal({ tenantId: 'acme', keyId: _id.toHexString() });
+      expect(await repos().apiKeys.listByTenant('acme')).to.deep.equal([{ id: _id.toHexString(), ...fields }]);
     });
   });
 

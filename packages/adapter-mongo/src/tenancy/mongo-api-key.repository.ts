@@ -14,7 +14,6 @@ interface ApiKeyDocument {
   tenantId: string;
   name: string;
   hash: string;
-  prefix: string;
   createdAt: Date;
   revokedAt: Date | null;
 }
@@ -62,19 +61,18 @@ function toDocument(key: ApiKey): ApiKeyDocument {
     tenantId: key.tenantId,
     name: key.name,
     hash: key.hash,
-    prefix: key.prefix,
     createdAt: key.createdAt,
     revokedAt: key.revokedAt,
   };
 }
 
+/** Names each field it reads: a `prefix` left by a version before decision 0789 is never read. */
 function toApiKey(document: ApiKeyDocument): ApiKey {
   return {
     id: fromObjectId(document._id),
     tenantId: document.tenantId,
     name: document.name,
     hash: document.hash,
-    prefix: document.prefix,
     createdAt: document.createdAt,
     revokedAt: document.revokedAt ?? null,
   };

@@ -43,7 +43,7 @@ const SCENARIOS: { readonly [K in keyof MemoryStores]: Scenario<MemoryStores[K]>
     return [...inserted, ...limited, ...(await read())];
   },
   apiKeys: async (keys) => {
-    await keys.insert({ id: 'k1', tenantId: 'acme', name: 'k', hash: 'h1', prefix: 'p', createdAt: new Date(AT), revokedAt: null });
+    await keys.insert({ id: 'k1', tenantId: 'acme', name: 'k', hash: 'h1', createdAt: new Date(AT), revokedAt: null });
     const inserted = await keys.findByHash('h1');
     await keys.revoke('k1', new Date(AT));
     return [inserted, await keys.findByHash('h1'), ...(await keys.listByTenant('acme'))];

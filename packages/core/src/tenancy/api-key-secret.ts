@@ -16,8 +16,3 @@ export function generateApiKey(): string {
 export function hashApiKey(key: string): string {
   return hash('sha256', key, 'hex');
 }
-
-/** What a listing may show of a key: enough to recognise it, too little to use it. */
-export function displayPrefix(key: string): string {
-  return key.slice(0, KEY_PREFIX.length + 6);
-}

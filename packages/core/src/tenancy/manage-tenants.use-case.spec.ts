@@ -2,9 +2,11 @@ import { expect } from 'chai';
 import { MemoryApiKeyRepository, MemoryTenantRepository } from '../memory/memory-tenancy.repository.js';
 import { ManualClock } from '../shared/clock.js';
 import { ErrorCodes } from '../shared/error-codes.js';
+import { keyFragmentsIn } from '../testing/key-fragments.js';
 import { hashApiKey } from './api-key-secret.js';
 import { AuthenticateApiKey, DIGEST_MEMO_SIZE } from './authenticate-api-key.use-case.js';
 import { ManageTenants } from './manage-tenants.use-case.js';
+import { apiKeyFingerprint } from './tenant.js';
 
 describe('ManageTenants and AuthenticateApiKey', () => {
   const setup = () => {
@@ -21,8 +23,18 @@ describe('ManageTenants and AuthenticateApiKey', () => {
       const issued = await manage.issueKey('acme', 'front end');
       const [stored] = await keys.listByTenant('acme');
       expect(stored?.hash).to.equal(hashApiKey(issued.key));
-      expect(JSON.stringify(stored)).not.to.contain(issued.key);
+      expect(keyFragmentsIn(JSON.stringify([stored, issued.record]), issued.key)).to.deep.equal([]);
       expect(await authenticate.execute(issued.key)).to.deep.equal({ tenantId: 'acme', keyId: issued.record.id });
+    });
+
+    it('names it by a fingerprint of its digest, not by any part of it', async () => {
+      const { manage } = setup();
+      await manage.createTenant('acme');
+      const record = await manage.registerKey('acme', 'abc');
+      // SHA-256("abc") is ba7816bf8f01cfea… (FIPS 180-2, appendix B.1).
+      expect(apiKeyFingerprint(record)).to.equal('sha256:ba7816bf');
+      const issued = await manage.issueKey('acme');
+      expect(apiKeyFingerprint(issued.record)).to.equal(`sha256:${hashApiKey(issued.key).slice(0, 8)}`);
     });
 
     it('refuses the key once revoked', async () => {
@@ -44,6 +56,17 @@ describe('ManageTenants and AuthenticateApiKey', () => {
         expect(await authenticate.execute(key)).to.deep.equal({ tenantId: 'acme', keyId: record.id });
       }
       expect(await codeOf(authenticate.execute(`${issued[0]!.key}x`))).to.equal(ErrorCodes.UNAUTHORIZED);
+    });
+  });
+
+  describe('when a key is configured', () => {
+    it('stores nothing of it in clear, even of a key of 16 characters', async () => {
+      const { keys, manage, authenticate } = setup();
+      await manage.ensureTenant('acme');
+      const key = 'Kq7-Zw!Rm2Xv9LpT';
+      const record = await manage.registerKey('acme', key);
+      expect(keyFragmentsIn(JSON.stringify([record, await keys.listByTenant('acme')]), key)).to.deep.equal([]);
+      expect(await authenticate.execute(key)).to.deep.equal({ tenantId: 'acme', keyId: record.id });
     });
   });
 

@@ -6,7 +6,7 @@ import type { Clock } from '../shared/clock.js';
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { canonicalId, isWellFormedId, newId } from '../shared/ids.js';
-import { displayPrefix, generateApiKey, hashApiKey } from './api-key-secret.js';
+import { generateApiKey, hashApiKey } from './api-key-secret.js';
 import type { ApiKeyRepository, TenantRepository } from './tenancy.ports.js';
 import { isValidTenantId, type ApiKey, type Tenant } from './tenant.js';
 
@@ -56,7 +56,6 @@ export class ManageTenants {
       tenantId,
       name,
       hash,
-      prefix: displayPrefix(key),
       createdAt: this.clock.now(),
       revokedAt: null,
     };

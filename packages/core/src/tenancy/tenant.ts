@@ -17,12 +17,19 @@ export interface ApiKey {
   readonly id: string;
   readonly tenantId: string;
   readonly name: string;
-  /** SHA-256 of the key, hex. The key itself is never stored. */
+  /** SHA-256 of the key, hex. Nothing of the key itself is stored (listings show `apiKeyFingerprint`). */
   readonly hash: string;
-  /** The first characters of the key, to tell keys apart in listings. */
-  readonly prefix: string;
   readonly createdAt: Date;
   readonly revokedAt: Date | null;
+}
+
+/**
+ * How a listing names a key: `sha256:` and the first 8 hex digits of its stored digest, e.g.
+ * `sha256:1a2b3c4d`. It is made from the hash alone, so it shows nothing of the key; whoever holds
+ * the key finds its fingerprint with `printf %s "$KEY" | sha256sum | cut -c1-8` (decision 0789).
+ */
+export function apiKeyFingerprint(key: Pick<ApiKey, 'hash'>): string {
+  return `sha256:${key.hash.slice(0, 8)}`;
 }
 
 export function isValidTenantId(value: string): boolean {

@@ -1,8 +1,8 @@
 /**
  * `@cms/core/testing`: test support for services that embed core, with no dependency beyond core
  * itself (no assertion library, no test runner): caller builders, valid stored records, an
- * in-memory engagement fixture, `domainErrorOf` and seeded random cases. The repository contract suites, which need
- * mocha and chai, are in `@cms/core/testing/contracts`.
+ * in-memory engagement fixture, `domainErrorOf`, `keyFragmentsIn` and seeded random cases. The
+ * repository contract suites, which need mocha and chai, are in `@cms/core/testing/contracts`.
  */
 export * from './callers.js';
 export * from './form-fixtures.js';
@@ -10,4 +10,5 @@ export * from './engagement-records.js';
 export * from './notification-records.js';
 export * from './engagement-fixture.js';
 export * from './expect-domain-error.js';
+export * from './key-fragments.js';
 export * from './seeded-random.js';

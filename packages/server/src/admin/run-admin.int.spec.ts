@@ -1,9 +1,12 @@
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createMongoRepositories, ensureIndexes } from '@cms/adapter-mongo';
+import { Collections, createMongoRepositories, ensureIndexes } from '@cms/adapter-mongo';
 import { MingoDatabaseDouble } from '@cms/adapter-mongo/testing';
 import { AuthenticateApiKey, ManualClock } from '@cms/core';
+import { hashApiKey } from '@cms/core/internal';
+import { keyFragmentsIn } from '@cms/core/testing';
+import { ObjectId } from 'mongodb';
 import { AdminExit, runAdmin, type OpenAdminStorage } from './run-admin.js';
 
 describe('cms-admin', () => {
@@ -100,13 +103,16 @@ describe('cms-admin', () => {
       expect(created.stdout).to.match(/^cms_[A-Za-z0-9_-]{43}\n$/);
       const key = created.stdout.trim();
       const [record] = await repos().apiKeys.listByTenant('acme');
-      expect(created.stderr).to.equal(`API key ${record!.id} ("web front end") created for tenant acme. It is shown once: store it now.\n`);
+      const fingerprint = `sha256:${hashApiKey(key).slice(0, 8)}`;
+      expect(created.stderr).to.equal(`API key ${record!.id} (${fingerprint}, "web front end") created for tenant acme. It is shown once: store it now.\n`);
       expect(await new AuthenticateApiKey(repos().apiKeys).execute(key)).to.deep.equal({ tenantId: 'acme', keyId: record!.id });
       const listed = await admin(['apikey', 'list', 'acme']);
-      expect(listed.stdout).not.to.contain(key);
+      expect(listed.stdout).to.contain(fingerprint);
+      expect(keyFragmentsIn(listed.stdout + created.stderr, key)).to.deep.equal([]);
+      expect(keyFragmentsIn(JSON.stringify(db.collectionDouble(Collections.apiKeys).documents()), key)).to.deep.equal([]);
     });
 
-    it('lists keys with id, prefix, creation time, state and name', async () => {
+    it('lists keys with id, fingerprint, creation time, state and name', async () => {
       await admin(['tenant', 'create', 'acme']);
       await admin(['apikey', 'create', 'acme', '--name', 'first']);
       await admin(['apikey', 'create', 'acme']);
@@ -115,9 +121,23 @@ describe('cms-admin', () => {
       const listed = await admin(['apikey', 'list', 'acme']);
       expect(listed.code).to.equal(0);
       expect(listed.stdout).to.equal(
-        `${first!.id}  ${first!.prefix}…  created 2026-03-04T05:06:07.089Z  revoked 2026-03-04T05:06:07.089Z  first\n` +
-          `${second!.id}  ${second!.prefix}…  created 2026-03-04T05:06:07.089Z  active  default\n`,
+        `${first!.id}  sha256:${first!.hash.slice(0, 8)}  created 2026-03-04T05:06:07.089Z  revoked 2026-03-04T05:06:07.089Z  first\n` +
+          `${second!.id}  sha256:${second!.hash.slice(0, 8)}  created 2026-03-04T05:06:07.089Z  active  default\n`,
       );
+    });
+
+    it('lists a key stored with its first characters in clear by its fingerprint, without them', async () => {
+      await admin(['tenant', 'create', 'acme']);
+      const key = 'cms_Qx7Lr2Mv9Kp4Wz8Ns3Ty6Hb1Jd5Gf0Ce';
+      const _id = new ObjectId('65f1c0ffee0123456789abcd');
+      const createdAt = new Date('2025-06-07T08:09:10.111Z');
+      // The layout of a version before decision 0789.
+      const legacy = { _id, tenantId: 'acme', name: 'web', hash: hashApiKey(key), prefix: key.slice(0, 10), createdAt, revokedAt: null };
+      await db.collectionDouble(Collections.apiKeys).insertOne(legacy);
+      const listed = await admin(['apikey', 'list', 'acme']);
+      expect(listed.stdout).to.equal(`65f1c0ffee0123456789abcd  sha256:${hashApiKey(key).slice(0, 8)}  created 2025-06-07T08:09:10.111Z  active  web\n`);
+      expect(keyFragmentsIn(listed.stdout, key)).to.deep.equal([]);
+      expect(await new AuthenticateApiKey(repos().apiKeys).execute(key)).to.deep.equal({ tenantId: 'acme', keyId: _id.toHexString() });
     });
 
     it('says when a tenant has no keys, and exits 1 for an unknown tenant', async () => {

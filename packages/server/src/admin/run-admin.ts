@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import {
+  apiKeyFingerprint,
   GetAiUsage,
   isDomainError,
   ManageTenants,
@@ -130,7 +131,8 @@ const COMMANDS: Readonly<Record<string, Command>> = {
       const issued = await manage.issueKey(tenantId!, name);
       // The key alone on standard output, so `KEY=$(cms-admin apikey create acme)` works.
       io.stdout.write(`${issued.key}\n`);
-      io.stderr.write(`API key ${issued.record.id} ("${issued.record.name}") created for tenant ${tenantId}. It is shown once: store it now.\n`);
+      const { record } = issued;
+      io.stderr.write(`API key ${record.id} (${apiKeyFingerprint(record)}, "${record.name}") created for tenant ${tenantId}. It is shown once: store it now.\n`);
     },
   },
   'apikey list': {
@@ -243,5 +245,5 @@ function parseCommandLine(argv: readonly string[]): { command: Command; args: st
 
 function describeKey(key: ApiKey): string {
   const state = key.revokedAt ? `revoked ${key.revokedAt.toISOString()}` : 'active';
-  return `${key.id}  ${key.prefix}…  created ${key.createdAt.toISOString()}  ${state}  ${key.name}`;
+  return `${key.id}  ${apiKeyFingerprint(key)}  created ${key.createdAt.toISOString()}  ${state}  ${key.name}`;
 }

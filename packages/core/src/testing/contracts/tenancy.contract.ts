@@ -1,7 +1,12 @@
 import { expect } from 'chai';
+import { MemoryTenantRepository } from '../../memory/memory-tenancy.repository.js';
+import { ManualClock } from '../../shared/clock.js';
 import { newId } from '../../shared/ids.js';
+import { hashApiKey } from '../../tenancy/api-key-secret.js';
+import { ManageTenants } from '../../tenancy/manage-tenants.use-case.js';
 import type { ApiKeyRepository, TenantRepository } from '../../tenancy/tenancy.ports.js';
 import type { ApiKey } from '../../tenancy/tenant.js';
+import { keyFragmentsIn } from '../key-fragments.js';
 import { useRepository, type RepositoryFactory } from './contract-fixture.js';
 
 export function tenantRepositoryContract(name: string, factory: RepositoryFactory<TenantRepository>): void {
@@ -58,7 +63,6 @@ export function apiKeyRepositoryContract(name: string, factory: RepositoryFactor
       tenantId,
       name: 'k',
       hash,
-      prefix: 'cms_abcdef',
       createdAt: new Date('2026-01-02T03:04:05.678Z'),
       revokedAt: null,
     });
@@ -84,6 +88,20 @@ export function apiKeyRepositoryContract(name: string, factory: RepositoryFactor
       await repo().insert(key('other', 'a'.repeat(64))).catch(() => (failed = true));
       expect(failed).to.equal(true);
       expect((await repo().findByHash('a'.repeat(64)))?.tenantId).to.equal('acme');
+    });
+
+    it('keeps nothing of an issued or a configured key in clear', async () => {
+      const manage = new ManageTenants(new MemoryTenantRepository(), repo(), new ManualClock('2026-01-02T03:04:05.678Z'));
+      await manage.createTenant('acme');
+      const issued = (await manage.issueKey('acme', 'web')).key;
+      const configured = 'Kq7-Zw!Rm2Xv9LpT'; // 16 characters, the shortest CMS_API_KEYS accepts
+      await manage.registerKey('acme', configured);
+      const listed = await repo().listByTenant('acme');
+      const found = await Promise.all([issued, configured].map((key) => repo().findByHash(hashApiKey(key))));
+      expect(found.map((key) => key?.tenantId)).to.deep.equal(['acme', 'acme']);
+      for (const key of [issued, configured]) {
+        expect(keyFragmentsIn(JSON.stringify([listed, found]), key), key).to.deep.equal([]);
+      }
     });
 
     it('revokes a key once and keeps the first revocation time', async () => {
