@@ -8,6 +8,7 @@ import { hashApiKey } from '@cms/core/internal';
 import { keyFragmentsIn } from '@cms/core/testing';
 import { ObjectId } from 'mongodb';
 import { Collections } from './storage/mongo-collections.js';
+import { MongoStorage } from './storage/mongo-storage.js';
 import { useDocumentLayout } from './testing/document-layout.js';
 
 describe('Mongo document layout', () => {
@@ -45,6 +46,15 @@ describe('Mongo document layout', () => {
     it('authenticates it by its hash and never reads the old prefix', async () => {
       expect(await new AuthenticateApiKey(repos().apiKeys).execute(key)).to.deep.equal({ tenantId: 'acme', keyId: _id.toHexString() });
       expect(await repos().apiKeys.listByTenant('acme')).to.deep.equal([{ id: _id.toHexString(), ...fields }]);
+    });
+
+    it('loses the old prefix when retired fields are removed, and keeps the rest', async () => {
+      const storage = MongoStorage.over(db());
+      await storage.removeRetiredFields();
+      await storage.removeRetiredFields();
+      expect(stored(Collections.apiKeys)).to.deep.equal([{ _id, ...fields }]);
+      expect(keyFragmentsIn(JSON.stringify(stored(Collections.apiKeys)), key)).to.deep.equal([]);
+      expect(await new AuthenticateApiKey(repos().apiKeys).execute(key)).to.deep.include({ tenantId: 'acme' });
     });
   });
 

@@ -1,7 +1,7 @@
 /**
  * The adapter's entry point: connects to MongoDB (or wraps a given database, such as the test
- * double), builds one repository per core port, ensures the indexes, answers readiness pings and
- * closes the client.
+ * double), builds one repository per core port, ensures the indexes, removes retired fields,
+ * answers readiness pings and closes the client.
  */
 import type {
   AiUsageLedger,
@@ -28,7 +28,7 @@ import { MongoFormRepository } from '../forms/mongo-form.repository.js';
 import { MongoSubmissionRepository } from '../forms/mongo-submission.repository.js';
 import { MongoNotificationOutbox } from '../notifications/mongo-notification-outbox.js';
 import { MongoRepurposeTemplateRepository } from '../repurpose/mongo-repurpose-template.repository.js';
-import { MongoApiKeyRepository } from '../tenancy/mongo-api-key.repository.js';
+import { MongoApiKeyRepository, removeClearKeyPrefixes } from '../tenancy/mongo-api-key.repository.js';
 import { MongoTenantRepository } from '../tenancy/mongo-tenant.repository.js';
 import { MongoAuthorRepository } from '../authors/mongo-author.repository.js';
 import { MongoCategoryRepository } from '../articles/mongo-category.repository.js';
@@ -130,6 +130,14 @@ export class MongoStorage {
   /** Creates every collection's indexes; idempotent, run at every start-up. */
   ensureIndexes(): Promise<void> {
     return ensureIndexes(this.db);
+  }
+
+  /**
+   * Removes from stored documents what an earlier version wrote and this one must not keep: the
+   * API keys' clear `prefix` (decision 0789). Idempotent; run at every start-up, after the indexes.
+   */
+  removeRetiredFields(): Promise<void> {
+    return removeClearKeyPrefixes(this.db);
   }
 
   /** True when the server answers `{ ping: 1 }` within `timeoutMs`; never throws. */

@@ -55,6 +55,16 @@ export class MongoApiKeyRepository implements ApiKeyRepository {
   }
 }
 
+/**
+ * Removes the `prefix` that versions before decision 0789 stored beside the hash: the key's first
+ * 10 characters, in clear. One `updateMany` over every key through `hash_unique` (every hash is a
+ * string, so `$gte: ''` takes them all; the collection is small); once no document holds the
+ * field it changes nothing, so it is safe to run at every start-up.
+ */
+export async function removeClearKeyPrefixes(db: MongoDatabase): Promise<void> {
+  await db.collection(Collections.apiKeys).updateMany({ hash: { $gte: '' }, prefix: { $exists: true } }, { $unset: { prefix: '' } });
+}
+
 function toDocument(key: ApiKey): ApiKeyDocument {
   return {
     _id: toObjectId(key.id),

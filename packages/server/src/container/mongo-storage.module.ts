@@ -1,7 +1,8 @@
 /**
  * MongoDB storage: every repository port bound to its Mongo repository, and the storage
  * lifecycle (readiness pings the server, shutdown closes the client). Indexes are ensured before
- * the module is returned, so the service never serves on a database without them.
+ * the module is returned, so the service never serves on a database without them; fields an
+ * earlier version stored and this one must not keep are removed then too (decision 0789).
  */
 import { MongoStorage, type MongoDatabase } from '@cms/adapter-mongo';
 import {
@@ -35,6 +36,7 @@ export async function mongoStorageModule(target: MongoTarget): Promise<Container
   const storage = target.kind === 'mongo' ? await MongoStorage.connect(target.uri, target.database) : MongoStorage.over(target.database);
   try {
     await storage.ensureIndexes();
+    await storage.removeRetiredFields();
   } catch (error) {
     await storage.close();
     throw error;

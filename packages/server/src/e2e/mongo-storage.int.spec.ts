@@ -4,6 +4,7 @@ import sinon from 'sinon';
 import { Collections } from '@cms/adapter-mongo';
 import { MingoDatabaseDouble } from '@cms/adapter-mongo/testing';
 import { hashApiKey } from '@cms/core/internal';
+import { ObjectId } from 'mongodb';
 import { loadConfig } from '../config/service-config.js';
 import { startService } from '../service.js';
 import { CapturingLogger, startTestService, TEST_KEYS } from '../testing/test-service.js';
@@ -23,6 +24,26 @@ describe('The service on MongoDB storage', () => {
         expect(config).to.deep.include({ tenantId: 'tenant-a', userId: 'u1', updatedBy: 'u1' });
         expect(config?.config.templateId).to.equal('ops');
         expect(db.collectionDouble(Collections.dashboardConfigs).indexes().map((i) => i.name)).to.deep.equal(['_id_', 'tenant_user_unique']);
+      } finally {
+        await api.stop();
+      }
+    });
+  });
+
+  describe('when keys stored by a version before decision 0789 hold their first characters in clear', () => {
+    it('removes those characters at start-up and still accepts the keys', async () => {
+      const db = new MingoDatabaseDouble();
+      const key = 'cms_Qx7Lr2Mv9Kp4Wz8Ns3Ty6Hb1Jd5Gf0Ce';
+      const legacy = { _id: new ObjectId(), tenantId: 'tenant-a', name: 'old', hash: hashApiKey(key), createdAt: new Date('2025-06-07T08:09:10.111Z'), revokedAt: null };
+      await db.collectionDouble(Collections.apiKeys).insertOne({ ...legacy, prefix: key.slice(0, 10) });
+      const api = await startTestService({}, { mongoDatabase: db });
+      try {
+        const stored = db.collectionDouble(Collections.apiKeys).documents();
+        expect(stored.filter((document) => 'prefix' in document)).to.deep.equal([]);
+        expect(stored.find((document) => document.hash === legacy.hash)).to.deep.equal(legacy);
+        const res = await api.call('GET', '/ai/repurpose/template', { key });
+        expect(res.status).to.equal(200);
+        expect(res.body.data.tenantId).to.equal('tenant-a');
       } finally {
         await api.stop();
       }
