@@ -4,6 +4,7 @@
  * indexes, ping and close. Repositories speak core domain types only.
  */
 export * from './storage/mongo-storage.js';
+export * from './storage/mongo-connection-settings.js';
 export * from './storage/mongo-collections.js';
 export type { MongoCollection, MongoDatabase } from './storage/mongo-database.js';
 export { isDuplicateKeyError } from './storage/duplicate-key.js';

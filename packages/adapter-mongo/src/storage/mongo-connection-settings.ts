@@ -1,0 +1,56 @@
+/**
+ * Checks the two settings a connection takes, the connection string and the database name, as
+ * the driver and the server will, without connecting: a composition root can refuse a bad one
+ * at start-up, naming its setting, instead of failing later with a bare driver error. No reason
+ * returned here quotes the string's password or an option whose name says password.
+ */
+import { MongoClient } from 'mongodb';
+
+/** What MongoDB accepts as a database name (on every platform it runs on but Windows). */
+export const MONGO_DATABASE_NAME_RULE = 'a MongoDB database name has 1 to 63 bytes and none of / \\ . " $, space or NUL';
+
+const FORBIDDEN_IN_DATABASE_NAMES = new Set(['/', '\\', '.', '"', '$', ' ', '\0']);
+
+/**
+ * Why the driver refuses `uri`, or undefined when it accepts it. The parsing is the driver's own
+ * (`new MongoClient` parses and checks every option, and opens nothing until `connect`). The
+ * reason given is that of the string with its secrets masked, so it cannot quote them; when only
+ * the masked string parses, the secrets are what is malformed.
+ */
+export function mongoConnectionStringProblem(uri: string): string | undefined {
+  if (driverRefusal(uri) === undefined) return undefined;
+  return driverRefusal(maskedMongoUri(uri)) ?? 'its user name or password cannot be read (percent-encode any @ : / ? # % in them)';
+}
+
+/** Why MongoDB would refuse `name` as a database name (`is empty`, `contains '.'`), or undefined. */
+export function mongoDatabaseNameProblem(name: string): string | undefined {
+  if (name === '') return 'is empty';
+  const bytes = Buffer.byteLength(name, 'utf8');
+  if (bytes > 63) return `is ${bytes} bytes long`;
+  const forbidden = [...name].find((character) => FORBIDDEN_IN_DATABASE_NAMES.has(character));
+  if (forbidden === undefined) return undefined;
+  return `contains ${forbidden === ' ' ? 'a space' : forbidden === '\0' ? 'NUL' : `'${forbidden}'`}`;
+}
+
+function driverRefusal(uri: string): string | undefined {
+  try {
+    new MongoClient(uri);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * `uri` with its password and every `…password=` option value replaced by `****`, fit to be shown.
+ * The password is taken to run to the last `@` (one with an unescaped `@` still disappears whole);
+ * with an `@` in the options more is masked than needed, never less.
+ */
+export function maskedMongoUri(uri: string): string {
+  const scheme = /^[^:/?#@]*:\/\//.exec(uri)?.[0] ?? '';
+  const at = uri.lastIndexOf('@');
+  const userInfo = uri.slice(scheme.length, Math.max(at, scheme.length));
+  const colon = userInfo.indexOf(':');
+  const withoutPassword = colon < 0 ? uri : `${scheme}${userInfo.slice(0, colon)}:****${uri.slice(at)}`;
+  return withoutPassword.replace(/([?&][^=&]*password=)[^&]*/gi, '$1****');
+}
