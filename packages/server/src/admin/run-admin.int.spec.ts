@@ -75,6 +75,21 @@ describe('cms-admin', () => {
     });
   });
 
+  describe('when MONGODB_URI or MONGODB_DB is bad', () => {
+    it('exits 2 with one line naming the variable, and opens nothing', async () => {
+      const uri = await admin(['apikey', 'list', 'acme'], { MONGODB_URI: 'mongodb://admin:hunter2@db.test:abc/cms' });
+      expect(uri).to.deep.equal({
+        code: AdminExit.usage,
+        stdout: '',
+        stderr: 'cms-admin: MONGODB_URI must be a connection string such as mongodb://host:27017/cms: Unable to parse db.test:abc with URL\n',
+      });
+      const db = await admin(['apikey', 'list', 'acme'], { ...MONGO_ENV, MONGODB_URI: 'mongodb://db.test', MONGODB_DB: 'cms.admin' });
+      expect(db.code).to.equal(AdminExit.usage);
+      expect(db.stderr).to.match(/^cms-admin: MONGODB_DB contains '\.' \(got "cms\.admin"\)/);
+      expect(opened).to.deep.equal([]);
+    });
+  });
+
   describe('when creating tenants', () => {
     it('creates the tenant in the database named by the URI and closes the connection', async () => {
       const result = await admin(['tenant', 'create', 'acme', '--name', 'Acme Ltd']);

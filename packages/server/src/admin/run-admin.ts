@@ -19,8 +19,8 @@ import {
   type TenantRepository,
 } from '@cms/core';
 import { DEFAULT_AI_TOKEN_LIMIT_MONTHLY } from '../config/ai.config.js';
-import { EnvReader, type Env } from '../config/env-reader.js';
-import { loadStorageConfig } from '../config/service-config.js';
+import { ConfigError, EnvReader, type Env } from '../config/env-reader.js';
+import { loadStorageConfig, type StorageConfig } from '../config/service-config.js';
 
 export interface AdminOutput {
   write(text: string): unknown;
@@ -194,7 +194,14 @@ export async function runAdmin(
     io.stdout.write(ADMIN_USAGE);
     return AdminExit.ok;
   }
-  const storage = loadStorageConfig(env);
+  let storage: StorageConfig;
+  try {
+    storage = loadStorageConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr.write(`cms-admin: ${error.message}\n`);
+    return AdminExit.usage;
+  }
   if (storage.kind !== 'mongo') {
     io.stderr.write(
       'cms-admin: MONGODB_URI is not set. cms-admin works on MongoDB only: the embedded in-memory store lives inside a ' +

@@ -32,6 +32,12 @@ describe('loadConfig', () => {
       expect(loadConfig({ MONGODB_URI: 'mongodb://h' }).storage).to.include({ database: 'cms' });
       expect(loadConfig({ MONGODB_URI: '  ' }).storage.kind).to.equal('memory');
     });
+
+    it('takes any IP address or host name for HOST', () => {
+      for (const host of ['0.0.0.0', '::', '::1', '10.1.2.3', 'localhost', 'cms.example.com.', 'cms_service']) {
+        expect(loadConfig({ HOST: host }).http.host, host).to.equal(host);
+      }
+    });
   });
 
   describe('when a setting is bad', () => {
@@ -45,11 +51,42 @@ describe('loadConfig', () => {
       [{ CMS_LANGUAGES: 'en,English' }, 'CMS_LANGUAGES'],
       [{ LOG_LEVEL: 'chatty' }, 'LOG_LEVEL'],
       [{ CMS_REQUEST_LOG: 'maybe' }, 'CMS_REQUEST_LOG'],
+      [{ HOST: '999.1.1.1' }, 'HOST'],
+      [{ HOST: 'cms host' }, 'HOST'],
+      [{ HOST: '[::1]' }, 'HOST'],
+      [{ MONGODB_URI: 'notamongo' }, 'MONGODB_URI'],
+      [{ MONGODB_URI: 'mongodb://' }, 'MONGODB_URI'],
+      [{ MONGODB_URI: 'mongodb://db.local:abc/cms' }, 'MONGODB_URI'],
+      [{ MONGODB_URI: 'mongodb://db.local/cms?noSuchOption=1' }, 'MONGODB_URI'],
+      [{ MONGODB_URI: 'mongodb://db.local/cms.prod' }, 'MONGODB_URI'],
+      [{ MONGODB_URI: 'mongodb://db.local', MONGODB_DB: 'bad.name' }, 'MONGODB_DB'],
+      [{ MONGODB_URI: 'mongodb://db.local', MONGODB_DB: 'x'.repeat(64) }, 'MONGODB_DB'],
+      [{ MONGODB_DB: 'cms$prod' }, 'MONGODB_DB'],
     ];
     for (const [env, name] of cases) {
       it(`stops with a message naming ${name} for ${JSON.stringify(env)}`, () => {
         expect(() => loadConfig(env)).to.throw(ConfigError, new RegExp(`^${name} `));
       });
     }
+
+    it('says what is wrong with MONGODB_URI without quoting it or its password', () => {
+      const uri = 'mongodb://admin:hunter2-pw@db.local:abc/cms';
+      expect(() => loadConfig({ MONGODB_URI: uri }))
+        .to.throw(ConfigError, 'MONGODB_URI must be a connection string such as mongodb://host:27017/cms: Unable to parse db.local:abc with URL')
+        .with.property('message')
+        .that.does.not.contain('hunter2');
+      expect(() => loadConfig({ MONGODB_URI: 'mongodb://admin:hunter2/pw@db.local/cms' }))
+        .to.throw(ConfigError, /^MONGODB_URI .*user name or password cannot be read/)
+        .with.property('message')
+        .that.does.not.contain('hunter2');
+    });
+
+    it('says which rule a database name breaks, and the rules', () => {
+      expect(() => loadConfig({ MONGODB_URI: 'mongodb://db.local', MONGODB_DB: 'bad.name' })).to.throw(
+        ConfigError,
+        `MONGODB_DB contains '.' (got "bad.name"); a MongoDB database name has 1 to 63 bytes and none of / \\ . " $, space or NUL`,
+      );
+      expect(() => loadConfig({ MONGODB_URI: 'mongodb://db.local/cms%2Eprod' })).to.throw(ConfigError, `MONGODB_URI names the database "cms.prod", which contains '.'`);
+    });
   });
 });

@@ -1,4 +1,6 @@
 /** The service configuration: every setting the service reads, validated once at start-up. */
+import { isIP } from 'node:net';
+import { MONGO_DATABASE_NAME_RULE, mongoConnectionStringProblem, mongoDatabaseNameProblem } from '@cms/adapter-mongo';
 import { DEFAULT_LANGUAGES, isValidTenantId } from '@cms/core';
 import { loadAiConfig, type AiConfig } from './ai.config.js';
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha.config.js';
@@ -72,7 +74,7 @@ export function loadConfig(env: Env): ServiceConfig {
   return {
     production: read.string('NODE_ENV') === 'production',
     http: {
-      host: read.string('HOST') ?? '127.0.0.1',
+      host: hostOf(read.string('HOST') ?? '127.0.0.1'),
       port: read.int('PORT', 3000, 0, 65535),
       basePath: basePathOf(read.string('CMS_BASE_PATH') ?? '/cms'),
       bodyLimitBytes: read.bytes('CMS_BODY_LIMIT', 1024 * 1024),
@@ -105,13 +107,43 @@ export function loadConfig(env: Env): ServiceConfig {
   };
 }
 
-/** The storage settings alone (`MONGODB_URI`, `MONGODB_DB`): all the admin command line reads. */
+/**
+ * The storage settings alone (`MONGODB_URI`, `MONGODB_DB`): all the admin command line reads.
+ * Both are checked as the driver and the server will check them, so a bad one stops start-up
+ * here rather than after the wait for a server; `MONGODB_DB` is checked whenever it is set.
+ */
 export function loadStorageConfig(env: Env): StorageConfig {
   const read = new EnvReader(env);
   const mongoUri = read.string('MONGODB_URI');
-  return mongoUri
-    ? { kind: 'mongo', uri: mongoUri, database: databaseOf(mongoUri) ?? read.string('MONGODB_DB') ?? 'cms' }
-    : { kind: 'memory' };
+  const mongoDb = read.string('MONGODB_DB');
+  const dbProblem = mongoDb === undefined ? undefined : mongoDatabaseNameProblem(mongoDb);
+  if (dbProblem !== undefined) {
+    throw new ConfigError('MONGODB_DB', `${dbProblem} (got ${JSON.stringify(mongoDb)}); ${MONGO_DATABASE_NAME_RULE}`);
+  }
+  if (mongoUri === undefined) return { kind: 'memory' };
+  // Never quoted: it may hold a password. The driver's reason is given for a copy without it.
+  const uriProblem = mongoConnectionStringProblem(mongoUri);
+  if (uriProblem !== undefined) {
+    throw new ConfigError('MONGODB_URI', `must be a connection string such as mongodb://host:27017/cms: ${uriProblem}`);
+  }
+  const uriDb = databaseOf(mongoUri);
+  const uriDbProblem = uriDb === undefined ? undefined : mongoDatabaseNameProblem(uriDb);
+  if (uriDbProblem !== undefined) {
+    throw new ConfigError('MONGODB_URI', `names the database ${JSON.stringify(uriDb)}, which ${uriDbProblem}; ${MONGO_DATABASE_NAME_RULE}`);
+  }
+  return { kind: 'mongo', uri: mongoUri, database: uriDb ?? mongoDb ?? 'cms' };
+}
+
+/**
+ * An IP address or a host name. Checked for its form only (whether it resolves, and to an
+ * address of this machine, shows when the service listens): a dotted run of numbers that is not
+ * an IPv4 address, such as 999.1.1.1, is a typo, not a host name.
+ */
+function hostOf(value: string): string {
+  if (isIP(value) === 0 && !(value.length <= 253 && /^(?=.*[A-Za-z_-])[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*\.?$/.test(value))) {
+    throw new ConfigError('HOST', `must be an IP address or a host name such as 0.0.0.0, :: or localhost (got "${value}")`);
+  }
+  return value;
 }
 
 /** Like `CMS_JWT_SECRET`, an HMAC key at least as long as its hash (32 bytes). */

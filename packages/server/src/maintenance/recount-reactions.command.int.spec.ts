@@ -129,6 +129,18 @@ describe('recount-reactions on MongoDB storage', () => {
     });
   });
 
+  describe('when MONGODB_URI or MONGODB_DB is bad', () => {
+    it('exits 2 with one line naming the variable, and opens nothing', async () => {
+      expect(await recount([], { MONGODB_URI: 'mongodb://db.test:27017', MONGODB_DB: 'cms/ops' })).to.deep.equal({
+        code: RecountExit.failed,
+        lines: [`Configuration error: MONGODB_DB contains '/' (got "cms/ops"); a MongoDB database name has 1 to 63 bytes and none of / \\ . " $, space or NUL`],
+      });
+      const uri = await recount([], { MONGODB_URI: 'mongodb://ops:pa55word@db.test/cms?noSuchOption=1' });
+      expect(uri).to.deep.equal({ code: RecountExit.failed, lines: ['Configuration error: MONGODB_URI must be a connection string such as mongodb://host:27017/cms: option nosuchoption is not supported'] });
+      expect(opened).to.deep.equal([]);
+    });
+  });
+
   describe('when the store fails', () => {
     it('exits 2 and closes the store when it fails during the run', async () => {
       await seed('acme');
