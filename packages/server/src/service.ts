@@ -3,7 +3,6 @@
  * dispatch and graceful shutdown (drain: /readyz 503 while in-flight requests finish; then stop
  * accepting, let the dispatch pass in progress finish, and close the store).
  */
-import { createWriteStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JsonLineLogger, ServingState, type CmsApp } from '@cms/adapter-koa';
@@ -11,8 +10,8 @@ import type { MongoDatabase } from '@cms/adapter-mongo';
 import { CaptchaVerifierToken, DispatchLoop, ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
 import type { Container } from 'inversify';
 import { bootstrapKeys } from './bootstrap-keys.js';
-import { BatchedLineWriter } from './logging/batched-line-writer.js';
 import type { ServiceConfig } from './config/service-config.js';
+import { openLogOutput } from './logging/log-output.js';
 import { buildContainer } from './container/build-container.js';
 import { KoaAppToken } from './container/http.module.js';
 import { ServerTokens, type StorageLifecycle } from './container/server-tokens.js';
@@ -38,13 +37,18 @@ export interface RunningService {
 }
 
 export async function startService(config: ServiceConfig, options: StartOptions = {}): Promise<RunningService> {
-  const output = options.logger ? undefined : logOutput(config);
+  // First, so a log file that cannot be opened stops start-up before anything else is opened.
+  const output = options.logger ? undefined : await openLogOutput(config.logging.file);
   const logger = options.logger ?? new JsonLineLogger(output!.lines, config.logging.level);
   const requestLogger = options.requestLogger ?? (config.logging.requests ? logger : undefined);
   const container = await buildContainer(
     { config, clock: options.clock ?? systemClock, logger, requestLogger },
     { mongoDatabase: options.mongoDatabase },
-  );
+  ).catch(async (error: unknown) => {
+    // MongoDB unreachable, say: the log file opened above is closed, not left to the process.
+    await output?.close();
+    throw error;
+  });
   options.configure?.(container);
   const storage = container.get<StorageLifecycle>(ServerTokens.Storage);
   try {
@@ -89,19 +93,6 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     await output?.close();
     throw error;
   }
-}
-
-/** Where the service's own logs go: batched lines to CMS_LOG_FILE, else standard output. */
-function logOutput(config: ServiceConfig): { lines: BatchedLineWriter; close(): Promise<void> } {
-  const file = config.logging.file ? createWriteStream(config.logging.file, { flags: 'a' }) : undefined;
-  const lines = new BatchedLineWriter(file ?? process.stdout);
-  return {
-    lines,
-    close: async () => {
-      lines.detach();
-      if (file) await new Promise<void>((resolve) => file.end(resolve));
-    },
-  };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
