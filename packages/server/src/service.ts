@@ -10,6 +10,7 @@ import type { MongoDatabase } from '@cms/adapter-mongo';
 import { CaptchaVerifierToken, DispatchLoop, ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
 import type { Container } from 'inversify';
 import { bootstrapKeys } from './bootstrap-keys.js';
+import { ConfigError } from './config/env-reader.js';
 import type { ServiceConfig } from './config/service-config.js';
 import { openLogOutput } from './logging/log-output.js';
 import { buildContainer } from './container/build-container.js';
@@ -97,12 +98,33 @@ export async function startService(config: ServiceConfig, options: StartOptions 
 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    const refused = (error: NodeJS.ErrnoException) => reject(listenRefusal(error, host, port));
+    server.once('error', refused);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', refused);
       resolve();
     });
   });
+}
+
+/** A listen failure named by the setting to change: HOST for an address this machine cannot take, PORT for a port it cannot have. */
+function listenRefusal(error: NodeJS.ErrnoException, host: string, port: number): ConfigError {
+  const why = `(${error.message})`;
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new ConfigError('PORT', `${port} is already in use on ${host} ${why}`);
+    case 'EACCES':
+      return new ConfigError('PORT', `${port} on ${host} needs privileges this process lacks ${why}`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+      return new ConfigError('HOST', `${host} does not resolve to an address to listen on ${why}`);
+    case 'EADDRNOTAVAIL':
+    case 'EAFNOSUPPORT':
+      return new ConfigError('HOST', `${host} is not an address of this machine ${why}`);
+    default:
+      return new ConfigError('HOST', `${host} with PORT ${port} cannot be listened on ${why}`);
+  }
 }
 
 async function shutdown(
