@@ -1,0 +1,96 @@
+/**
+ * The README's promise end to end (decision 0779): a bad setting stops the built service before
+ * it listens, with one line naming the variable and no stack trace; a log file that fails once
+ * the service runs is reported and the service goes on serving.
+ */
+import { expect } from 'chai';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { startBuiltService } from '../testing/built-service.js';
+
+/** Starts the built service with `env` and expects it to stop by itself: its exit code and standard error. */
+async function refused(env: Record<string, string>): Promise<{ exitCode: number | null; stderr: string }> {
+  const service = await startBuiltService(env);
+  if (service.origin !== undefined) {
+    await service.stop();
+    expect.fail(`the service listened on ${service.origin}:\n${service.stderr()}`);
+  }
+  return { exitCode: await service.exited, stderr: service.stderr() };
+}
+
+describe('Start-up with a bad setting (built service)', function () {
+  this.timeout(30_000);
+
+  const cases: Array<[string, Record<string, string>, RegExp]> = [
+    [
+      'a log file in a directory that does not exist',
+      { CMS_LOG_FILE: '/nonexistent/dir/x.log' },
+      /^CMS_LOG_FILE cannot be opened for appending: \/nonexistent\/dir\/x\.log \(ENOENT: no such file or directory\)$/,
+    ],
+    ['a log file that is a directory', { CMS_LOG_FILE: tmpdir() }, /^CMS_LOG_FILE cannot be opened for appending: .* \(EISDIR: /],
+    ['HOST=999.1.1.1', { HOST: '999.1.1.1' }, /^HOST must be an IP address or a host name .*\(got "999\.1\.1\.1"\)$/],
+    ['a HOST that does not resolve', { HOST: 'no-such-host.invalid' }, /^HOST no-such-host\.invalid does not resolve to an address to listen on \(getaddrinfo /],
+    ['MONGODB_URI=notamongo', { MONGODB_URI: 'notamongo' }, /^MONGODB_URI must be a connection string .*: Invalid scheme/],
+    ['MONGODB_URI=mongodb://', { MONGODB_URI: 'mongodb://' }, /^MONGODB_URI must be a connection string .*: Protocol and host list are required/],
+    ['a MONGODB_URI with an unknown option', { MONGODB_URI: 'mongodb://127.0.0.1:9/cms?noSuchOption=1' }, /^MONGODB_URI .*: option nosuchoption is not supported$/],
+    // Port 9 (discard) has no MongoDB: a check made only when connecting would wait 30 s for one.
+    ['MONGODB_DB=bad.name', { MONGODB_URI: 'mongodb://127.0.0.1:9', MONGODB_DB: 'bad.name' }, /^MONGODB_DB contains '\.' \(got "bad\.name"\); a MongoDB database name has/],
+  ];
+  for (const [what, env, message] of cases) {
+    it(`refuses ${what} before listening, in one line naming the variable`, async () => {
+      const { exitCode, stderr } = await refused(env);
+      expect(exitCode, stderr).to.equal(1);
+      expect(stderr.trimEnd().split('\n'), stderr).to.have.length(1);
+      expect(stderr.replace(/^Configuration error: /, '').trimEnd()).to.match(message);
+      expect(stderr).to.match(/^Configuration error: /);
+    });
+  }
+
+  it('names MONGODB_URI without showing its password', async () => {
+    const { exitCode, stderr } = await refused({ MONGODB_URI: 'mongodb://admin:hunter2-pw@db.local:abc/cms' });
+    expect(exitCode).to.equal(1);
+    expect(stderr).to.equal('Configuration error: MONGODB_URI must be a connection string such as mongodb://host:27017/cms: Unable to parse db.local:abc with URL\n');
+  });
+
+  describe('when PORT is taken', () => {
+    let taken: Server;
+    before(async () => {
+      taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    });
+    after(() => new Promise<void>((resolve) => taken.close(() => resolve())));
+
+    it('names PORT, in one line', async () => {
+      const port = (taken.address() as { port: number }).port;
+      const { exitCode, stderr } = await refused({ PORT: String(port) });
+      expect(exitCode).to.equal(1);
+      expect(stderr).to.equal(`Configuration error: PORT ${port} is already in use on 127.0.0.1 (listen EADDRINUSE: address already in use 127.0.0.1:${port})\n`);
+    });
+  });
+});
+
+describe('A log file that fails once the service runs (built service)', function () {
+  this.timeout(30_000);
+  // Every write to /dev/full fails with ENOSPC: a disk that filled up after the file was opened.
+  before(function () {
+    if (!existsSync('/dev/full')) this.skip();
+  });
+
+  it('is reported once on standard error, and the service goes on serving and stops cleanly', async () => {
+    const service = await startBuiltService({ CMS_LOG_FILE: '/dev/full', CMS_REQUEST_LOG: 'on' });
+    try {
+      expect(service.origin, service.stderr()).to.be.a('string');
+      for (let request = 0; request < 4; request += 1) {
+        expect((await fetch(`${service.origin}/healthz`)).status).to.equal(200);
+        // Longer than the log writer's batch interval (50 ms): each request's line is its own write.
+        await new Promise((resolve) => setTimeout(resolve, 120));
+      }
+    } finally {
+      expect(await service.stop(), service.stderr()).to.equal(0);
+    }
+    const reports = service.stderr().split('\n').filter((line) => line.includes('/dev/full'));
+    expect(reports).to.deep.equal(['CMS_LOG_FILE: writing /dev/full failed (ENOSPC: no space left on device); log lines go to standard output from now on']);
+    expect(service.stderr()).not.to.match(/^\s+at /m);
+  });
+});
