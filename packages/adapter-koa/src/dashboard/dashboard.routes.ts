@@ -19,6 +19,7 @@ export function dashboardRoutes({ save, get }: DashboardUseCases): RouteModule {
       access: { rule: SaveDashboardConfig.access, readsBearer: true },
       body: dashboardConfigBodySchema,
       bodyRequired: false,
+      dropsUnknownKeys: true,
       success: { status: 200, message: 'Dashboard config updated successfully', data: dashboardConfigDataSchema },
       serverErrorMessage: 'Failed to update dashboard config',
       handler: async ({ caller, body }) => ({ dashboardConfig: await save.execute(caller, body as DashboardConfigInput | undefined) }),

@@ -16,9 +16,19 @@ import { HttpErrorCodes, HttpProblem } from './http-error-codes.js';
 /** Reads the body of a request that has one (`hasBody`). */
 export type JsonBodyReader = (ctx: Context) => Promise<unknown>;
 
-export function jsonBodyReader(limitBytes: number): JsonBodyReader {
+/**
+ * `__proto__` keys in a body: `refused` fails the parse (400 `Invalid JSON body`); `dropped`
+ * parses the body without them, for an operation that drops the keys it does not know. Either
+ * way no object with such a key ever exists.
+ */
+export type PrototypeKeys = 'refused' | 'dropped';
+
+export function jsonBodyReader(limitBytes: number, prototypeKeys: PrototypeKeys = 'refused'): JsonBodyReader {
   const tooLarge = () => new HttpProblem(HttpErrorCodes.BODY_TOO_LARGE);
+  // co-body's option (@hapi/bourne's `protoAction`), which koa-bodyparser hands on but does not type.
+  const coBody = { onProtoPoisoning: prototypeKeys === 'dropped' ? 'remove' : 'error' };
   const parse = bodyParser({
+    ...coBody,
     enableTypes: ['json'],
     jsonLimit: `${limitBytes}b`,
     strict: false,

@@ -41,9 +41,12 @@ export interface MountedRoutes {
 
 export function mountRoutes(options: MountOptions): MountedRoutes {
   const validator = new SchemaValidator();
-  const readBody = jsonBodyReader(options.bodyLimitBytes);
+  const readStrictBody = jsonBodyReader(options.bodyLimitBytes, 'refused');
+  const readDroppingBody = jsonBodyReader(options.bodyLimitBytes, 'dropped');
   const matcher = new RouteMatcher<Middleware<CmsState>>(options.basePath);
-  for (const route of options.routes) matcher.add(route.path, route.method, pipeline(route, options, validator, readBody));
+  for (const route of options.routes) {
+    matcher.add(route.path, route.method, pipeline(route, options, validator, route.dropsUnknownKeys ? readDroppingBody : readStrictBody));
+  }
   return {
     dispatch: (ctx, next) => {
       const found = matcher.find(ctx.path, ctx.method);

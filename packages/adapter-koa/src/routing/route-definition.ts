@@ -66,6 +66,12 @@ export interface RouteDefinition<B = any, P = any, Q = any> {
   readonly body?: JsonSchema;
   readonly bodyRequired?: boolean;
   /**
+   * The operation drops body keys it does not know instead of refusing them (§2.1's dashboard): a
+   * `__proto__` key is dropped with them, by the parser, before any object exists. Elsewhere the
+   * parser refuses a body holding one (400 `Invalid JSON body`, decision 0787).
+   */
+  readonly dropsUnknownKeys?: boolean;
+  /**
    * `use-case`: the body schema only documents the body; the use case checks it, at the point
    * where the contract's order of checks puts it (after lookups and gates). Default `pipeline`.
    */

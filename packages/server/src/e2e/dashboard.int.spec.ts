@@ -57,6 +57,22 @@ for (const storage of TEST_STORAGES) {
         expect(read.body.data).to.deep.equal(res.body.data);
       });
 
+      it('drops a __proto__ key at every level like any unknown key, and nothing inherits from it', async () => {
+        const rawBody = '{"__proto__": {"polluted": 1}, "templateId": "proto", "slots": [{"__proto__": {"type": "topArticles"}, "id": "p", "settings": {"__proto__": {"range": "1month"}}}]}';
+        const res = await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u-proto' }, rawBody });
+        expect(res.status).to.equal(200);
+        expect(res.body.data.dashboardConfig).to.deep.equal({
+          version: 1,
+          templateId: 'proto',
+          slots: [{ id: 'p', type: 'operationsOverview', enabled: true, span: 'full', settings: { range: '2weeks' } }],
+        });
+        expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
+        // A strict body still refuses one outright (decision 0787).
+        const strict = await api.call('PUT', '/ai/repurpose/template', { headers: { 'x-user-id': 'u-proto' }, rawBody: '{"__proto__": {"tone": "casual"}}' });
+        expect(strict.status).to.equal(400);
+        expect(strict.body.message).to.equal('Invalid JSON body');
+      });
+
       it('gives the default layout for no body, {}, null slots and []', async () => {
         for (const body of [undefined, {}, { slots: null }, { slots: [] }, null]) {
           const res = await api.call('PUT', '/reports/dashboardConfig', {
