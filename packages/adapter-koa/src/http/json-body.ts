@@ -13,40 +13,58 @@ import type { Context } from 'koa';
 import { continueIfExpected } from './early-answers.js';
 import { HttpErrorCodes, HttpProblem } from './http-error-codes.js';
 
-/** Reads the body of a request that has one (`hasBody`). */
-export type JsonBodyReader = (ctx: Context) => Promise<unknown>;
-
 /**
- * `__proto__` keys in a body: `refused` fails the parse (400 `Invalid JSON body`); `dropped`
- * parses the body without them, for an operation that drops the keys it does not know. Either
- * way no object with such a key ever exists.
+ * Reads the body of a request that has one (`hasBody`). `prototypeKeys` says what becomes of a
+ * `__proto__` key: `refused` fails the read (400 `Invalid JSON body`, decision 0787); `dropped`
+ * gives the body without it, for an operation that drops the keys it does not know (§2.1's
+ * dashboard). Either way no object holding such a key ever exists.
  */
+export type JsonBodyReader = (ctx: Context, prototypeKeys?: PrototypeKeys) => Promise<unknown>;
+
 export type PrototypeKeys = 'refused' | 'dropped';
 
-export function jsonBodyReader(limitBytes: number, prototypeKeys: PrototypeKeys = 'refused'): JsonBodyReader {
+/** What @hapi/bourne (inside koa-bodyparser) throws for a `__proto__` or `constructor.prototype` key. */
+const PROTOTYPE_KEY_REFUSED = 'Object contains forbidden prototype property';
+
+/** A body the parser refused for a prototype key: its text, for a route that drops such keys. */
+class PrototypeKeyInBody extends HttpProblem {
+  constructor(readonly text: string) {
+    super(HttpErrorCodes.INVALID_JSON);
+  }
+}
+
+/** `JSON.parse` defines `__proto__` as an own property, never as the prototype; the reviver then removes it. */
+const withoutPrototypeKeys = (key: string, value: unknown): unknown => (key === '__proto__' ? undefined : value);
+
+export function jsonBodyReader(limitBytes: number): JsonBodyReader {
   const tooLarge = () => new HttpProblem(HttpErrorCodes.BODY_TOO_LARGE);
-  // co-body's option (@hapi/bourne's `protoAction`), which koa-bodyparser hands on but does not type.
-  const coBody = { onProtoPoisoning: prototypeKeys === 'dropped' ? 'remove' : 'error' };
+  // One parser for every route, whatever it does with prototype keys: such a body is rare, and is
+  // parsed again, by hand, only when the parser refused it and the route drops those keys.
   const parse = bodyParser({
-    ...coBody,
     enableTypes: ['json'],
     jsonLimit: `${limitBytes}b`,
     strict: false,
     // The media type is checked before `parse` runs (below), so the parser need not check again.
     detectJSON: () => true,
-    onerror: (error: Error & { status?: number; type?: string }) => {
+    onerror: (error: Error & { status?: number; type?: string; body?: unknown }) => {
       if (error.status === 413 || error.type === 'entity.too.large') throw tooLarge();
       if (error.status === 415) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_MEDIA_TYPE);
+      if (error.message === PROTOTYPE_KEY_REFUSED && typeof error.body === 'string') throw new PrototypeKeyInBody(error.body);
       throw new HttpProblem(HttpErrorCodes.INVALID_JSON);
     },
   });
   const done = async () => {};
-  return async (ctx) => {
+  return async (ctx, prototypeKeys = 'refused') => {
     if (!isJsonRequest(ctx)) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_MEDIA_TYPE);
     const declared = Number(ctx.get('content-length'));
     if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
     continueIfExpected(ctx.req, ctx.res);
-    await parse(ctx, done);
+    try {
+      await parse(ctx, done);
+    } catch (error) {
+      if (prototypeKeys === 'dropped' && error instanceof PrototypeKeyInBody) return JSON.parse(error.text, withoutPrototypeKeys) as unknown;
+      throw error;
+    }
     const raw = ctx.request.rawBody;
     return raw === '' || raw === undefined ? undefined : ctx.request.body;
   };

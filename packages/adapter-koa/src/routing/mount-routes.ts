@@ -41,12 +41,9 @@ export interface MountedRoutes {
 
 export function mountRoutes(options: MountOptions): MountedRoutes {
   const validator = new SchemaValidator();
-  const readStrictBody = jsonBodyReader(options.bodyLimitBytes, 'refused');
-  const readDroppingBody = jsonBodyReader(options.bodyLimitBytes, 'dropped');
+  const readBody = jsonBodyReader(options.bodyLimitBytes);
   const matcher = new RouteMatcher<Middleware<CmsState>>(options.basePath);
-  for (const route of options.routes) {
-    matcher.add(route.path, route.method, pipeline(route, options, validator, route.dropsUnknownKeys ? readDroppingBody : readStrictBody));
-  }
+  for (const route of options.routes) matcher.add(route.path, route.method, pipeline(route, options, validator, readBody));
   return {
     dispatch: (ctx, next) => {
       const found = matcher.find(ctx.path, ctx.method);
@@ -85,6 +82,7 @@ function pipeline(
     return query;
   };
   const schemaChecksBody = route.bodyCheckedBy !== 'use-case';
+  const prototypeKeys = route.dropsUnknownKeys ? 'dropped' : 'refused';
   const invalidJsonAtCheck = route.invalidJsonAt === 'body-check';
   /** The body's shape check; an absent body passes where the route does not require one (a PATCH without a body is a no-op). */
   const checkShape = (body: unknown) => {
@@ -99,7 +97,7 @@ function pipeline(
     return () =>
       (read ??= (async () => {
         queryOf(ctx);
-        const body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
+        const body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx, prototypeKeys)) : undefined;
         checkBodyOf(body);
         return body;
       })());
@@ -120,7 +118,7 @@ function pipeline(
     if (!admittedByUseCase) {
       query = queryOf(ctx);
       try {
-        body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx)) : undefined;
+        body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx, prototypeKeys)) : undefined;
       } catch (error) {
         if (!(invalidJsonAtCheck && error instanceof HttpProblem && error.code === HttpErrorCodes.INVALID_JSON)) throw error;
         unreadable = error;

@@ -67,8 +67,8 @@ export interface RouteDefinition<B = any, P = any, Q = any> {
   readonly bodyRequired?: boolean;
   /**
    * The operation drops body keys it does not know instead of refusing them (§2.1's dashboard): a
-   * `__proto__` key is dropped with them, by the parser, before any object exists. Elsewhere the
-   * parser refuses a body holding one (400 `Invalid JSON body`, decision 0787).
+   * `__proto__` key is dropped with them, as it is read (`JsonBodyReader`). Elsewhere a body
+   * holding one is refused (400 `Invalid JSON body`, decision 0787).
    */
   readonly dropsUnknownKeys?: boolean;
   /**
