@@ -70,7 +70,7 @@ export function contentListRoutes(lists: ContentListUseCases): RouteModule {
       success: { status: 200, message: 'Submissions retrieved successfully', data: listDataSchema('submissions', submissionDataSchema, 'submission') },
       errors: [...listErrors, ErrorCodes.FORM_NOT_FOUND],
       queryCheckedBy: 'use-case',
-      handler: ({ caller, params, query, checkQuery }) => lists.submissions.execute(caller, { ...query, formId: params.id, checkQuery }),
+      handler: ({ caller, params, query, checkQuery }) => lists.submissions.execute(caller, { limit: query.limit, cursor: query.cursor, formId: params.id, checkQuery }),
     }),
     defineRoute<unknown, { id: string }, Query>({
       operationId: 'exportFormSubmissions',
@@ -89,7 +89,7 @@ export function contentListRoutes(lists: ContentListUseCases): RouteModule {
       errors: [ErrorCodes.FORM_NOT_FOUND],
       queryCheckedBy: 'use-case',
       handler: async ({ caller, params, query, checkQuery }) => {
-        const exported = await lists.exportSubmissions.execute(caller, { ...query, formId: params.id, checkQuery });
+        const exported = await lists.exportSubmissions.execute(caller, { format: query.format, formId: params.id, checkQuery });
         const disposition = exported.format === 'csv' ? { 'Content-Disposition': `attachment; filename="${exported.form.slug}-submissions.csv"` } : undefined;
         return new StreamedAnswer(EXPORT_TYPES[exported.format], exported.chunks, disposition);
       },
@@ -143,7 +143,7 @@ export function contentListRoutes(lists: ContentListUseCases): RouteModule {
       success: { status: 200, message: 'Comments retrieved successfully', data: listDataSchema('comments', commentDataSchema, 'comment') },
       errors: [...listErrors, ErrorCodes.ARTICLE_NOT_FOUND, ErrorCodes.FORBIDDEN],
       queryCheckedBy: 'use-case',
-      handler: ({ caller, params, query, checkQuery }) => lists.comments.execute(caller, { ...query, articleId: params.id, checkQuery }),
+      handler: ({ caller, params, query, checkQuery }) => lists.comments.execute(caller, { limit: query.limit, cursor: query.cursor, status: query.status, articleId: params.id, checkQuery }),
     }),
   ];
 }
