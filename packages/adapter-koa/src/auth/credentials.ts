@@ -5,6 +5,7 @@
 import { DomainError, ErrorCodes, type AuthenticateApiKey, type Caller, type GuestIdentity } from '@cms/core';
 import type { Context } from 'koa';
 import { captchaTokenOf } from '../http/captcha-token.js';
+import { headerOf } from '../http/request-head.js';
 import type { BearerVerifier } from './jwt-verifier.js';
 
 const USER_ID_HEADER = /^[A-Za-z0-9_.:@-]{1,128}$/;
@@ -19,10 +20,10 @@ export class CredentialResolver {
   ) {}
 
   async resolve(ctx: Context): Promise<Caller> {
-    const { tenantId } = await this.apiKeys.execute(ctx.get('x-api-key') || undefined);
+    const { tenantId } = await this.apiKeys.execute(headerOf(ctx, 'x-api-key') || undefined);
     ctx.state.tenantId = tenantId;
 
-    const authorization = ctx.get('authorization');
+    const authorization = headerOf(ctx, 'authorization');
     if (authorization) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
       const claims = match ? await this.bearer.verify(match[1]!) : undefined;
@@ -30,7 +31,7 @@ export class CredentialResolver {
       return { tenantId, user: { id: claims.userId, role: claims.role, verified: true }, guest: undefined, trace: ctx.state.trace };
     }
 
-    const userId = ctx.get('x-user-id');
+    const userId = headerOf(ctx, 'x-user-id');
     if (USER_ID_HEADER.test(userId)) {
       return { tenantId, user: { id: userId, role: 'member', verified: false }, guest: undefined, trace: ctx.state.trace };
     }
@@ -40,6 +41,6 @@ export class CredentialResolver {
 
 /** A guest's id (`x-guest-id`) and CAPTCHA token (header `x-captcha-token`, else query `captchaToken`). */
 function guestOf(ctx: Context): GuestIdentity {
-  const guestId = ctx.get('x-guest-id');
+  const guestId = headerOf(ctx, 'x-guest-id');
   return { id: GUEST_ID_HEADER.test(guestId) ? guestId : undefined, captchaToken: captchaTokenOf(ctx) };
 }

@@ -5,9 +5,10 @@
  */
 import type { Context } from 'koa';
 import { requestQuery } from './request-query.js';
+import { headerOf } from './request-head.js';
 
 export function captchaTokenOf(ctx: Context): string | undefined {
-  const fromHeader = ctx.get('x-captcha-token');
+  const fromHeader = headerOf(ctx, 'x-captcha-token');
   if (fromHeader !== '') return fromHeader;
   const fromQuery = requestQuery(ctx).captchaToken;
   return (typeof fromQuery === 'string' ? fromQuery : undefined) || undefined;

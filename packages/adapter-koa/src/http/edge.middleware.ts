@@ -17,6 +17,7 @@ import type { ErrorResponder } from './error-response.js';
 import { hasBody } from './json-body.js';
 import type { ServingState } from './serving-state.js';
 import { UNMATCHED_ROUTE, type ServiceMetrics } from './service-metrics.js';
+import { methodOf, pathOf } from './request-head.js';
 import type { CmsState } from './state.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@\/+=-]{1,128}$/;
@@ -66,12 +67,14 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
       }
       const durationMs = performance.now() - started;
       // A route's template, or a fixed path outside the routes (`/healthz`): the same in the log and the metrics.
-      const route = ctx.state.routeTemplate ?? (fixedPaths.has(ctx.path) ? ctx.path : null);
-      metrics?.observeRequest(ctx.method, route ?? UNMATCHED_ROUTE, ctx.status, durationMs / 1000);
+      const route = ctx.state.routeTemplate ?? fixedRoute(pathOf(ctx), fixedPaths);
+      const method = methodOf(ctx);
+      const status = ctx.res.statusCode; // what `ctx.status` reads
+      metrics?.observeRequest(method, route ?? UNMATCHED_ROUTE, status, durationMs / 1000);
       requestLogger?.info('request', {
-        method: ctx.method,
+        method,
         route,
-        status: ctx.status,
+        status,
         durationMs: Math.round(durationMs * 100) / 100,
         requestId,
         // The request's span: this layer's, or the OpenTelemetry SDK's when one is registered.
@@ -80,4 +83,8 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
       });
     }
   };
+}
+
+function fixedRoute(path: string, fixedPaths: ReadonlySet<string>): string | null {
+  return fixedPaths.has(path) ? path : null;
 }

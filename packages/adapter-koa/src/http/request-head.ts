@@ -1,0 +1,26 @@
+/**
+ * What the per-request layers read of a request's head, read from Node's own objects. Koa's
+ * `ctx.get`, `ctx.method` and `ctx.path` reach the same values through `delegates`, whose one
+ * shared accessor per name (`this[target][name]`) sees every name of every context: a
+ * megamorphic lookup each time, which perf showed in the runtime on every request (decision 0790).
+ */
+import type { Context } from 'koa';
+
+/**
+ * A request header as `ctx.get` gives it, '' when absent. `name` is lower-case, as Node keys
+ * them; Node joins a repeated header into one string (all but `set-cookie`, which no layer reads).
+ */
+export function headerOf(ctx: Context, name: string): string {
+  const value = ctx.req.headers[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/** The request method, as `ctx.method`. */
+export function methodOf(ctx: Context): string {
+  return ctx.req.method ?? '';
+}
+
+/** The request path, as `ctx.path` (`ctx.request`'s own accessor, parsed once per request by Koa). */
+export function pathOf(ctx: Context): string {
+  return ctx.request.path;
+}
