@@ -6,6 +6,7 @@
  * An origin not listed gets no `Access-Control-*` header at all.
  */
 import type { Middleware } from 'koa';
+import { headerOf, methodOf } from './request-head.js';
 import type { CmsState } from './state.js';
 
 export interface CorsSettings {
@@ -38,11 +39,11 @@ export function corsMiddleware(settings: CorsSettings): Middleware<CmsState> {
   const exposeHeaders = CORS_EXPOSED_HEADERS.join(', ');
   const maxAge = String(settings.maxAgeSeconds ?? 600);
   return (ctx, next) => {
-    const origin = ctx.get('origin');
+    const origin = headerOf(ctx, 'origin');
     ctx.vary('Origin');
     if (origin === '' || !(anyOrigin || listed.has(origin))) return next();
     ctx.set('access-control-allow-origin', origin);
-    if (ctx.method === 'OPTIONS' && ctx.get('access-control-request-method') !== '') {
+    if (methodOf(ctx) === 'OPTIONS' && headerOf(ctx, 'access-control-request-method') !== '') {
       ctx.set('access-control-allow-methods', ALLOWED_METHODS);
       ctx.set('access-control-allow-headers', allowHeaders);
       ctx.set('access-control-max-age', maxAge);

@@ -12,6 +12,7 @@ import bodyParser from 'koa-bodyparser';
 import type { Context } from 'koa';
 import { continueIfExpected } from './early-answers.js';
 import { HttpErrorCodes, HttpProblem } from './http-error-codes.js';
+import { headerOf } from './request-head.js';
 
 /**
  * Reads the body of a request that has one (`hasBody`). `prototypeKeys` says what becomes of a
@@ -56,7 +57,7 @@ export function jsonBodyReader(limitBytes: number): JsonBodyReader {
   const done = async () => {};
   return async (ctx, prototypeKeys = 'refused') => {
     if (!isJsonRequest(ctx)) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_MEDIA_TYPE);
-    const declared = Number(ctx.get('content-length'));
+    const declared = Number(headerOf(ctx, 'content-length'));
     if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
     continueIfExpected(ctx.req, ctx.res);
     try {

@@ -1,5 +1,6 @@
 /**
- * What the per-request layers read of a request's head, read from Node's own objects. Koa's
+ * What the per-request layers (credentials, CAPTCHA token, body reader, CORS, dispatch, the log
+ * line) read of a request's head, read from Node's own objects. Koa's
  * `ctx.get`, `ctx.method` and `ctx.path` reach the same values through `delegates`, whose one
  * shared accessor per name (`this[target][name]`) sees every name of every context: a
  * megamorphic lookup each time, which perf showed in the runtime on every request (decision 0790).
