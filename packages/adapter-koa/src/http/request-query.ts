@@ -1,5 +1,6 @@
 /**
- * The request's query parameters, parsed once per request with `node:querystring`. Koa's
+ * The request's query parameters, parsed once per request: split by hand when nothing needs
+ * decoding (`parsePlain`, the usual case), else with `node:querystring`. Koa's
  * `ctx.query` builds them through `URLSearchParams` and defines each one as a property, which
  * showed at several percent of a list request (decision 0771). The result is Koa's: a repeated
  * key an array of its values, `+` a space, a bad escape kept as written, one leading `?` dropped
