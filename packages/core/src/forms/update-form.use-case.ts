@@ -14,6 +14,7 @@ import { DomainError, validationError } from '../shared/domain-error.js';
 import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import type { LanguageCatalog } from '../shared/languages.js';
+import { sharingUnchanged } from '../shared/unchanged-parts.js';
 import type { CreateFormInput } from './create-form-input.js';
 import { requireFormId } from './find-form.js';
 import type { Form } from './form.js';
@@ -63,7 +64,8 @@ export class UpdateForm {
           if (definition.flow[key] === id) throw validationError(`flow.${key}`, 'must not name the form itself');
         }
         await requireExistingForms(this.forms, caller.tenantId, references);
-        return { ...current, ...definition, updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()) };
+        // The parts the patch left as they were stay the stored ones (the store then shares them).
+        return { ...current, ...sharingUnchanged(definition, current), updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()) };
       },
       // `form.updated` is staged with the `updatedAt` this write stores; a write that lost a race discards it.
       write: (next, expected) =>

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { isDeeplyFrozen } from '../shared/frozen-snapshots.js';
 import { frozenJsonCopy, frozenRecordFromJson, JsonSnapshotTable } from './json-snapshot-table.js';
 import { recordText } from '../shared/record-text.js';
+import { takeWrittenText } from '../shared/written-texts.js';
 import { frozenCopy, SnapshotTable } from './snapshot-table.js';
 
 interface Row {
@@ -231,5 +232,62 @@ describe('JsonSnapshotTable.put', () => {
     for (const key of ['a', 'b', 'c']) table.put(key, { id: key });
     const recent = (table as unknown as { recent: Map<string, unknown> }).recent;
     expect([...recent.keys()]).to.deep.equal(['b', 'c']);
+  });
+
+  describe('when an update shares parts with the current snapshot', () => {
+    type Stored = Record<string, unknown> & { sections: unknown; updatedAt: Date };
+    const DATES = ['createdAt', 'updatedAt'];
+    // The last column: whether the written record is its own snapshot (shares the part), or one
+    // JSON would change and the next read parses instead (frozenJsonCopy gives up on it).
+    const members: Array<[string, unknown, 'kept' | 'parsed']> = [
+      ['a plain string', 'Feedback', 'kept'],
+      ['strings JSON escapes', ['a"b', 'back\\slash', 'line\nbreak', 'tab\t', '\u0001', '\u2028', '😀', '\ud800'], 'kept'],
+      ['numbers', [0, -0, 1.5, 1e21, 5e-324], 'kept'],
+      ['numbers JSON writes as null', { nan: Number.NaN, infinite: Number.POSITIVE_INFINITY }, 'parsed'],
+      ['booleans and null', [true, false, null], 'kept'],
+      ['a member JSON leaves out', undefined, 'kept'],
+      ['a nested Date', { at: new Date(7) }, 'parsed'],
+      ['an invalid Date', new Date(Number.NaN), 'parsed'],
+    ];
+    for (const [name, value, readBack] of members) {
+      it(`writes the text JSON writes, with ${name} beside the shared part`, () => {
+        const table = new JsonSnapshotTable<Stored>(DATES, 4);
+        table.insert('k', { id: 'k', sections: [{ fields: [{ name: 'a', label: { en: 'A "quoted" label' } }] }], createdAt: new Date(1), updatedAt: new Date(2) });
+        const current = table.get('k')!;
+        const next: Stored = { ...current, title: { en: 'Two' }, value, updatedAt: new Date(3) };
+        table.put('k', next);
+        const text = recordText(next);
+        expect(takeWrittenText(next)).to.equal(text);
+        expect((table as unknown as { texts: Map<string, string> }).texts.get('k')).to.equal(text);
+        const read = table.get('k')!;
+        expect(read).to.deep.equal(frozenRecordFromJson(text, DATES));
+        if (readBack === 'kept') expect(read.sections).to.equal(current.sections);
+        else expect(read.sections).not.to.equal(current.sections);
+      });
+    }
+
+    it('keeps sharing the part over later updates, and writes it again when it changes', () => {
+      const table = new JsonSnapshotTable<Stored>(DATES, 4);
+      table.insert('k', { id: 'k', sections: [{ n: 1 }], updatedAt: new Date(1) });
+      const first = table.get('k')!;
+      table.put('k', { ...first, updatedAt: new Date(2) });
+      const second = table.get('k')!;
+      expect(second.sections).to.equal(first.sections);
+      const changed = { ...second, sections: [{ n: 2 }], updatedAt: new Date(3) };
+      table.put('k', changed);
+      expect(takeWrittenText(changed)).to.equal(recordText(changed));
+      expect(table.get('k')!.sections).to.deep.equal([{ n: 2 }]).and.not.equal(second.sections);
+    });
+
+    it('copies an equal part that is not the current snapshot’s own', () => {
+      const table = new JsonSnapshotTable<Stored>(DATES, 4);
+      table.insert('k', { id: 'k', sections: [{ n: 1 }], updatedAt: new Date(1) });
+      const current = table.get('k')!;
+      const sections = [{ n: 1 }];
+      table.put('k', { ...current, sections, updatedAt: new Date(2) });
+      const read = table.get('k')!;
+      expect(read.sections).not.to.equal(sections).and.not.to.equal(current.sections);
+      expect(isDeeplyFrozen(read)).to.equal(true);
+    });
   });
 });
