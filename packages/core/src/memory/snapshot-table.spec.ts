@@ -284,7 +284,9 @@ describe('JsonSnapshotTable.put', () => {
       table.insert('k', { id: 'k', sections: [{ n: 1 }], updatedAt: new Date(1) });
       const current = table.get('k')!;
       const sections = [{ n: 1 }];
-      table.put('k', { ...current, sections, updatedAt: new Date(2) });
+      const next = { ...current, sections, updatedAt: new Date(2) };
+      table.put('k', next);
+      expect(takeWrittenText(next)).to.equal(recordText(next));
       const read = table.get('k')!;
       expect(read.sections).not.to.equal(sections).and.not.to.equal(current.sections);
       expect(isDeeplyFrozen(read)).to.equal(true);
