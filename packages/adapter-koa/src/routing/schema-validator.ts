@@ -4,6 +4,7 @@
  */
 import { _, Ajv, str, type CodeKeywordDefinition, type ErrorObject, type KeywordCxt, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { useFunc } from 'ajv/dist/compile/util.js';
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 import { DomainError, ErrorCodes, FORM_LIMITS, type ErrorCode } from '@cms/core';
 import { ID_PATTERN_SOURCE, PAGE_LIMIT_PATTERN, invalidCursor, validationError } from '@cms/core/internal';
@@ -13,7 +14,7 @@ import type { JsonSchema } from './route-definition.js';
 // ajv-formats ships CommonJS with a default export; under NodeNext it arrives one level deep.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 /** AJV's own count of a string's characters for `minLength`/`maxLength` (code points; a lone surrogate is one). */
-const ucs2length = ((ucs2lengthModule as unknown as { default?: unknown }).default ?? ucs2lengthModule) as (text: string) => number;
+const ucs2length = ((ucs2lengthModule as unknown as { default?: unknown }).default ?? ucs2lengthModule) as ((text: string) => number) & { readonly code: string };
 
 export type Location = 'body' | 'query' | 'params';
 
@@ -75,7 +76,7 @@ function characterBound(keyword: typeof MAX_CHARACTERS | typeof MIN_CHARACTERS, 
     },
     code(cxt: KeywordCxt) {
       const { gen, data, schemaCode } = cxt;
-      const count = gen.scopeValue('func', { ref: ucs2length, code: _`require("ajv/dist/runtime/ucs2length").default` });
+      const count = useFunc(gen, ucs2length); // as AJV's own maxLength refers to it
       cxt.fail(
         comparison === 'more'
           ? _`${data}.length > ${schemaCode} && ${count}(${data}) > ${schemaCode}`
@@ -92,8 +93,8 @@ const SUBSCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'defi
 /**
  * The schema AJV compiles: the route's own (which the OpenAPI document shows as it is), with the
  * length keywords of each string schema that has no `pattern` or `format` moved to
- * `MAX_CHARACTERS` and `MIN_CHARACTERS`. Without another string keyword beside them, the order AJV checks in, and
- * so the first problem reported, stays the same.
+ * `MAX_CHARACTERS` and `MIN_CHARACTERS`. Without another string keyword beside them, the order
+ * AJV checks in, and so the first problem reported, stays the same.
  */
 function withCharacterCounts(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withCharacterCounts);
