@@ -10,9 +10,12 @@
 // dist and is seeded by its own operation catalogue. Give a second one at this tree's commit as a
 // control: its difference is what the harness reads where there is none.
 // The order of the targets changes every repetition, forwards then backwards, so each target
-// runs before and after each other one equally often. Pinning, durations and connections as in
-// bench.mjs; BENCH_REPS (default here: 16). Prints a table; writes
-// bench-results/against-baseline.md, and every run's req/s and CPU to against-baseline.json.
+// runs before and after each other one equally often. Each row is measured in BENCH_ROUNDS
+// rounds (default 4), every service and the reference started afresh for each: a process keeps
+// what it made of a route for its whole life, and one process per tree read that as the code's
+// difference. Pinning, durations and connections as in bench.mjs; BENCH_REPS (default here: 16)
+// shared out among the rounds. Prints a table; writes bench-results/against-baseline.md, and
+// every run's req/s and CPU (and its round) to against-baseline.json.
 import { writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +30,10 @@ const args = process.argv.slice(2);
 const baselineDirs = args.flatMap((arg, i) => (arg === '--baseline' && args[i + 1] ? [resolve(args[i + 1])] : []));
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : undefined;
 const options = { ...DEFAULTS, reps: Number(process.env.BENCH_REPS ?? 16) };
+/** Rounds per row, each with every process started afresh (`startRound`); the repetitions are shared out among them. */
+const rounds = Math.max(1, Math.min(options.reps, Number(process.env.BENCH_ROUNDS ?? 4)));
+let provider;
+const providerUrlOf = () => provider.baseUrl;
 /** How far apart the relative costs of one repetition's runs may be for it to count (`evenRepetitions`). */
 const EVEN = 1.25;
 const stoppers = [];
@@ -44,7 +51,7 @@ async function main() {
     say(`against-baseline: not measuring: ${refusal}`);
     return 3;
   }
-  const provider = await startFakeProvider();
+  provider = await startFakeProvider();
   stoppers.push(provider.stop);
   const trees = [{ label: 'current', catalogue: { OPERATIONS, missingRoutes }, start: startBenchService }];
   for (const [i, dir] of baselineDirs.entries()) {
@@ -52,62 +59,51 @@ async function main() {
     const [environment, catalogue] = [await earlier('bench-environment.mjs'), await earlier('operations.mjs')];
     trees.push({ label: `baseline ${i + 1} (${basename(dir)})`, catalogue, start: environment.startBenchService });
   }
-  const services = [];
-  for (const [i, tree] of trees.entries()) {
-    const service = await tree.start({ providerUrl: provider.baseUrl, logName: `against-${i}.log`, name: `against-${i}` });
-    stoppers.push(service.stop);
-    services.push({ ...tree, service });
-  }
-
-  const rows = [];
-  const routeTable = [];
-  // Rows that add a record per request (forms create) last, as in bench.mjs: run earlier, they
-  // leave every later row a store of 100,000 more records.
-  for (const operation of [...OPERATIONS.filter((o) => !o.growsStore), ...OPERATIONS.filter((o) => o.growsStore)]) {
-    if (only && !only.some((text) => operation.name.includes(text))) continue;
-    const theirs = services.map(({ catalogue, service }) => {
-      const op = catalogue.OPERATIONS.find((o) => o.name === operation.name);
-      return op && catalogue.missingRoutes(op, service.served).length === 0 ? op : undefined;
-    });
-    if (theirs.includes(undefined)) continue;
-    const requests = {};
-    for (const [i, tree] of services.entries()) {
-      const { requests: own, samples } = await seeded(tree, theirs[i]);
-      if (i === 0) own.forEach((request, k) => routeTable.push(referenceRoute(request, samples[k])));
-      requests[tree.label] = own;
-    }
-    requests.koa = requests.current;
-    rows.push({ name: operation.label ?? operation.name, requests });
-  }
-  const koa = await startReference('koa-reference', 'reference-koa.mjs', routeTable);
-  stoppers.push(koa.stop);
-  const targets = [...services.map(({ label, service }) => ({ label, origin: service.origin, pid: service.pid })), { label: 'koa', origin: koa.origin, pid: koa.pid }];
-  const labels = targets.map(({ label }) => label);
-  const baselines = services.slice(1).map(({ label }) => label);
+  const labels = [...trees.map(({ label }) => label), 'koa'];
+  const baselines = labels.slice(1, -1);
 
   const lines = [
-    `Baselines: ${baselineDirs.map((dir, i) => `${i + 1} = ${dir}`).join(', ')}. ${options.reps} repetitions of ${options.durationSeconds} s per target, ${options.connections} connections.`,
+    `Baselines: ${baselineDirs.map((dir, i) => `${i + 1} = ${dir}`).join(', ')}. ${options.reps} repetitions of ${options.durationSeconds} s per target, ${options.connections} connections, in ${rounds} rounds with every process started afresh.`,
     `"difference": current ÷ Koa − baseline ÷ Koa, each repetition's own, then the median (positive: the current tree is faster).`,
     '',
     '| operation | baseline | baseline ÷ Koa | current ÷ Koa | difference | CPU per request, current ÷ baseline | repetitions kept |',
     '|---|---|---:|---:|---:|---:|---:|',
   ];
   const raw = [];
-  for (const row of rows) {
-    say(`measuring ${row.name} …`);
+  // Rows that add a record per request (forms create) last, as in bench.mjs (each round's
+  // processes are new, so this only keeps the order the same as there).
+  for (const operation of [...OPERATIONS.filter((o) => !o.growsStore), ...OPERATIONS.filter((o) => o.growsStore)]) {
+    if (only && !only.some((text) => operation.name.includes(text))) continue;
+    const name = operation.label ?? operation.name;
     const runs = Object.fromEntries(labels.map((label) => [label, []]));
-    for (const target of targets) if (options.warmupSeconds > 0) await runLoad(job(target, options.warmupSeconds, row.requests));
-    for (let rep = 0; rep < options.reps; rep++) {
-      for (const target of orderOf(targets, rep)) runs[target.label][rep] = await checkedRun(target, row.requests);
+    const roundOf = [];
+    const kept = [];
+    let rep = 0;
+    for (let round = 0; round < rounds; round++) {
+      const started = await startRound(trees, operation);
+      if (!started) break; // a tree does not serve the row: not compared
+      if (round === 0) say(`measuring ${name} …`);
+      try {
+        const { targets, requests } = started;
+        for (const target of targets) if (options.warmupSeconds > 0) await runLoad(job(target, options.warmupSeconds, requests));
+        const first = rep;
+        for (; rep < first + repetitionsIn(round); rep++) {
+          roundOf[rep] = round;
+          for (const target of orderOf(targets, rep)) runs[target.label][rep] = await checkedRun(target, requests);
+        }
+        kept.push(...evenRepetitions(runs, labels, range(first, rep)));
+      } finally {
+        await started.stop();
+      }
     }
-    const kept = evenRepetitions(runs, labels);
+    if (rep === 0) continue;
     const over = (value) => median(kept.map(value));
-    const ratio = (a, b, pick = (run) => run.rps) => over((rep) => pick(runs[a][rep]) / pick(runs[b][rep]));
-    raw.push({ name: row.name, kept, ...Object.fromEntries(['rps', 'cpuMicrosPerRequest'].map((field) => [field, Object.fromEntries(labels.map((label) => [label, runs[label].map((run) => run[field])]))])) });
+    const ratio = (a, b, pick = (run) => run.rps) => over((k) => pick(runs[a][k]) / pick(runs[b][k]));
+    raw.push({ name, kept, round: roundOf, ...Object.fromEntries(['rps', 'cpuMicrosPerRequest'].map((field) => [field, Object.fromEntries(labels.map((label) => [label, runs[label].map((run) => run[field])]))])) });
     for (const baseline of baselines) {
-      const difference = over((rep) => (runs.current[rep].rps - runs[baseline][rep].rps) / runs.koa[rep].rps);
+      const difference = over((k) => (runs.current[k].rps - runs[baseline][k].rps) / runs.koa[k].rps);
       const cpu = ratio('current', baseline, (run) => run.cpuMicrosPerRequest);
-      const line = `| ${row.name} | ${baseline} | ${shown(ratio(baseline, 'koa'))} | ${shown(ratio('current', 'koa'))} | ${shown(difference)} | ${shown(cpu)} | ${kept.length} of ${options.reps} |`;
+      const line = `| ${name} | ${baseline} | ${shown(ratio(baseline, 'koa'))} | ${shown(ratio('current', 'koa'))} | ${shown(difference)} | ${shown(cpu)} | ${kept.length} of ${rep} |`;
       say(line);
       lines.push(line);
     }
@@ -119,38 +115,83 @@ async function main() {
   return 0;
 }
 
+/**
+ * One round of a row: every tree's service started afresh and seeded by its own catalogue, and a
+ * Koa reference answering the current tree's samples. Undefined (and nothing left running) when
+ * a tree does not serve the row. Fresh processes per round because a process keeps what it
+ * happened to make of a route: two services of one checkout, started side by side, differed on
+ * one row by 0.069 of Koa (CPU 1.09 ×) in every repetition of a run, and not in the next run
+ * (docs/performance.md, 2026-11-28). Comparing one process per tree for the whole run read that
+ * luck as a difference of the code.
+ */
+async function startRound(trees, operation) {
+  const stops = [];
+  const stop = () => Promise.all(stops.splice(0).map((one) => one().catch(() => {})));
+  try {
+    const targets = [];
+    const requests = {};
+    let routeTable;
+    for (const [i, tree] of trees.entries()) {
+      const service = await tree.start({ providerUrl: providerUrlOf(), logName: `against-${i}.log`, name: `against-${i}` });
+      stops.push(service.stop);
+      const op = tree.catalogue.OPERATIONS.find((o) => o.name === operation.name);
+      if (!op || tree.catalogue.missingRoutes(op, service.served).length > 0) {
+        await stop();
+        return undefined;
+      }
+      const { requests: own, samples } = await seeded(tree.label, service, op);
+      if (i === 0) routeTable = own.map((request, k) => referenceRoute(request, samples[k]));
+      requests[tree.label] = own;
+      targets.push({ label: tree.label, origin: service.origin, pid: service.pid });
+    }
+    requests.koa = requests.current;
+    const koa = await startReference('koa-reference', 'reference-koa.mjs', routeTable);
+    stops.push(koa.stop);
+    targets.push({ label: 'koa', origin: koa.origin, pid: koa.pid });
+    return { targets, requests, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Repetitions in round `round`: BENCH_REPS shared out, the earlier rounds taking any remainder. */
+function repetitionsIn(round) {
+  return Math.floor(options.reps / rounds) + (round < options.reps % rounds ? 1 : 0);
+}
+
+const range = (from, to) => Array.from({ length: to - from }, (_, i) => from + i);
+
 /** The row's requests for one tree's service, seeded by that tree's own catalogue, each sent once and its answer checked. */
-async function seeded(tree, operation) {
-  const client = tree.service.clients[0];
+async function seeded(label, service, operation) {
+  const client = service.clients[0];
   const requests = [await operation.seed(client, { user: 'against-user', tag: 'ab' })].flat();
   const samples = await client.sendSequence(requests);
   samples.forEach((sample, k) => {
-    if (!requests[k].expect.includes(sample.status)) throw new Error(`${tree.label}, ${operation.name}: sample answered ${sample.status}: ${sample.text.slice(0, 200)}`);
+    if (!requests[k].expect.includes(sample.status)) throw new Error(`${label}, ${operation.name}: sample answered ${sample.status}: ${sample.text.slice(0, 200)}`);
   });
   return { requests, samples };
 }
 
 /**
- * The repetitions in which the machine ran every target undisturbed (bench-guard: nothing else
- * on the server core, the load generator keeping up) and at one speed. This kind of machine
- * halves its speed for seconds to minutes at a time (docs/performance.md, "the machine"), and a
- * repetition in which that changed divides a fast run by a slow one. Each run's CPU per request
- * is taken relative to the lowest of its target in the row; a repetition counts when those
- * relative costs are within `EVEN` of each other (all at full speed, or all slowed alike).
- * Without a CPU reading (not Linux), every undisturbed repetition counts.
+ * Of one round's repetitions `reps`, those in which the machine ran every target undisturbed
+ * (bench-guard: nothing else on the server core, the load generator keeping up) and at one speed.
+ * This kind of machine halves its speed for seconds to minutes at a time (docs/performance.md,
+ * "the machine"), and a repetition in which that changed divides a fast run by a slow one. Each
+ * run's CPU per request is taken relative to the lowest of its target in the round (one process);
+ * a repetition counts when those relative costs are within `EVEN` of each other (all at full
+ * speed, or all slowed alike). Without a CPU reading (not Linux), every undisturbed repetition counts.
  */
-function evenRepetitions(runs, labels) {
-  const fastest = Object.fromEntries(labels.map((label) => [label, Math.min(...runs[label].map((run) => run.cpuMicrosPerRequest ?? Infinity))]));
-  return runs[labels[0]]
-    .map((_, rep) => rep)
-    .filter((rep) => {
-      if (labels.some((label) => runs[label][rep].disturbance !== undefined)) return false;
-      const relative = labels.map((label) => runs[label][rep].cpuMicrosPerRequest / fastest[label]);
-      return !(Math.max(...relative) > EVEN * Math.min(...relative));
-    });
+function evenRepetitions(runs, labels, reps) {
+  const fastest = Object.fromEntries(labels.map((label) => [label, Math.min(...reps.map((rep) => runs[label][rep].cpuMicrosPerRequest ?? Infinity))]));
+  return reps.filter((rep) => {
+    if (labels.some((label) => runs[label][rep].disturbance !== undefined)) return false;
+    const relative = labels.map((label) => runs[label][rep].cpuMicrosPerRequest / fastest[label]);
+    return !(Math.max(...relative) > EVEN * Math.min(...relative));
+  });
 }
 
-/** Repetition `rep`'s order: the targets rotated by `rep`, reversed every other round of rotations. */
+/** Repetition `rep`'s order: the targets rotated by `rep`, reversed every other cycle of rotations. */
 function orderOf(targets, rep) {
   const rotated = targets.map((_, i) => targets[(i + rep) % targets.length]);
   return Math.floor(rep / targets.length) % 2 === 0 ? rotated : rotated.reverse();
