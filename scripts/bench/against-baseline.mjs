@@ -120,9 +120,9 @@ async function main() {
  * Koa reference answering the current tree's samples. Undefined (and nothing left running) when
  * a tree does not serve the row. Fresh processes per round because a process keeps what it
  * happened to make of a route: two services of one checkout, started side by side, differed on
- * one row by 0.069 of Koa (CPU 1.09 ×) in every repetition of a run, and not in the next run
- * (docs/performance.md, 2026-11-28). Comparing one process per tree for the whole run read that
- * luck as a difference of the code.
+ * one row by 0.069 of Koa (median; CPU 1.09 ×), on the same side in every repetition of a run,
+ * and by +0.005 and +0.007 in the next two runs (docs/performance.md, "2026-11-28, 03:30-05:45
+ * UTC"). Comparing one process per tree for the whole run read that luck as the code's difference.
  */
 async function startRound(trees, operation) {
   const stops = [];
