@@ -32,8 +32,6 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',
 const options = { ...DEFAULTS, reps: Number(process.env.BENCH_REPS ?? 16) };
 /** Rounds per row, each with every process started afresh (`startRound`); the repetitions are shared out among them. */
 const rounds = Math.max(1, Math.min(options.reps, Number(process.env.BENCH_ROUNDS ?? 4)));
-let provider;
-const providerUrlOf = () => provider.baseUrl;
 /** How far apart the relative costs of one repetition's runs may be for it to count (`evenRepetitions`). */
 const EVEN = 1.25;
 const stoppers = [];
@@ -51,7 +49,7 @@ async function main() {
     say(`against-baseline: not measuring: ${refusal}`);
     return 3;
   }
-  provider = await startFakeProvider();
+  const provider = await startFakeProvider();
   stoppers.push(provider.stop);
   const trees = [{ label: 'current', catalogue: { OPERATIONS, missingRoutes }, start: startBenchService }];
   for (const [i, dir] of baselineDirs.entries()) {
@@ -74,14 +72,17 @@ async function main() {
   // processes are new, so this only keeps the order the same as there).
   for (const operation of [...OPERATIONS.filter((o) => !o.growsStore), ...OPERATIONS.filter((o) => o.growsStore)]) {
     if (only && !only.some((text) => operation.name.includes(text))) continue;
+    // Each tree's own entry for the row (seeded by its own catalogue); a tree without one is not compared.
+    const theirs = trees.map(({ catalogue }) => catalogue.OPERATIONS.find((o) => o.name === operation.name));
+    if (theirs.includes(undefined)) continue;
     const name = operation.label ?? operation.name;
     const runs = Object.fromEntries(labels.map((label) => [label, []]));
     const roundOf = [];
     const kept = [];
     let rep = 0;
     for (let round = 0; round < rounds; round++) {
-      const started = await startRound(trees, operation);
-      if (!started) break; // a tree does not serve the row: not compared
+      const started = await startRound(trees, theirs, provider.baseUrl);
+      if (!started) break; // a tree does not serve the row's routes: not compared
       if (round === 0) say(`measuring ${name} …`);
       try {
         const { targets, requests } = started;
@@ -117,14 +118,14 @@ async function main() {
 
 /**
  * One round of a row: every tree's service started afresh and seeded by its own catalogue, and a
- * Koa reference answering the current tree's samples. Undefined (and nothing left running) when
- * a tree does not serve the row. Fresh processes per round because a process keeps what it
+ * Koa reference answering the current tree's samples. `theirs`: each tree's catalogue entry for the
+ * row. Undefined (and nothing left running) when a tree does not serve the row's routes. Fresh processes per round because a process keeps what it
  * happened to make of a route: two services of one checkout, started side by side, differed on
  * one row by 0.069 of Koa (median; CPU 1.09 ×), on the same side in every repetition of a run,
  * and by +0.005 and +0.007 in the next two runs (docs/performance.md, "2026-11-28, 03:30-05:45
  * UTC"). Comparing one process per tree for the whole run read that luck as the code's difference.
  */
-async function startRound(trees, operation) {
+async function startRound(trees, theirs, providerUrl) {
   const stops = [];
   const stop = () => Promise.all(stops.splice(0).map((one) => one().catch(() => {})));
   try {
@@ -132,14 +133,13 @@ async function startRound(trees, operation) {
     const requests = {};
     let routeTable;
     for (const [i, tree] of trees.entries()) {
-      const service = await tree.start({ providerUrl: providerUrlOf(), logName: `against-${i}.log`, name: `against-${i}` });
+      const service = await tree.start({ providerUrl, logName: `against-${i}.log`, name: `against-${i}` });
       stops.push(service.stop);
-      const op = tree.catalogue.OPERATIONS.find((o) => o.name === operation.name);
-      if (!op || tree.catalogue.missingRoutes(op, service.served).length > 0) {
+      if (tree.catalogue.missingRoutes(theirs[i], service.served).length > 0) {
         await stop();
         return undefined;
       }
-      const { requests: own, samples } = await seeded(tree.label, service, op);
+      const { requests: own, samples } = await seeded(tree.label, service, theirs[i]);
       if (i === 0) routeTable = own.map((request, k) => referenceRoute(request, samples[k]));
       requests[tree.label] = own;
       targets.push({ label: tree.label, origin: service.origin, pid: service.pid });
