@@ -34,8 +34,31 @@ class PrototypeKeyInBody extends HttpProblem {
   }
 }
 
-/** `JSON.parse` defines `__proto__` as an own property, never as the prototype; the reviver then removes it. */
-const withoutPrototypeKeys = (key: string, value: unknown): unknown => (key === '__proto__' ? undefined : value);
+/**
+ * The body with every `__proto__` key taken out, at any depth. `JSON.parse` defines such a key as
+ * an own property, never as the prototype, so it is deleted as one. The walk keeps its own list
+ * of what is left to visit: a reviver recurses once per level, and a body nested some thousands
+ * of levels deep (a few KB) overflowed the stack and was answered 500.
+ */
+function parsedWithoutPrototypeKeys(text: string): unknown {
+  const body: unknown = JSON.parse(text);
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      for (const item of node) if (typeof item === 'object' && item !== null) pending.push(item);
+      continue;
+    }
+    const members = node as Record<string, unknown>;
+    if (Object.hasOwn(members, '__proto__')) delete members['__proto__'];
+    for (const key of Object.keys(members)) {
+      const value = members[key];
+      if (typeof value === 'object' && value !== null) pending.push(value);
+    }
+  }
+  return body;
+}
 
 export function jsonBodyReader(limitBytes: number): JsonBodyReader {
   const tooLarge = () => new HttpProblem(HttpErrorCodes.BODY_TOO_LARGE);
@@ -63,7 +86,7 @@ export function jsonBodyReader(limitBytes: number): JsonBodyReader {
     try {
       await parse(ctx, done);
     } catch (error) {
-      if (prototypeKeys === 'dropped' && error instanceof PrototypeKeyInBody) return JSON.parse(error.text, withoutPrototypeKeys) as unknown;
+      if (prototypeKeys === 'dropped' && error instanceof PrototypeKeyInBody) return parsedWithoutPrototypeKeys(error.text);
       throw error;
     }
     const raw = ctx.request.rawBody;

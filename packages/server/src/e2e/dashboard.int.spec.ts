@@ -73,6 +73,18 @@ for (const storage of TEST_STORAGES) {
         expect(strict.body.message).to.equal('Invalid JSON body');
       });
 
+      it('drops a __proto__ key also from a body nested thousands of levels deep (was a 500)', async () => {
+        const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+        for (const rawBody of [
+          `{"__proto__": {}, "templateId": "deep", "z": ${deep}}`,
+          `{"templateId": "deep", "slots": [{"id": "d", "settings": {"__proto__": ${deep}}}]}`,
+        ]) {
+          const res = await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u-deep' }, rawBody });
+          expect(res.status, rawBody.slice(0, 60)).to.equal(200);
+          expect(res.body.data.dashboardConfig.templateId).to.equal('deep');
+        }
+      });
+
       it('gives the default layout for no body, {}, null slots and []', async () => {
         for (const body of [undefined, {}, { slots: null }, { slots: [] }, null]) {
           const res = await api.call('PUT', '/reports/dashboardConfig', {

@@ -183,6 +183,8 @@ export const junkJsonText: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('[]', '0', '-1', '"text"', 'true', 'null', '[{}]', '1e400'),
   fc.integer({ min: 1, max: 3000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
   fc.integer({ min: 1, max: 3000 }).map((depth) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)),
+  // A prototype key beside deep nesting: a route that drops such keys walks the whole body.
+  fc.integer({ min: 1, max: 30_000 }).map((depth) => `{"__proto__":{},"z":${'['.repeat(depth)}${']'.repeat(depth)}}`),
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
 );
