@@ -14,6 +14,8 @@ export function isExportAnswer(response: RawResponse): boolean {
 
 export function envelopeProblems(response: RawResponse): string[] {
   if (isExportAnswer(response)) return response.headers['x-request-id'] ? [] : ['no x-request-id header'];
+  // A GET whose `If-None-Match` matched: no body, and the tag it matched.
+  if (response.status === 304) return [...(response.text === '' ? [] : ['a 304 with a body']), ...(response.headers.etag ? [] : ['a 304 without ETag']), ...(response.headers['x-request-id'] ? [] : ['no x-request-id header'])];
   const problems: string[] = [];
   if (response.status >= 500) problems.push(`status ${response.status} is a server error`);
   if (!String(response.headers['content-type'] ?? '').includes('application/json')) {

@@ -29,6 +29,16 @@ export interface FuzzContext {
 
 const HEADER_TEXT = fc.string({ unit: 'binary-ascii', maxLength: 40 }).map((s) => s.replace(/[^\x20-\x7e]/g, ''));
 const ID_LIKE = fc.stringMatching(/^[a-fA-F0-9]{24}$/);
+/** `If-Match` / `If-None-Match` values: the wildcard, weak and strong tags, broken quoting, long lists. */
+const ENTITY_TAG_LISTS = fc.constantFrom('*', '"x"', 'W/"x"', 'W/', '"', '"unterminated', ', ,', '*, "x"', Array.from({ length: 300 }, (_, i) => `"t${i}"`).join(', '));
+/** W3C trace contexts: valid, all-zero ids (invalid), an unknown version, wrong lengths. */
+const TRACEPARENTS = fc.constantFrom(
+  `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01`,
+  `00-${'0'.repeat(32)}-${'0'.repeat(16)}-01`,
+  `ff-${'a'.repeat(32)}-${'b'.repeat(16)}-01`,
+  `01-${'a'.repeat(32)}-${'b'.repeat(16)}-01-extra`,
+  `00-${'a'.repeat(31)}-${'b'.repeat(16)}-01`,
+);
 
 /** `arb` in `percent`% of cases, else absent. */
 const sometimes = <T>(arb: fc.Arbitrary<T>, percent: number): fc.Arbitrary<T | undefined> =>
@@ -58,6 +68,9 @@ function credentials(context: FuzzContext): fc.Arbitrary<Record<string, string>>
       'x-guest-id': sometimes(fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{8,128}$/), HEADER_TEXT), 30),
       'x-captcha-token': sometimes(fc.oneof(fc.constantFrom('token', 'x'), HEADER_TEXT), 30),
       'x-request-id': sometimes(fc.oneof(HEADER_TEXT, fc.constant('r'.repeat(200))), 20),
+      'if-match': sometimes(fc.oneof(ENTITY_TAG_LISTS, HEADER_TEXT), 15),
+      'if-none-match': sometimes(fc.oneof(ENTITY_TAG_LISTS, HEADER_TEXT), 15),
+      traceparent: sometimes(fc.oneof(TRACEPARENTS, HEADER_TEXT), 15),
     })
     .map((headers) => Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string>);
 }
