@@ -8,7 +8,7 @@
 import { request as httpRequest, Agent } from 'node:http';
 import fc from 'fast-check';
 import { fillPath, type DeclaredParameter, type DeclaredRoute } from './openapi-routes.js';
-import { contentTypes, junkJsonText, nearValid, schemaValue } from './schema-arbitraries.js';
+import { bodyText, contentTypes, junkJsonText, nearValid, schemaValue } from './schema-arbitraries.js';
 
 export interface FuzzRequest {
   readonly method: string;
@@ -106,7 +106,7 @@ export function nearValidRequests(route: DeclaredRoute, basePath: string, contex
     .record({ segments, query: queryString(route.queryParams, noExtraQuery), headers: credentials(context), body })
     .map(({ segments: values, query, headers, body: value }) => {
       const encoded = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, encodeURIComponent(v)]));
-      const text = value === undefined ? undefined : JSON.stringify(value);
+      const text = value === undefined ? undefined : bodyText(value);
       return {
         method: route.method,
         path: `${basePath}${fillPath(route.path, encoded)}${query}`,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { dashboardRoutes, repurposeRoutes, SchemaValidator, type RouteModule } from '@cms/adapter-koa';
-import { nearValid, schemaValue } from './schema-arbitraries.js';
+import { bodyText, nearValid, schemaValue } from './schema-arbitraries.js';
 
 // The body schemas as the routes declare them (the use cases are never called here).
 const bodyOf = (routes: RouteModule, operationId: string) => routes.find((route) => route.operationId === operationId)!.body!;
@@ -50,6 +50,14 @@ describe('nearValid', () => {
       expect(refused.length).to.be.greaterThan(200);
       expect(samples.some((value) => JSON.stringify(value)?.includes('"__proto__"'))).to.equal(true);
       expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
+    });
+
+    it('puts deeply nested values in some, which bodyText writes out as JSON', () => {
+      const texts = fc.sample(nearValid(repurposeTemplatePatchSchema), { numRuns: 300, seed: 11 }).filter((value) => value !== undefined).map(bodyText);
+      const deep = texts.filter((text) => text.includes('[[[[[[[[[[') || text.includes('{"a":{"a":{"a":'));
+      expect(deep.length).to.be.greaterThan(0);
+      expect(texts.some((text) => text.includes('\\u0001deep:'))).to.equal(false);
+      for (const text of deep) expect(() => JSON.parse(text), text.slice(0, 80)).not.to.throw();
     });
   });
 });

@@ -110,7 +110,30 @@ type Mutation =
   | { kind: 'hugeString'; length: number }
   | { kind: 'exoticString'; value: string }
   | { kind: 'edgeNumber'; value: number }
-  | { kind: 'pollute'; key: '__proto__' | 'constructor' | 'prototype' };
+  | { kind: 'pollute'; key: '__proto__' | 'constructor' | 'prototype' }
+  | { kind: 'deep'; shape: DeepShape; depth: number };
+
+/** Nesting a value may carry: arrays, objects, or arrays beside a `__proto__` key. */
+type DeepShape = 'array' | 'object' | 'proto';
+
+/**
+ * A deep value stands in the generated value as this marker, and `bodyText` writes it out:
+ * `JSON.stringify` itself recurses per level and could not write it.
+ */
+const DEEP_MARK = '\u0001deep:';
+const DEEP_MARK_TEXT = /"\\u0001deep:(array|object|proto):(\d+)"/g;
+
+function deepText(shape: DeepShape, depth: number): string {
+  const arrays = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  if (shape === 'array') return arrays;
+  if (shape === 'proto') return `{"__proto__":{},"z":${arrays}}`;
+  return `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+}
+
+/** The JSON text of a generated body, its deep values (`deep` mutations) written out. */
+export function bodyText(value: unknown): string {
+  return JSON.stringify(value).replace(DEEP_MARK_TEXT, (_, shape: DeepShape, depth: string) => deepText(shape, Number(depth)));
+}
 
 const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 
@@ -123,6 +146,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('exoticString' as const), value: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }), fc.constantFrom('\u0000', '\ud800', '‮', 'ǅ', '💥'.repeat(50), ' ', '\n\t')) }),
   fc.record({ kind: fc.constant('edgeNumber' as const), value: fc.constantFrom(-0, -1, 0.5, 1e308, -1e308, 2 ** 53 + 2, Number.MIN_VALUE) }),
   fc.record({ kind: fc.constantFrom(...(['pollute'] as const)), key: fc.constantFrom(...POLLUTION_KEYS) }),
+  fc.record({ kind: fc.constant('deep' as const), shape: fc.constantFrom<DeepShape>('array', 'object', 'proto'), depth: fc.constantFrom(1_000, 20_000) }),
 );
 
 /**
@@ -161,6 +185,8 @@ function mutate(root: unknown, at: number, change: Mutation): unknown {
       return replace(change.value);
     case 'edgeNumber':
       return replace(change.value);
+    case 'deep':
+      return replace(`${DEEP_MARK}${change.shape}:${change.depth}`);
     case 'dropKey':
       if (node.parent && !Array.isArray(node.parent)) delete node.parent[node.key!];
       return node.parent === undefined ? undefined : copy;
