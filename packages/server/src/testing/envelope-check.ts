@@ -14,8 +14,7 @@ export function isExportAnswer(response: RawResponse): boolean {
 
 export function envelopeProblems(response: RawResponse): string[] {
   if (isExportAnswer(response)) return response.headers['x-request-id'] ? [] : ['no x-request-id header'];
-  // A GET whose `If-None-Match` matched: no body, and the tag it matched.
-  if (response.status === 304) return [...(response.text === '' ? [] : ['a 304 with a body']), ...(response.headers.etag ? [] : ['a 304 without ETag']), ...(response.headers['x-request-id'] ? [] : ['no x-request-id header'])];
+  if (response.status === 304) return notModifiedProblems(response);
   const problems: string[] = [];
   if (response.status >= 500) problems.push(`status ${response.status} is a server error`);
   if (!String(response.headers['content-type'] ?? '').includes('application/json')) {
@@ -56,4 +55,13 @@ export function idsIn(value: unknown, into: Set<string>, depth = 0): void {
   } else if (typeof value === 'object') {
     for (const item of Object.values(value)) idsIn(item, into, depth + 1);
   }
+}
+
+/** A GET whose `If-None-Match` matched: no body, the tag it matched, and the request id. */
+function notModifiedProblems(response: RawResponse): string[] {
+  const problems: string[] = [];
+  if (response.text !== '') problems.push('a 304 with a body');
+  if (!response.headers.etag) problems.push('a 304 without ETag');
+  if (!response.headers['x-request-id']) problems.push('no x-request-id header');
+  return problems;
 }
