@@ -8,7 +8,10 @@
  */
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { FormRepositoryToken, SubmissionRepositoryToken } from '@cms/core';
+import type { Container } from 'inversify';
 import { engagementClient } from '../testing/engagement-client.js';
+import { addLatency } from '../testing/latency-proxy.js';
 import { startTestService, TEST_STORAGES, type CallResult, type TestService } from '../testing/test-service.js';
 import { createForm, submitForm } from './form-requests.js';
 
@@ -49,7 +52,12 @@ for (const storage of TEST_STORAGES) {
     let editor: Record<string, string>;
     let runs = 0;
     before(async () => {
-      api = await startTestService({}, { storage });
+      // Store calls take a few milliseconds, so the requests of a batch really interleave.
+      const configure = (c: Container) => {
+        addLatency(c, SubmissionRepositoryToken, 3, 11);
+        addLatency(c, FormRepositoryToken, 2, 13);
+      };
+      api = await startTestService({}, { configure, storage });
       editor = await engagementClient(api).bearer('editor');
     });
     after(() => api.stop());
