@@ -49,6 +49,11 @@ export class MingoDatabaseDouble implements MongoDatabase {
     return this.#entry(name).double;
   }
 
+  /** Test inspection: the names of the collections asked for so far. */
+  collectionNames(): string[] {
+    return [...this.#collections.keys()];
+  }
+
   /** Calls `listener` with every command sent through `collection()`, like `commandStarted`; returns the unsubscribe. */
   onCommand(listener: (event: DoubleCommandEvent) => void): () => void {
     this.#listeners.add(listener);

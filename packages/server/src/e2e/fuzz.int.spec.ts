@@ -1,5 +1,6 @@
 /**
- * Property-based fuzzing of every route the service declares (issue 7 §5). The route list is
+ * Property-based fuzzing of every route the service declares (issue 7 §5), on the embedded store
+ * and on the MongoDB repositories over the collection double. The route list is
  * read from the service's own /openapi.json before the tests are defined, so routes merged
  * later are fuzzed with no edit here. For each route: schema-guided near-valid requests and raw
  * junk, each answered with the CONTRACT §0 envelope, never a 5xx; a refused request (4xx) leaves
@@ -12,8 +13,8 @@ import fc from 'fast-check';
 import { idsIn, envelopeProblems, isExportAnswer } from '../testing/envelope-check.js';
 import { describeRequest, junkRequests, nearValidRequests, sendRaw, type FuzzContext, type FuzzRequest } from '../testing/fuzz-requests.js';
 import { declaredRoutes, type DeclaredRoute } from '../testing/openapi-routes.js';
-import { storeFingerprint, type StoreFingerprint } from '../testing/store-fingerprint.js';
-import { startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
+import { databaseFingerprint, storeFingerprint, type StoreFingerprint } from '../testing/store-fingerprint.js';
+import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
 import { chatCompletion, FakeChatCompletionsServer } from '@cms/adapter-ai/testing';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
@@ -32,7 +33,13 @@ async function readDeclaredRoutes(): Promise<DeclaredRoute[]> {
   }
 }
 
-describe('Fuzzing every declared route', () => {
+/** What the fingerprint reads on each storage: the ports' objects, or the double's collections. */
+const STORE_PARTS = {
+  memory: ['TenantRepositoryToken', 'ApiKeyRepositoryToken', 'DashboardConfigRepositoryToken', 'RepurposeTemplateRepositoryToken'],
+  'mongo-double': ['tenants', 'api_keys'],
+} as const;
+
+for (const storage of TEST_STORAGES) describe(`Fuzzing every declared route (storage: ${storage})`, () => {
   let api: TestService;
   let store: StoreFingerprint;
   let context: FuzzContext;
@@ -43,8 +50,8 @@ describe('Fuzzing every declared route', () => {
     // A translation the fuzzer gets right (the document names the languages) reaches a provider.
     provider = await FakeChatCompletionsServer.start();
     provider.script = () => ({ json: chatCompletion('traduit', 3) });
-    api = await startTestService({ AI_BASE_URL: provider.baseUrl, AI_MODEL: 'fuzz-model' });
-    store = await storeFingerprint(api.service.container);
+    api = await startTestService({ AI_BASE_URL: provider.baseUrl, AI_MODEL: 'fuzz-model' }, { storage });
+    store = api.mongoDouble ? databaseFingerprint(api.mongoDouble) : await storeFingerprint(api.service.container);
     const bearer = async (claims: Record<string, unknown>, options: { expiresIn?: string; secret?: string } = {}) =>
       `Bearer ${await api.token(claims, options)}`;
     const bearers = await Promise.all([
@@ -97,7 +104,7 @@ describe('Fuzzing every declared route', () => {
       'GET /reports/dashboardConfig',
       'PUT /reports/dashboardConfig',
     ]);
-    expect(store.ports).to.include.members(['TenantRepositoryToken', 'ApiKeyRepositoryToken', 'DashboardConfigRepositoryToken', 'RepurposeTemplateRepositoryToken']);
+    expect(store.ports).to.include.members([...STORE_PARTS[storage]]);
   });
 
   describe('the store fingerprint', () => {

@@ -12,6 +12,7 @@
 import { Session } from 'node:inspector/promises';
 import type { Runtime } from 'node:inspector';
 import * as core from '@cms/core';
+import type { MingoDatabaseDouble } from '@cms/adapter-mongo/testing';
 import type { Container } from 'inversify';
 
 /** Token descriptions whose state may change on a rejected request, each with its reason. */
@@ -80,6 +81,29 @@ export async function storeFingerprint(container: Container): Promise<StoreFinge
     },
   };
 }
+
+/**
+ * The same fingerprint for the MongoDB repositories over the collection double: every document of
+ * every collection, which is all they store. Collections appear when a repository first asks for
+ * one, so each take lists them anew and leaves out the empty ones. The guest write counters are
+ * left out, for the reason EXPECTED_TO_CHANGE gives for the embedded store's rate limiter.
+ */
+export function databaseFingerprint(database: MingoDatabaseDouble): StoreFingerprint {
+  const stored = () => database.collectionNames().filter((name) => !EXPECTED_TO_CHANGE_COLLECTIONS.includes(name)).sort();
+  return {
+    ports: stored(),
+    async take() {
+      const collections = stored()
+        .map((name) => [name, database.collectionDouble(name).documents()] as const)
+        .filter(([, documents]) => documents.length > 0);
+      return JSON.stringify(collections);
+    },
+    dispose() {},
+  };
+}
+
+/** Collections whose documents may change on a refused request (see EXPECTED_TO_CHANGE). */
+const EXPECTED_TO_CHANGE_COLLECTIONS: readonly string[] = ['guest_rate_windows'];
 
 /** A remote object as a call argument: by reference, or by value for primitives. */
 function argumentOf(value: Runtime.RemoteObject): Runtime.CallArgument {

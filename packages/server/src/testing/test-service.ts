@@ -46,6 +46,8 @@ export interface TestService {
   readonly service: RunningService;
   readonly baseUrl: string;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
+  /** The collection double behind the MongoDB repositories, when `storage` is `mongo-double`. */
+  readonly mongoDouble: MingoDatabaseDouble | undefined;
   /** A signed HS256 token for tenant a unless `tenant` says otherwise. */
   token(claims: JWTPayload & { role?: string; tenant?: string }, options?: { expiresIn?: string; secret?: string }): Promise<string>;
   stop(): Promise<void>;
@@ -75,15 +77,17 @@ export async function startTestService(env: Record<string, string> = {}, options
     ...env,
   });
   const silent = new CapturingLogger();
+  const mongoDouble = storage === 'mongo-double' ? new MingoDatabaseDouble() : undefined;
   const service = await startService(config, {
     logger: silent,
-    ...(storage === 'mongo-double' ? { mongoDatabase: new MingoDatabaseDouble() } : {}),
+    ...(mongoDouble ? { mongoDatabase: mongoDouble } : {}),
     ...startOptions,
   });
   const baseUrl = `${service.url}${config.http.basePath}`;
   return {
     service,
     baseUrl,
+    mongoDouble,
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       const key = options.key === undefined ? TEST_KEYS.a : options.key;
