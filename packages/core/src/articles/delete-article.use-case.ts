@@ -48,24 +48,34 @@ export class DeleteArticle {
     if (expected && !(await this.articles.update({ ...article, updatedAt: claimedVersion(article) }, expected))) throw preconditionFailed();
     // One `article.deleted`; its comments go with it without events of their own (decision 0783).
     await this.events.around(deletedEvent(caller, 'article.deleted', 'article', { id }), async () => {
-      await this.#removeComments(tenantId, id);
+      const removed = await this.#removeComments(tenantId, id);
       await this.reactions.deleteByTargets(tenantId, 'article', [id]);
       const deleted = await this.articles.delete(tenantId, id);
-      // A comment whose article check passed just before the article went may have landed.
-      await this.#removeComments(tenantId, id);
+      // A comment whose article check passed just before the article went may have landed, and
+      // so may a reaction whose check passed just before its article or comment went: a second
+      // pass takes them. A reaction that lands later finds nothing to count it and takes itself
+      // back (`ReactionLedger`), and a comment finds no article (decision 0763).
+      removed.push(...(await this.#removeComments(tenantId, id)));
+      await this.reactions.deleteByTargets(tenantId, 'article', [id]);
+      for (let i = 0; i < removed.length; i += BATCH) await this.reactions.deleteByTargets(tenantId, 'comment', removed.slice(i, i + BATCH));
       if (!deleted) throw notFound();
       return { result: undefined, data: { id } };
     });
   }
 
-  async #removeComments(tenantId: string, articleId: string): Promise<void> {
+  /** Removes the article's comments and their reactions; answers the ids of the comments removed. */
+  async #removeComments(tenantId: string, articleId: string): Promise<string[]> {
+    const removed: string[] = [];
     for (let after = null; ; ) {
       const page = await this.comments.listByArticle(tenantId, articleId, undefined, { after, limit: BATCH, order: 'oldestFirst' });
-      if (page.length > 0) await this.reactions.deleteByTargets(tenantId, 'comment', page.map((comment) => comment.id));
+      const ids = page.map((comment) => comment.id);
+      if (ids.length > 0) await this.reactions.deleteByTargets(tenantId, 'comment', ids);
+      removed.push(...ids);
       if (page.length < BATCH) break;
       after = page[page.length - 1]!;
     }
     await this.comments.deleteByArticle(tenantId, articleId);
+    return removed;
   }
 }
 

@@ -44,6 +44,9 @@ export class DeleteComment {
     await this.events.around(deletedEvent(caller, 'comment.deleted', 'comment', data), async () => {
       await this.reactions.deleteByTargets(caller.tenantId, 'comment', [id]);
       if (!(await this.comments.delete(caller.tenantId, id, expected))) throw expected ? preconditionFailed() : notFound();
+      // A reaction whose comment check passed just before the comment went may have landed; one
+      // that lands later finds no comment to count it and takes itself back (`ReactionLedger`).
+      await this.reactions.deleteByTargets(caller.tenantId, 'comment', [id]);
       return { result: undefined, data };
     });
   }

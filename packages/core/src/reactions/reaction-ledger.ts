@@ -2,7 +2,8 @@
  * The one implementation of "change an actor's reaction" for every kind of target: an atomic
  * set or remove of the record that returns what it held, then one atomic increment of the
  * difference. Any interleaving of changes, by one actor or many, leaves totals equal to the
- * records: each record transition is counted exactly once, and increments commute.
+ * records: each record transition is counted exactly once, and increments commute. A change
+ * whose target went meanwhile leaves no record behind (decision 0763).
  */
 import type { Clock } from '../shared/clock.js';
 import { isZeroDelta, reactionDelta, visibleTotals, type ReactionTargetKind, type ReactionTotals, type ReactionType } from './reaction.js';
@@ -39,6 +40,12 @@ export class ReactionLedger {
     const delta = reactionDelta(previous, type);
     if (readTotals && isZeroDelta(delta)) return { totals: visibleTotals(readTotals), changed: false };
     const totals = await this.targets.incrementTotals(tenantId, targetId, delta);
-    return { totals: totals && visibleTotals(totals), changed: !isZeroDelta(delta) };
+    if (totals === null) {
+      // The target went after the caller's check: its delete may have cleared its reactions
+      // before this record landed, so the record this change wrote goes too (decision 0763).
+      if (type !== null) await this.reactions.removeReaction(key);
+      return { totals: null, changed: false };
+    }
+    return { totals: visibleTotals(totals), changed: !isZeroDelta(delta) };
   }
 }
