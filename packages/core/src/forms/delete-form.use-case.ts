@@ -74,8 +74,10 @@ export class DeleteForm {
     }
     await this.submissions.deleteByForm(tenantId, id);
     const deleted = await this.forms.delete(tenantId, id);
-    // A submission that passed its form check just before the form closed may land now.
+    // A submission that passed its form check just before the form closed may land now, and its
+    // jobs after the first drop; one that lands later takes itself back (`SubmitForm`).
     await this.submissions.deleteByForm(tenantId, id);
+    await this.outbox.dropPending(tenantId, id);
     if (!deleted) throw notFound();
   }
 }

@@ -48,6 +48,8 @@ export class DeleteSubmission {
       if (!deleted && expected) throw preconditionFailed();
       // A connect that checked and re-read the submission just before it went may have landed meanwhile; one that re-reads later takes itself back (decision 0766).
       await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
+      // So may the submission's own jobs, enqueued after its answer; later ones take themselves back (`SubmitForm`).
+      if (deleted) await this.outbox.dropPending(tenantId, submission.formId, submission.id);
       if (!deleted) throw submissionNotFound();
       return { result: undefined, data };
     });

@@ -79,6 +79,12 @@ export class SubmitForm {
       { tenantId: submission.tenantId, type: 'form.submitted', witness: { kind: 'submission', id: submission.id }, trace: caller.trace },
       async () => {
         await this.submissions.insert(submission);
+        // The form may have been deleted since it was checked (its cascade would then have missed
+        // this submission): one that is gone now takes the submission back (decision 0763).
+        if ((await this.forms.findById(caller.tenantId, form.id)) === null) {
+          await this.submissions.delete(caller.tenantId, submission.id);
+          throw new DomainError(ErrorCodes.FORM_NOT_FOUND, 'Form not found');
+        }
         const stored = submissionView(submission);
         return { result: stored, data: stored };
       },
@@ -101,9 +107,15 @@ export class SubmitForm {
   /** Fire and forget: started now, never awaited; a failure is logged, never thrown. */
   #enqueueNotifications(form: Form, submission: Submission, trace: TraceContext | undefined): void {
     void Promise.resolve()
-      .then(() => {
+      .then(async () => {
         const jobs = submissionNotificationJobs(form, submission);
-        return jobs.length > 0 ? this.outbox.enqueue(jobs, submission.createdAt) : undefined;
+        if (jobs.length === 0) return;
+        await this.outbox.enqueue(jobs, submission.createdAt);
+        // Erased, or gone with its form, while the jobs were on their way: the delete dropped the
+        // jobs it found, so these go too (their message carries the values: decision 0763).
+        if ((await this.submissions.findById(submission.tenantId, submission.id)) === null) {
+          await this.outbox.dropPending(submission.tenantId, form.id, submission.id);
+        }
       })
       .catch((error: unknown) => {
         try {

@@ -11,32 +11,10 @@ import { ErrorCodes } from '../shared/error-codes.js';
 import { userCaller } from '../testing/callers.js';
 import { memoryEngagement } from '../testing/engagement-fixture.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
+import { holdNext, signal } from '../testing/held-calls.js';
 
 const editor = userCaller('acme', 'ed-1', 'editor');
 const reader = userCaller('acme', 'reader-1');
-
-/** A promise and its resolver. */
-function signal(): { promise: Promise<void>; fire: () => void } {
-  let fire!: () => void;
-  const promise = new Promise<void>((resolve) => (fire = resolve));
-  return { promise, fire };
-}
-
-/**
- * Holds the next call of `object[method]` until `release` fires; `arrived` fires when it is made.
- * The method is restored after that call.
- */
-function holdNext<T extends object, K extends keyof T>(object: T, method: K, release: Promise<void>): Promise<void> {
-  const arrived = signal();
-  const original = object[method] as (...args: unknown[]) => Promise<unknown>;
-  (object as Record<K, unknown>)[method] = async (...args: unknown[]) => {
-    (object as Record<K, unknown>)[method] = original;
-    arrived.fire();
-    await release;
-    return original.apply(object, args);
-  };
-  return arrived.promise;
-}
 
 const setup = async () => {
   const world = memoryEngagement();

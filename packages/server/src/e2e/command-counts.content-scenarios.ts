@@ -108,10 +108,10 @@ const deletes: Scenario[] = [
       return { id: form.id };
     },
     send: (f, p) => editorCall(f, 'DELETE', `/forms/delete/${p.id}`),
-    commands: [KEY, 'find webhooks', 'delete form_submissions', 'delete form_submissions', 'delete notification_outbox', 'find forms', 'find forms', 'findAndModify forms', 'findAndModify forms'],
+    commands: [KEY, 'find webhooks', 'delete form_submissions', 'delete form_submissions', 'delete notification_outbox', 'delete notification_outbox', 'find forms', 'find forms', 'findAndModify forms', 'findAndModify forms'],
   },
   { route: 'DELETE /forms/delete/{id}', outcome: 'Form not found', status: 404, send: (f) => editorCall(f, 'DELETE', `/forms/delete/${UNKNOWN_ID}`), commands: [KEY, 'find forms'] },
-  deleteWithTag('DELETE /forms/submission/{id}', newSubmission, (id) => `/forms/submission/${id}`, (id) => `/forms/submission/${id}`, [KEY, 'find webhooks', 'delete notification_outbox', 'find form_submissions', 'find forms', 'findAndModify form_submissions', 'update form_submissions', 'update form_submissions', 'update form_submissions', 'update form_submissions']),
+  deleteWithTag('DELETE /forms/submission/{id}', newSubmission, (id) => `/forms/submission/${id}`, (id) => `/forms/submission/${id}`, [KEY, 'find webhooks', 'delete notification_outbox', 'delete notification_outbox', 'find form_submissions', 'find forms', 'findAndModify form_submissions', 'update form_submissions', 'update form_submissions', 'update form_submissions', 'update form_submissions']),
   { route: 'DELETE /forms/submission/{id}', outcome: 'Submission not found', status: 404, send: (f) => editorCall(f, 'DELETE', `/forms/submission/${UNKNOWN_ID}`), commands: [KEY, 'find form_submissions'] },
   { route: 'DELETE /articles/delete/{id}', outcome: 'deleted', status: 200, prepare: newArticle, send: (f, p) => editorCall(f, 'DELETE', `/articles/delete/${p.id}`), commands: [KEY, 'find webhooks', 'delete comments', 'delete comments', 'delete reactions', 'delete reactions', 'find articles', 'find comments', 'find comments', 'findAndModify articles'] },
   deleteWithTag('DELETE /articles/delete/{id}', newArticle, (id) => `/articles/getById/${id}`, (id) => `/articles/delete/${id}`, [KEY, 'find webhooks', 'delete comments', 'delete comments', 'delete reactions', 'delete reactions', 'find articles', 'find comments', 'find comments', 'findAndModify articles', 'findAndModify articles']),
