@@ -48,14 +48,15 @@ export class DeleteArticle {
     if (expected && !(await this.articles.update({ ...article, updatedAt: claimedVersion(article) }, expected))) throw preconditionFailed();
     // One `article.deleted`; its comments go with it without events of their own (decision 0783).
     await this.events.around(deletedEvent(caller, 'article.deleted', 'article', { id }), async () => {
-      const removed = await this.#removeComments(tenantId, id);
+      const removed: string[] = [];
+      await this.#removeComments(tenantId, id, removed);
       await this.reactions.deleteByTargets(tenantId, 'article', [id]);
       const deleted = await this.articles.delete(tenantId, id);
       // A comment whose article check passed just before the article went may have landed, and
       // so may a reaction whose check passed just before its article or comment went: a second
       // pass takes them. A reaction that lands later finds nothing to count it and takes itself
       // back (`ReactionLedger`), and a comment finds no article (decision 0763).
-      removed.push(...(await this.#removeComments(tenantId, id)));
+      await this.#removeComments(tenantId, id, removed);
       await this.reactions.deleteByTargets(tenantId, 'article', [id]);
       for (let i = 0; i < removed.length; i += BATCH) await this.reactions.deleteByTargets(tenantId, 'comment', removed.slice(i, i + BATCH));
       if (!deleted) throw notFound();
@@ -63,9 +64,8 @@ export class DeleteArticle {
     });
   }
 
-  /** Removes the article's comments and their reactions; answers the ids of the comments removed. */
-  async #removeComments(tenantId: string, articleId: string): Promise<string[]> {
-    const removed: string[] = [];
+  /** Removes the article's comments and their reactions, adding the comments' ids to `removed`. */
+  async #removeComments(tenantId: string, articleId: string, removed: string[]): Promise<void> {
     for (let after = null; ; ) {
       const page = await this.comments.listByArticle(tenantId, articleId, undefined, { after, limit: BATCH, order: 'oldestFirst' });
       const ids = page.map((comment) => comment.id);
@@ -75,7 +75,6 @@ export class DeleteArticle {
       after = page[page.length - 1]!;
     }
     await this.comments.deleteByArticle(tenantId, articleId);
-    return removed;
   }
 }
 

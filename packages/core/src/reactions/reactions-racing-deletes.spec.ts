@@ -6,7 +6,6 @@
  */
 import { expect } from 'chai';
 import type { ReactionTargetKind } from './reaction.js';
-import type { ReactionRepository } from './reactions.ports.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { userCaller } from '../testing/callers.js';
 import { memoryEngagement } from '../testing/engagement-fixture.js';
@@ -25,7 +24,7 @@ const setup = async () => {
     const totals = (await world.repositories.reactions.tally('acme', kind, [id])).get(id);
     return (totals?.likes ?? 0) + (totals?.dislikes ?? 0);
   };
-  return { world, article, comment, reactions: world.repositories.reactions as ReactionRepository, held };
+  return { world, article, comment, reactions: world.repositories.reactions, held };
 };
 
 type World = Awaited<ReturnType<typeof setup>>;

@@ -1,6 +1,7 @@
 /** §6.1 over HTTP: every list route, its pages and cursors, filters, order of checks and tenant isolation. */
 import { expect } from 'chai';
 import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
+import { pageThrough } from '../testing/page-through.js';
 import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
 import { createForm, submitForm } from './form-requests.js';
 
@@ -16,26 +17,11 @@ for (const storage of TEST_STORAGES) {
     });
     after(() => api.stop());
 
-    /** Every page of a list, following nextCursor; the ids in order. */
-    const pageThrough = async (path: string, plural: string, limit: number, headers: Record<string, string> = {}, between?: () => Promise<void>) => {
-      const ids: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const separator = path.includes('?') ? '&' : '?';
-        const res: { status: number; body: any } = await api.call('GET', `${path}${separator}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers });
-        expect(res.status, JSON.stringify(res.body)).to.equal(200);
-        ids.push(...res.body.data[plural].map((record: { id: string }) => record.id));
-        cursor = res.body.data.nextCursor;
-        await between?.();
-      } while (cursor !== null);
-      return ids;
-    };
-
     describe('GET /forms/list', () => {
       it('pages through the tenant’s forms newest first, each once, with the singular read’s shape', async () => {
         const created: Array<{ id: string }> = [];
         for (let i = 0; i < 5; i += 1) created.push(await createForm(api, `list-${storage}-${i}`, i % 2 ? { isActive: false } : {}));
-        const ids = await pageThrough('/forms/list', 'forms', 2);
+        const ids = await pageThrough(api, '/forms/list', 'forms', 2);
         const mine = ids.filter((id) => created.some((form) => form.id === id));
         expect(mine).to.deep.equal(created.map((form) => form.id).reverse());
         const first = await api.call('GET', '/forms/list?limit=1');
@@ -95,11 +81,13 @@ for (const storage of TEST_STORAGES) {
         for (let i = 0; i < 7; i += 1) before.push(await submitForm(api, form.id, { name: `n${i}` }));
         let added = 0;
         const editor = await client.bearer('editor');
-        const ids = await pageThrough(`/forms/${form.id}/submissions`, 'submissions', 3, {}, async () => {
-          added += 1;
-          await submitForm(api, form.id, { name: `late${added}` });
-          // Between the first and second page, erase the oldest one, not seen yet.
-          if (added === 1) expect((await api.call('DELETE', `/forms/submission/${before[0]!.id}`, { headers: editor })).status).to.equal(200);
+        const ids = await pageThrough(api, `/forms/${form.id}/submissions`, 'submissions', 3, {
+          between: async () => {
+            added += 1;
+            await submitForm(api, form.id, { name: `late${added}` });
+            // Between the first and second page, erase the oldest one, not seen yet.
+            if (added === 1) expect((await api.call('DELETE', `/forms/submission/${before[0]!.id}`, { headers: editor })).status).to.equal(200);
+          },
         });
         const stillThere = before.slice(1).map((submission) => submission.id).reverse();
         expect(ids).to.deep.equal(stillThere);

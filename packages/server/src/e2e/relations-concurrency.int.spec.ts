@@ -12,6 +12,7 @@ import { FormRepositoryToken, SubmissionRepositoryToken } from '@cms/core';
 import type { Container } from 'inversify';
 import { engagementClient } from '../testing/engagement-client.js';
 import { addLatency } from '../testing/latency-proxy.js';
+import { pageThrough } from '../testing/page-through.js';
 import { startTestService, TEST_STORAGES, type CallResult, type TestService } from '../testing/test-service.js';
 import { createForm, submitForm } from './form-requests.js';
 
@@ -62,19 +63,6 @@ for (const storage of TEST_STORAGES) {
     });
     after(() => api.stop());
 
-    /** Every page of a form's submissions; their ids in order. */
-    const listed = async (formId: string): Promise<string[]> => {
-      const ids: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const res: CallResult = await api.call('GET', `/forms/${formId}/submissions?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-        expect(res.status, JSON.stringify(res.body)).to.equal(200);
-        ids.push(...res.body.data.submissions.map((submission: { id: string }) => submission.id));
-        cursor = res.body.data.nextCursor;
-      } while (cursor !== null);
-      return ids;
-    };
-
     it('never answers 5xx, and leaves no reference to an erased submission and no erased one in reads or lists', async () => {
       await fc.assert(
         fc.asyncProperty(batches, async (plan) => {
@@ -124,7 +112,7 @@ for (const storage of TEST_STORAGES) {
               expect(new Set(clients).size, `clients of ${id}`).to.equal(clients.length);
             }
           }
-          const listedCompanies = await listed(company.id);
+          const listedCompanies = await pageThrough(api, `/forms/${company.id}/submissions`, 'submissions', 7);
           expect(new Set(listedCompanies).size).to.equal(listedCompanies.length);
           expect([...listedCompanies].sort()).to.deep.equal(created.company.filter((id) => alive.has(id)).sort());
         }),
