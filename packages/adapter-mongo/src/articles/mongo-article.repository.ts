@@ -82,7 +82,7 @@ export class MongoArticleRepository implements ArticleRepository {
   async clearCategory(tenantId: string, categoryId: string): Promise<number> {
     const category = parseObjectId(categoryId);
     if (!category) return 0;
-    const top = await this.#articles.updateMany({ tenantId, categoryId: category }, { $set: { categoryId: null } });
+    const top = await this.#articles.updateMany({ tenantId, categoryId: category }, { $set: { categoryId: null, subCategoryId: null } });
     const sub = await this.#articles.updateMany({ tenantId, subCategoryId: category }, { $set: { subCategoryId: null } });
     return top.modifiedCount + sub.modifiedCount;
   }

@@ -6,7 +6,7 @@ import type { AuthorRepository } from '../authors/authors.ports.js';
 import { issuesError, validationError } from '../shared/domain-error.js';
 import { optionalFlag, optionalId, optionalLongText, requiredText } from '../shared/input-rules.js';
 import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, type Article } from './article.js';
-import type { CategoryRepository } from './articles.ports.js';
+import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 
 export interface ArticleInput {
   readonly title?: unknown;
@@ -36,6 +36,30 @@ export async function articleFields(input: ArticleInput, references: ArticleRefe
   }
   await checkCategories(references.categories, tenantId, categoryId, subCategoryId);
   return { title, content, authorId, categoryId, subCategoryId, reactionsEnabled };
+}
+
+/**
+ * After an article's write: an author or category it names may have been deleted between the
+ * check and the write (an update may even write back what a delete had just cleared). The delete
+ * cleared only the articles that named it then, so this one is cleared now as the delete would
+ * have done (decision 0763). Answers the article as it now stands.
+ */
+export async function detachDeletedReferences(articles: ArticleRepository, references: ArticleReferences, article: Article): Promise<Article> {
+  const { tenantId, authorId, categoryId, subCategoryId } = article;
+  let detached = article;
+  if (authorId !== null && !(await references.authors.findById(tenantId, authorId))) {
+    await articles.clearAuthor(tenantId, authorId);
+    detached = { ...detached, authorId: null };
+  }
+  if (categoryId === null) return detached; // a sub-category is only ever named with its category
+  const named = subCategoryId === null ? [categoryId] : [categoryId, subCategoryId];
+  const found = await references.categories.findByIds(tenantId, named);
+  for (const id of named) {
+    if (found.some((category) => category.id === id)) continue;
+    await articles.clearCategory(tenantId, id);
+    detached = { ...detached, categoryId: detached.categoryId === id ? null : detached.categoryId, subCategoryId: detached.subCategoryId === id ? null : detached.subCategoryId };
+  }
+  return detached;
 }
 
 async function checkCategories(categories: CategoryRepository, tenantId: string, categoryId: string | null, subCategoryId: string | null): Promise<void> {

@@ -41,7 +41,10 @@ export interface ArticleRepository extends ReactionTotalsStore {
   update(article: Article, expected: Date): Promise<boolean>;
   /** Deletes the article in one atomic step; true only for the call that deleted it. */
   delete(tenantId: string, id: string): Promise<boolean>;
-  /** Sets `categoryId` / `subCategoryId` to null where they name the category (one update each); returns how many articles changed. */
+  /**
+   * Sets `categoryId` / `subCategoryId` to null where they name the category (one update each;
+   * an article that loses its category loses its sub-category too); returns how many articles changed.
+   */
   clearCategory(tenantId: string, categoryId: string): Promise<number>;
   /** One keyset page of the tenant's articles matching every given filter (§6.1). */
   list(tenantId: string, filter: ArticleListFilter, page: PageQuery): Promise<Article[]>;

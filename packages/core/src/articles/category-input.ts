@@ -41,3 +41,29 @@ export async function categoryFields(
 export async function hasChildren(categories: CategoryRepository, tenantId: string, id: string): Promise<boolean> {
   return (await categories.list(tenantId, { parentId: id }, { after: null, limit: 1 })).length > 0;
 }
+
+/**
+ * After a category's write: a parent deleted between the check and the write (its delete found
+ * no sub-category then) leaves this one top-level, as the delete leaves those it finds after it
+ * (decision 0763). Answers the category as it now stands.
+ */
+export async function detachDeletedParent(categories: CategoryRepository, category: Category): Promise<Category> {
+  const { tenantId, parentId } = category;
+  if (parentId === null || (await categories.findById(tenantId, parentId))) return category;
+  await promoteChildren(categories, tenantId, parentId);
+  return (await categories.findById(tenantId, category.id)) ?? { ...category, parentId: null };
+}
+
+/**
+ * Makes the sub-categories of `parentId` top-level, in place (`updatedAt` kept, as a cascade
+ * keeps it). A write racing this one is retried from a fresh read.
+ */
+export async function promoteChildren(categories: CategoryRepository, tenantId: string, parentId: string): Promise<void> {
+  for (;;) {
+    const children = await categories.list(tenantId, { parentId }, { after: null, limit: PROMOTE_BATCH });
+    if (children.length === 0) return;
+    for (const child of children) await categories.update({ ...child, parentId: null }, child.updatedAt);
+  }
+}
+
+const PROMOTE_BATCH = 100;

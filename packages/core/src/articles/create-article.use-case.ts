@@ -1,7 +1,8 @@
 /**
  * Creates an article (bearer token, admin, editor or author) with zero reaction totals. Every
  * reference must exist in the tenant: the author, a top-level `categoryId`, and a
- * `subCategoryId` that is a child of `categoryId`; anything else is a validation error.
+ * `subCategoryId` that is a child of `categoryId`; anything else is a validation error. One that
+ * is deleted while the article is written is detached from it, as its delete detaches the others.
  */
 import type { AuthorRepository } from '../authors/authors.ports.js';
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
@@ -11,7 +12,7 @@ import { newId } from '../shared/ids.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import { toArticleView, type Article, type ArticleView } from './article.js';
-import { ARTICLE_INPUT_KEYS, articleFields, type ArticleInput } from './article-input.js';
+import { ARTICLE_INPUT_KEYS, articleFields, detachDeletedReferences, type ArticleInput } from './article-input.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 import { requireKnownKeys } from '../shared/shape-rules.js';
 import { requireTenantId } from '../tenancy/tenant.js';
@@ -37,9 +38,8 @@ export class CreateArticle {
     requireRole(caller, CreateArticle.access.roles);
     requireKnownKeys(input, '', ARTICLE_KEYS);
     const tenantId = caller.tenantId;
-    const fields = await articleFields(input, { categories: this.categories, authors: this.authors }, tenantId);
-    const authorId = fields.authorId;
-
+    const references = { categories: this.categories, authors: this.authors };
+    const fields = await articleFields(input, references, tenantId);
     const now = this.clock.now();
     const article: Article = {
       id: newId(now),
@@ -51,20 +51,9 @@ export class CreateArticle {
       updatedAt: now,
     };
     return this.events.around({ tenantId, type: 'article.created', witness: { kind: 'article', id: article.id }, trace: caller.trace }, async () => {
-      const view = await this.#insert(article);
+      await this.articles.insert(article);
+      const view = toArticleView(await detachDeletedReferences(this.articles, references, article));
       return { result: view, data: view };
     });
-  }
-
-  async #insert(article: Article): Promise<ArticleView> {
-    const { tenantId, authorId } = article;
-    await this.articles.insert(article);
-    // The author may have been deleted between the check and the insert; its deletion cleared
-    // only the articles that existed then, so detach this one as the deletion would have.
-    if (authorId !== null && !(await this.authors.findById(tenantId, authorId))) {
-      await this.articles.clearAuthor(tenantId, authorId);
-      return toArticleView({ ...article, authorId: null });
-    }
-    return toArticleView(article);
   }
 }

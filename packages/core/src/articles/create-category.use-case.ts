@@ -5,7 +5,7 @@ import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import type { CategoryRepository } from './articles.ports.js';
 import { toCategoryView, type Category, type CategoryView } from './category.js';
-import { CATEGORY_INPUT_KEYS, categoryFields, type CategoryInput } from './category-input.js';
+import { CATEGORY_INPUT_KEYS, categoryFields, detachDeletedParent, type CategoryInput } from './category-input.js';
 import { requireKnownKeys } from '../shared/shape-rules.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
@@ -34,6 +34,6 @@ export class CreateCategory {
     const now = this.clock.now();
     const category: Category = { id: newId(now), tenantId: caller.tenantId, ...fields, createdAt: now, updatedAt: now };
     await this.categories.insert(category);
-    return toCategoryView(category);
+    return toCategoryView(await detachDeletedParent(this.categories, category));
   }
 }

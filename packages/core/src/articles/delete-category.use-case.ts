@@ -13,7 +13,7 @@ import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 import { toCategoryView } from './category.js';
-import { hasChildren } from './category-input.js';
+import { hasChildren, promoteChildren } from './category-input.js';
 import { findCategoryOrThrow } from './get-category.use-case.js';
 
 /** The record, by its id as the caller gave it (checked: a malformed one is refused). `ifMatch`: the `If-Match` condition, if any. */
@@ -43,8 +43,10 @@ export class DeleteCategory {
     if (expected && !(await this.categories.update({ ...category, updatedAt: claimedVersion(category) }, expected))) throw preconditionFailed();
     await this.articles.clearCategory(tenantId, category.id);
     const deleted = await this.categories.delete(tenantId, category.id);
-    // An article that checked the category just before it went may name it now.
+    // An article that checked the category just before it went may name it now, and a
+    // sub-category created or moved under it since the check above may be left: it becomes top-level.
     await this.articles.clearCategory(tenantId, category.id);
+    await promoteChildren(this.categories, tenantId, category.id);
     if (!deleted) throw new DomainError(ErrorCodes.CATEGORY_NOT_FOUND, 'Category not found');
   }
 }

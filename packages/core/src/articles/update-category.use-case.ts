@@ -13,7 +13,7 @@ import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import type { CategoryRepository } from './articles.ports.js';
 import { toCategoryView, type CategoryView } from './category.js';
-import { CATEGORY_INPUT_KEYS, categoryFields } from './category-input.js';
+import { CATEGORY_INPUT_KEYS, categoryFields, detachDeletedParent } from './category-input.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
 export class UpdateCategory {
@@ -42,6 +42,6 @@ export class UpdateCategory {
       }),
       write: (next, expected) => this.categories.update(next, expected),
     });
-    return toCategoryView(category);
+    return toCategoryView(await detachDeletedParent(this.categories, category));
   }
 }

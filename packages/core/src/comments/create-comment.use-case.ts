@@ -53,7 +53,7 @@ export class CreateComment {
     requireKnownKeys(input, 'comment', COMMENT_KEYS);
     const content = requiredText(input.content, 'comment.content', COMMENT_CONTENT_MAX);
     const authorName = optionalText(input.authorName, 'comment.authorName', COMMENT_AUTHOR_NAME_MAX);
-    if (!(await this.articles.findById(caller.tenantId, id))) throw new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found');
+    if (!(await this.articles.findById(caller.tenantId, id))) throw articleNotFound();
     const now = this.clock.now();
     const comment: Comment = {
       id: newId(now),
@@ -73,8 +73,16 @@ export class CreateComment {
     };
     return this.events.around({ tenantId: comment.tenantId, type: 'comment.created', witness: { kind: 'comment', id: comment.id }, trace: caller.trace }, async () => {
       await this.comments.insert(comment);
+      // The article may have been deleted between the check and the insert; its delete took only
+      // the comments that existed then, so this one takes itself back (decision 0763).
+      if (!(await this.articles.findById(comment.tenantId, id))) {
+        await this.comments.delete(comment.tenantId, comment.id);
+        throw articleNotFound();
+      }
       const view = toCommentView(comment);
       return { result: view, data: view };
     });
   }
 }
+
+const articleNotFound = () => new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found');

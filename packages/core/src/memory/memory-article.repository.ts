@@ -68,7 +68,7 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
       this.records.update(key, (current) => ({
         ...current,
         categoryId: current.categoryId === categoryId ? null : current.categoryId,
-        subCategoryId: current.subCategoryId === categoryId ? null : current.subCategoryId,
+        subCategoryId: current.categoryId === categoryId || current.subCategoryId === categoryId ? null : current.subCategoryId,
       }));
       changed += 1;
     }

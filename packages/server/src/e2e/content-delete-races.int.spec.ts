@@ -3,12 +3,13 @@
  * two requests that both checked the same version, racing, give exactly one winner and one 412,
  * and the loser changes nothing. The requests are held until both have read the record, so
  * the race is forced on every run instead of left to timing. Also: a relation connect held between
- * its check and its write while the erasure of its related submission runs (decision 0766).
+ * its check and its write while the erasure of its related submission runs (decision 0766), and
+ * a comment or an article held the same way while its article or category is deleted (decision 0763).
  */
 import { expect } from 'chai';
-import { ArticleRepositoryToken, AuthorRepositoryToken, CategoryRepositoryToken, CommentRepositoryToken, SubmissionRepositoryToken, type SubmissionRepository } from '@cms/core';
+import { ArticleRepositoryToken, AuthorRepositoryToken, CategoryRepositoryToken, CommentRepositoryToken, SubmissionRepositoryToken, type ArticleRepository, type CommentRepository, type SubmissionRepository } from '@cms/core';
 import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
-import { startTestService, TEST_STORAGES, type CallResult, type TestService } from '../testing/test-service.js';
+import { startTestService, TEST_STORAGES, TEST_TENANTS, type CallResult, type TestService } from '../testing/test-service.js';
 import { createForm, submitForm } from './form-requests.js';
 
 interface Readable {
@@ -49,6 +50,23 @@ for (const storage of TEST_STORAGES) {
 
     const remove = (path: string, tag: string) => api.call('DELETE', path, { headers: { ...editor, 'if-match': tag } });
     const patch = (path: string, body: unknown, tag: string) => api.call('PATCH', path, { headers: { ...editor, 'if-match': tag }, body });
+    /** Sends `request`, with the repository's next `method` call made only once the DELETE of `path` has answered: both answers. */
+    const withDeleteBefore = async <R extends object>(repository: R, method: keyof R & string, path: string, request: () => Promise<CallResult>) => {
+      const write = repository[method] as (...args: unknown[]) => Promise<unknown>;
+      let deleted: CallResult | undefined;
+      Object.assign(repository, {
+        [method]: async (...args: unknown[]) => {
+          deleted = await api.call('DELETE', path, { headers: editor });
+          return write.apply(repository, args);
+        },
+      });
+      try {
+        const answer = await request();
+        return [deleted!, answer] as const;
+      } finally {
+        Object.assign(repository, { [method]: write });
+      }
+    };
     /** Sends the requests together, with the repository's reads held until each has read. */
     const race = async (repository: Readable, requests: Array<() => Promise<CallResult>>) => {
       const release = holdReads(repository, requests.length);
@@ -99,6 +117,29 @@ for (const storage of TEST_STORAGES) {
       expect(raced.map((res) => res.body.message)).to.deep.equal(['Related submission not found', 'Related submission not found']);
       const read = await api.call('GET', `/forms/submission/${holder.id}`);
       expect(read.body.data.submission.relations).to.deep.equal({ employer: kept.id, clients: [kept.id] });
+    });
+
+    it('answers 404 to a comment whose article was deleted between its check and its write, leaving no comment', async () => {
+      const article = await client.article({});
+      const comments = api.service.container.get(CommentRepositoryToken) as CommentRepository;
+      const [deleted, raced] = await withDeleteBefore(comments, 'insert', `/articles/delete/${article.id}`, () =>
+        api.call('POST', `/articles/${article.id}/comments`, { headers: { 'x-user-id': 'late-commenter' }, body: { content: 'Too late' } }),
+      );
+      expect(deleted.status).to.equal(200);
+      expect([raced.status, raced.body.message]).to.deep.equal([404, 'Article not found']);
+      expect(await comments.listByArticle(TEST_TENANTS.a, article.id, undefined, { after: null, limit: 10 })).to.deep.equal([]);
+    });
+
+    it('creates an article without the category deleted between its check and its write', async () => {
+      const category = await client.category({ name: `Short-lived ${storage}` });
+      const articles = api.service.container.get(ArticleRepositoryToken) as ArticleRepository;
+      const [deleted, created] = await withDeleteBefore(articles, 'insert', `/categories/delete/${category.id}`, () =>
+        api.call('POST', '/articles/create', { headers: editor, body: { title: 'Late', categoryId: category.id } }),
+      );
+      expect([deleted.status, created.status]).to.deep.equal([200, 201]);
+      expect(created.body.data.article.categoryId).to.equal(null);
+      const read = await api.call('GET', `/articles/getById/${created.body.data.article.id}`);
+      expect(read.body.data.article.categoryId).to.equal(null);
     });
 
     it('gives one 200 and one 412 to two deletes of a comment with the same If-Match', async () => {

@@ -115,15 +115,17 @@ export function contentDeleteContract(name: string, factory: RepositoryFactory<C
       expect(await repos().submissions.disconnectRelation({ ...command, tenantId: 'other', fieldName: 'many' })).to.equal(null);
     });
 
-    it('clears a category from the articles that name it as category or sub-category', async () => {
+    it('clears a category from the articles that name it as category or sub-category, and their sub-category with it', async () => {
       const [top, sub] = [newId(), newId()];
       const inTop = articleRecord('acme', { categoryId: top });
+      const inTopAndItsSub = articleRecord('acme', { categoryId: top, subCategoryId: newId() });
       const inSub = articleRecord('acme', { categoryId: newId(), subCategoryId: sub });
       const foreign = articleRecord('other', { categoryId: top });
-      for (const article of [inTop, inSub, foreign]) await repos().articles.insert(article);
-      expect(await repos().articles.clearCategory('acme', top)).to.equal(1);
+      for (const article of [inTop, inTopAndItsSub, inSub, foreign]) await repos().articles.insert(article);
+      expect(await repos().articles.clearCategory('acme', top)).to.equal(2);
       expect(await repos().articles.clearCategory('acme', sub)).to.equal(1);
       expect(await repos().articles.findById('acme', inTop.id)).to.deep.include({ categoryId: null, subCategoryId: null });
+      expect(await repos().articles.findById('acme', inTopAndItsSub.id)).to.deep.include({ categoryId: null, subCategoryId: null });
       expect((await repos().articles.findById('acme', inSub.id))?.subCategoryId).to.equal(null);
       expect((await repos().articles.findById('other', foreign.id))?.categoryId).to.equal(top);
       expect(await repos().articles.clearCategory('acme', top)).to.equal(0);
