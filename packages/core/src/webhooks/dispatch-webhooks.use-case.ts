@@ -3,7 +3,9 @@
  * unconfirmed past their grace period (from the store, by witness), then claims a batch of due
  * deliveries atomically, signs and posts each, and records the outcome — delivered on a 2xx;
  * retried with the notification back-off otherwise; failed once the attempts are used up, when
- * the host resolves to a refused address, or when the webhook was disabled or unsubscribed.
+ * the host resolves to a refused address, or when the webhook was disabled or unsubscribed. A
+ * delivery of a webhook deleted since it was staged is removed with what is left of its log, as
+ * the delete removed the rest (an event staged while the webhook was being deleted).
  */
 import { retryDelayMs, type DispatchReport } from '../notifications/dispatch-notifications.use-case.js';
 import type { Clock } from '../shared/clock.js';
@@ -25,6 +27,9 @@ import {
 
 const ERROR_MAX = 500;
 
+/** The outcome of an attempt that found its webhook deleted: not recorded, the log goes. */
+const WEBHOOK_DELETED: WebhookDeliveryOutcome = { status: 'failed', error: 'webhook was deleted', statusCode: null };
+
 export class DispatchWebhooks {
   constructor(
     private readonly webhooks: WebhookRepository,
@@ -45,6 +50,7 @@ export class DispatchWebhooks {
     for (const status of outcomes) {
       if (status === 'delivered') report.sent += 1;
       else if (status === 'retry') report.retried += 1;
+      else if (status === 'dropped') report.skipped += 1;
       else report.failed += 1;
     }
     return report;
@@ -69,7 +75,7 @@ export class DispatchWebhooks {
     }
   }
 
-  async #settle(delivery: WebhookDelivery): Promise<WebhookDeliveryOutcome['status']> {
+  async #settle(delivery: WebhookDelivery): Promise<WebhookDeliveryOutcome['status'] | 'dropped'> {
     let outcome: WebhookDeliveryOutcome;
     try {
       outcome = await this.#attempt(delivery);
@@ -79,6 +85,7 @@ export class DispatchWebhooks {
         : this.#afterFailure(delivery, errorText(error), null);
     }
     const fields = { deliveryId: delivery.id, tenantId: delivery.tenantId, webhookId: delivery.webhookId, eventId: delivery.eventId, type: delivery.type, attempt: delivery.attempts };
+    if (outcome === WEBHOOK_DELETED) return this.#drop(delivery, fields);
     try {
       await this.outbox.complete(delivery.id, outcome, this.clock.now());
       if (outcome.status !== 'retry') await this.outbox.prune(delivery.tenantId, delivery.webhookId, DELIVERY_LOG_SIZE);
@@ -98,7 +105,7 @@ export class DispatchWebhooks {
       return { status: 'failed', error: `gave up after ${delivery.attempts - 1} attempts without an outcome`, statusCode: delivery.lastStatusCode };
     }
     const webhook = await this.webhooks.findById(delivery.tenantId, delivery.webhookId);
-    if (!webhook) return { status: 'failed', error: 'webhook was deleted', statusCode: null };
+    if (!webhook) return WEBHOOK_DELETED;
     if (!webhook.enabled) return { status: 'failed', error: 'webhook is disabled', statusCode: null };
     if (!subscribesTo(webhook, delivery.type)) return { status: 'failed', error: 'webhook no longer subscribes to this event', statusCode: null };
     if (delivery.payload === null) return { status: 'failed', error: 'event has no body', statusCode: null };
@@ -107,6 +114,18 @@ export class DispatchWebhooks {
     if (statusCode >= 200 && statusCode < 300) return { status: 'delivered', statusCode };
     const error = statusCode >= 300 && statusCode < 400 ? `redirect not followed (HTTP ${statusCode})` : `HTTP ${statusCode}`;
     return this.#afterFailure(delivery, error, statusCode);
+  }
+
+  async #drop(delivery: WebhookDelivery, fields: Record<string, unknown>): Promise<'dropped' | 'failed'> {
+    try {
+      await this.outbox.removeByWebhook(delivery.tenantId, delivery.webhookId);
+    } catch (error) {
+      // The claim lapses and a later pass finds the webhook gone again.
+      this.logger.error('delivery of a deleted webhook could not be removed', { ...fields, error: errorText(error) });
+      return 'failed';
+    }
+    this.logger.info('webhook delivery dropped: the webhook was deleted', fields);
+    return 'dropped';
   }
 
   #afterFailure(delivery: WebhookDelivery, error: string, statusCode: number | null): WebhookDeliveryOutcome {

@@ -13,7 +13,9 @@ import { silentLogger } from '../shared/logger.js';
 import { userCaller } from '../testing/callers.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
 import { formRecord } from '../testing/form-fixtures.js';
+import { holdNext, signal } from '../testing/held-calls.js';
 import { CreateWebhook } from './create-webhook.use-case.js';
+import { DeleteWebhook } from './delete-webhook.use-case.js';
 import { DispatchWebhooks } from './dispatch-webhooks.use-case.js';
 import { EventWitnessReader } from './event-witness-reader.js';
 import { signatureOf } from './sign-webhook.js';
@@ -121,6 +123,22 @@ describe('Webhooks (core, in-memory adapters)', () => {
       expect(JSON.parse(sent[0]!.body)).to.deep.include({ type: 'form.created' });
       expect(JSON.parse(sent[0]!.body).data).to.deep.include({ id: stored.id, slug: 'kept' }).and.not.have.property('tenantId');
       expect(await outbox.countByStatus()).to.deep.equal({ unconfirmed: 0, pending: 0, delivered: 1, failed: 0 });
+    });
+
+    it('drops, unsent and unlogged, the delivery of an event staged while its webhook was being deleted', async () => {
+      const { events, dispatch, create, outbox, webhooks, sent } = fixture();
+      const webhook = await create.execute(admin, { url: 'https://hooks.example/', events: ['*'] });
+      const release = signal();
+      const staging = holdNext(outbox, 'stage', release.promise); // the subscribers are read, the delivery not yet staged
+      const change = events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: null, data: {} }));
+      await staging;
+      await new DeleteWebhook(webhooks, outbox).execute(admin, { id: webhook.id });
+      release.fire();
+      await change;
+      expect(await outbox.countByStatus()).to.deep.include({ pending: 1 });
+      expect(await dispatch.execute()).to.deep.include({ claimed: 1, skipped: 1, failed: 0 });
+      expect(sent).to.have.length(0);
+      expect(await outbox.countByStatus()).to.deep.equal({ unconfirmed: 0, pending: 0, delivered: 0, failed: 0 });
     });
 
     it('keeps the latest 100 final deliveries per webhook', async () => {
