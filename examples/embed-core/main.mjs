@@ -5,7 +5,7 @@
 // any of it does not behave as docs/embedding.md says.
 // Run from the repository root after `npm run build`: node examples/embed-core/main.mjs
 import assert from 'node:assert/strict';
-import { createCore, isDomainError, ManualClock, StaticCaptchaVerifier } from '@cms/core';
+import { createCore, isDomainError, ManualClock, StaticCaptchaVerifier, TrackedWork } from '@cms/core';
 
 // Your CAPTCHA verifier: here one that accepts the token "ok" (use adapter-captcha's in production).
 const captcha = new StaticCaptchaVerifier(new Map([['ok', undefined]]));
@@ -13,7 +13,9 @@ const clock = new ManualClock('2026-05-01T10:00:00.000Z');
 // Your mail sender: here one that keeps the messages (use adapter-notify's SMTP sender in production).
 const mails = [];
 const email = { send: async (message) => void mails.push(message) };
-const core = createCore({ captcha, clock, guestPolicy: { limit: 3, windowSeconds: 60 }, notifications: { email, intervalMs: 50 } });
+// Work a use case starts and does not await (a submit queues its notification jobs after it answers): tracked, to wait for it.
+const backgroundWork = new TrackedWork();
+const core = createCore({ captcha, clock, guestPolicy: { limit: 3, windowSeconds: 60 }, notifications: { email, intervalMs: 50 }, backgroundWork });
 
 // Callers: who is asking, as your service resolved it (core trusts what you put here).
 const tenantId = 'acme';
@@ -43,7 +45,9 @@ assert.deepEqual(submission.values, { name: 'Ada' });
 assert.equal(await refusal(core.forms.submit.execute(guest('visitor-01'), { formId: form.id, submission: { values: {} }, mode: 'public' })), 'VALIDATION_FAILED');
 console.log(`form ${form.slug} created, submission ${submission.id} stored`);
 
-// 1a. The notification dispatcher sends the mail the submission queued; stop() waits for its batch.
+// 1a. The submission queued its notification job once answered; the dispatcher sends it; stop() waits for its batch.
+await backgroundWork.settled();
+assert.deepEqual((await core.stores.outbox.listByTenant(tenantId)).map((job) => [job.channel, job.status]), [['email', 'pending']]);
 core.notifications.dispatcher.start();
 for (let waited = 0; mails.length === 0 && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
 await core.notifications.dispatcher.stop();

@@ -1,13 +1,14 @@
 /**
  * Starts and stops the whole service: container, key bootstrap, HTTP listener, notification
  * dispatch and graceful shutdown (drain: /readyz 503 while in-flight requests finish; then stop
- * accepting, let the dispatch pass in progress finish, and close the store).
+ * accepting, let the dispatch pass in progress and the requests' background work finish, and
+ * close the store).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JsonLineLogger, ServingState, type CmsApp } from '@cms/adapter-koa';
 import type { MongoDatabase } from '@cms/adapter-mongo';
-import { CaptchaVerifierToken, DispatchLoop, ManageTenants, systemClock, type Clock, type Logger } from '@cms/core';
+import { CaptchaVerifierToken, DispatchLoop, ManageTenants, systemClock, TrackedWork, type Clock, type Logger } from '@cms/core';
 import type { Container } from 'inversify';
 import { bootstrapKeys } from './bootstrap-keys.js';
 import { ConfigError } from './config/env-reader.js';
@@ -85,7 +86,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       container,
       generatedKey,
       stop: once(async () => {
-        await shutdown(server, serving, storage, config.http.shutdownGraceMs, dispatchLoops);
+        await shutdown(server, serving, storage, config.http.shutdownGraceMs, dispatchLoops, container.get(TrackedWork));
         await output?.close();
       }),
     };
@@ -133,14 +134,13 @@ async function shutdown(
   storage: StorageLifecycle,
   graceMs: number,
   dispatchLoops: readonly DispatchLoop[],
+  work: TrackedWork,
 ): Promise<void> {
   const deadline = Date.now() + graceMs;
   // Still listening while in-flight requests finish: /readyz now answers 503 to whoever asks
   // (a load balancer stops sending), and every answer closes its connection.
   serving.beginDrain();
-  let graceOver: NodeJS.Timeout | undefined;
-  await Promise.race([serving.whenIdle(), new Promise<void>((resolve) => (graceOver = setTimeout(resolve, graceMs)))]);
-  clearTimeout(graceOver);
+  await atMost(serving.whenIdle(), graceMs);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // The dispatch pass in progress finishes (its outcomes recorded) while requests drain.
   const dispatchStopped = Promise.all(dispatchLoops.map((loop) => loop.stop()));
@@ -153,7 +153,17 @@ async function shutdown(
   clearInterval(sweeper);
   clearTimeout(cut);
   await dispatchStopped;
+  // What the served requests started and did not await (a submit's notification enqueue) writes
+  // to the store: it finishes first, within what is left of the grace period.
+  await atMost(work.settled(), deadline - Date.now());
   await storage.close();
+}
+
+/** Waits for `promise` to settle, or `ms` at most. */
+async function atMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  let over: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (over = setTimeout(resolve, Math.max(0, ms))))]);
+  clearTimeout(over);
 }
 
 function once(action: () => Promise<void>): () => Promise<void> {

@@ -54,6 +54,7 @@ import { notificationDispatcher, type NotificationDispatchOptions } from '../not
 import { RecountReactions } from '../reactions/recount-reactions.use-case.js';
 import { GetRepurposeTemplate } from '../repurpose/get-repurpose-template.use-case.js';
 import { UpdateRepurposeTemplate } from '../repurpose/update-repurpose-template.use-case.js';
+import type { BackgroundWork } from '../shared/background-work.js';
 import { systemClock, type Clock } from '../shared/clock.js';
 import { StaticLanguageCatalog, type LanguageCatalog } from '../shared/languages.js';
 import { PageCursors } from '../shared/page-cursor.js';
@@ -82,6 +83,11 @@ export interface CoreOptions<S extends CoreStores = MemoryStores> {
   readonly notifications?: NotificationDispatchOptions;
   readonly clock?: Clock;
   readonly logger?: Logger;
+  /**
+   * Where work a use case does not await runs (a submit's notification enqueue). Pass a
+   * `TrackedWork` and await its `settled()` before closing your store on shutdown; default: untracked.
+   */
+  readonly backgroundWork?: BackgroundWork;
 }
 
 export function createCore<S extends CoreStores = MemoryStores>(options: CoreOptions<S>) {
@@ -105,7 +111,7 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
       create: new CreateForm(forms, languages, captchaPolicy, clock),
       get: new GetForm(forms),
       getNext: new GetNextForm(forms),
-      submit: new SubmitForm(forms, submissions, options.captcha, stores.outbox, clock, logger),
+      submit: new SubmitForm(forms, submissions, options.captcha, stores.outbox, clock, logger, undefined, options.backgroundWork),
       getSubmission: new GetSubmission(submissions),
       connectRelation: new ConnectRelation(forms, submissions, clock),
       getBySlug: new GetFormBySlug(forms),

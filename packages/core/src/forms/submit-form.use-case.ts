@@ -4,6 +4,7 @@
  * CAPTCHA. Both then check the values, store the submission, and hand the form's notification
  * jobs to the outbox without waiting: a failing or slow outbox never fails or delays the answer.
  */
+import { UNTRACKED_WORK, type BackgroundWork } from '../shared/background-work.js';
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { CaptchaVerdict, CaptchaVerifier } from '../captcha/captcha.ports.js';
 import type { NotificationOutbox } from '../notifications/notification.ports.js';
@@ -46,6 +47,8 @@ export class SubmitForm {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
+    /** Where the notification enqueue runs after the answer; a host tracks it to wait for it on shutdown. */
+    private readonly work: BackgroundWork = UNTRACKED_WORK,
   ) {}
 
   /**
@@ -104,10 +107,11 @@ export class SubmitForm {
     if (!verdict.success || tooLow) throw new DomainError(ErrorCodes.FORM_CAPTCHA_FAILED, 'CAPTCHA verification failed');
   }
 
-  /** Fire and forget: started now, never awaited; a failure is logged, never thrown. */
+  /** Background work: started now, never awaited by the submit; a failure is logged, never thrown. */
   #enqueueNotifications(form: Form, submission: Submission, trace: TraceContext | undefined): void {
-    void Promise.resolve()
-      .then(async () => {
+    if (!form.notifications.enabled) return; // no job to enqueue, no work to start
+    this.work.start(async () => {
+      try {
         const jobs = submissionNotificationJobs(form, submission);
         if (jobs.length === 0) return;
         await this.outbox.enqueue(jobs, submission.createdAt);
@@ -116,8 +120,7 @@ export class SubmitForm {
         if ((await this.submissions.findById(submission.tenantId, submission.id)) === null) {
           await this.outbox.dropPending(submission.tenantId, form.id, submission.id);
         }
-      })
-      .catch((error: unknown) => {
+      } catch (error) {
         try {
           this.logger.error('notification enqueue failed', {
             tenantId: submission.tenantId,
@@ -129,6 +132,7 @@ export class SubmitForm {
         } catch {
           // a broken logger must not become an unhandled rejection
         }
-      });
+      }
+    });
   }
 }

@@ -13,6 +13,7 @@ import {
   NotificationOutboxToken,
   SubmissionRepositoryToken,
   SubmitForm,
+  TrackedWork,
   type CaptchaPolicy,
   type CaptchaVerifier,
   type Clock,
@@ -44,8 +45,9 @@ export const formsModule = new ContainerModule(({ bind }) => {
       clock: Clock,
       logger: Logger,
       events: WebhookEventRecorder,
-    ) => new SubmitForm(forms, submissions, captcha, outbox, clock, logger, events),
-    [FormRepositoryToken, SubmissionRepositoryToken, CaptchaVerifierToken, NotificationOutboxToken, ServerTokens.Clock, ServerTokens.Logger, WebhookEventRecorderToken],
+      work: TrackedWork,
+    ) => new SubmitForm(forms, submissions, captcha, outbox, clock, logger, events, work),
+    [FormRepositoryToken, SubmissionRepositoryToken, CaptchaVerifierToken, NotificationOutboxToken, ServerTokens.Clock, ServerTokens.Logger, WebhookEventRecorderToken, TrackedWork],
   );
   bind(GetSubmission).toResolvedValue((submissions: SubmissionRepository) => new GetSubmission(submissions), [SubmissionRepositoryToken]);
   bind(ConnectRelation).toResolvedValue(

@@ -1,5 +1,5 @@
-/** Configuration, time, logging and languages: what every other module may depend on. */
-import { LanguageCatalogToken, StaticLanguageCatalog, type Clock, type Logger } from '@cms/core';
+/** Configuration, time, logging, languages and background work: what every other module may depend on. */
+import { LanguageCatalogToken, StaticLanguageCatalog, TrackedWork, type Clock, type Logger } from '@cms/core';
 import { ContainerModule } from 'inversify';
 import type { ServiceConfig } from '../config/service-config.js';
 import { ServerTokens } from './server-tokens.js';
@@ -18,5 +18,7 @@ export function infrastructureModule({ config, clock, logger, requestLogger }: I
     bind(ServerTokens.Logger).toConstantValue(logger);
     bind(ServerTokens.RequestLogger).toConstantValue(requestLogger);
     bind(LanguageCatalogToken).toConstantValue(new StaticLanguageCatalog(config.languages));
+    // What requests start and do not await (a submit's notification enqueue): shutdown waits for it.
+    bind(TrackedWork).toConstantValue(new TrackedWork());
   });
 }

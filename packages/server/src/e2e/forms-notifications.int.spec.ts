@@ -136,7 +136,7 @@ describe('Submission notifications', () => {
         dropPending: async () => 0,
         countByStatus: async () => ({ pending: 0, sent: 0, failed: 0, skipped: 0 }),
       };
-      api = await startTestService({}, { configure: (container) => void container.rebind(NotificationOutboxToken).toConstantValue(hanging) });
+      api = await startTestService({ CMS_SHUTDOWN_GRACE_MS: '300' }, { configure: (container) => void container.rebind(NotificationOutboxToken).toConstantValue(hanging) });
     });
     after(() => api.stop());
 
@@ -144,6 +144,12 @@ describe('Submission notifications', () => {
       const form = await createForm(api, 'hanging', { notifications: ALL_ON });
       const res = await api.call('POST', `/forms/${form.id}/submit`, { body: { values: { name: 'Ada' } } });
       expect(res.status).to.equal(201);
+    });
+
+    it('stops once its shutdown grace period is over, the enqueue still hanging', async () => {
+      const started = performance.now();
+      await api.stop();
+      expect(performance.now() - started).to.be.within(250, 5000); // waited for the enqueue, then gave up on it
     });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The running service delivers outbox jobs in the background: push to a real local webhook,
- * unconfigured e-mail skipped, and a shutdown that waits for the send in progress before the
- * store closes. (SMTP delivery through the dispatcher is covered in adapter-notify.)
+ * unconfigured e-mail skipped, and a shutdown that waits for the send in progress, and for a
+ * submit's enqueue still on its way, before the store closes. (SMTP delivery through the
+ * dispatcher is covered in adapter-notify.)
  */
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
@@ -10,6 +11,7 @@ import { NotificationOutboxToken, type NotificationJob, type NotificationOutbox 
 import { sampleNotificationJob } from '@cms/core/testing';
 import { ServerTokens, type StorageLifecycle } from '../container/server-tokens.js';
 import { startTestService, TEST_TENANTS } from '../testing/test-service.js';
+import { createForm, submitForm } from './form-requests.js';
 
 const tenantId = TEST_TENANTS.a;
 
@@ -67,6 +69,37 @@ describe('notification delivery in the running service', () => {
       } finally {
         await api.stop();
       }
+    });
+  });
+
+  describe('when the service is stopped while a submit’s notification jobs are on their way to the outbox', () => {
+    it('closes the store only once they are in it', async () => {
+      let atClose: NotificationJob[] | undefined;
+      let outbox!: NotificationOutbox;
+      const api = await startTestService(
+        { PUSH_WEBHOOK_URL: webhookUrl, NOTIFY_POLL_MS: '60000' },
+        {
+          configure: (container) => {
+            const storage: StorageLifecycle = { kind: 'memory', ready: async () => true, close: async () => void (atClose = await outbox.listByTenant(tenantId)) };
+            container.rebind<StorageLifecycle>(ServerTokens.Storage).toConstantValue(storage);
+          },
+        },
+      );
+      outbox = api.service.container.get<NotificationOutbox>(NotificationOutboxToken);
+      const form = await createForm(api, 'notified-at-shutdown', { notifications: { enabled: true, push: { admin: { enabled: true } } } });
+      // The enqueue takes 200 ms, from after the submit's answer: the service is stopped meanwhile.
+      const enqueue = outbox.enqueue;
+      let started!: () => void;
+      const enqueueStarted = new Promise<void>((resolve) => (started = resolve));
+      outbox.enqueue = async function (this: NotificationOutbox, ...args) {
+        started();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return enqueue.apply(this, args);
+      };
+      const submission = await submitForm(api, form.id, { name: 'Ada' });
+      await enqueueStarted;
+      await api.stop();
+      expect(atClose?.map((job) => [job.channel, job.message.submissionId])).to.deep.equal([['push', submission.id]]);
     });
   });
 
