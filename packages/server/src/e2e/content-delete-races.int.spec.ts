@@ -7,7 +7,7 @@
  * a comment or an article held the same way while its article or category is deleted (decision 0763).
  */
 import { expect } from 'chai';
-import { ArticleRepositoryToken, AuthorRepositoryToken, CategoryRepositoryToken, CommentRepositoryToken, SubmissionRepositoryToken, type ArticleRepository, type CommentRepository, type SubmissionRepository } from '@cms/core';
+import { ArticleRepositoryToken, AuthorRepositoryToken, CategoryRepositoryToken, CommentRepositoryToken, SubmissionRepositoryToken, type ArticleRepository, type CategoryRepository, type CommentRepository, type SubmissionRepository } from '@cms/core';
 import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
 import { startTestService, TEST_STORAGES, TEST_TENANTS, type CallResult, type TestService } from '../testing/test-service.js';
 import { createForm, submitForm } from './form-requests.js';
@@ -140,6 +140,18 @@ for (const storage of TEST_STORAGES) {
       expect(created.body.data.article.categoryId).to.equal(null);
       const read = await api.call('GET', `/articles/getById/${created.body.data.article.id}`);
       expect(read.body.data.article.categoryId).to.equal(null);
+    });
+
+    it('creates a sub-category top-level when its parent was deleted between its check and its write', async () => {
+      const parent = await client.category({ name: `Short-lived parent ${storage}` });
+      const categories = api.service.container.get(CategoryRepositoryToken) as CategoryRepository;
+      const [deleted, created] = await withDeleteBefore(categories, 'insert', `/categories/delete/${parent.id}`, () =>
+        api.call('POST', '/categories/create', { headers: editor, body: { name: 'Orphan', parentId: parent.id } }),
+      );
+      expect([deleted.status, created.status]).to.deep.equal([200, 201]);
+      expect(created.body.data.category.parentId).to.equal(null);
+      const read = await api.call('GET', `/categories/getById/${created.body.data.category.id}`);
+      expect(read.body.data.category.parentId).to.equal(null);
     });
 
     it('gives one 200 and one 412 to two deletes of a comment with the same If-Match', async () => {
