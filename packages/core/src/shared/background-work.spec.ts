@@ -51,5 +51,18 @@ describe('Background work', () => {
       await ran.promise;
       expect(running).to.equal(true);
     });
+
+    it('drops a failure that escapes the task instead of leaving an unhandled rejection', async () => {
+      const unhandled: unknown[] = [];
+      const record = (reason: unknown) => unhandled.push(reason);
+      process.on('unhandledRejection', record);
+      try {
+        UNTRACKED_WORK.start(async () => Promise.reject(new Error('store down')));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      } finally {
+        process.off('unhandledRejection', record);
+      }
+      expect(unhandled).to.deep.equal([]);
+    });
   });
 });

@@ -5,13 +5,18 @@
  * (decision 0206).
  */
 export interface BackgroundWork {
-  /** Starts `task` now, on a later tick; the caller handles the task's own failures. */
+  /**
+   * Starts `task` on a later tick. The caller handles (logs) the task's own failures: one that
+   * escapes is dropped here rather than left to become an unhandled rejection, which ends the process.
+   */
   start(task: () => Promise<void>): void;
 }
 
 export const UNTRACKED_WORK: BackgroundWork = {
   start(task) {
-    void Promise.resolve().then(task);
+    Promise.resolve()
+      .then(task)
+      .catch(() => undefined);
   },
 };
 
