@@ -12,6 +12,9 @@ export interface CategoryInput {
 
 export const CATEGORY_INPUT_KEYS = ['name', 'parentId', 'reactionsEnabled'] as const;
 
+const NOT_TOP_LEVEL = 'must be a top-level category (one level of nesting)';
+const HAS_CHILDREN = 'cannot be set on a category that has sub-categories (one level of nesting)';
+
 /**
  * The fields, with `parentId` an existing top-level category of the tenant (one level of
  * nesting). `self`: the category being updated, which cannot be its own parent nor get one
@@ -30,10 +33,8 @@ export async function categoryFields(
     if (self && parentId === self.id) throw validationError('parentId', 'must not be the category itself');
     const parent = await categories.findById(tenantId, parentId);
     if (!parent) throw validationError('parentId', 'must be an existing category');
-    if (parent.parentId !== null) throw validationError('parentId', 'must be a top-level category (one level of nesting)');
-    if (self && (await hasChildren(categories, tenantId, self.id))) {
-      throw validationError('parentId', 'cannot be set on a category that has sub-categories (one level of nesting)');
-    }
+    if (parent.parentId !== null) throw validationError('parentId', NOT_TOP_LEVEL);
+    if (self && (await hasChildren(categories, tenantId, self.id))) throw validationError('parentId', HAS_CHILDREN);
   }
   return { name, parentId, reactionsEnabled };
 }
@@ -43,15 +44,31 @@ export async function hasChildren(categories: CategoryRepository, tenantId: stri
 }
 
 /**
- * After a category's write: a parent deleted between the check and the write (its delete found
- * no sub-category then) leaves this one top-level, as the delete leaves those it finds after it
- * (decision 0763). Answers the category as it now stands.
+ * After a category's write with a parent: the nesting its check saw may have changed before the
+ * write landed (decision 0763). A parent deleted meanwhile (its delete found no sub-category then)
+ * leaves this category top-level, as the delete leaves those it finds after it. A parent given a
+ * parent of its own meanwhile, or (for a category that existed) sub-categories created under this
+ * one meanwhile, would make two levels: `takeBack` undoes the write and it is refused as its check
+ * would have refused it; of two such writes racing, at least one is refused, perhaps both.
+ * Answers the category as it now stands.
  */
-export async function detachDeletedParent(categories: CategoryRepository, category: Category): Promise<Category> {
+export async function settleNesting(
+  categories: CategoryRepository,
+  category: Category,
+  { existed, takeBack }: { readonly existed: boolean; readonly takeBack: () => Promise<unknown> },
+): Promise<Category> {
   const { tenantId, parentId } = category;
-  if (parentId === null || (await categories.findById(tenantId, parentId))) return category;
-  await promoteChildren(categories, tenantId, parentId);
-  return (await categories.findById(tenantId, category.id)) ?? { ...category, parentId: null };
+  if (parentId === null) return category;
+  const parent = await categories.findById(tenantId, parentId);
+  if (!parent) {
+    await promoteChildren(categories, tenantId, parentId);
+    return (await categories.findById(tenantId, category.id)) ?? { ...category, parentId: null };
+  }
+  const refusal =
+    parent.parentId !== null ? NOT_TOP_LEVEL : existed && (await hasChildren(categories, tenantId, category.id)) ? HAS_CHILDREN : null;
+  if (refusal === null) return category;
+  await takeBack();
+  throw validationError('parentId', refusal);
 }
 
 /**

@@ -5,7 +5,7 @@ import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import type { CategoryRepository } from './articles.ports.js';
 import { toCategoryView, type Category, type CategoryView } from './category.js';
-import { CATEGORY_INPUT_KEYS, categoryFields, detachDeletedParent, type CategoryInput } from './category-input.js';
+import { CATEGORY_INPUT_KEYS, categoryFields, settleNesting, type CategoryInput } from './category-input.js';
 import { requireKnownKeys } from '../shared/shape-rules.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
@@ -34,6 +34,7 @@ export class CreateCategory {
     const now = this.clock.now();
     const category: Category = { id: newId(now), tenantId: caller.tenantId, ...fields, createdAt: now, updatedAt: now };
     await this.categories.insert(category);
-    return toCategoryView(await detachDeletedParent(this.categories, category));
+    const takeBack = () => this.categories.delete(category.tenantId, category.id);
+    return toCategoryView(await settleNesting(this.categories, category, { existed: false, takeBack }));
   }
 }

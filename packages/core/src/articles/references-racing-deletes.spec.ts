@@ -12,7 +12,7 @@ import { createCore } from '../embedded/create-core.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { userCaller } from '../testing/callers.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
-import { holdNext, signal } from '../testing/held-calls.js';
+import { whileHeld } from '../testing/held-calls.js';
 
 const editor = userCaller('acme', 'ed-1', 'editor');
 const reader = userCaller('acme', 'reader-1');
@@ -28,18 +28,6 @@ const setup = async () => {
   const childrenOf = async (parentId: string) => categories.list('acme', { parentId }, { after: null, limit: 100 });
   return { core, stores: { articles, authors, categories, comments }, author, top, sub, article, commentsOf, childrenOf };
 };
-
-/** Holds the next call of `object[method]`, runs `meanwhile` once it is held, then lets it go: what the held side answered. */
-async function whileHeld<T>(object: object, method: string, held: () => Promise<T>, meanwhile: () => Promise<unknown>): Promise<T> {
-  const release = signal();
-  const arrived = holdNext(object as Record<string, unknown>, method, release.promise);
-  const answer = held();
-  answer.catch(() => undefined);
-  await arrived;
-  await meanwhile();
-  release.fire();
-  return answer;
-}
 
 describe('A write naming a record racing that record’s delete', () => {
   describe('a comment and its article', () => {

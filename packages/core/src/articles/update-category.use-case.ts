@@ -12,8 +12,8 @@ import { wellFormedIdOr } from '../shared/input-rules.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import type { CategoryRepository } from './articles.ports.js';
-import { toCategoryView, type CategoryView } from './category.js';
-import { CATEGORY_INPUT_KEYS, categoryFields, detachDeletedParent } from './category-input.js';
+import { toCategoryView, type Category, type CategoryView } from './category.js';
+import { CATEGORY_INPUT_KEYS, categoryFields, settleNesting } from './category-input.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
 export class UpdateCategory {
@@ -30,18 +30,28 @@ export class UpdateCategory {
     const { id: categoryId, changes: body } = request;
     requireRole(caller, UpdateCategory.access.roles);
     const id = wellFormedIdOr(categoryId, ErrorCodes.INVALID_CATEGORY_ID);
+    let built: Category | undefined; // the record the latest round built on
+    let before: Category | undefined; // the record the write that landed replaced
     const category = await conditionalUpdate(body, request, {
       key: `category\0${caller.tenantId}\0${id}`,
       read: () => this.categories.findById(caller.tenantId, id),
       notFound: () => new DomainError(ErrorCodes.CATEGORY_NOT_FOUND, 'Category not found'),
       view: toCategoryView,
-      build: async (current) => ({
-        ...current,
-        ...(await categoryFields(patched(current, patchOf(body, CATEGORY_INPUT_KEYS)), this.categories, caller.tenantId, current)),
-        updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()),
-      }),
-      write: (next, expected) => this.categories.update(next, expected),
+      build: async (current) => {
+        built = current;
+        const fields = await categoryFields(patched(current, patchOf(body, CATEGORY_INPUT_KEYS)), this.categories, caller.tenantId, current);
+        return { ...current, ...fields, updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()) };
+      },
+      write: async (next, expected) => {
+        const written = await this.categories.update(next, expected);
+        if (written) before = built;
+        return written;
+      },
     });
-    return toCategoryView(await detachDeletedParent(this.categories, category));
+    if (!before) return toCategoryView(category); // `{}`: nothing was written
+    const replaced = before;
+    // Refused after all: the record goes back to what it was, unless another write came since.
+    const takeBack = () => this.categories.update({ ...replaced, updatedAt: nextUpdatedAt(category.updatedAt, this.clock.now()) }, category.updatedAt);
+    return toCategoryView(await settleNesting(this.categories, category, { existed: true, takeBack }));
   }
 }

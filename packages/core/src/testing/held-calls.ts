@@ -25,3 +25,18 @@ export function holdNext<T extends object, K extends keyof T>(object: T, method:
   };
   return arrived.promise;
 }
+
+/**
+ * Runs `held` with the next call of `object[method]` held, runs `meanwhile` once that call is
+ * held, then lets it go: what `held` answered.
+ */
+export async function whileHeld<T>(object: object, method: string, held: () => Promise<T>, meanwhile: () => Promise<unknown>): Promise<T> {
+  const release = signal();
+  const arrived = holdNext(object as Record<string, unknown>, method, release.promise);
+  const answer = held();
+  answer.catch(() => undefined);
+  await arrived;
+  await meanwhile();
+  release.fire();
+  return answer;
+}
