@@ -87,6 +87,20 @@ export class MongoArticleRepository implements ArticleRepository {
     return top.modifiedCount + sub.modifiedCount;
   }
 
+  /** One or two `updateMany`s, served by `tenant_subcategory_created` and `tenant_category_created`; idempotent. */
+  async refileCategory(tenantId: string, categoryId: string, parentId: string | null): Promise<number> {
+    const category = parseObjectId(categoryId);
+    if (!category) return 0;
+    if (parentId === null) {
+      const sub = await this.#articles.updateMany({ tenantId, subCategoryId: category }, { $set: { categoryId: category, subCategoryId: null } });
+      return sub.modifiedCount;
+    }
+    const parent = toObjectId(parentId);
+    const sub = await this.#articles.updateMany({ tenantId, subCategoryId: category, categoryId: { $ne: parent } }, { $set: { categoryId: parent } });
+    const top = await this.#articles.updateMany({ tenantId, categoryId: category }, { $set: { categoryId: parent, subCategoryId: category } });
+    return sub.modifiedCount + top.modifiedCount;
+  }
+
   /**
    * Served by `tenant_created`, `tenant_author_created`, and for a category by
    * `tenant_category_created` and `tenant_subcategory_created` (one branch of the `$or` each).

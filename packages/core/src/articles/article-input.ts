@@ -39,27 +39,34 @@ export async function articleFields(input: ArticleInput, references: ArticleRefe
 }
 
 /**
- * After an article's write: an author or category it names may have been deleted between the
- * check and the write (an update may even write back what a delete had just cleared). The delete
- * cleared only the articles that named it then, so this one is cleared now as the delete would
- * have done (decision 0763). Answers the article as it now stands.
+ * After an article's write: an author or category it names may have been deleted, or a category
+ * moved, between the check and the write (an update may even write back what a delete or a move
+ * had just changed). Those changed only the articles that named them then, so this one is
+ * changed now as they would have changed it (decision 0763): detached from what is gone, filed
+ * where a moved category now is. Answers the article as it now stands.
  */
-export async function detachDeletedReferences(articles: ArticleRepository, references: ArticleReferences, article: Article): Promise<Article> {
+export async function settleArticleReferences(articles: ArticleRepository, references: ArticleReferences, article: Article): Promise<Article> {
   const { tenantId, authorId, categoryId, subCategoryId } = article;
-  let detached = article;
+  let settled = article;
   if (authorId !== null && !(await references.authors.findById(tenantId, authorId))) {
     await articles.clearAuthor(tenantId, authorId);
-    detached = { ...detached, authorId: null };
+    settled = { ...settled, authorId: null };
   }
-  if (categoryId === null) return detached; // a sub-category is only ever named with its category
+  if (categoryId === null) return settled; // a sub-category is only ever named with its category
   const named = subCategoryId === null ? [categoryId] : [categoryId, subCategoryId];
   const found = await references.categories.findByIds(tenantId, named);
+  let refiled = false;
   for (const id of named) {
-    if (found.some((category) => category.id === id)) continue;
-    await articles.clearCategory(tenantId, id);
-    detached = { ...detached, categoryId: detached.categoryId === id ? null : detached.categoryId, subCategoryId: detached.subCategoryId === id ? null : detached.subCategoryId };
+    const category = found.find((candidate) => candidate.id === id);
+    if (!category) {
+      await articles.clearCategory(tenantId, id);
+      settled = { ...settled, categoryId: settled.categoryId === id ? null : settled.categoryId, subCategoryId: settled.subCategoryId === id ? null : settled.subCategoryId };
+    } else if (category.parentId !== (id === categoryId ? null : categoryId)) {
+      await articles.refileCategory(tenantId, id, category.parentId);
+      refiled = true;
+    }
   }
-  return detached;
+  return refiled ? ((await articles.findById(tenantId, article.id)) ?? settled) : settled;
 }
 
 async function checkCategories(categories: CategoryRepository, tenantId: string, categoryId: string | null, subCategoryId: string | null): Promise<void> {

@@ -46,6 +46,14 @@ export interface ArticleRepository extends ReactionTotalsStore {
    * an article that loses its category loses its sub-category too); returns how many articles changed.
    */
   clearCategory(tenantId: string, categoryId: string): Promise<number>;
+  /**
+   * Files the articles of a category where the category now is, after it was given the parent
+   * `parentId` (null: made top-level): an article that named it as sub-category now names
+   * `parentId` as category (or, top-level, it as category and no sub-category); one that named it
+   * as category names `parentId` and it as sub-category. At most one update each; returns how
+   * many articles changed.
+   */
+  refileCategory(tenantId: string, categoryId: string, parentId: string | null): Promise<number>;
   /** One keyset page of the tenant's articles matching every given filter (§6.1). */
   list(tenantId: string, filter: ArticleListFilter, page: PageQuery): Promise<Article[]>;
 }

@@ -2,7 +2,8 @@
  * Creates an article (bearer token, admin, editor or author) with zero reaction totals. Every
  * reference must exist in the tenant: the author, a top-level `categoryId`, and a
  * `subCategoryId` that is a child of `categoryId`; anything else is a validation error. One that
- * is deleted while the article is written is detached from it, as its delete detaches the others.
+ * is deleted or moved while the article is written is detached from it or followed, as its delete
+ * or move does with the others.
  */
 import type { AuthorRepository } from '../authors/authors.ports.js';
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
@@ -12,7 +13,7 @@ import { newId } from '../shared/ids.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import { toArticleView, type Article, type ArticleView } from './article.js';
-import { ARTICLE_INPUT_KEYS, articleFields, detachDeletedReferences, type ArticleInput } from './article-input.js';
+import { ARTICLE_INPUT_KEYS, articleFields, settleArticleReferences, type ArticleInput } from './article-input.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 import { requireKnownKeys } from '../shared/shape-rules.js';
 import { requireTenantId } from '../tenancy/tenant.js';
@@ -52,7 +53,7 @@ export class CreateArticle {
     };
     return this.events.around({ tenantId, type: 'article.created', witness: { kind: 'article', id: article.id }, trace: caller.trace }, async () => {
       await this.articles.insert(article);
-      const view = toArticleView(await detachDeletedReferences(this.articles, references, article));
+      const view = toArticleView(await settleArticleReferences(this.articles, references, article));
       return { result: view, data: view };
     });
   }

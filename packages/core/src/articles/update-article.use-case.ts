@@ -1,8 +1,9 @@
 /**
  * §6.3 `PATCH /articles/update/{id}` (bearer admin, editor or author): the fields of create under
  * its rules (the author exists, a sub-category belongs to the category); `likes`/`dislikes` are
- * not writable and an update never changes them. An author or category deleted while the update
- * is written is detached from the article, as its delete detaches the others (decision 0763).
+ * not writable and an update never changes them. An author or category deleted or moved while the
+ * update is written is detached from the article or followed, as its delete or move does with the
+ * others (decision 0763).
  */
 import type { AuthorRepository } from '../authors/authors.ports.js';
 import { NO_WEBHOOK_EVENTS, updatedEvent, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
@@ -16,7 +17,7 @@ import { wellFormedIdOr } from '../shared/input-rules.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import { toArticleView, type ArticleView } from './article.js';
-import { ARTICLE_INPUT_KEYS, articleFields, detachDeletedReferences } from './article-input.js';
+import { ARTICLE_INPUT_KEYS, articleFields, settleArticleReferences } from './article-input.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
@@ -53,7 +54,7 @@ export class UpdateArticle {
       write: (next, expected) =>
         this.events.around(updatedEvent(caller, 'article.updated', 'article', id, next.updatedAt), async () => {
           if (!(await this.articles.update(next, expected))) return { result: false };
-          await detachDeletedReferences(this.articles, references, next);
+          await settleArticleReferences(this.articles, references, next);
           stored = toArticleView((await this.articles.findById(caller.tenantId, id)) ?? next);
           return { result: true, data: stored };
         }),

@@ -1,6 +1,8 @@
 /**
  * §6.3 `PATCH /categories/update/{id}` (bearer admin or editor): `name`, `reactionsEnabled`,
  * `parentId` under the one-level rule of create; a category with sub-categories cannot get a parent.
+ * A category that moves takes its articles with it: they stay filed under it, wherever it now is
+ * (docs/decisions/0762-updates.md).
  */
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
@@ -11,7 +13,7 @@ import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
-import type { CategoryRepository } from './articles.ports.js';
+import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 import { toCategoryView, type Category, type CategoryView } from './category.js';
 import { CATEGORY_INPUT_KEYS, categoryFields, settleNesting } from './category-input.js';
 import { requireTenantId } from '../tenancy/tenant.js';
@@ -22,6 +24,7 @@ export class UpdateCategory {
 
   constructor(
     private readonly categories: CategoryRepository,
+    private readonly articles: ArticleRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -52,6 +55,8 @@ export class UpdateCategory {
     const replaced = before;
     // Refused after all: the record goes back to what it was, unless another write came since.
     const takeBack = () => this.categories.update({ ...replaced, updatedAt: nextUpdatedAt(category.updatedAt, this.clock.now()) }, category.updatedAt);
-    return toCategoryView(await settleNesting(this.categories, category, { existed: true, takeBack }));
+    const settled = await settleNesting(this.categories, category, { existed: true, takeBack });
+    if (settled.parentId !== replaced.parentId) await this.articles.refileCategory(settled.tenantId, settled.id, settled.parentId);
+    return toCategoryView(settled);
   }
 }

@@ -140,7 +140,7 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
       remove: new DeleteArticle(articles, comments, reactions),
       getCategory: new GetCategory(categories),
       listCategories: new ListCategories(categories, cursors),
-      updateCategory: new UpdateCategory(categories, clock),
+      updateCategory: new UpdateCategory(categories, articles, clock),
       removeCategory: new DeleteCategory(categories, articles),
     },
     comments: {

@@ -75,6 +75,20 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     return changed;
   }
 
+  /** A scan of the tenant's articles, as `clearCategory`: categories move rarely. */
+  async refileCategory(tenantId: string, categoryId: string, parentId: string | null): Promise<number> {
+    let changed = 0;
+    for (const key of this.#order.oldestFirst(tenantId, null)) {
+      const article = this.records.get(key);
+      if (!article) continue;
+      const filed = refiled(article, categoryId, parentId);
+      if (filed === null) continue;
+      this.records.update(key, (current) => ({ ...current, ...filed }));
+      changed += 1;
+    }
+    return changed;
+  }
+
   async clearAuthor(tenantId: string, authorId: string): Promise<number> {
     const authorKey = tenantKey(tenantId, authorId);
     const ids = this.#byAuthor.get(authorKey);
@@ -90,4 +104,14 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     if (!articles) this.#byAuthor.set(authorKey, (articles = new Set()));
     return articles;
   }
+}
+
+/** Where `article` is filed once `categoryId` has the parent `parentId`; null when that changes nothing. */
+function refiled(article: Article, categoryId: string, parentId: string | null): Pick<Article, 'categoryId' | 'subCategoryId'> | null {
+  if (article.subCategoryId === categoryId) {
+    const filed = parentId === null ? { categoryId, subCategoryId: null } : { categoryId: parentId, subCategoryId: categoryId };
+    return filed.categoryId === article.categoryId && filed.subCategoryId === article.subCategoryId ? null : filed;
+  }
+  if (article.categoryId === categoryId && parentId !== null) return { categoryId: parentId, subCategoryId: categoryId };
+  return null;
 }

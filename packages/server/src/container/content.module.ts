@@ -106,8 +106,8 @@ export const contentModule = new ContainerModule(({ bind }) => {
     [ArticleRepositoryToken, CategoryRepositoryToken, AuthorRepositoryToken, ServerTokens.Clock, WebhookEventRecorderToken],
   );
   bind(UpdateCategory).toResolvedValue(
-    (categories: CategoryRepository, clock: Clock) => new UpdateCategory(categories, clock),
-    [CategoryRepositoryToken, ServerTokens.Clock],
+    (categories: CategoryRepository, articles: ArticleRepository, clock: Clock) => new UpdateCategory(categories, articles, clock),
+    [CategoryRepositoryToken, ArticleRepositoryToken, ServerTokens.Clock],
   );
   bind(UpdateAuthor).toResolvedValue((authors: AuthorRepository, clock: Clock) => new UpdateAuthor(authors, clock), [AuthorRepositoryToken, ServerTokens.Clock]);
   bind(RouteModuleToken).toResolvedValue(

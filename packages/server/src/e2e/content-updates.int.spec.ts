@@ -123,6 +123,28 @@ for (const storage of TEST_STORAGES) {
         }
       });
 
+      it('moves a category’s articles with it, so they stay filed under it and editable', async () => {
+        const editor = await client.bearer('editor');
+        const [p, q] = [await client.category({ name: `P ${storage}` }), await client.category({ name: `Q ${storage}` })];
+        const [c, t] = [await client.category({ name: `C ${storage}`, parentId: p.id }), await client.category({ name: `T ${storage}` })];
+        const [inC, inT] = [await client.article({ title: 'In C', categoryId: p.id, subCategoryId: c.id }), await client.article({ title: 'In T', categoryId: t.id })];
+        const filing = async (article: { id: string }) => {
+          const read = (await api.call('GET', `/articles/getById/${article.id}`)).body.data.article;
+          return [read.categoryId, read.subCategoryId];
+        };
+        const moves: Array<[{ id: string }, string | null, { id: string }, unknown[]]> = [
+          [c, q.id, inC, [q.id, c.id]], // a sub-category to another parent
+          [c, null, inC, [c.id, null]], // a sub-category made top-level
+          [t, p.id, inT, [p.id, t.id]], // a top-level category given a parent
+        ];
+        for (const [category, parentId, article, expected] of moves) {
+          expect((await patch(`/categories/update/${category.id}`, { parentId }, editor)).status).to.equal(200);
+          expect(await filing(article)).to.deep.equal(expected);
+          const renamed = await patch(`/articles/update/${article.id}`, { title: `Renamed ${String(parentId)}` }, editor);
+          expect(renamed.status, JSON.stringify(renamed.body)).to.equal(200);
+        }
+      });
+
       it('updates an author (bearer admin or editor) and answers 401/403 before the id, 400 Invalid author id before 404', async () => {
         const editor = await client.bearer('editor');
         const author = (await api.call('POST', '/authors/create', { headers: editor, body: { name: 'Ada', bio: 'Old' } })).body.data.author;

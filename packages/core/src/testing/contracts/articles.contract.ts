@@ -72,11 +72,35 @@ export function articleRepositoryContract(name: string, factory: RepositoryFacto
       expect(await repo().clearAuthor('acme', author)).to.equal(0);
     });
 
+    it('files a category’s articles where the category moved, in the tenant only', async () => {
+      const [p, q, c, d, t, n] = ['0000000000000000000000a1', '0000000000000000000000a2', '0000000000000000000000c1', '0000000000000000000000d1', '0000000000000000000000e1', '0000000000000000000000f1'];
+      const inC = articleRecord('acme', { categoryId: p, subCategoryId: c });
+      const inD = articleRecord('acme', { categoryId: p, subCategoryId: d });
+      const inT = articleRecord('acme', { categoryId: t });
+      const foreign = articleRecord('other', { categoryId: p, subCategoryId: c });
+      for (const article of [inC, inD, inT, foreign]) await repo().insert(article);
+      const filing = async (article: { id: string }) => {
+        const stored = await repo().findById('acme', article.id);
+        return [stored?.categoryId, stored?.subCategoryId];
+      };
+      expect(await repo().refileCategory('acme', c, q)).to.equal(1); // C moved from P to Q
+      expect(await filing(inC)).to.deep.equal([q, c]);
+      expect(await repo().refileCategory('acme', c, null)).to.equal(1); // C made top-level
+      expect(await filing(inC)).to.deep.equal([c, null]);
+      expect(await repo().refileCategory('acme', t, n)).to.equal(1); // top-level T given the parent N
+      expect(await filing(inT)).to.deep.equal([n, t]);
+      expect(await repo().refileCategory('acme', t, n)).to.equal(0);
+      expect(await filing(inD)).to.deep.equal([p, d]);
+      const other = await repo().findById('other', foreign.id);
+      expect([other?.categoryId, other?.subCategoryId]).to.deep.equal([p, c]);
+    });
+
     it('finds and clears nothing for malformed ids, without throwing', async () => {
       await repo().insert(articleRecord('acme', { authorId: '00000000000000000000000a' }));
       for (const id of MALFORMED) {
         expect(await repo().findById('acme', id), id).to.equal(null);
         expect(await repo().clearAuthor('acme', id), id).to.equal(0);
+        expect(await repo().refileCategory('acme', id, null), id).to.equal(0);
       }
     });
 

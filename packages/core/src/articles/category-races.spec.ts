@@ -1,10 +1,11 @@
 /**
- * One level of nesting under racing writes: a sub-category created under a category that is
- * meanwhile given a parent, and a category given a parent while a sub-category is created under
- * it. Each check alone passed, and together they made two levels; now each writer checks again
- * after its write and the one that finds two levels takes its write back and is refused as its
- * check would have refused it (decision 0763). Interleavings forced as in
- * `references-racing-deletes.spec.ts`.
+ * Categories under racing writes. One level of nesting: a sub-category created under a category
+ * that is meanwhile given a parent, and a category given a parent while a sub-category is created
+ * under it; each check alone passed, and together they made two levels. Now each writer checks
+ * again after its write and the one that finds two levels takes its write back and is refused as
+ * its check would have refused it. And an article written while its category moves is filed
+ * where the category went, as the move files the others (decision 0763). Interleavings forced as
+ * in `references-racing-deletes.spec.ts`.
  */
 import { expect } from 'chai';
 import { StaticCaptchaVerifier } from '../captcha/captcha.ports.js';
@@ -24,7 +25,7 @@ const setup = async () => {
   return { core, categories, a, b, childrenOf };
 };
 
-describe('One level of category nesting under racing writes', () => {
+describe('Categories under racing writes', () => {
   it('refuses a sub-category whose parent was given a parent between its check and its write, and stores none', async () => {
     const { core, categories, a, b, childrenOf } = await setup();
     const creating = whileHeld(
@@ -53,5 +54,31 @@ describe('One level of category nesting under racing writes', () => {
     expect((await categories.findById('acme', b.id))?.parentId).to.equal(null);
     expect((await childrenOf(b.id)).map((category) => category.id)).to.deep.equal([child?.id]);
     expect(await childrenOf(a.id)).to.deep.equal([]);
+  });
+
+  it('files an article created while its sub-category moves to another parent where the sub-category went', async () => {
+    const { core, a, b } = await setup();
+    const c = await core.articles.createCategory.execute(editor, { name: 'C', parentId: a.id });
+    const created = await whileHeld(
+      core.stores.articles,
+      'insert',
+      () => core.articles.create.execute(editor, { title: 'Late', categoryId: a.id, subCategoryId: c.id }),
+      () => core.articles.updateCategory.execute(editor, { id: c.id, changes: { parentId: b.id } }),
+    );
+    expect(created).to.deep.include({ categoryId: b.id, subCategoryId: c.id });
+    expect(await core.stores.articles.findById('acme', created.id)).to.deep.include({ categoryId: b.id, subCategoryId: c.id });
+  });
+
+  it('files an article renamed while its category is given a parent where the category went', async () => {
+    const { core, a, b } = await setup();
+    const article = await core.articles.create.execute(editor, { title: 'Filed under B', categoryId: b.id });
+    const renamed = await whileHeld(
+      core.stores.articles,
+      'update',
+      () => core.articles.update.execute(editor, { id: article.id, changes: { title: 'Renamed' } }),
+      () => core.articles.updateCategory.execute(editor, { id: b.id, changes: { parentId: a.id } }),
+    );
+    expect(renamed).to.deep.include({ title: 'Renamed', categoryId: a.id, subCategoryId: b.id });
+    expect(await core.stores.articles.findById('acme', article.id)).to.deep.include({ categoryId: a.id, subCategoryId: b.id });
   });
 });
