@@ -64,8 +64,9 @@ export async function settleNesting(
     await promoteChildren(categories, tenantId, parentId);
     return (await categories.findById(tenantId, category.id)) ?? { ...category, parentId: null };
   }
-  const refusal =
-    parent.parentId !== null ? NOT_TOP_LEVEL : existed && (await hasChildren(categories, tenantId, category.id)) ? HAS_CHILDREN : null;
+  let refusal: string | null = null;
+  if (parent.parentId !== null) refusal = NOT_TOP_LEVEL;
+  else if (existed && (await hasChildren(categories, tenantId, category.id))) refusal = HAS_CHILDREN;
   if (refusal === null) return category;
   await takeBack();
   throw validationError('parentId', refusal);

@@ -81,4 +81,25 @@ describe('Categories under racing writes', () => {
     expect(renamed).to.deep.include({ title: 'Renamed', categoryId: a.id, subCategoryId: b.id });
     expect(await core.stores.articles.findById('acme', article.id)).to.deep.include({ categoryId: a.id, subCategoryId: b.id });
   });
+
+  it('finishes, when retried, a move that failed between the category’s write and its articles’', async () => {
+    const { core, a, b } = await setup();
+    const c = await core.articles.createCategory.execute(editor, { name: 'C', parentId: a.id });
+    const article = await core.articles.create.execute(editor, { title: 'In C', categoryId: a.id, subCategoryId: c.id });
+    const articles = core.stores.articles;
+    const refile = articles.refileCategory;
+    articles.refileCategory = async () => Promise.reject(new Error('store unreachable'));
+    const move = () => core.articles.updateCategory.execute(editor, { id: c.id, changes: { parentId: b.id } });
+    try {
+      await move().then(
+        () => expect.fail('the move should have failed'),
+        (error: Error) => expect(error.message).to.equal('store unreachable'),
+      );
+    } finally {
+      articles.refileCategory = refile;
+    }
+    expect(await articles.findById('acme', article.id)).to.deep.include({ categoryId: a.id, subCategoryId: c.id });
+    await move();
+    expect(await articles.findById('acme', article.id)).to.deep.include({ categoryId: b.id, subCategoryId: c.id });
+  });
 });

@@ -56,7 +56,10 @@ export class UpdateCategory {
     // Refused after all: the record goes back to what it was, unless another write came since.
     const takeBack = () => this.categories.update({ ...replaced, updatedAt: nextUpdatedAt(category.updatedAt, this.clock.now()) }, category.updatedAt);
     const settled = await settleNesting(this.categories, category, { existed: true, takeBack });
-    if (settled.parentId !== replaced.parentId) await this.articles.refileCategory(settled.tenantId, settled.id, settled.parentId);
+    // A move files the category's articles where it went. A PATCH naming `parentId` does so even
+    // when nothing moved: retrying a move that failed after its write finishes it.
+    const named = patchOf(body, CATEGORY_INPUT_KEYS).parentId !== undefined;
+    if (named || settled.parentId !== replaced.parentId) await this.articles.refileCategory(settled.tenantId, settled.id, settled.parentId);
     return toCategoryView(settled);
   }
 }
