@@ -53,7 +53,8 @@ export async function settleArticleReferences(articles: ArticleRepository, refer
     settled = { ...settled, authorId: null };
   }
   if (categoryId === null) return settled; // a sub-category is only ever named with its category
-  const named = subCategoryId === null ? [categoryId] : [categoryId, subCategoryId];
+  // The sub-category first: one moved away from a deleted category is followed, not cleared with it.
+  const named = subCategoryId === null ? [categoryId] : [subCategoryId, categoryId];
   const found = await references.categories.findByIds(tenantId, named);
   let refiled = false;
   for (const id of named) {

@@ -1,7 +1,7 @@
 /** The editable fields of a category, checked the same way by create and update (one source). */
 import { validationError } from '../shared/domain-error.js';
 import { optionalFlag, optionalId, requiredText } from '../shared/input-rules.js';
-import type { CategoryRepository } from './articles.ports.js';
+import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 import { CATEGORY_NAME_MAX, type Category } from './category.js';
 
 export interface CategoryInput {
@@ -46,7 +46,8 @@ export async function hasChildren(categories: CategoryRepository, tenantId: stri
 /**
  * After a category's write with a parent: the nesting its check saw may have changed before the
  * write landed (decision 0763). A parent deleted meanwhile (its delete found no sub-category then)
- * leaves this category top-level, as the delete leaves those it finds after it. A parent given a
+ * leaves this category top-level, as the delete leaves those it finds after it (the caller files
+ * its articles). A parent given a
  * parent of its own meanwhile, or (for a category that existed) sub-categories created under this
  * one meanwhile, would make two levels: `takeBack` undoes the write and it is refused as its check
  * would have refused it; of two such writes racing, at least one is refused, perhaps both.
@@ -61,8 +62,9 @@ export async function settleNesting(
   if (parentId === null) return category;
   const parent = await categories.findById(tenantId, parentId);
   if (!parent) {
-    await promoteChildren(categories, tenantId, parentId);
-    return (await categories.findById(tenantId, category.id)) ?? { ...category, parentId: null };
+    const promoted = { ...category, parentId: null };
+    if (await categories.update(promoted, category.updatedAt)) return promoted;
+    return (await categories.findById(tenantId, category.id)) ?? promoted; // written again since: as it stands
   }
   let refusal: string | null = null;
   if (parent.parentId !== null) refusal = NOT_TOP_LEVEL;
@@ -73,14 +75,17 @@ export async function settleNesting(
 }
 
 /**
- * Makes the sub-categories of `parentId` top-level, in place (`updatedAt` kept, as a cascade
- * keeps it). A write racing this one is retried from a fresh read.
+ * Makes the sub-categories of the deleted `parentId` top-level, in place (`updatedAt` kept, as a
+ * cascade keeps it), their articles following them. A write racing this one is retried from a
+ * fresh read.
  */
-export async function promoteChildren(categories: CategoryRepository, tenantId: string, parentId: string): Promise<void> {
+export async function promoteChildren(categories: CategoryRepository, articles: ArticleRepository, tenantId: string, parentId: string): Promise<void> {
   for (;;) {
     const children = await categories.list(tenantId, { parentId }, { after: null, limit: PROMOTE_BATCH });
     if (children.length === 0) return;
-    for (const child of children) await categories.update({ ...child, parentId: null }, child.updatedAt);
+    for (const child of children) {
+      if (await categories.update({ ...child, parentId: null }, child.updatedAt)) await articles.refileCategory(tenantId, child.id, null);
+    }
   }
 }
 

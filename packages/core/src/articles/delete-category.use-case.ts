@@ -43,10 +43,11 @@ export class DeleteCategory {
     if (expected && !(await this.categories.update({ ...category, updatedAt: claimedVersion(category) }, expected))) throw preconditionFailed();
     await this.articles.clearCategory(tenantId, category.id);
     const deleted = await this.categories.delete(tenantId, category.id);
-    // An article that checked the category just before it went may name it now, and a
-    // sub-category created or moved under it since the check above may be left: it becomes top-level.
+    // A sub-category created or moved under it since the check above becomes top-level, its
+    // articles following it; then an article that checked the category just before it went,
+    // and may name it now, is cleared.
+    await promoteChildren(this.categories, this.articles, tenantId, category.id);
     await this.articles.clearCategory(tenantId, category.id);
-    await promoteChildren(this.categories, tenantId, category.id);
     if (!deleted) throw new DomainError(ErrorCodes.CATEGORY_NOT_FOUND, 'Category not found');
   }
 }

@@ -136,6 +136,24 @@ describe('A write naming a record racing that record’s delete', () => {
       expect((await stores.categories.findById('acme', answered!.id))?.parentId).to.equal(null);
     });
 
+    it('when a sub-category and an article in it land while the parent’s delete is removing the parent: the article follows it', async () => {
+      const { core, stores } = await setup();
+      const parent = await core.articles.createCategory.execute(editor, { name: 'Short-lived' });
+      let filed: { id: string } | undefined;
+      let sub: { id: string } | undefined;
+      await whileHeld(
+        stores.categories,
+        'delete',
+        () => core.articles.removeCategory.execute(editor, { id: parent.id }),
+        async () => {
+          sub = await core.articles.createCategory.execute(editor, { name: 'Just in time', parentId: parent.id });
+          filed = await core.articles.create.execute(editor, { title: 'Filed in it', categoryId: parent.id, subCategoryId: sub.id });
+        },
+      );
+      expect((await stores.categories.findById('acme', sub!.id))?.parentId).to.equal(null);
+      expect(await stores.articles.findById('acme', filed!.id)).to.deep.include({ categoryId: sub!.id, subCategoryId: null });
+    });
+
     it('when the parent is deleted between a move’s read and its write: the category is left top-level', async () => {
       const { core, stores } = await setup();
       const parent = await core.articles.createCategory.execute(editor, { name: 'Short-lived' });
