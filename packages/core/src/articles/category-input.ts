@@ -47,16 +47,16 @@ export async function hasChildren(categories: CategoryRepository, tenantId: stri
  * After a category's write with a parent: the nesting its check saw may have changed before the
  * write landed (decision 0763). A parent deleted meanwhile (its delete found no sub-category then)
  * leaves this category top-level, as the delete leaves those it finds after it (the caller files
- * its articles). A parent given a
- * parent of its own meanwhile, or (for a category that existed) sub-categories created under this
- * one meanwhile, would make two levels: `takeBack` undoes the write and it is refused as its check
- * would have refused it; of two such writes racing, at least one is refused, perhaps both.
- * Answers the category as it now stands.
+ * its articles). A parent given a parent of its own meanwhile, or sub-categories created under
+ * this one meanwhile (`couldHaveChildren`: it was top-level before this write), would make two
+ * levels: `takeBack` undoes the write and it is refused as its check would have refused it; of
+ * two such writes racing, at least one is refused, perhaps both. Answers the category as it now
+ * stands.
  */
 export async function settleNesting(
   categories: CategoryRepository,
   category: Category,
-  { existed, takeBack }: { readonly existed: boolean; readonly takeBack: () => Promise<unknown> },
+  { couldHaveChildren, takeBack }: { readonly couldHaveChildren: boolean; readonly takeBack: () => Promise<unknown> },
 ): Promise<Category> {
   const { tenantId, parentId } = category;
   if (parentId === null) return category;
@@ -68,7 +68,7 @@ export async function settleNesting(
   }
   let refusal: string | null = null;
   if (parent.parentId !== null) refusal = NOT_TOP_LEVEL;
-  else if (existed && (await hasChildren(categories, tenantId, category.id))) refusal = HAS_CHILDREN;
+  else if (couldHaveChildren && (await hasChildren(categories, tenantId, category.id))) refusal = HAS_CHILDREN;
   if (refusal === null) return category;
   await takeBack();
   throw validationError('parentId', refusal);

@@ -35,6 +35,6 @@ export class CreateCategory {
     const category: Category = { id: newId(now), tenantId: caller.tenantId, ...fields, createdAt: now, updatedAt: now };
     await this.categories.insert(category);
     const takeBack = () => this.categories.delete(category.tenantId, category.id);
-    return toCategoryView(await settleNesting(this.categories, category, { existed: false, takeBack }));
+    return toCategoryView(await settleNesting(this.categories, category, { couldHaveChildren: false, takeBack }));
   }
 }

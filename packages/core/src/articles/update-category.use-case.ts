@@ -33,33 +33,34 @@ export class UpdateCategory {
     const { id: categoryId, changes: body } = request;
     requireRole(caller, UpdateCategory.access.roles);
     const id = wellFormedIdOr(categoryId, ErrorCodes.INVALID_CATEGORY_ID);
-    let built: Category | undefined; // the record the latest round built on
-    let before: Category | undefined; // the record the write that landed replaced
+    let replaced: Category | undefined; // the record the write that landed replaced
     const category = await conditionalUpdate(body, request, {
       key: `category\0${caller.tenantId}\0${id}`,
       read: () => this.categories.findById(caller.tenantId, id),
       notFound: () => new DomainError(ErrorCodes.CATEGORY_NOT_FOUND, 'Category not found'),
       view: toCategoryView,
-      build: async (current) => {
-        built = current;
-        const fields = await categoryFields(patched(current, patchOf(body, CATEGORY_INPUT_KEYS)), this.categories, caller.tenantId, current);
-        return { ...current, ...fields, updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()) };
-      },
-      write: async (next, expected) => {
+      build: async (current) => ({
+        ...current,
+        ...(await categoryFields(patched(current, patchOf(body, CATEGORY_INPUT_KEYS)), this.categories, caller.tenantId, current)),
+        updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()),
+      }),
+      write: async (next, expected, current) => {
         const written = await this.categories.update(next, expected);
-        if (written) before = built;
+        if (written) replaced = current;
         return written;
       },
     });
-    if (!before) return toCategoryView(category); // `{}`: nothing was written
-    const replaced = before;
+    if (!replaced) return toCategoryView(category); // `{}`: nothing was written
+    const { parentId: parentBefore } = replaced;
     // Refused after all: the record goes back to what it was, unless another write came since.
-    const takeBack = () => this.categories.update({ ...replaced, updatedAt: nextUpdatedAt(category.updatedAt, this.clock.now()) }, category.updatedAt);
-    const settled = await settleNesting(this.categories, category, { existed: true, takeBack });
+    const restore = { ...replaced, updatedAt: nextUpdatedAt(category.updatedAt, this.clock.now()) };
+    const takeBack = () => this.categories.update(restore, category.updatedAt);
+    // Only a category that was top-level can have had sub-categories created under it meanwhile.
+    const settled = await settleNesting(this.categories, category, { couldHaveChildren: parentBefore === null, takeBack });
     // A move files the category's articles where it went. A PATCH naming `parentId` does so even
     // when nothing moved: retrying a move that failed after its write finishes it.
     const named = patchOf(body, CATEGORY_INPUT_KEYS).parentId !== undefined;
-    if (named || settled.parentId !== replaced.parentId) await this.articles.refileCategory(settled.tenantId, settled.id, settled.parentId);
+    if (named || settled.parentId !== parentBefore) await this.articles.refileCategory(settled.tenantId, settled.id, settled.parentId);
     return toCategoryView(settled);
   }
 }

@@ -35,8 +35,8 @@ export interface UpdateSteps<R extends { readonly updatedAt: Date }> {
   view(record: R): object;
   /** The record after the change, every rule of create checked (throws validation errors). */
   build(current: R): Promise<R>;
-  /** Stores `next` only if the stored record's `updatedAt` is still `expected`; false otherwise. */
-  write(next: R, expected: Date): Promise<boolean>;
+  /** Stores `next` only if the stored record's `updatedAt` is still `expected`; false otherwise. `current`: the record `next` replaces. */
+  write(next: R, expected: Date, current: R): Promise<boolean>;
 }
 
 /** Rounds an update without a named tag tries before giving up (only writers of other processes can make it lose). */
@@ -57,7 +57,7 @@ async function updateRounds<R extends { readonly updatedAt: Date }>(body: unknow
     if (attempt === 1) request.checkShape?.(body);
     if (empty) return current; // `{}` is a valid no-op: nothing is written, the tag stays
     const next = await steps.build(current);
-    if (await steps.write(next, current.updatedAt)) return next;
+    if (await steps.write(next, current.updatedAt, current)) return next;
     if (named) throw preconditionFailed();
     if (attempt >= ATTEMPTS) throw new Error(`update kept losing races after ${ATTEMPTS} attempts`);
   }
