@@ -11,7 +11,7 @@ import { Collections } from '../storage/mongo-collections.js';
 import { useDocumentLayout } from '../testing/document-layout.js';
 
 describe('Mongo form and submission documents', () => {
-  const { repos, stored } = useDocumentLayout();
+  const { db, repos, stored } = useDocumentLayout();
   const [target, previous, related] = [newId(), newId(), newId()];
 
   describe('when a form is stored', () => {
@@ -53,6 +53,30 @@ describe('Mongo form and submission documents', () => {
       expect(Object.keys(document!).sort()).to.deep.equal(['_id', 'createdAt', 'formId', 'relations', 'submittedBy', 'tenantId', 'updatedAt', 'values']);
       expect(document?.formId).to.deep.equal(ObjectId.createFromHexString(target));
       expect(document?.relations).to.deep.equal({ owner: ObjectId.createFromHexString(related), links: [ObjectId.createFromHexString(related)] });
+    });
+  });
+
+  describe('when a multi-value connect misses and the relation changes before its read says why', () => {
+    it('tries again: a full list a disconnect shortened meanwhile takes the id', async () => {
+      const [a, b, c] = [newId(), newId(), newId()];
+      const submission = submissionRecord('acme', previous, { relations: { links: [a, b] } });
+      await repos().submissions.insert(submission);
+      const collection = db().collectionDouble(Collections.formSubmissions);
+      const write = collection.findOneAndUpdate;
+      let misses = 0;
+      collection.findOneAndUpdate = async function (this: typeof collection, ...args: Parameters<typeof write>) {
+        const result = await write.apply(this, args);
+        if (result === null && misses++ === 0) {
+          collection.findOneAndUpdate = write;
+          await repos().submissions.disconnectRelation({ tenantId: 'acme', submissionId: submission.id, fieldName: 'links', relatedId: b, now: new Date() });
+        }
+        return result;
+      } as typeof write;
+      const connect = { tenantId: 'acme', submissionId: submission.id, fieldName: 'links', relatedId: c, multiple: true, cap: 2, now: new Date() };
+      const result = await repos().submissions.connectRelation(connect);
+      expect(misses).to.equal(1);
+      expect(result).to.deep.include({ status: 'connected', relatedExists: false });
+      expect((await repos().submissions.findById('acme', submission.id))?.relations).to.deep.equal({ links: [a, c] });
     });
   });
 

@@ -6,7 +6,9 @@
  *   (`$ne`) and "the list holds fewer than `cap` ids" (`relations.<field>.<cap-1>` does not
  *   exist), so the cap and the append are one step and racing connects lose nothing.
  * When the multi-value filter matches nothing, one read tells why (no such submission, id
- * already there, list full). That read only picks the answer; it never leads to a write.
+ * already there, list full). It leads to a write in one case: the key holds a single id,
+ * connected before the form made the field multi-value (`$addToSet` fails on it); a `$set`
+ * conditional on that id makes it the list's first (decision 0204).
  * After the write, one read by `_id` says whether the related submission still exists: an
  * erasure may have run between the caller's check and the write (decision 0766); the caller
  * then takes the id back with `withdrawRelation`.
@@ -44,6 +46,13 @@ interface SubmissionDocument {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/**
+ * How often a multi-value connect tries again when the relation changed between its write and
+ * the read that says why nothing was written (a disconnect, or another connect turning a single
+ * id into a list). Each retry needs another write to the same key in that gap.
+ */
+const CONNECT_ATTEMPTS = 5;
 
 /** Field names are user-chosen; only a plain name may become a segment of an update path. */
 const FIELD_NAME = new RegExp(FORM_LIMITS.fieldNamePattern);
@@ -101,21 +110,32 @@ export class MongoSubmissionRepository implements SubmissionRepository {
 
     const cap = command.cap;
     if (!Number.isInteger(cap) || cap < 1) throw new Error(`relation cap must be a positive integer, got ${cap}`);
-    const guarded = { ...key, [path]: { $ne: relatedId }, [`${path}.${cap - 1}`]: { $exists: false } } as Filter<SubmissionDocument>;
-    const update = { $addToSet: { [path]: relatedId }, $set: { updatedAt: command.now } } as UpdateFilter<SubmissionDocument>;
-    const connected = await this.#submissions.findOneAndUpdate(guarded, update, { returnDocument: 'after' });
-    if (connected) return { status: 'connected', submission: toSubmission(connected), relatedExists: await this.#exists(command.tenantId, relatedId) };
+    const listOrNone = { $or: [{ [path]: { $exists: false } }, { [path]: { $type: 'array' } }] };
+    const appendable = { ...key, ...listOrNone, [path]: { $ne: relatedId }, [`${path}.${cap - 1}`]: { $exists: false } } as Filter<SubmissionDocument>;
+    const append = { $addToSet: { [path]: relatedId }, $set: { updatedAt: command.now } } as UpdateFilter<SubmissionDocument>;
+    for (let attempt = 1; attempt <= CONNECT_ATTEMPTS; attempt++) {
+      const appended = await this.#submissions.findOneAndUpdate(appendable, append, { returnDocument: 'after' });
+      if (appended) return { status: 'connected', submission: toSubmission(appended), relatedExists: await this.#exists(command.tenantId, relatedId) };
 
-    // Nothing was written; say why. Lists only grow, so "already there" and "full" stay true
-    // once seen. A submission stored only after the attempt was missing when it ran.
-    const current = await this.#submissions.findOne(key);
-    if (!current) return { status: 'missing' };
-    const list = current.relations?.[command.fieldName];
-    if (Array.isArray(list) && list.some((id) => String(id) === command.relatedId)) {
-      return { status: 'unchanged', submission: toSubmission(current), relatedExists: await this.#exists(command.tenantId, relatedId) };
+      // Nothing was written; one read says why. It leads to a write only for a single id.
+      const current = await this.#submissions.findOne(key);
+      if (!current) return { status: 'missing' };
+      const held = current.relations?.[command.fieldName];
+      if (held === undefined) continue; // disconnected since the attempt
+      const ids = Array.isArray(held) ? held : [held];
+      if (ids.some((id) => String(id) === command.relatedId)) {
+        return { status: 'unchanged', submission: toSubmission(current), relatedExists: await this.#exists(command.tenantId, relatedId) };
+      }
+      if (ids.length >= cap) return { status: 'full' };
+      if (Array.isArray(held)) continue; // shorter than when the attempt ran: a disconnect came between
+      // A single id stored before the form made the field multi-value: the list starts with it,
+      // in one step that holds only while the key is still that single id ($addToSet cannot).
+      const single = { ...key, [path]: held, [`${path}.0`]: { $exists: false } } as Filter<SubmissionDocument>;
+      const listed = { $set: { [path]: [held, relatedId], updatedAt: command.now } } as UpdateFilter<SubmissionDocument>;
+      const started = await this.#submissions.findOneAndUpdate(single, listed, { returnDocument: 'after' });
+      if (started) return { status: 'connected', submission: toSubmission(started), relatedExists: await this.#exists(command.tenantId, relatedId) };
     }
-    if (Array.isArray(list) && list.length >= cap) return { status: 'full' };
-    return { status: 'missing' };
+    throw new Error(`relations.${command.fieldName} of submission ${command.submissionId} changed under ${CONNECT_ATTEMPTS} connects in a row`);
   }
 
   /** One `findOneAndDelete`; with `expected`, `updatedAt` is in its filter (compare-and-delete). */

@@ -99,7 +99,8 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     const current = relationValue(submission, fieldName);
     let value: string | string[] = relatedId;
     if (command.multiple) {
-      const list = Array.isArray(current) ? current : [];
+      // A single id stored before the form made the field multi-value counts as a list of it.
+      const list = Array.isArray(current) ? current : current === undefined ? [] : [current];
       if (list.includes(relatedId)) return { status: 'unchanged', submission, relatedExists };
       if (list.length >= command.cap) return { status: 'full' };
       value = [...list, relatedId];

@@ -89,6 +89,42 @@ for (const storage of TEST_STORAGES) {
       });
     });
 
+    describe('when a form update changes whether the field holds one related submission or several', () => {
+      const sections = (multiple: boolean) => [
+        { fields: [{ name: 'employer', type: 'relation', label: { en: 'Employer' }, relation: { formId: companyForm.id, multiple } }] },
+      ];
+
+      it('keeps the id connected before, in front of the next one; and replaces a list once single again', async () => {
+        const form = await createForm(api, 'mover', { sections: sections(false) });
+        const source = await submitForm(api, form.id, {});
+        const [acme, globex] = [await company('Acme'), await company('Globex')];
+        expect((await connect(source.id, 'employer', { relatedSubmissionId: acme.id })).status).to.equal(200);
+        expect((await api.call('PATCH', `/forms/update/${form.id}`, { body: { sections: sections(true) } })).status).to.equal(200);
+
+        const second = await connect(source.id, 'employer', { relatedSubmissionId: globex.id });
+        expect(second.status).to.equal(200);
+        expect(second.body.data.submission.relations).to.deep.equal({ employer: [acme.id, globex.id] });
+        const again = await connect(source.id, 'employer', { relatedSubmissionId: acme.id });
+        expect(again.body.data.submission).to.deep.equal(second.body.data.submission);
+
+        expect((await api.call('PATCH', `/forms/update/${form.id}`, { body: { sections: sections(false) } })).status).to.equal(200);
+        const single = await connect(source.id, 'employer', { relatedSubmissionId: acme.id });
+        expect(single.status).to.equal(200);
+        expect(single.body.data.submission.relations).to.deep.equal({ employer: acme.id });
+      });
+
+      it('reads a single id as a list of it: connecting it again changes nothing', async () => {
+        const form = await createForm(api, 'repeat', { sections: sections(false) });
+        const source = await submitForm(api, form.id, {});
+        const acme = await company('Acme');
+        const first = await connect(source.id, 'employer', { relatedSubmissionId: acme.id });
+        await api.call('PATCH', `/forms/update/${form.id}`, { body: { sections: sections(true) } });
+        const again = await connect(source.id, 'employer', { relatedSubmissionId: acme.id });
+        expect(again.status).to.equal(200);
+        expect(again.body.data.submission).to.deep.equal(first.body.data.submission);
+      });
+    });
+
     describe('when a check fails', () => {
       let source: any;
       let acme: any;

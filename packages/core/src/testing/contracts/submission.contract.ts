@@ -122,6 +122,45 @@ export function submissionRepositoryContract(name: string, factory: RepositoryFa
         expect(links.slice(1)).to.have.members(ids.filter((_, i) => results[i]!.status === 'connected'));
       });
 
+      describe('onto a single id, stored before the form made the field multi-value', () => {
+        const holding = async (id: string) => {
+          const submission = submissionRecord('acme', formId, { relations: { links: id, owner: id } });
+          await repo().insert(submission);
+          return submission;
+        };
+
+        it('keeps the id first and appends the new one', async () => {
+          const [a, b] = ['a'.repeat(24), 'b'.repeat(24)];
+          const submission = await holding(a);
+          const result = await connect(submission.id, b);
+          expect(result.status).to.equal('connected');
+          if (result.status === 'connected') expect(result.submission.relations).to.deep.equal({ links: [a, b], owner: a });
+          const found = await repo().findById('acme', submission.id);
+          expect(found?.relations).to.deep.equal({ links: [a, b], owner: a });
+          expect(found?.updatedAt.toISOString()).to.equal('2026-02-01T00:00:00.000Z');
+        });
+
+        it('counts it: the same id changes nothing, and a cap of 1 is full', async () => {
+          const a = 'a'.repeat(24);
+          const submission = await holding(a);
+          expect(await connect(submission.id, a)).to.deep.include({ status: 'unchanged', submission });
+          expect(await connect(submission.id, 'b'.repeat(24), { cap: 1 })).to.deep.equal({ status: 'full' });
+          expect(await repo().findById('acme', submission.id)).to.deep.equal(submission);
+        });
+
+        it('keeps all of twelve concurrent connects, and the id', async () => {
+          const a = 'a'.repeat(24);
+          const submission = await holding(a);
+          const ids = Array.from({ length: 12 }, () => newId());
+          const results = await Promise.all(ids.map((id) => connect(submission.id, id)));
+          expect(results.map((r) => r.status)).to.deep.equal(Array(12).fill('connected'));
+          const links = (await repo().findById('acme', submission.id))?.relations.links as string[];
+          expect(links[0]).to.equal(a);
+          expect(links.slice(1)).to.have.members(ids);
+          expect(links).to.have.length(13);
+        });
+      });
+
       it('keeps concurrent connects to different fields of one submission', async () => {
         const submission = await stored();
         await Promise.all([
