@@ -150,6 +150,13 @@ export class MongoSubmissionRepository implements SubmissionRepository {
     return (await this.#submissions.deleteMany({ tenantId, formId: form })).deletedCount;
   }
 
+  /** One `deleteMany` by `_id` with `$in` (the `_id_` index). */
+  async deleteByIds(tenantId: string, ids: readonly string[]): Promise<number> {
+    const wanted = ids.map(parseObjectId).filter((id): id is ObjectId => id !== null);
+    if (wanted.length === 0) return 0;
+    return (await this.#submissions.deleteMany({ tenantId, _id: { $in: wanted } })).deletedCount;
+  }
+
   /**
    * Two `updateMany`s over the holder form's submissions (`tenant_form_created`): `$pull` from
    * lists, then `$unset` of single values (a `$pull` on a single value would fail).

@@ -8,6 +8,8 @@ import { domainErrorOf } from '../testing/expect-domain-error.js';
 import { formRecord, submissionRecord } from '../testing/form-fixtures.js';
 import { DeleteForm } from './delete-form.use-case.js';
 import { DeleteSubmission } from './delete-submission.use-case.js';
+import { ConnectRelation } from './connect-relation.use-case.js';
+import { whileHeld } from '../testing/held-calls.js';
 
 const editor = userCaller('acme', 'e1', 'editor');
 
@@ -48,6 +50,21 @@ describe('DeleteForm', () => {
       for (const submission of owned) expect(await submissions.findById('acme', submission.id)).to.equal(null);
       expect(await outbox.listByTenant('acme')).to.deep.equal([]);
       expect((await domainErrorOf(new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, { id: target.id }))).code).to.equal('FORM_NOT_FOUND');
+    });
+  });
+
+  describe('when a connect to one of its submissions lands between the clean-up of the relations and the delete', () => {
+    it('takes the id out after the delete too: no relation is left naming a deleted submission', async () => {
+      const { forms, submissions, outbox, target, owned, holding } = await setup();
+      const connect = new ConnectRelation(forms, submissions, systemClock);
+      const deleting = whileHeld(submissions, 'deleteByIds', () => new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, { id: target.id }), async () => {
+        expect((await submissions.findById('acme', holding.id))?.relations).to.deep.equal({ link: [] });
+        const connected = await connect.execute(editor, { submissionId: holding.id, fieldName: 'link', relatedSubmissionId: owned[0]!.id });
+        expect(connected.relations).to.deep.equal({ link: [owned[0]!.id] });
+      });
+      await deleting;
+      expect(await submissions.findById('acme', owned[0]!.id)).to.equal(null);
+      expect((await submissions.findById('acme', holding.id))?.relations).to.deep.equal({ link: [] });
     });
   });
 

@@ -66,9 +66,16 @@ export class DeleteForm {
     await this.outbox.dropPending(tenantId, id);
     const holders = await this.forms.relationHoldersOf(tenantId, id);
     // Only relations in forms that target this one can hold its submissions' ids: none, no paging.
+    // Otherwise page by page as an erasure does: the ids out of the relations, the submissions
+    // gone, the ids out again for a connect that found its related submission just before it
+    // went (it re-reads it after its write, decision 0766, so a later one takes itself back).
     for (let after = null; holders.length > 0; ) {
       const page = await this.submissions.listByForm(tenantId, id, { after, limit: BATCH, order: 'oldestFirst' });
-      if (page.length > 0) await removeRelationsTo(this.submissions, tenantId, holders, page.map((submission) => submission.id));
+      if (page.length === 0) break;
+      const ids = page.map((submission) => submission.id);
+      await removeRelationsTo(this.submissions, tenantId, holders, ids);
+      await this.submissions.deleteByIds(tenantId, ids);
+      await removeRelationsTo(this.submissions, tenantId, holders, ids);
       if (page.length < BATCH) break;
       after = page[page.length - 1]!;
     }

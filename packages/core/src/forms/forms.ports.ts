@@ -121,6 +121,8 @@ export interface SubmissionRepository {
   delete(tenantId: string, id: string, expected?: Date): Promise<boolean>;
   /** Deletes every submission of the form (one `deleteMany`); returns how many. */
   deleteByForm(tenantId: string, formId: string): Promise<number>;
+  /** Deletes the tenant's submissions among `ids` (one `deleteMany`); unknown ids are skipped; returns how many. */
+  deleteByIds(tenantId: string, ids: readonly string[]): Promise<number>;
   /**
    * Takes `relatedIds` out of `relations[holder.fieldName]` of every submission of
    * `holder.formId`: removed from a list, the key removed when it holds one of them. Idempotent.

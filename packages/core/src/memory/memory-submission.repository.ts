@@ -49,6 +49,12 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     return keys.length;
   }
 
+  async deleteByIds(tenantId: string, ids: readonly string[]): Promise<number> {
+    let deleted = 0;
+    for (const id of ids) if (await this.delete(tenantId, id)) deleted += 1;
+    return deleted;
+  }
+
   async removeRelationsTo(tenantId: string, holder: RelationHolder, relatedIds: readonly string[]): Promise<number> {
     const gone = new Set(relatedIds);
     let changed = 0;

@@ -119,6 +119,32 @@ for (const storage of TEST_STORAGES) {
       expect(read.body.data.submission.relations).to.deep.equal({ employer: kept.id, clients: [kept.id] });
     });
 
+    it('leaves no relation naming a submission of a form deleted while a connect to it ran', async () => {
+      const company = await createForm(api, `race-closing-${storage}`);
+      const person = await createForm(api, `race-holder-${storage}`, {
+        sections: [{ fields: [{ name: 'clients', type: 'relation', label: { en: 'Clients' }, relation: { formId: company.id, multiple: true } }] }],
+      });
+      const [holder, client] = [await submitForm(api, person.id, {}), await submitForm(api, company.id, { name: 'Going' })];
+      const submissions = api.service.container.get(SubmissionRepositoryToken) as SubmissionRepository;
+      const remove = submissions.deleteByIds;
+      let connected: CallResult | undefined;
+      // The delete's submissions are deleted only once a connect to one of them has answered.
+      submissions.deleteByIds = async function (this: SubmissionRepository, tenantId, ids) {
+        connected = await api.call('POST', `/forms/submission/${holder.id}/relations/clients/connect`, { body: { relatedSubmissionId: client.id } });
+        return remove.call(this, tenantId, ids);
+      };
+      let deleted: CallResult;
+      try {
+        deleted = await api.call('DELETE', `/forms/delete/${company.id}`, { headers: editor });
+      } finally {
+        submissions.deleteByIds = remove;
+      }
+      expect([deleted.status, connected?.status]).to.deep.equal([200, 200]);
+      expect(connected!.body.data.submission.relations).to.deep.equal({ clients: [client.id] });
+      const read = await api.call('GET', `/forms/submission/${holder.id}`);
+      expect(read.body.data.submission.relations).to.deep.equal({ clients: [] });
+    });
+
     it('answers 404 to a comment whose article was deleted between its check and its write, leaving no comment', async () => {
       const article = await client.article({});
       const comments = api.service.container.get(CommentRepositoryToken) as CommentRepository;

@@ -86,6 +86,19 @@ export function contentDeleteContract(name: string, factory: RepositoryFactory<C
       expect(await repos().comments.findById('acme', other.id)).to.not.equal(null);
     });
 
+    it('deletes submissions by id: the tenant’s own, from lists too; unknown and malformed ids skipped', async () => {
+      const formId = newId();
+      const [first, second, kept] = [submissionRecord('acme', formId), submissionRecord('acme', formId), submissionRecord('acme', formId)];
+      const foreign = submissionRecord('other', formId);
+      for (const submission of [first, second, kept, foreign]) await repos().submissions.insert(submission);
+      expect(await repos().submissions.deleteByIds('acme', [first.id, second.id, foreign.id, newId(), 'not-an-id'])).to.equal(2);
+      expect(await repos().submissions.deleteByIds('acme', [first.id])).to.equal(0);
+      expect(await repos().submissions.deleteByIds('acme', [])).to.equal(0);
+      expect((await repos().submissions.listByForm('acme', formId, { after: null, limit: 5 })).map((s) => s.id)).to.deep.equal([kept.id]);
+      expect(await repos().submissions.findById('acme', first.id)).to.equal(null);
+      expect(await repos().submissions.findById('other', foreign.id)).to.not.equal(null);
+    });
+
     it('takes ids out of a holder field’s lists and single values, for every submission of the holder form', async () => {
       const holder = { formId: newId(), fieldName: 'links' };
       const [gone, alsoGone, kept] = [newId(), newId(), newId()];
