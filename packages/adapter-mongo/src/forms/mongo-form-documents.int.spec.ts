@@ -4,6 +4,7 @@
  * and what the repositories refuse as bugs rather than write.
  */
 import { expect } from 'chai';
+import type { FormField } from '@cms/core';
 import { formRecord, submissionRecord } from '@cms/core/testing';
 import { newId } from '@cms/core/internal';
 import { ObjectId } from 'mongodb';
@@ -23,12 +24,32 @@ describe('Mongo form and submission documents', () => {
       expect(document?._id).to.be.instanceOf(ObjectId);
       expect(document?._id.toHexString()).to.equal(form.id);
       expect(Object.keys(document!).sort()).to.deep.equal(
-        ['_id', 'captcha', 'createdAt', 'createdBy', 'description', 'flow', 'isActive', 'notifications', 'sections', 'slug', 'submitButtonText', 'tenantId', 'title', 'updatedAt', 'visibility'],
+        ['_id', 'captcha', 'createdAt', 'createdBy', 'description', 'flow', 'isActive', 'notifications', 'relationTargets', 'sections', 'slug', 'submitButtonText', 'tenantId', 'title', 'updatedAt', 'visibility'],
       );
+      expect(document?.relationTargets).to.deep.equal([{ fieldName: 'org', formId: ObjectId.createFromHexString(target) }]);
       expect(document?.flow).to.deep.equal({ nextFormId: ObjectId.createFromHexString(target), previousFormId: null });
       const [text, , relation] = document?.sections[0].fields;
       expect(relation.relation).to.deep.equal({ formId: ObjectId.createFromHexString(target), multiple: true });
       expect(text).to.not.have.any.keys('options', 'relation');
+    });
+
+    it('adds the relation fields of a form stored before `relationTargets` existed at its first update', async () => {
+      const org: FormField = { name: 'org', type: 'relation', label: { en: 'Org' }, required: false, placeholder: {}, relation: { formId: target, multiple: true } };
+      const form = formRecord('acme', 'older', { sections: [{ title: {}, description: {}, fields: [org] }] });
+      await repos().forms.insert(form);
+      await db().collectionDouble(Collections.forms).updateOne({ _id: ObjectId.createFromHexString(form.id) }, { $unset: { relationTargets: '' } });
+      expect(await repos().forms.relationHoldersOf('acme', target)).to.deep.equal([{ formId: form.id, fieldName: 'org' }]);
+
+      const renamed = { ...form, sections: [{ title: {}, description: {}, fields: [{ ...org, name: 'company' }] }], updatedAt: new Date(form.updatedAt.getTime() + 1) };
+      expect(await repos().forms.update(renamed, form.updatedAt)).to.equal('updated');
+      expect(stored(Collections.forms)[0]?.relationTargets).to.have.deep.members([
+        { fieldName: 'company', formId: ObjectId.createFromHexString(target) },
+        { fieldName: 'org', formId: ObjectId.createFromHexString(target) },
+      ]);
+      expect(await repos().forms.relationHoldersOf('acme', target)).to.have.deep.members([
+        { formId: form.id, fieldName: 'org' },
+        { formId: form.id, fieldName: 'company' },
+      ]);
     });
 
     it('refuses a second form with a taken id as a bug, not as a taken slug', async () => {

@@ -2,8 +2,9 @@
  * Forms on MongoDB. A taken slug is decided by the unique index `tenant_slug_unique`
  * ({tenantId, slug}): `insert` is one `insertOne`, and a duplicate key on that index answers
  * false, so of racing creates with one slug exactly one is stored. An update (§6.3) is one
- * conditional `findOneAndUpdate`, under the same index. The relation fields that target a form are
- * found through `tenant_relation_target` (decision 0767). The forms a form refers to (relation targets, flow) are
+ * conditional `findOneAndUpdate`, under the same index. The relation fields that target a form, or
+ * did before an update, are found through `tenant_relation_target` and `tenant_past_relation_target`
+ * (decision 0767). The forms a form refers to (relation targets, flow) are
  * stored as ObjectIds, like its own `_id` (docs/decisions/0105-mongo-forms-and-submissions.md).
  */
 import type {
@@ -34,10 +35,22 @@ type FieldDocument = Omit<FormField, 'relation'> & {
 
 type SectionDocument = Omit<FormSection, 'fields'> & { fields: FieldDocument[] };
 
+/** A relation field's name and target, as the form has or had it. */
+interface RelationTargetDocument {
+  fieldName: string;
+  formId: ObjectId;
+}
+
 type FormDocument = Omit<Form, 'id' | 'sections' | 'flow'> & {
   _id: ObjectId;
   sections: SectionDocument[];
   flow: { nextFormId: ObjectId | null; previousFormId: ObjectId | null };
+  /**
+   * Every relation field name and target the form has had (`$addToSet` on each write): an update
+   * that renames, retargets or drops a field leaves its ids in old submissions, and the cascades
+   * of §6.4 must still find them (decision 0767). Absent on documents written before it existed.
+   */
+  relationTargets?: RelationTargetDocument[];
 };
 
 const SLUG_INDEX = 'tenant_slug_unique';
@@ -51,7 +64,8 @@ export class MongoFormRepository implements FormRepository {
 
   async insert(form: Form): Promise<boolean> {
     try {
-      await this.#forms.insertOne(toDocument(form));
+      const document = toDocument(form);
+      await this.#forms.insertOne({ ...document, relationTargets: relationTargetsOf(document.sections) });
       return true;
     } catch (error) {
       if (isDuplicateKeyError(error, SLUG_INDEX)) return false; // the unique index decided
@@ -74,9 +88,14 @@ export class MongoFormRepository implements FormRepository {
    */
   async update(form: Form, expected: Date): Promise<'updated' | 'stale' | 'slugTaken'> {
     const { _id, tenantId, createdBy: _createdBy, createdAt: _createdAt, ...definition } = toDocument(form);
+    const targets = { relationTargets: { $each: relationTargetsOf(definition.sections) } };
     try {
-      const updated = await this.#forms.findOneAndUpdate({ _id, tenantId, updatedAt: expected }, { $set: definition });
-      return updated ? 'updated' : 'stale';
+      const before = await this.#forms.findOneAndUpdate({ _id, tenantId, updatedAt: expected }, { $set: definition, $addToSet: targets });
+      if (!before) return 'stale';
+      // Written before `relationTargets` existed: the fields it had go in now (one more step, once).
+      const earlier = before.relationTargets === undefined ? relationTargetsOf(before.sections) : [];
+      if (earlier.length > 0) await this.#forms.updateOne({ _id, tenantId }, { $addToSet: { relationTargets: { $each: earlier } } });
+      return 'updated';
     } catch (error) {
       if (isDuplicateKeyError(error, SLUG_INDEX)) return 'slugTaken';
       throw error;
@@ -114,20 +133,27 @@ export class MongoFormRepository implements FormRepository {
     return (await findPage(this.#forms, query, page)).map(toForm);
   }
 
-  /** Served by `tenant_relation_target` (a multikey index on the fields' targets); reads names and targets only. */
+  /**
+   * Served by `tenant_relation_target` and `tenant_past_relation_target` (multikey indexes on the
+   * fields' targets, now and before); reads names and targets only.
+   */
   async relationHoldersOf(tenantId: string, formId: string): Promise<RelationHolder[]> {
     const target = parseObjectId(formId);
     if (!target) return [];
     const holding = await this.#forms
-      .find<Pick<FormDocument, '_id' | 'sections'>>(
-        { tenantId, 'sections.fields.relation.formId': target } as Filter<FormDocument>,
-        { projection: { _id: 1, 'sections.fields.name': 1, 'sections.fields.relation.formId': 1 } },
+      .find<Pick<FormDocument, '_id' | 'sections' | 'relationTargets'>>(
+        { tenantId, $or: [{ 'sections.fields.relation.formId': target }, { 'relationTargets.formId': target }] } as Filter<FormDocument>,
+        { projection: { _id: 1, 'sections.fields.name': 1, 'sections.fields.relation.formId': 1, relationTargets: 1 } },
       )
       .toArray();
     const holders: RelationHolder[] = [];
     for (const document of holding) {
-      for (const section of document.sections) {
-        for (const field of section.fields) if (field.relation?.formId.equals(target)) holders.push({ formId: fromObjectId(document._id), fieldName: field.name });
+      const formId = fromObjectId(document._id);
+      const names = new Set<string>();
+      for (const { fieldName, formId: targetId } of [...relationTargetsOf(document.sections), ...(document.relationTargets ?? [])]) {
+        if (!targetId.equals(target) || names.has(fieldName)) continue;
+        names.add(fieldName);
+        holders.push({ formId, fieldName });
       }
     }
     return holders;
@@ -156,6 +182,15 @@ function toDocument(form: Form): FormDocument {
     createdAt: form.createdAt,
     updatedAt: form.updatedAt,
   };
+}
+
+/** The relation fields' names and targets, in form order. */
+function relationTargetsOf(sections: readonly Pick<SectionDocument, 'fields'>[]): RelationTargetDocument[] {
+  const targets: RelationTargetDocument[] = [];
+  for (const section of sections) {
+    for (const field of section.fields) if (field.relation) targets.push({ fieldName: field.name, formId: field.relation.formId });
+  }
+  return targets;
 }
 
 function toForm(document: FormDocument): Form {

@@ -68,6 +68,8 @@ export const INDEXES: readonly IndexDefinition[] = [
   { collection: Collections.forms, name: 'tenant_slug_unique', keys: { tenantId: 1, slug: 1 }, unique: true },
   // The relation fields that target a form, for the cascades of §6.4 (decision 0767); multikey.
   { collection: Collections.forms, name: 'tenant_relation_target', keys: { tenantId: 1, 'sections.fields.relation.formId': 1 } },
+  // ...and those it had before an update renamed, retargeted or dropped them (decision 0767); multikey.
+  { collection: Collections.forms, name: 'tenant_past_relation_target', keys: { tenantId: 1, 'relationTargets.formId': 1 } },
   // Lists (§6.1, docs/decisions/0761-list-indexes.md): one index per list and filter, equality
   // fields first, then the keyset sort `{createdAt: -1, _id: -1}`, so every page is one range.
   { collection: Collections.forms, name: 'tenant_created', keys: { tenantId: 1, createdAt: -1, _id: -1 } },

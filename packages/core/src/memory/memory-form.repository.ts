@@ -13,7 +13,8 @@
  *
  * The relation fields of every form are indexed by the form they target, as MongoDB's
  * `tenant_relation_target` index does, so a cascade finds the holders without parsing the
- * tenant's forms (decision 0767).
+ * tenant's forms (decision 0767); a field an update renamed, retargeted or dropped stays indexed
+ * until its form is deleted, since old submissions keep the ids it held.
  */
 import type { Form } from '../forms/form.js';
 import type { FormListFilter, FormRepository, RelationHolder } from '../forms/forms.ports.js';
@@ -32,8 +33,14 @@ export class MemoryFormRepository implements FormRepository {
   readonly #idBySlug = new Map<string, string>();
   /** Tenant → its forms in list order. */
   readonly #order = new KeysetIndex();
-  /** (Tenant, targeted form) → the forms with relation fields targeting it → those fields' names. */
-  readonly #holders = new Map<string, Map<string, readonly string[]>>();
+  /**
+   * (Tenant, targeted form) → the forms with relation fields that target it, or did before an
+   * update renamed, retargeted or dropped them (old submissions keep what they hold, §6.3) →
+   * those fields' names.
+   */
+  readonly #holders = new Map<string, Map<string, string[]>>();
+  /** (Tenant, form) → the keys of `#holders` that name it, for its delete. */
+  readonly #targetsOf = new Map<string, Set<string>>();
 
   constructor(recentLimit = RECENT_FORMS) {
     this.#forms = new JsonSnapshotTable<Form>(FORM_DATES, recentLimit);
@@ -46,7 +53,7 @@ export class MemoryFormRepository implements FormRepository {
     if (!this.#forms.insert(idKey, form)) throw new Error(`duplicate form id ${form.id}`);
     this.#idBySlug.set(slugKey, form.id);
     this.#order.add(form.tenantId, form, idKey);
-    this.#indexRelations(form, true);
+    this.#indexRelations(form);
     return true;
   }
 
@@ -68,8 +75,7 @@ export class MemoryFormRepository implements FormRepository {
     // stored as it is, so the text written for it is the one its answer takes (decision 0618).
     const keepsStamp = form.createdBy === current.createdBy && form.createdAt.getTime() === current.createdAt.getTime();
     this.#forms.put(idKey, keepsStamp ? form : { ...form, createdBy: current.createdBy, createdAt: current.createdAt });
-    this.#indexRelations(current, false);
-    this.#indexRelations(form, true);
+    this.#indexRelations(form);
     return 'updated';
   }
 
@@ -80,7 +86,7 @@ export class MemoryFormRepository implements FormRepository {
     this.#forms.delete(key);
     this.#idBySlug.delete(tenantKey(tenantId, form.slug));
     this.#order.remove(tenantId, form);
-    this.#indexRelations(form, false);
+    this.#unindexRelations(key, id);
     return true;
   }
 
@@ -107,26 +113,31 @@ export class MemoryFormRepository implements FormRepository {
     return holders;
   }
 
-  /** Adds (`present`) or takes out the form's relation fields in the index of targets. */
-  #indexRelations(form: Form, present: boolean): void {
-    const byTarget = new Map<string, string[]>();
+  /** Adds the form's relation fields to the index of targets; what an earlier version added stays. */
+  #indexRelations(form: Form): void {
     for (const section of form.sections) {
       for (const field of section.fields) {
         if (!field.relation) continue;
-        const names = byTarget.get(field.relation.formId);
-        if (names) names.push(field.name);
-        else byTarget.set(field.relation.formId, [field.name]);
-      }
-    }
-    for (const [target, names] of byTarget) {
-      const key = tenantKey(form.tenantId, target);
-      let holders = this.#holders.get(key);
-      if (present) {
+        const key = tenantKey(form.tenantId, field.relation.formId);
+        let holders = this.#holders.get(key);
         if (!holders) this.#holders.set(key, (holders = new Map()));
-        holders.set(form.id, names);
-      } else if (holders?.delete(form.id) && holders.size === 0) {
-        this.#holders.delete(key);
+        const names = holders.get(form.id);
+        if (names === undefined) holders.set(form.id, [field.name]);
+        else if (!names.includes(field.name)) names.push(field.name);
+        const formKey = tenantKey(form.tenantId, form.id);
+        const targets = this.#targetsOf.get(formKey);
+        if (targets) targets.add(key);
+        else this.#targetsOf.set(formKey, new Set([key]));
       }
     }
+  }
+
+  /** Takes every relation field the form has had out of the index of targets. */
+  #unindexRelations(formKey: string, formId: string): void {
+    for (const key of this.#targetsOf.get(formKey) ?? []) {
+      const holders = this.#holders.get(key);
+      if (holders?.delete(formId) && holders.size === 0) this.#holders.delete(key);
+    }
+    this.#targetsOf.delete(formKey);
   }
 }

@@ -3,6 +3,7 @@ import { RELATION_CAP, SubmissionRepositoryToken, type SubmissionRepository } fr
 import { newId } from '@cms/core/internal';
 import { expect } from 'chai';
 import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
+import { engagementClient } from '../testing/engagement-client.js';
 import { createForm, submitForm } from './form-requests.js';
 
 for (const storage of TEST_STORAGES) {
@@ -111,6 +112,26 @@ for (const storage of TEST_STORAGES) {
         const single = await connect(source.id, 'employer', { relatedSubmissionId: acme.id });
         expect(single.status).to.equal(200);
         expect(single.body.data.submission.relations).to.deep.equal({ employer: acme.id });
+      });
+
+      it('still takes an erased or deleted related submission out of a field the form renamed, retargeted or dropped since', async () => {
+        const field = (name: string, formId: string) => ({ name, type: 'relation', label: { en: name }, relation: { formId, multiple: true } });
+        const target = await createForm(api, 'reshaped-target');
+        const form = await createForm(api, 'reshaped', { sections: [{ fields: [field('employer', target.id)] }] });
+        const source = await submitForm(api, form.id, {});
+        const [acme, globex] = [await submitForm(api, target.id, { name: 'Acme' }), await submitForm(api, target.id, { name: 'Globex' })];
+        for (const related of [acme, globex]) expect((await connect(source.id, 'employer', { relatedSubmissionId: related.id })).status).to.equal(200);
+        const reshapes = [[field('employer', otherForm.id)], [field('company', target.id)], [{ name: 'note', type: 'text', label: { en: 'Note' } }]];
+        for (const fields of reshapes) {
+          expect((await api.call('PATCH', `/forms/update/${form.id}`, { body: { sections: [{ fields }] } })).status).to.equal(200);
+        }
+        const read = async () => (await api.call('GET', `/forms/submission/${source.id}`)).body.data.submission.relations;
+        expect(await read()).to.deep.equal({ employer: [acme.id, globex.id] });
+        const editor = await engagementClient(api).bearer('editor');
+        expect((await api.call('DELETE', `/forms/submission/${acme.id}`, { headers: editor })).status).to.equal(200);
+        expect(await read()).to.deep.equal({ employer: [globex.id] });
+        expect((await api.call('DELETE', `/forms/delete/${target.id}`, { headers: editor })).status).to.equal(200);
+        expect(await read()).to.deep.equal({ employer: [] });
       });
 
       it('reads a single id as a list of it: connecting it again changes nothing', async () => {

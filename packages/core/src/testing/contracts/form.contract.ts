@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { FormField } from '../../forms/form.js';
+import type { Form, FormField } from '../../forms/form.js';
 import type { FormRepository } from '../../forms/forms.ports.js';
 import { newId } from '../../shared/ids.js';
 import { formRecord } from '../form-fixtures.js';
@@ -118,27 +118,42 @@ export function formRepositoryContract(name: string, factory: RepositoryFactory<
       expect(await repo().relationHoldersOf('acme', 'not-an-id')).to.deep.equal([]);
     });
 
-    it('follows updates and deletes of the holding forms', async () => {
+    it('follows updates and deletes of the holding forms, keeping a field an update renamed, retargeted or dropped', async () => {
       const target = formRecord('acme', 'companies');
+      const people = formRecord('acme', 'people');
       const holder = formWith('acme', 'deals', [relationField('buyer', target.id)]);
       const later = formRecord('acme', 'contacts');
-      for (const form of [target, holder, later]) await repo().insert(form);
+      for (const form of [target, people, holder, later]) await repo().insert(form);
+      const next = <F extends Form>(form: F, fields: FormField[]): F => ({ ...form, sections: [{ title: {}, description: {}, fields }], updatedAt: new Date(form.updatedAt.getTime() + 1) });
 
-      const moved = { ...holder, sections: [{ title: {}, description: {}, fields: [relationField('vendor', target.id)] }], updatedAt: new Date(holder.updatedAt.getTime() + 1) };
-      expect(await repo().update(moved, holder.updatedAt)).to.equal('updated');
-      const gained = { ...later, sections: [{ title: {}, description: {}, fields: [relationField('employer', target.id)] }], updatedAt: new Date(later.updatedAt.getTime() + 1) };
+      // Old submissions keep what `buyer` holds (§6.3): it stays a holder after the rename.
+      const renamed = next(holder, [relationField('vendor', target.id)]);
+      expect(await repo().update(renamed, holder.updatedAt)).to.equal('updated');
+      const gained = next(later, [relationField('employer', target.id)]);
       expect(await repo().update(gained, later.updatedAt)).to.equal('updated');
       expect(await repo().relationHoldersOf('acme', target.id)).to.have.deep.members([
+        { formId: holder.id, fieldName: 'buyer' },
         { formId: holder.id, fieldName: 'vendor' },
         { formId: later.id, fieldName: 'employer' },
       ]);
 
       expect(await repo().update({ ...holder, updatedAt: new Date(0) }, holder.updatedAt)).to.equal('stale'); // a stale update changes nothing
       expect(await repo().delete('acme', later.id)).to.equal(true);
-      expect(await repo().relationHoldersOf('acme', target.id)).to.deep.equal([{ formId: holder.id, fieldName: 'vendor' }]);
-      const dropped = { ...moved, sections: formRecord('acme', 'x').sections, updatedAt: new Date(moved.updatedAt.getTime() + 1) };
-      expect(await repo().update(dropped, moved.updatedAt)).to.equal('updated');
+      const retargeted = next(renamed, [relationField('vendor', people.id), relationField('buyer', target.id)]);
+      expect(await repo().update(retargeted, renamed.updatedAt)).to.equal('updated');
+      const dropped = next(retargeted, formRecord('acme', 'x').sections[0]!.fields);
+      expect(await repo().update(dropped, retargeted.updatedAt)).to.equal('updated');
+      const holders = await repo().relationHoldersOf('acme', target.id);
+      expect(holders).to.have.deep.members([
+        { formId: holder.id, fieldName: 'buyer' },
+        { formId: holder.id, fieldName: 'vendor' },
+      ]);
+      expect(holders).to.have.length(2);
+      expect(await repo().relationHoldersOf('acme', people.id)).to.deep.equal([{ formId: holder.id, fieldName: 'vendor' }]);
+
+      expect(await repo().delete('acme', holder.id)).to.equal(true);
       expect(await repo().relationHoldersOf('acme', target.id)).to.deep.equal([]);
+      expect(await repo().relationHoldersOf('acme', people.id)).to.deep.equal([]);
     });
 
     it('returns records that never change the store when changed', async () => {
