@@ -105,7 +105,8 @@ export class MongoSubmissionRepository implements SubmissionRepository {
       const after = { ...before, relations: { ...before.relations, [command.fieldName]: relatedId }, updatedAt: command.now };
       const relatedExists = await this.#exists(command.tenantId, relatedId);
       const connected = { status: 'connected', submission: toSubmission(after), relatedExists } as const;
-      return previous && !Array.isArray(previous) ? { ...connected, replaced: fromObjectId(previous) } : connected;
+      if (previous === undefined) return connected;
+      return { ...connected, replaced: Array.isArray(previous) ? previous.map(fromObjectId) : fromObjectId(previous) };
     }
 
     const cap = command.cap;
@@ -226,7 +227,7 @@ export class MongoSubmissionRepository implements SubmissionRepository {
     }
     await this.#submissions.updateOne(
       { ...base, $or: [single, { [path]: { $exists: false } }] } as Filter<SubmissionDocument>,
-      { $set: { [path]: toObjectId(command.restore) } } as UpdateFilter<SubmissionDocument>,
+      { $set: { [path]: typeof command.restore === 'string' ? toObjectId(command.restore) : command.restore.map(toObjectId) } } as UpdateFilter<SubmissionDocument>,
     );
   }
 

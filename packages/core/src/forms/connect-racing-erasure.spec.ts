@@ -149,6 +149,38 @@ describe('ConnectRelation racing an erasure of the related submission (decision 
     expect(await f.relations()).to.deep.equal({});
   });
 
+  describe('on a single-value field that still holds a list (the form made it single-value since)', () => {
+    /** employer holds [globex, acme]; a connect of a new company held at `pause` while `meanwhile` runs. */
+    const raceOnList = async (pause: Pause, meanwhile: (f: Fixture, late: string) => Promise<void>) => {
+      const f = await setup();
+      const holder = submissionRecord('acme', f.source.formId, { relations: { employer: [f.globex.id, f.acme.id] } });
+      await f.submissions.insert(holder);
+      const late = submissionRecord('acme', f.acme.formId);
+      await f.submissions.insert(late);
+      const release = f.submissions.hold(pause);
+      const connecting = domainErrorOf(f.connect('employer', late.id, holder.id));
+      await f.submissions.reached;
+      await meanwhile(f, late.id);
+      release();
+      return { f, code: (await connecting).code, relations: (await f.submissions.findById('acme', holder.id))!.relations };
+    };
+
+    it('puts the list back when the related submission was erased between its check and its write', async () => {
+      const { f, code, relations } = await raceOnList('beforeWrite', (f, late) => f.erase(late));
+      expect(code).to.equal(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND);
+      expect(relations).to.deep.equal({ employer: [f.globex.id, f.acme.id] });
+    });
+
+    it('puts back only the ids of the list that were not erased after its write too', async () => {
+      const { f, code, relations } = await raceOnList('beforeReRead', async (f, late) => {
+        await f.erase(f.acme.id);
+        await f.erase(late);
+      });
+      expect(code).to.equal(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND);
+      expect(relations).to.deep.equal({ employer: [f.globex.id] });
+    });
+  });
+
   it('paused after a write the re-read confirmed: 200, and the erasure that follows takes the id out', async () => {
     const f = await setup();
     const release = f.submissions.hold('beforeReRead');

@@ -127,15 +127,19 @@ export class ConnectRelation {
   }
 
   /**
-   * Takes `relatedId` back out of the relation; a single value it replaced is put back, unless
-   * that one went meanwhile too (then the key goes, as the erasure would have done).
+   * Takes `relatedId` back out of the relation; what a single-value write replaced (an id, or the
+   * list a field held before the form made it single-value) is put back, less the ids that went
+   * meanwhile too (they go, as the erasure would have taken them).
    */
-  async #withdraw(tenantId: string, submissionId: string, fieldName: string, relatedId: string, replaced: string | undefined): Promise<void> {
-    const restore = replaced !== undefined && replaced !== relatedId ? replaced : null;
+  async #withdraw(tenantId: string, submissionId: string, fieldName: string, relatedId: string, replaced: string | readonly string[] | undefined): Promise<void> {
+    const restore = typeof replaced === 'string' ? (replaced === relatedId ? null : replaced) : (replaced?.filter((id) => id !== relatedId) ?? null);
     const command = { tenantId, submissionId, fieldName, relatedId, restore };
     await this.submissions.withdrawRelation(command);
-    if (restore !== null && (await this.submissions.findById(tenantId, restore)) === null) {
-      await this.submissions.withdrawRelation({ ...command, relatedId: restore, restore: null });
+    const restored = restore === null ? [] : typeof restore === 'string' ? [restore] : restore;
+    if (restored.length === 0) return;
+    const present = await this.submissions.findByIds(tenantId, restored);
+    for (const id of restored) {
+      if (!present.some((submission) => submission.id === id)) await this.submissions.withdrawRelation({ ...command, relatedId: id, restore: null });
     }
   }
 }

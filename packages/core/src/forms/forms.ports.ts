@@ -73,8 +73,9 @@ export interface ConnectRelationCommand {
 }
 
 /**
- * - `connected`: the relation changed; `updatedAt` is `now`. `replaced`: the id a single-value
- *   relation held before this write, absent when it held none (a list replaces nothing).
+ * - `connected`: the relation changed; `updatedAt` is `now`. `replaced`: what a single-value
+ *   relation held before this write, absent when it held nothing (a list appended to replaces
+ *   nothing): an id, or a list of ids when the form made the field single-value since.
  * - `unchanged`: a multi-value list already held the id; nothing was written.
  * - `full`: a multi-value list already holds `cap` ids and not this one; nothing was written.
  * - `missing`: no such submission in the tenant.
@@ -84,7 +85,7 @@ export interface ConnectRelationCommand {
  * id, docs/decisions/0766-connect-racing-an-erasure.md).
  */
 export type ConnectRelationResult =
-  | { readonly status: 'connected'; readonly submission: Submission; readonly relatedExists: boolean; readonly replaced?: string }
+  | { readonly status: 'connected'; readonly submission: Submission; readonly relatedExists: boolean; readonly replaced?: string | readonly string[] }
   | { readonly status: 'unchanged'; readonly submission: Submission; readonly relatedExists: boolean }
   | { readonly status: 'full' }
   | { readonly status: 'missing' };
@@ -96,11 +97,11 @@ export interface WithdrawRelationCommand {
   readonly fieldName: string;
   readonly relatedId: string;
   /**
-   * What a single value equal to `relatedId` becomes: the id it replaced, or null (the key goes).
-   * A non-null `restore` is also set when the key is gone (the erasure's clean-up may have taken
-   * it out between the connect's write and this call).
+   * What a single value equal to `relatedId` becomes: what it replaced (an id, or a list), or
+   * null (the key goes). A non-null `restore` is also set when the key is gone (the erasure's
+   * clean-up may have taken it out between the connect's write and this call).
    */
-  readonly restore: string | null;
+  readonly restore: string | readonly string[] | null;
 }
 
 export interface SubmissionRepository {

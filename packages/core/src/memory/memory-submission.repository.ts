@@ -120,7 +120,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
         updatedAt: frozenDate(command.now),
       }),
     )!;
-    if (command.multiple || typeof current !== 'string') return { status: 'connected', submission: next, relatedExists };
+    if (command.multiple || current === undefined) return { status: 'connected', submission: next, relatedExists };
     return { status: 'connected', submission: next, relatedExists, replaced: current };
   }
 
@@ -130,7 +130,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
       const value = relationValue(current, fieldName);
       if (restore === null || (value !== undefined && value !== relatedId)) return withoutRelated(current, fieldName, (id) => id === relatedId);
       const relations: Record<string, string | string[]> = { ...current.relations };
-      setOwnMember(relations, fieldName, restore);
+      setOwnMember(relations, fieldName, typeof restore === 'string' ? restore : [...restore]);
       return { ...current, relations };
     });
   }

@@ -218,6 +218,21 @@ export function submissionRepositoryContract(name: string, factory: RepositoryFa
       });
     });
 
+    describe('when a single-value connect replaces a list, stored before the form made the field single-value', () => {
+      it('says which ids it replaced, and a withdrawal with them as restore puts the list back', async () => {
+        const [a, b, c] = [newId(), newId(), newId()];
+        const submission = submissionRecord('acme', formId, { relations: { owner: [a, b] } });
+        await repo().insert(submission);
+        const result = await connect(submission.id, c, { fieldName: 'owner', multiple: false });
+        expect(result).to.deep.include({ status: 'connected', replaced: [a, b] });
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({ owner: c });
+        await repo().withdrawRelation({ tenantId: 'acme', submissionId: submission.id, fieldName: 'owner', relatedId: c, restore: [a, b] });
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({ owner: [a, b] });
+        await repo().withdrawRelation({ tenantId: 'acme', submissionId: submission.id, fieldName: 'owner', relatedId: a, restore: null });
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({ owner: [b] });
+      });
+    });
+
     it('answers missing for an unknown submission or another tenant’s, changing nothing', async () => {
       const submission = await stored();
       expect((await connect(newId(), 'a'.repeat(24))).status).to.equal('missing');
