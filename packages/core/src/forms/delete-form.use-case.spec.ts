@@ -30,7 +30,7 @@ describe('DeleteForm', () => {
     await submissions.insert(holding);
     const message = { formId: target.id, formSlug: 'target', formTitle: {}, submissionId: owned[0]!.id, values: { email: 'a@b.co' }, submittedBy: null, submittedAt: new Date() };
     await outbox.enqueue([{ tenantId: 'acme', channel: 'push', audience: 'admin', recipients: [], message }], new Date());
-    return { forms, submissions, outbox, target, owned, holding };
+    return { forms, submissions, outbox, target, holder, owned, holding };
   };
 
   describe('when a step fails half-way', () => {
@@ -65,6 +65,36 @@ describe('DeleteForm', () => {
       await deleting;
       expect(await submissions.findById('acme', owned[0]!.id)).to.equal(null);
       expect((await submissions.findById('acme', holding.id))?.relations).to.deep.equal({ link: [] });
+    });
+  });
+
+  describe('when a form update points a relation field at it while it goes, and a connect uses that field', () => {
+    /** `late` gains a field targeting `target` and one of its submissions connects `owned[0]`, while `method` of the delete is held. */
+    const raceThroughNewField = async (method: 'deleteByIds' | 'deleteByForm', withHolder: boolean) => {
+      const f = await setup();
+      if (!withHolder) await f.forms.delete('acme', f.holder.id);
+      const late = formRecord('acme', 'late');
+      await f.forms.insert(late);
+      const lateSubmission = submissionRecord('acme', late.id);
+      await f.submissions.insert(lateSubmission);
+      const connect = new ConnectRelation(f.forms, f.submissions, systemClock);
+      await whileHeld(f.submissions, method, () => new DeleteForm(f.forms, f.submissions, f.outbox, systemClock).execute(editor, { id: f.target.id }), async () => {
+        const field = { name: 'pick', type: 'relation', label: { en: 'P' }, required: false, placeholder: {}, relation: { formId: f.target.id, multiple: true } } as const;
+        const updated = { ...late, sections: [{ title: {}, description: {}, fields: [field] }], updatedAt: new Date(late.updatedAt.getTime() + 1) };
+        expect(await f.forms.update(updated, late.updatedAt)).to.equal('updated');
+        const connected = await connect.execute(editor, { submissionId: lateSubmission.id, fieldName: 'pick', relatedSubmissionId: f.owned[0]!.id });
+        expect(connected.relations).to.deep.equal({ pick: [f.owned[0]!.id] });
+      });
+      expect(await f.submissions.findById('acme', f.owned[0]!.id)).to.equal(null);
+      return (await f.submissions.findById('acme', lateSubmission.id))!.relations;
+    };
+
+    it('finds the field after the delete and takes out what it names of the deleted submissions (form with holders)', async () => {
+      expect(await raceThroughNewField('deleteByIds', true)).to.deep.equal({ pick: [] });
+    });
+
+    it('does so too when no field targeted the form when its delete began', async () => {
+      expect(await raceThroughNewField('deleteByForm', false)).to.deep.equal({ pick: [] });
     });
   });
 

@@ -16,8 +16,8 @@ import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import { requireFormId } from './find-form.js';
 import type { Form } from './form.js';
-import type { FormRepository, SubmissionRepository } from './forms.ports.js';
-import { removeRelationsTo } from './relation-holders.js';
+import type { FormRepository, RelationHolder, SubmissionRepository } from './forms.ports.js';
+import { removeDanglingRelations, removeRelationsTo } from './relation-holders.js';
 
 /** Submissions handled per step of the cascade. */
 const BATCH = 500;
@@ -85,6 +85,12 @@ export class DeleteForm {
     // jobs after the first drop; one that lands later takes itself back (`SubmitForm`).
     await this.submissions.deleteByForm(tenantId, id);
     await this.outbox.dropPending(tenantId, id);
+    // A relation field a form update pointed at this form while it was going is not among
+    // `holders`; a connect through it may have named a submission just deleted. Rare: a scan.
+    const named = (holder: RelationHolder) => holders.some((known) => known.formId === holder.formId && known.fieldName === holder.fieldName);
+    for (const holder of await this.forms.relationHoldersOf(tenantId, id)) {
+      if (!named(holder)) await removeDanglingRelations(this.submissions, tenantId, holder);
+    }
     if (!deleted) throw notFound();
   }
 }

@@ -7,6 +7,33 @@ export async function removeRelationsTo(submissions: SubmissionRepository, tenan
   for (const holder of holders) await submissions.removeRelationsTo(tenantId, holder, ids);
 }
 
+/** Submissions of the holder's form, and ids looked up, per step of `removeDanglingRelations`. */
+const DANGLING_BATCH = 500;
+
+/**
+ * Takes out of the holder field, in every submission of its form, the ids of submissions that
+ * no longer exist. A scan of the form's submissions: for what no cascade could know of.
+ */
+export async function removeDanglingRelations(submissions: SubmissionRepository, tenantId: string, holder: RelationHolder): Promise<void> {
+  for (let after = null; ; ) {
+    const page = await submissions.listByForm(tenantId, holder.formId, { after, limit: DANGLING_BATCH, order: 'oldestFirst' });
+    const held = new Set<string>();
+    for (const submission of page) {
+      const value = relationValue(submission, holder.fieldName);
+      for (const id of Array.isArray(value) ? value : value === undefined ? [] : [value]) held.add(id);
+    }
+    const ids = [...held];
+    for (let start = 0; start < ids.length; start += DANGLING_BATCH) {
+      const chunk = ids.slice(start, start + DANGLING_BATCH);
+      const present = new Set((await submissions.findByIds(tenantId, chunk)).map((submission) => submission.id));
+      const gone = chunk.filter((id) => !present.has(id));
+      if (gone.length > 0) await submissions.removeRelationsTo(tenantId, holder, gone);
+    }
+    if (page.length < DANGLING_BATCH) return;
+    after = page[page.length - 1]!;
+  }
+}
+
 /** Whether `relations[fieldName]` holds `relatedId` (in its list, or as its single value). */
 export function holdsRelated(submission: Submission, fieldName: string, relatedId: string): boolean {
   const value = relationValue(submission, fieldName);

@@ -108,7 +108,7 @@ const deletes: Scenario[] = [
       return { id: form.id };
     },
     send: (f, p) => editorCall(f, 'DELETE', `/forms/delete/${p.id}`),
-    commands: [KEY, 'find webhooks', 'delete form_submissions', 'delete form_submissions', 'delete notification_outbox', 'delete notification_outbox', 'find forms', 'find forms', 'findAndModify forms', 'findAndModify forms'],
+    commands: [KEY, 'find webhooks', 'delete form_submissions', 'delete form_submissions', 'delete notification_outbox', 'delete notification_outbox', 'find forms', 'find forms', 'find forms', 'findAndModify forms', 'findAndModify forms'],
   },
   { route: 'DELETE /forms/delete/{id}', outcome: 'Form not found', status: 404, send: (f) => editorCall(f, 'DELETE', `/forms/delete/${UNKNOWN_ID}`), commands: [KEY, 'find forms'] },
   deleteWithTag('DELETE /forms/submission/{id}', newSubmission, (id) => `/forms/submission/${id}`, (id) => `/forms/submission/${id}`, [KEY, 'find webhooks', 'delete notification_outbox', 'delete notification_outbox', 'find form_submissions', 'find forms', 'findAndModify form_submissions', 'update form_submissions', 'update form_submissions', 'update form_submissions', 'update form_submissions']),
