@@ -16,7 +16,7 @@ import type { TraceContext } from '../shared/trace-context.js';
 import { findField } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
-import { holdsRelated } from './relation-holders.js';
+import { holdsRelated, idsOf } from './relation-holders.js';
 import { RELATION_CAP, writtenSubmissionView, type SubmissionView } from './submission.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
@@ -135,7 +135,7 @@ export class ConnectRelation {
     const restore = typeof replaced === 'string' ? (replaced === relatedId ? null : replaced) : (replaced?.filter((id) => id !== relatedId) ?? null);
     const command = { tenantId, submissionId, fieldName, relatedId, restore };
     await this.submissions.withdrawRelation(command);
-    const restored = restore === null ? [] : typeof restore === 'string' ? [restore] : restore;
+    const restored = idsOf(restore ?? undefined);
     if (restored.length === 0) return;
     const present = await this.submissions.findByIds(tenantId, restored);
     for (const id of restored) {

@@ -18,10 +18,7 @@ export async function removeDanglingRelations(submissions: SubmissionRepository,
   for (let after = null; ; ) {
     const page = await submissions.listByForm(tenantId, holder.formId, { after, limit: DANGLING_BATCH, order: 'oldestFirst' });
     const held = new Set<string>();
-    for (const submission of page) {
-      const value = relationValue(submission, holder.fieldName);
-      for (const id of Array.isArray(value) ? value : value === undefined ? [] : [value]) held.add(id);
-    }
+    for (const submission of page) for (const id of idsOf(relationValue(submission, holder.fieldName))) held.add(id);
     const ids = [...held];
     for (let start = 0; start < ids.length; start += DANGLING_BATCH) {
       const chunk = ids.slice(start, start + DANGLING_BATCH);
@@ -38,6 +35,11 @@ export async function removeDanglingRelations(submissions: SubmissionRepository,
 export function holdsRelated(submission: Submission, fieldName: string, relatedId: string): boolean {
   const value = relationValue(submission, fieldName);
   return Array.isArray(value) ? value.includes(relatedId) : value === relatedId;
+}
+
+/** The ids a relation value holds: its list, its single id, or none. */
+export function idsOf(value: string | readonly string[] | undefined): readonly string[] {
+  return Array.isArray(value) ? value : value === undefined ? [] : [value as string];
 }
 
 /** What `relations[fieldName]` holds, read as an own key only (a field may be named `constructor`). */

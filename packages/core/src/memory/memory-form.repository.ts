@@ -53,7 +53,7 @@ export class MemoryFormRepository implements FormRepository {
     if (!this.#forms.insert(idKey, form)) throw new Error(`duplicate form id ${form.id}`);
     this.#idBySlug.set(slugKey, form.id);
     this.#order.add(form.tenantId, form, idKey);
-    this.#indexRelations(form);
+    this.#indexRelations(form, idKey);
     return true;
   }
 
@@ -75,7 +75,7 @@ export class MemoryFormRepository implements FormRepository {
     // stored as it is, so the text written for it is the one its answer takes (decision 0618).
     const keepsStamp = form.createdBy === current.createdBy && form.createdAt.getTime() === current.createdAt.getTime();
     this.#forms.put(idKey, keepsStamp ? form : { ...form, createdBy: current.createdBy, createdAt: current.createdAt });
-    this.#indexRelations(form);
+    this.#indexRelations(form, idKey);
     return 'updated';
   }
 
@@ -114,7 +114,8 @@ export class MemoryFormRepository implements FormRepository {
   }
 
   /** Adds the form's relation fields to the index of targets; what an earlier version added stays. */
-  #indexRelations(form: Form): void {
+  #indexRelations(form: Form, formKey: string): void {
+    let targets = this.#targetsOf.get(formKey);
     for (const section of form.sections) {
       for (const field of section.fields) {
         if (!field.relation) continue;
@@ -124,10 +125,8 @@ export class MemoryFormRepository implements FormRepository {
         const names = holders.get(form.id);
         if (names === undefined) holders.set(form.id, [field.name]);
         else if (!names.includes(field.name)) names.push(field.name);
-        const formKey = tenantKey(form.tenantId, form.id);
-        const targets = this.#targetsOf.get(formKey);
-        if (targets) targets.add(key);
-        else this.#targetsOf.set(formKey, new Set([key]));
+        if (!targets) this.#targetsOf.set(formKey, (targets = new Set()));
+        targets.add(key);
       }
     }
   }

@@ -12,7 +12,7 @@ import type {
   SubmissionRepository,
   WithdrawRelationCommand,
 } from '../forms/forms.ports.js';
-import { relationValue } from '../forms/relation-holders.js';
+import { idsOf, relationValue } from '../forms/relation-holders.js';
 import type { Submission } from '../forms/submission.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
@@ -106,7 +106,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     let value: string | string[] = relatedId;
     if (command.multiple) {
       // A single id stored before the form made the field multi-value counts as a list of it.
-      const list = Array.isArray(current) ? current : current === undefined ? [] : [current];
+      const list = idsOf(current);
       if (list.includes(relatedId)) return { status: 'unchanged', submission, relatedExists };
       if (list.length >= command.cap) return { status: 'full' };
       value = [...list, relatedId];
