@@ -44,9 +44,11 @@ import {
 /** A form without its identity and audit fields. */
 export type FormDefinition = Omit<Form, 'id' | 'tenantId' | 'createdBy' | 'createdAt' | 'updatedAt'>;
 
-/** A form id the body refers to, and where. */
+/** A form id the body refers to, where (for the message) and what makes it. */
 export interface FormReference {
   readonly path: string;
+  /** `flow.nextFormId`, `flow.previousFormId`, or the name of the relation field that targets it. */
+  readonly holder: string;
   readonly formId: string;
 }
 
@@ -168,7 +170,7 @@ function normalizeField(field: unknown, path: string, context: SectionContext): 
   }
   if (type === 'relation') {
     if (!relation) throw validationError(`${path}.relation`, 'is required for a relation field');
-    const formId = referenceTo(relation.formId as string, `${path}.relation.formId`, context.references)!;
+    const formId = referenceTo(relation.formId as string, `${path}.relation.formId`, context.references, name)!;
     result.relation = { formId, multiple: (relation.multiple as boolean | null | undefined) ?? false };
   } else if (relation) {
     throw validationError(`${path}.relation`, 'is only allowed on a relation field');
@@ -199,9 +201,9 @@ function normalizeNotifications(input: CreateFormInput['notifications'], section
   };
 }
 
-function referenceTo(id: string | null | undefined, path: string, references: FormReference[]): string | null {
+function referenceTo(id: string | null | undefined, path: string, references: FormReference[], holder = path): string | null {
   if (id === undefined || id === null) return null;
   const formId = canonicalId(id);
-  references.push({ path, formId });
+  references.push({ path, holder, formId });
   return formId;
 }

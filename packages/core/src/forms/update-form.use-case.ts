@@ -1,7 +1,8 @@
 /**
  * §6.3 `PATCH /forms/update/{id}` (API key, as create): a strict partial create body over the
  * stored form, then every rule of create on the result (`normalizeFormInput`, references in the
- * tenant, unique slug: `FORM_SLUG_TAKEN`, also under races). `sections` replaces the whole list;
+ * tenant, unique slug: `FORM_SLUG_TAKEN`, also under races), except that a reference the stored
+ * form already makes is not refused because its form was deleted since. `sections` replaces the whole list;
  * each other top-level property replaces its stored value; `null` is its default. A form cannot
  * name itself in `flow`. Stored submissions keep their values.
  */
@@ -18,7 +19,7 @@ import { sharingUnchanged } from '../shared/unchanged-parts.js';
 import type { CreateFormInput } from './create-form-input.js';
 import { requireFormId } from './find-form.js';
 import type { Form } from './form.js';
-import { requireExistingForms } from './form-references.js';
+import { madeBy, requireExistingForms } from './form-references.js';
 import type { FormRepository } from './forms.ports.js';
 import { normalizeFormInput } from './normalize-form-input.js';
 import { requireTenantId } from '../tenancy/tenant.js';
@@ -63,7 +64,8 @@ export class UpdateForm {
         for (const key of ['nextFormId', 'previousFormId'] as const) {
           if (definition.flow[key] === id) throw validationError(`flow.${key}`, 'must not name the form itself');
         }
-        await requireExistingForms(this.forms, caller.tenantId, references);
+        // A reference the form already made stands even when its form was deleted since (0762).
+        await requireExistingForms(this.forms, caller.tenantId, references, (reference) => madeBy(current, reference));
         // The parts the patch left as they were stay the stored ones (the store then shares them).
         return { ...current, ...sharingUnchanged(definition, current), updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()) };
       },

@@ -61,6 +61,36 @@ for (const storage of TEST_STORAGES) {
         expect((await api.call('GET', `/forms/getById/${form.id}`)).body.data.form.updatedAt).to.equal(form.updatedAt);
       });
 
+      it('keeps a reference to a form deleted since as it was, and refuses a new one to it', async () => {
+        const target = await createForm(api, `upd-gone-${storage}`);
+        const relation = (name: string) => ({ name, type: 'relation', label: { en: name }, relation: { formId: target.id } });
+        const form = await createForm(api, `upd-keeps-${storage}`, {
+          sections: [{ fields: [relation('employer')] }],
+          flow: { nextFormId: target.id },
+        });
+        const removed = await api.call('DELETE', `/forms/delete/${target.id}`, { headers: await client.bearer('editor') });
+        expect(removed.status, JSON.stringify(removed.body)).to.equal(200);
+
+        const retitled = await patch(`/forms/update/${form.id}`, { title: { en: 'Still editable' } });
+        expect(retitled.status, JSON.stringify(retitled.body)).to.equal(200);
+        expect(retitled.body.data.form).to.deep.include({ sections: form.sections, flow: form.flow });
+        const resent = await patch(`/forms/update/${form.id}`, { sections: form.sections, flow: form.flow, isActive: false });
+        expect(resent.status, JSON.stringify(resent.body)).to.equal(200);
+
+        const fresh: Array<[unknown, string]> = [
+          [{ sections: [{ fields: [relation('employer'), relation('other')] }] }, 'body.sections[0].fields[1].relation.formId'],
+          [{ sections: [{ fields: [relation('boss')] }] }, 'body.sections[0].fields[0].relation.formId'],
+          [{ flow: { nextFormId: target.id, previousFormId: target.id } }, 'body.flow.previousFormId'],
+        ];
+        for (const [body, path] of fresh) {
+          const res = await patch(`/forms/update/${form.id}`, body);
+          expect(res.status, JSON.stringify(body)).to.equal(400);
+          expect(res.body.message).to.equal(`Validation failed: ${path} does not name a form of this tenant`);
+        }
+        const stored = (await api.call('GET', `/forms/getById/${form.id}`)).body.data.form;
+        expect(stored).to.deep.include({ isActive: false, sections: form.sections, flow: form.flow });
+      });
+
       it('answers in order: 400 Invalid form id → 404 Form not found (another tenant’s too) → 412 → body 400', async () => {
         const form = await createForm(api, `upd-order-${storage}`);
         const bad = { nope: 1 };
