@@ -42,10 +42,11 @@ export const FIELD_NAME_PATTERN = new RegExp(FORM_LIMITS.fieldNamePattern);
 export type TextChecker = (value: unknown, path: string, max: number, required?: boolean) => LocalizedText;
 
 /**
- * Absent optional maps become `{}`; a map is an object whose every key is a tenant language and
- * every text non-blank, of at most `max` characters; a required one has at least one entry.
+ * Absent optional maps become `{}`; a map is an object whose every key is a tenant language (or
+ * one `keeps` accepts) and every text non-blank, of at most `max` characters; a required one has
+ * at least one entry.
  */
-export function localizedTextChecker(languages: readonly string[]): TextChecker {
+export function localizedTextChecker(languages: readonly string[], keeps?: (language: string) => boolean): TextChecker {
   return (value, path, max, required = false) => {
     // Keys reach `result` only once they are tenant languages, never `__proto__`.
     const result: LocalizedText = {};
@@ -56,7 +57,9 @@ export function localizedTextChecker(languages: readonly string[]): TextChecker 
       if (!Object.hasOwn(value, language)) continue;
       const content = (value as JsonObject)[language];
       const at = pathTo(path, language);
-      if (!languages.includes(language)) throw validationError(at, `is not a configured language (${languages.join(', ')})`);
+      if (!languages.includes(language) && !keeps?.(language)) {
+        throw validationError(at, `is not a configured language (${languages.join(', ')})`);
+      }
       requireString(content, at, max);
       if (content.trim() === '') throw validationError(at, 'must not be blank');
       result[language] = content;

@@ -109,6 +109,25 @@ export function fieldsOf(form: Pick<Form, 'sections'>): FormField[] {
   return fields;
 }
 
+/** Every language the form has a text in, anywhere: titles, descriptions, labels, placeholders, options. */
+export function textLanguagesOf(form: Pick<Form, 'title' | 'description' | 'submitButtonText' | 'sections'>): Set<string> {
+  const languages = new Set<string>();
+  const add = (text: LocalizedText) => {
+    for (const language of Object.keys(text)) languages.add(language);
+  };
+  [form.title, form.description, form.submitButtonText].forEach(add);
+  for (const section of form.sections) {
+    add(section.title);
+    add(section.description);
+    for (const field of section.fields) {
+      add(field.label);
+      add(field.placeholder);
+      for (const option of field.options ?? []) add(option.label);
+    }
+  }
+  return languages;
+}
+
 /** The field named `name`, without building the list of all fields (relation connect looks one up per request). */
 export function findField(form: Pick<Form, 'sections'>, name: string): FormField | undefined {
   for (const section of form.sections) {

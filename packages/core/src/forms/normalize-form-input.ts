@@ -54,6 +54,8 @@ export interface FormReference {
 
 export interface NormalizeContext {
   readonly languages: readonly string[];
+  /** A language outside `languages` that is accepted all the same (an update: one the stored form uses). */
+  readonly keepsLanguage?: (language: string) => boolean;
   readonly defaultCaptchaProvider: CaptchaProvider;
 }
 
@@ -68,7 +70,7 @@ export function normalizeFormInput(
 ): { definition: FormDefinition; references: FormReference[] } {
   const raw: unknown = input;
   requireKnownKeys(raw, '', FORM_KEYS);
-  const text = localizedTextChecker(context.languages);
+  const text = localizedTextChecker(context.languages, context.keepsLanguage);
   const references: FormReference[] = [];
   const title = text(raw.title, 'title', FORM_LIMITS.titleMax, true);
   requireMatch(raw.slug, 'slug', SLUG_PATTERN, SLUG_WORDS);

@@ -1,8 +1,9 @@
 /**
  * §6.3 `PATCH /forms/update/{id}` (API key, as create): a strict partial create body over the
  * stored form, then every rule of create on the result (`normalizeFormInput`, references in the
- * tenant, unique slug: `FORM_SLUG_TAKEN`, also under races), except that a reference the stored
- * form already makes is not refused because its form was deleted since. `sections` replaces the whole list;
+ * tenant, unique slug: `FORM_SLUG_TAKEN`, also under races), except that what the stored form
+ * already has is not refused for a change around it: a reference to a form deleted since, a text
+ * in a language no longer configured. `sections` replaces the whole list;
  * each other top-level property replaces its stored value; `null` is its default. A form cannot
  * name itself in `flow`. Stored submissions keep their values.
  */
@@ -18,7 +19,7 @@ import type { LanguageCatalog } from '../shared/languages.js';
 import { sharingUnchanged } from '../shared/unchanged-parts.js';
 import type { CreateFormInput } from './create-form-input.js';
 import { requireFormId } from './find-form.js';
-import type { Form } from './form.js';
+import { textLanguagesOf, type Form } from './form.js';
 import { madeBy, requireExistingForms } from './form-references.js';
 import type { FormRepository } from './forms.ports.js';
 import { normalizeFormInput } from './normalize-form-input.js';
@@ -52,7 +53,8 @@ export class UpdateForm {
     const { id: formId, changes: body } = request;
     requireTenantId(caller.tenantId);
     const id = requireFormId(formId);
-    const context = { languages: this.languages.languagesOf(caller.tenantId), defaultCaptchaProvider: this.captcha.defaultProvider };
+    const languages = this.languages.languagesOf(caller.tenantId);
+    const { defaultProvider } = this.captcha;
     return conditionalUpdate(body, request, {
       key: `form\0${caller.tenantId}\0${id}`,
       read: () => this.forms.findById(caller.tenantId, id),
@@ -60,7 +62,13 @@ export class UpdateForm {
       view: (form) => form,
       build: async (current) => {
         const input = patched(formAsInput(current), patchOf(body, FORM_INPUT_KEYS));
-        const { definition, references } = normalizeFormInput(input, context);
+        let storedLanguages: Set<string> | undefined; // worked out only when a language is not configured
+        const { definition, references } = normalizeFormInput(input, {
+          languages,
+          defaultCaptchaProvider: defaultProvider,
+          // A language taken out of CMS_LANGUAGES since stays accepted in the forms that use it (0762).
+          keepsLanguage: (language) => (storedLanguages ??= textLanguagesOf(current)).has(language),
+        });
         for (const key of ['nextFormId', 'previousFormId'] as const) {
           if (definition.flow[key] === id) throw validationError(`flow.${key}`, 'must not name the form itself');
         }

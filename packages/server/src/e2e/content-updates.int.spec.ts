@@ -1,8 +1,9 @@
 /** §6.3 over HTTP: PATCH of forms, articles, categories and authors, with If-Match, races and the order of checks. */
+import { MingoDatabaseDouble } from '@cms/adapter-mongo/testing';
 import { expect } from 'chai';
 import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
 import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
-import { createForm } from './form-requests.js';
+import { createForm, formBody } from './form-requests.js';
 import { formUpdateRefusals } from './invalid-inputs.js';
 
 const UNKNOWN = '0123456789abcdef01234567';
@@ -223,3 +224,31 @@ for (const storage of TEST_STORAGES) {
     });
   });
 }
+
+describe('A form update after a language was taken out of CMS_LANGUAGES (a restart over the same store)', () => {
+  const running: TestService[] = [];
+  afterEach(async () => {
+    for (const api of running.splice(0)) await api.stop();
+  });
+
+  it('keeps the form’s texts in that language and refuses it where nothing has it', async () => {
+    const database = new MingoDatabaseDouble();
+    const start = async (languages: string) => {
+      const api = await startTestService({ CMS_LANGUAGES: languages }, { mongoDatabase: database });
+      running.push(api);
+      return api;
+    };
+    const before = await start('en,fr');
+    const form = await createForm(before, 'languages-left', { title: { en: 'Contact', fr: 'Contact' } });
+    await before.stop();
+
+    const after = await start('en');
+    const deactivated = await after.call('PATCH', `/forms/update/${form.id}`, { body: { isActive: false } });
+    expect(deactivated.status, JSON.stringify(deactivated.body)).to.equal(200);
+    expect(deactivated.body.data.form.title).to.deep.equal({ en: 'Contact', fr: 'Contact' });
+    const resent = await after.call('PATCH', `/forms/update/${form.id}`, { body: { title: form.title } });
+    expect(resent.status, JSON.stringify(resent.body)).to.equal(200);
+    const other = await after.call('POST', '/forms/create', { body: formBody('languages-new', { title: { fr: 'Nouveau' } }) });
+    expect(other.body.message).to.equal('Validation failed: body.title.fr is not a configured language (en)');
+  });
+});
