@@ -56,6 +56,12 @@ export interface NormalizeContext {
   readonly languages: readonly string[];
   /** A language outside `languages` that is accepted all the same (an update: one the stored form uses). */
   readonly keepsLanguage?: (language: string) => boolean;
+  /**
+   * An update that does not give `notifications` keeps a submitter field chosen for the old
+   * sections. When the new sections have no such e-mail field: `'default'` (submitter e-mail
+   * off) takes the default again; `'refuse'` says the sections dropped it.
+   */
+  readonly keptSubmitterField?: 'default' | 'refuse';
   readonly defaultCaptchaProvider: CaptchaProvider;
 }
 
@@ -84,7 +90,7 @@ export function normalizeFormInput(
   requireList(raw.sections, 'sections', 1, FORM_LIMITS.sectionsMax);
   const seenNames = new Map<string, string>();
   const sections = raw.sections.map((section, index) => normalizeSection(section, `sections[${index}]`, { text, seenNames, references }));
-  const notifications = normalizeNotifications(input.notifications, sections);
+  const notifications = normalizeNotifications(input.notifications, sections, context.keptSubmitterField);
   const flow = {
     nextFormId: referenceTo(input.flow?.nextFormId, 'flow.nextFormId', references),
     previousFormId: referenceTo(input.flow?.previousFormId, 'flow.previousFormId', references),
@@ -180,15 +186,22 @@ function normalizeField(field: unknown, path: string, context: SectionContext): 
   return result;
 }
 
-function normalizeNotifications(input: CreateFormInput['notifications'], sections: FormSection[]): FormNotifications {
+function normalizeNotifications(
+  input: CreateFormInput['notifications'],
+  sections: FormSection[],
+  kept: NormalizeContext['keptSubmitterField'],
+): FormNotifications {
   const emailFields = fieldsOf({ sections }).filter((field) => field.type === 'email');
   const submitter = input?.email?.submitter;
   let field: string | null = emailFields[0]?.name ?? null;
   if (submitter?.field !== undefined && submitter.field !== null) {
-    if (!emailFields.some((candidate) => candidate.name === submitter.field)) {
+    if (emailFields.some((candidate) => candidate.name === submitter.field)) {
+      field = submitter.field;
+    } else if (kept === 'refuse') {
+      throw validationError('sections', `no longer have the email field "${submitter.field}" that notifications.email.submitter.field names`);
+    } else if (kept !== 'default') {
       throw validationError('notifications.email.submitter.field', `does not name an email field of this form ("${submitter.field}")`);
     }
-    field = submitter.field;
   }
   return {
     enabled: input?.enabled ?? false,

@@ -61,13 +61,16 @@ export class UpdateForm {
       notFound: () => new DomainError(ErrorCodes.FORM_NOT_FOUND, 'Form not found'),
       view: (form) => form,
       build: async (current) => {
-        const input = patched(formAsInput(current), patchOf(body, FORM_INPUT_KEYS));
+        const patch = patchOf(body, FORM_INPUT_KEYS);
+        const input = patched(formAsInput(current), patch);
         let storedLanguages: Set<string> | undefined; // worked out only when a language is not configured
         const { definition, references } = normalizeFormInput(input, {
           languages,
           defaultCaptchaProvider: defaultProvider,
           // A language taken out of CMS_LANGUAGES since stays accepted in the forms that use it (0762).
           keepsLanguage: (language) => (storedLanguages ??= textLanguagesOf(current)).has(language),
+          // The stored submitter field may be create's default for the old sections: it follows them while unused (0762).
+          ...(patch.notifications === undefined ? { keptSubmitterField: current.notifications.email.submitter.enabled ? 'refuse' : 'default' } : {}),
         });
         for (const key of ['nextFormId', 'previousFormId'] as const) {
           if (definition.flow[key] === id) throw validationError(`flow.${key}`, 'must not name the form itself');

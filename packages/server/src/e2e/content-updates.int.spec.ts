@@ -92,6 +92,21 @@ for (const storage of TEST_STORAGES) {
         expect(stored).to.deep.include({ isActive: false, sections: form.sections, flow: form.flow });
       });
 
+      it('lets new sections drop the e-mail field create chose as the submitter’s while submitter e-mail is off', async () => {
+        const form = await createForm(api, `upd-submitter-${storage}`);
+        expect(form.notifications.email.submitter).to.deep.equal({ enabled: false, field: 'email' });
+        const sections = [{ fields: [{ name: 'name', type: 'text', label: { en: 'Name' } }] }];
+        const res = await patch(`/forms/update/${form.id}`, { sections });
+        expect(res.status, JSON.stringify(res.body)).to.equal(200);
+        expect(res.body.data.form.notifications.email.submitter).to.deep.equal({ enabled: false, field: null });
+
+        const used = await createForm(api, `upd-submitter-on-${storage}`, { notifications: { email: { submitter: { enabled: true } } } });
+        const refused = await patch(`/forms/update/${used.id}`, { sections });
+        expect(refused.body.message).to.equal(
+          'Validation failed: body.sections no longer have the email field "email" that notifications.email.submitter.field names',
+        );
+      });
+
       it('answers in order: 400 Invalid form id → 404 Form not found (another tenant’s too) → 412 → body 400', async () => {
         const form = await createForm(api, `upd-order-${storage}`);
         const bad = { nope: 1 };
