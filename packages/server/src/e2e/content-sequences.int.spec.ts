@@ -10,6 +10,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { at, describeSequences, expectStatus, weighted, type SequenceService } from '../testing/command-sequences.js';
+import { pageThrough } from '../testing/page-through.js';
 
 type Reaction = 'like' | 'dislike';
 
@@ -214,11 +215,14 @@ class CheckContent implements ContentCommand {
       expectStatus(renamed, [200], `name-only update of category ${id}`);
       expect(renamed.body.data.category.parentId, `parent of ${id}`).to.equal(parentId);
     }
+    const filed = new Map<string, string[]>(); // author or category id → the run's articles that name it
+    const file = (reference: string | null, article: string) => reference !== null && filed.set(reference, [...(filed.get(reference) ?? []), article]);
     for (const [id, reactions] of model.articles) {
       // Read before the update: an article's own write files it again, which would hide a cascade that did not.
       const read = await api.call('GET', `/articles/getById/${id}`);
       expectStatus(read, [200], `article ${id}`);
       const { authorId, categoryId, subCategoryId, likes, dislikes } = read.body.data.article;
+      [authorId, categoryId, subCategoryId].forEach((reference) => file(reference, id));
       if (authorId !== null) expect(model.authors, `author of ${id}`).to.include(authorId);
       if (categoryId !== null) expect(model.categories.get(categoryId), `category of ${id} is a top-level category`).to.equal(null);
       if (subCategoryId !== null) expect(model.categories.get(subCategoryId), `sub-category of ${id} is a child of its category`).to.equal(categoryId);
@@ -228,6 +232,16 @@ class CheckContent implements ContentCommand {
       expectStatus(listed, [200], `comments of ${id}`);
       const expected = [...model.comments].filter(([, comment]) => comment.articleId === id).map(([comment]) => comment);
       expect(listed.body.data.comments.map((comment: { id: string }) => comment.id).sort(), `comments of ${id}`).to.deep.equal(expected.sort());
+    }
+    // The lists' filters find what the records name (no index left behind by a move, refile or delete).
+    for (const author of model.authors) {
+      expect((await pageThrough(api, `/articles/list?authorId=${author}`, 'articles', 5)).sort(), `articles of author ${author}`).to.deep.equal((filed.get(author) ?? []).sort());
+    }
+    for (const [category] of model.categories) {
+      const listed = await pageThrough(api, `/articles/list?categoryId=${category}`, 'articles', 5);
+      expect(listed.sort(), `articles in category ${category}`).to.deep.equal((filed.get(category) ?? []).sort());
+      const children = await pageThrough(api, `/categories/list?parentId=${category}`, 'categories', 5);
+      expect(children.sort(), `sub-categories of ${category}`).to.deep.equal(childrenOf(model, category).sort());
     }
     for (const [id, comment] of model.comments) {
       const summary = await api.call('GET', `/articles/comments/${id}/reactionSummary`, { headers: { 'x-user-id': user(0) } });

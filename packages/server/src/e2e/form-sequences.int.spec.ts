@@ -8,6 +8,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { at, describeSequences, expectStatus, weighted, type SequenceService } from '../testing/command-sequences.js';
+import { pageThrough } from '../testing/page-through.js';
 import { TEST_KEYS } from '../testing/test-service.js';
 
 /** What a run has created and not removed; records of earlier runs stay in the service, unseen. */
@@ -135,7 +136,8 @@ class Erase implements FormsCommand {
 /**
  * What must hold after any sequence, for every form of the run: an update of its title alone,
  * and its own sections and flow sent back, are accepted; its next form can be read; its export
- * holds exactly its submissions, and their relations name only submissions that still exist.
+ * and its submissions list (paged) hold exactly its submissions, and their relations name only
+ * submissions that still exist.
  */
 class CheckForms implements FormsCommand {
   check = () => true;
@@ -150,6 +152,7 @@ class CheckForms implements FormsCommand {
       const records = (await exported.text()).split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: string; relations: Record<string, string | string[]> });
       const expected = [...model.submissions].filter(([, form]) => form === id).map(([submission]) => submission);
       expect(records.map((record) => record.id).sort(), `export of ${id}`).to.deep.equal(expected.sort());
+      expect((await pageThrough(api, `/forms/${id}/submissions`, 'submissions', 3)).sort(), `submissions list of ${id}`).to.deep.equal(expected);
       for (const record of records) {
         for (const related of Object.values(record.relations).flat()) {
           expect(model.submissions.has(related), `${record.id} names ${related}, which is gone`).to.equal(true);
