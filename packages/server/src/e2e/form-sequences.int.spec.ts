@@ -14,16 +14,30 @@ import { TEST_KEYS } from '../testing/test-service.js';
 /** What a run has created and not removed; records of earlier runs stay in the service, unseen. */
 interface FormsModel {
   readonly forms: string[];
+  /** Form id → what decides its slug conflicts and who may submit to it. */
+  readonly states: Map<string, FormState>;
   /** Submission id → its form's id. */
   readonly submissions: Map<string, string>;
 }
 
 interface Service extends SequenceService {
-  /** A slug no run has used yet: the runs share one service. */
-  slug(): string;
+  /** Slug number `pooled` of this run (a few, so that slugs are taken, freed and taken again), or one no run has used (null). */
+  slug(pooled: number | null): string;
 }
 
+const pooledSlugs = fc.option(fc.nat({ max: 2 }));
+
+/** 409 when another form of the run holds the slug: the slug is unique in the tenant, and freed by a rename or a delete. */
+const slugStatus = (model: Readonly<FormsModel>, slug: string, success: number, form?: string) =>
+  [...model.states].some(([id, state]) => state.slug === slug && id !== form) ? 409 : success;
+
 type FormsCommand = fc.AsyncCommand<FormsModel, Service>;
+
+interface FormState {
+  readonly slug: string;
+  readonly isActive: boolean;
+  readonly visibility: 'public' | 'internal';
+}
 
 /** A field of a generated form: relations target a form of the run, picked by index when run. */
 interface FieldSpec {
@@ -51,17 +65,33 @@ function sectionsOf(fields: readonly FieldSpec[], forms: readonly string[]): unk
 }
 
 class CreateForm implements FormsCommand {
-  constructor(readonly fields: FieldSpec[], readonly next: number | null) {}
+  constructor(readonly fields: FieldSpec[], readonly next: number | null, readonly slug: number | null) {}
   check = () => true;
   async run(model: FormsModel, { api, slug }: Service) {
-    const body: Record<string, unknown> = { title: { en: 'Step' }, slug: slug() };
+    const body: Record<string, unknown> = { title: { en: 'Step' }, slug: slug(this.slug) };
     body.sections = sectionsOf(this.fields, model.forms);
     if (this.next !== null && model.forms.length > 0) body.flow = { nextFormId: at(model.forms, this.next) };
     const res = await api.call('POST', '/forms/create', { body });
-    expectStatus(res, [201], 'create');
+    expectStatus(res, [slugStatus(model, body.slug as string, 201)], 'create');
+    if (res.status !== 201) return;
     model.forms.push(res.body.data.form.id);
+    model.states.set(res.body.data.form.id, { slug: body.slug as string, isActive: true, visibility: 'public' });
   }
-  toString = () => `create(${JSON.stringify(this.fields)}, next ${this.next})`;
+  toString = () => `create(${JSON.stringify(this.fields)}, next ${this.next}, slug ${this.slug})`;
+}
+
+/** A new slug (409 when another form holds it), or a new state: active or not, public or internal. */
+class Reshape implements FormsCommand {
+  constructor(readonly form: number, readonly slug: number | null, readonly isActive: boolean, readonly visibility: 'public' | 'internal') {}
+  check = (model: Readonly<FormsModel>) => model.forms.length > 0;
+  async run(model: FormsModel, { api, slug }: Service) {
+    const id = at(model.forms, this.form);
+    const state = { slug: this.slug === null ? model.states.get(id)!.slug : slug(this.slug), isActive: this.isActive, visibility: this.visibility };
+    const res = await api.call('PATCH', `/forms/update/${id}`, { body: state });
+    expectStatus(res, [slugStatus(model, state.slug, 200, id)], 'reshape');
+    if (res.status === 200) model.states.set(id, state);
+  }
+  toString = () => `reshape(form ${this.form}, slug ${this.slug}, active ${this.isActive}, ${this.visibility})`;
 }
 
 class ReplaceSections implements FormsCommand {
@@ -93,21 +123,26 @@ class DeleteForm implements FormsCommand {
     const id = at(model.forms, this.form);
     expectStatus(await api.call('DELETE', `/forms/delete/${id}`, { headers: editor }), [200], 'form delete');
     model.forms.splice(model.forms.indexOf(id), 1);
+    model.states.delete(id);
     for (const [submission, form] of model.submissions) if (form === id) model.submissions.delete(submission);
   }
   toString = () => `deleteForm(${this.form})`;
 }
 
+/** A public submit (an active public form only) or an internal one by a user (an active form). */
 class Submit implements FormsCommand {
-  constructor(readonly form: number) {}
+  constructor(readonly form: number, readonly internal: boolean) {}
   check = (model: Readonly<FormsModel>) => model.forms.length > 0;
-  async run(model: FormsModel, { api }: Service) {
+  async run(model: FormsModel, { api, editor }: Service) {
     const formId = at(model.forms, this.form);
-    const res = await api.call('POST', `/forms/${formId}/submit`, { body: { values: {} } });
-    expectStatus(res, [201], 'submit');
-    model.submissions.set(res.body.data.submission.id, formId);
+    const { isActive, visibility } = model.states.get(formId)!;
+    const res = this.internal
+      ? await api.call('POST', `/forms/${formId}/internal-submit`, { headers: editor, body: { values: {} } })
+      : await api.call('POST', `/forms/${formId}/submit`, { body: { values: {} } });
+    expectStatus(res, [isActive && (this.internal || visibility === 'public') ? 201 : 403], this.internal ? 'internal submit' : 'submit');
+    if (res.status === 201) model.submissions.set(res.body.data.submission.id, formId);
   }
-  toString = () => `submit(form ${this.form})`;
+  toString = () => `submit(form ${this.form}${this.internal ? ', internal' : ''})`;
 }
 
 class Relate implements FormsCommand {
@@ -135,7 +170,8 @@ class Erase implements FormsCommand {
 
 /**
  * What must hold after any sequence, for every form of the run: an update of its title alone,
- * and its own sections and flow sent back, are accepted; its next form can be read; its export
+ * and its own sections and flow sent back, are accepted; its slug finds it; its next form is the
+ * one its flow names unless that one is gone, inactive or internal (§2.9); its export
  * and its submissions list (paged) hold exactly its submissions, and their relations name only
  * submissions that still exist.
  */
@@ -145,9 +181,14 @@ class CheckForms implements FormsCommand {
     for (const id of model.forms) {
       const retitled = await api.call('PATCH', `/forms/update/${id}`, { body: { title: { en: 'Checked' } } });
       expectStatus(retitled, [200], `title-only update of ${id}`);
-      const { sections, flow } = retitled.body.data.form;
+      const { sections, flow, slug } = retitled.body.data.form;
+      expect(slug, `slug of ${id}`).to.equal(model.states.get(id)!.slug);
       expectStatus(await api.call('PATCH', `/forms/update/${id}`, { body: { sections, flow } }), [200], `sections and flow sent back to ${id}`);
-      expectStatus(await api.call('GET', `/forms/getNextById/${id}`), [200], `next form of ${id}`);
+      const bySlug = await api.call('GET', `/forms/getBySlug/${slug}`);
+      expect(bySlug.body.data?.form?.id, `form with the slug ${slug}`).to.equal(id);
+      const next = await api.call('GET', `/forms/getNextById/${id}`);
+      expectStatus(next, [200], `next form of ${id}`);
+      expect(next.body.data.nextForm?.id ?? null, `next form of ${id}`).to.equal(await shownAsNext(api, flow.nextFormId));
       const exported = await fetch(`${api.baseUrl}/forms/${id}/submissions/export?format=ndjson`, { headers: { 'x-api-key': TEST_KEYS.a } });
       const records = (await exported.text()).split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: string; relations: Record<string, string | string[]> });
       const expected = [...model.submissions].filter(([, form]) => form === id).map(([submission]) => submission);
@@ -163,13 +204,23 @@ class CheckForms implements FormsCommand {
   toString = () => 'check';
 }
 
+/** §2.9: the form `flow.nextFormId` names, unless it is gone, inactive or internal. */
+async function shownAsNext(api: Service['api'], nextFormId: string | null): Promise<string | null> {
+  if (nextFormId === null) return null;
+  const read = await api.call('GET', `/forms/getById/${nextFormId}`);
+  if (read.status === 404) return null;
+  const { isActive, visibility } = read.body.data.form;
+  return isActive && visibility === 'public' ? nextFormId : null;
+}
+
 /** Each generator with its weight: forms and submissions come often enough for deletes and relations to have something to act on. */
 const formsCommands = weighted<FormsCommand>([
-  [3, fc.tuple(fieldSpecs, fc.option(fc.nat())).map(([fields, next]) => new CreateForm(fields, next))],
+  [3, fc.tuple(fieldSpecs, fc.option(fc.nat()), pooledSlugs).map(([fields, next, slug]) => new CreateForm(fields, next, slug))],
+  [1, fc.tuple(fc.nat(), pooledSlugs, fc.boolean(), fc.constantFrom('public' as const, 'internal' as const)).map((drawn) => new Reshape(...drawn))],
   [2, fc.tuple(fc.nat(), fieldSpecs).map(([form, fields]) => new ReplaceSections(form, fields))],
   [1, fc.tuple(fc.nat(), fc.option(fc.nat())).map(([form, next]) => new PointFlow(form, next))],
   [1, fc.nat().map((form) => new DeleteForm(form))],
-  [3, fc.nat().map((form) => new Submit(form))],
+  [3, fc.tuple(fc.nat(), fc.boolean()).map(([form, internal]) => new Submit(form, internal))],
   [
     4,
     fc
@@ -186,6 +237,9 @@ describeSequences<FormsModel, Service>({
   operations: 'form, submission and relation',
   holds: 'leave every form updatable and readable, and no relation naming an erased submission',
   commands: formsCommands,
-  start: (service) => ({ model: { forms: [], submissions: new Map() }, real: { ...service, slug: () => `sequence-${(slugs += 1)}` } }),
+  start: (service, run) => ({
+    model: { forms: [], states: new Map(), submissions: new Map() },
+    real: { ...service, slug: (pooled) => (pooled === null ? `sequence-${(slugs += 1)}` : `sequence-${run}-pool-${pooled}`) },
+  }),
   check: new CheckForms(),
 });
