@@ -137,6 +137,17 @@ class RefileArticle implements ContentCommand {
   toString = () => `refileArticle(${this.article}, ${JSON.stringify(this.filing)})`;
 }
 
+/** Reactions turned on or off on an article or a category (saved reactions still count). */
+class SwitchReactions implements ContentCommand {
+  constructor(readonly on: 'articles' | 'categories', readonly target: number, readonly enabled: boolean) {}
+  check = (model: Readonly<ContentModel>) => model[this.on].size > 0;
+  async run(model: ContentModel, { api, editor }: Service) {
+    const id = at([...model[this.on].keys()], this.target);
+    expectStatus(await api.call('PATCH', `/${this.on}/update/${id}`, { headers: editor, body: { reactionsEnabled: this.enabled } }), [200], 'reactions switch');
+  }
+  toString = () => `switchReactions(${this.on} ${this.target}, ${this.enabled})`;
+}
+
 class DeleteArticle implements ContentCommand {
   constructor(readonly article: number) {}
   check = (model: Readonly<ContentModel>) => model.articles.size > 0;
@@ -158,8 +169,9 @@ class React implements ContentCommand {
     const path = this.on === 'article' ? `/articles/${id}/reaction` : `/articles/comments/${id}/reaction`;
     const headers = { 'x-user-id': user(this.user) };
     const res = this.reaction === null ? await api.call('DELETE', path, { headers }) : await api.call('PUT', path, { headers, body: { type: this.reaction } });
-    // 403: reactions are off on the article or a category it is filed under; 404: a pending comment.
-    expectStatus(res, [200, 403, 404], `${this.on} reaction`);
+    // 403: reactions are off on the article or a category it is filed under; a pending comment is 404.
+    const pending = !(reactions instanceof Map) && !reactions.approved;
+    expectStatus(res, pending ? [404] : [200, 403], `${this.on} reaction`);
     if (res.status !== 200) return;
     const reactionsOf = reactions instanceof Map ? reactions : reactions.reactions;
     if (this.reaction === null) reactionsOf.delete(user(this.user));
@@ -246,7 +258,10 @@ class CheckContent implements ContentCommand {
     for (const [id, comment] of model.comments) {
       const summary = await api.call('GET', `/articles/comments/${id}/reactionSummary`, { headers: { 'x-user-id': user(0) } });
       expectStatus(summary, [comment.approved ? 200 : 404], `summary of comment ${id}`);
-      if (comment.approved) expect({ likes: summary.body.data.likes, dislikes: summary.body.data.dislikes }, `totals of comment ${id}`).to.deep.equal(totalsOf(comment.reactions));
+      if (!comment.approved) continue;
+      const { likes, dislikes, userReaction } = summary.body.data;
+      expect({ likes, dislikes }, `totals of comment ${id}`).to.deep.equal(totalsOf(comment.reactions));
+      expect(userReaction, `user 0's reaction to comment ${id}`).to.equal(comment.reactions.get(user(0)) ?? null);
     }
   }
   toString = () => 'check';
@@ -264,6 +279,7 @@ const contentCommands = weighted<ContentCommand>([
   [3, fc.tuple(filings, fc.boolean()).map(([drawn, enabled]) => new CreateArticle(drawn, enabled))],
   [2, fc.tuple(fc.nat(), filings).map(([article, drawn]) => new RefileArticle(article, drawn))],
   [1, fc.nat().map((article) => new DeleteArticle(article))],
+  [1, fc.tuple(fc.constantFrom('articles' as const, 'categories' as const), fc.nat(), fc.boolean()).map((drawn) => new SwitchReactions(...drawn))],
   [3, fc.tuple(fc.nat(), fc.nat({ max: 3 }), reactions).map(([article, user, reaction]) => new React('article', article, user, reaction))],
   [2, fc.nat().map((article) => new Comment(article))],
   [2, fc.nat().map((comment) => new ApproveComment(comment))],
