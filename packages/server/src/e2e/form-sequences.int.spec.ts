@@ -172,8 +172,8 @@ class Erase implements FormsCommand {
  * What must hold after any sequence, for every form of the run: an update of its title alone,
  * and its own sections and flow sent back, are accepted; its slug finds it; its next form is the
  * one its flow names unless that one is gone, inactive or internal (§2.9); its export
- * and its submissions list (paged) hold exactly its submissions, and their relations name only
- * submissions that still exist.
+ * and its submissions list (paged) hold exactly its submissions, each as its single read answers
+ * it, and their relations name only submissions that still exist.
  */
 class CheckForms implements FormsCommand {
   check = () => true;
@@ -195,6 +195,8 @@ class CheckForms implements FormsCommand {
       expect(records.map((record) => record.id).sort(), `export of ${id}`).to.deep.equal(expected.sort());
       expect((await pageThrough(api, `/forms/${id}/submissions`, 'submissions', 3)).sort(), `submissions list of ${id}`).to.deep.equal(expected);
       for (const record of records) {
+        const read = await api.call('GET', `/forms/submission/${record.id}`);
+        expect(record, `exported ${record.id} as its read answers it`).to.deep.equal(read.body.data.submission);
         for (const related of Object.values(record.relations).flat()) {
           expect(model.submissions.has(related), `${record.id} names ${related}, which is gone`).to.equal(true);
         }
