@@ -13,12 +13,19 @@ import { TEST_KEYS } from '../testing/test-service.js';
 
 /** What a run has created and not removed; records of earlier runs stay in the service, unseen. */
 interface FormsModel {
-  readonly forms: string[];
-  /** Form id → what decides its slug conflicts and who may submit to it. */
-  readonly states: Map<string, FormState>;
+  /** Form id → what decides its slug conflicts and who may submit to it, in creation order. */
+  readonly forms: Map<string, FormState>;
   /** Submission id → its form's id. */
   readonly submissions: Map<string, string>;
 }
+
+interface FormState {
+  readonly slug: string;
+  readonly isActive: boolean;
+  readonly visibility: 'public' | 'internal';
+}
+
+const formIds = (model: Readonly<FormsModel>) => [...model.forms.keys()];
 
 interface Service extends SequenceService {
   /** Slug number `pooled` of this run (a few, so that slugs are taken, freed and taken again), or one no run has used (null). */
@@ -29,15 +36,9 @@ const pooledSlugs = fc.option(fc.nat({ max: 2 }));
 
 /** 409 when another form of the run holds the slug: the slug is unique in the tenant, and freed by a rename or a delete. */
 const slugStatus = (model: Readonly<FormsModel>, slug: string, success: number, form?: string) =>
-  [...model.states].some(([id, state]) => state.slug === slug && id !== form) ? 409 : success;
+  [...model.forms].some(([id, state]) => state.slug === slug && id !== form) ? 409 : success;
 
 type FormsCommand = fc.AsyncCommand<FormsModel, Service>;
-
-interface FormState {
-  readonly slug: string;
-  readonly isActive: boolean;
-  readonly visibility: 'public' | 'internal';
-}
 
 /** A field of a generated form: relations target a form of the run, picked by index when run. */
 interface FieldSpec {
@@ -69,13 +70,12 @@ class CreateForm implements FormsCommand {
   check = () => true;
   async run(model: FormsModel, { api, slug }: Service) {
     const body: Record<string, unknown> = { title: { en: 'Step' }, slug: slug(this.slug) };
-    body.sections = sectionsOf(this.fields, model.forms);
-    if (this.next !== null && model.forms.length > 0) body.flow = { nextFormId: at(model.forms, this.next) };
+    body.sections = sectionsOf(this.fields, formIds(model));
+    if (this.next !== null && model.forms.size > 0) body.flow = { nextFormId: at(formIds(model), this.next) };
     const res = await api.call('POST', '/forms/create', { body });
     expectStatus(res, [slugStatus(model, body.slug as string, 201)], 'create');
     if (res.status !== 201) return;
-    model.forms.push(res.body.data.form.id);
-    model.states.set(res.body.data.form.id, { slug: body.slug as string, isActive: true, visibility: 'public' });
+    model.forms.set(res.body.data.form.id, { slug: body.slug as string, isActive: true, visibility: 'public' });
   }
   toString = () => `create(${JSON.stringify(this.fields)}, next ${this.next}, slug ${this.slug})`;
 }
@@ -83,22 +83,22 @@ class CreateForm implements FormsCommand {
 /** A new slug (409 when another form holds it), or a new state: active or not, public or internal. */
 class Reshape implements FormsCommand {
   constructor(readonly form: number, readonly slug: number | null, readonly isActive: boolean, readonly visibility: 'public' | 'internal') {}
-  check = (model: Readonly<FormsModel>) => model.forms.length > 0;
+  check = (model: Readonly<FormsModel>) => model.forms.size > 0;
   async run(model: FormsModel, { api, slug }: Service) {
-    const id = at(model.forms, this.form);
-    const state = { slug: this.slug === null ? model.states.get(id)!.slug : slug(this.slug), isActive: this.isActive, visibility: this.visibility };
+    const id = at(formIds(model), this.form);
+    const state = { slug: this.slug === null ? model.forms.get(id)!.slug : slug(this.slug), isActive: this.isActive, visibility: this.visibility };
     const res = await api.call('PATCH', `/forms/update/${id}`, { body: state });
     expectStatus(res, [slugStatus(model, state.slug, 200, id)], 'reshape');
-    if (res.status === 200) model.states.set(id, state);
+    if (res.status === 200) model.forms.set(id, state);
   }
   toString = () => `reshape(form ${this.form}, slug ${this.slug}, active ${this.isActive}, ${this.visibility})`;
 }
 
 class ReplaceSections implements FormsCommand {
   constructor(readonly form: number, readonly fields: FieldSpec[]) {}
-  check = (model: Readonly<FormsModel>) => model.forms.length > 0;
+  check = (model: Readonly<FormsModel>) => model.forms.size > 0;
   async run(model: FormsModel, { api }: Service) {
-    const res = await api.call('PATCH', `/forms/update/${at(model.forms, this.form)}`, { body: { sections: sectionsOf(this.fields, model.forms) } });
+    const res = await api.call('PATCH', `/forms/update/${at(formIds(model), this.form)}`, { body: { sections: sectionsOf(this.fields, formIds(model)) } });
     expectStatus(res, [200], 'new sections');
   }
   toString = () => `sections(form ${this.form}, ${JSON.stringify(this.fields)})`;
@@ -106,10 +106,10 @@ class ReplaceSections implements FormsCommand {
 
 class PointFlow implements FormsCommand {
   constructor(readonly form: number, readonly next: number | null) {}
-  check = (model: Readonly<FormsModel>) => model.forms.length > 0;
+  check = (model: Readonly<FormsModel>) => model.forms.size > 0;
   async run(model: FormsModel, { api }: Service) {
-    const id = at(model.forms, this.form);
-    const next = this.next === null ? null : at(model.forms, this.next);
+    const id = at(formIds(model), this.form);
+    const next = this.next === null ? null : at(formIds(model), this.next);
     const res = await api.call('PATCH', `/forms/update/${id}`, { body: { flow: { nextFormId: next } } });
     expectStatus(res, next === id ? [400] : [200], 'flow');
   }
@@ -118,12 +118,11 @@ class PointFlow implements FormsCommand {
 
 class DeleteForm implements FormsCommand {
   constructor(readonly form: number) {}
-  check = (model: Readonly<FormsModel>) => model.forms.length > 0;
+  check = (model: Readonly<FormsModel>) => model.forms.size > 0;
   async run(model: FormsModel, { api, editor }: Service) {
-    const id = at(model.forms, this.form);
+    const id = at(formIds(model), this.form);
     expectStatus(await api.call('DELETE', `/forms/delete/${id}`, { headers: editor }), [200], 'form delete');
-    model.forms.splice(model.forms.indexOf(id), 1);
-    model.states.delete(id);
+    model.forms.delete(id);
     for (const [submission, form] of model.submissions) if (form === id) model.submissions.delete(submission);
   }
   toString = () => `deleteForm(${this.form})`;
@@ -132,10 +131,10 @@ class DeleteForm implements FormsCommand {
 /** A public submit (an active public form only) or an internal one by a user (an active form). */
 class Submit implements FormsCommand {
   constructor(readonly form: number, readonly internal: boolean) {}
-  check = (model: Readonly<FormsModel>) => model.forms.length > 0;
+  check = (model: Readonly<FormsModel>) => model.forms.size > 0;
   async run(model: FormsModel, { api, editor }: Service) {
-    const formId = at(model.forms, this.form);
-    const { isActive, visibility } = model.states.get(formId)!;
+    const formId = at(formIds(model), this.form);
+    const { isActive, visibility } = model.forms.get(formId)!;
     const res = this.internal
       ? await api.call('POST', `/forms/${formId}/internal-submit`, { headers: editor, body: { values: {} } })
       : await api.call('POST', `/forms/${formId}/submit`, { body: { values: {} } });
@@ -178,11 +177,11 @@ class Erase implements FormsCommand {
 class CheckForms implements FormsCommand {
   check = () => true;
   async run(model: FormsModel, { api }: Service) {
-    for (const id of model.forms) {
+    for (const [id, state] of model.forms) {
       const retitled = await api.call('PATCH', `/forms/update/${id}`, { body: { title: { en: 'Checked' } } });
       expectStatus(retitled, [200], `title-only update of ${id}`);
       const { sections, flow, slug } = retitled.body.data.form;
-      expect(slug, `slug of ${id}`).to.equal(model.states.get(id)!.slug);
+      expect(slug, `slug of ${id}`).to.equal(state.slug);
       expectStatus(await api.call('PATCH', `/forms/update/${id}`, { body: { sections, flow } }), [200], `sections and flow sent back to ${id}`);
       const bySlug = await api.call('GET', `/forms/getBySlug/${slug}`);
       expect(bySlug.body.data?.form?.id, `form with the slug ${slug}`).to.equal(id);
@@ -240,7 +239,7 @@ describeSequences<FormsModel, Service>({
   holds: 'leave every form updatable and readable, and no relation naming an erased submission',
   commands: formsCommands,
   start: (service, run) => ({
-    model: { forms: [], states: new Map(), submissions: new Map() },
+    model: { forms: new Map(), submissions: new Map() },
     real: { ...service, slug: (pooled) => (pooled === null ? `sequence-${(slugs += 1)}` : `sequence-${run}-pool-${pooled}`) },
   }),
   check: new CheckForms(),
