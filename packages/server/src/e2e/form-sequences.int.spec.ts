@@ -23,6 +23,8 @@ interface FormState {
   readonly slug: string;
   readonly isActive: boolean;
   readonly visibility: 'public' | 'internal';
+  /** The e-mail field submitter notifications go to (null: none yet), when they are on; undefined when off. */
+  readonly mailsTo: string | null | undefined;
 }
 
 const formIds = (model: Readonly<FormsModel>) => [...model.forms.keys()];
@@ -65,19 +67,22 @@ function sectionsOf(fields: readonly FieldSpec[], forms: readonly string[]): unk
   ];
 }
 
+/** Submitter e-mail on or off; on, it goes to the first e-mail field (create's default). */
 class CreateForm implements FormsCommand {
-  constructor(readonly fields: FieldSpec[], readonly next: number | null, readonly slug: number | null) {}
+  constructor(readonly fields: FieldSpec[], readonly next: number | null, readonly slug: number | null, readonly mailSubmitter: boolean) {}
   check = () => true;
   async run(model: FormsModel, { api, slug }: Service) {
     const body: Record<string, unknown> = { title: { en: 'Step' }, slug: slug(this.slug) };
     body.sections = sectionsOf(this.fields, formIds(model));
     if (this.next !== null && model.forms.size > 0) body.flow = { nextFormId: at(formIds(model), this.next) };
+    if (this.mailSubmitter) body.notifications = { enabled: true, email: { submitter: { enabled: true } } };
     const res = await api.call('POST', '/forms/create', { body });
     expectStatus(res, [slugStatus(model, body.slug as string, 201)], 'create');
     if (res.status !== 201) return;
-    model.forms.set(res.body.data.form.id, { slug: body.slug as string, isActive: true, visibility: 'public' });
+    const { id, notifications } = res.body.data.form;
+    model.forms.set(id, { slug: body.slug as string, isActive: true, visibility: 'public', mailsTo: this.mailSubmitter ? notifications.email.submitter.field : undefined });
   }
-  toString = () => `create(${JSON.stringify(this.fields)}, next ${this.next}, slug ${this.slug})`;
+  toString = () => `create(${JSON.stringify(this.fields)}, next ${this.next}, slug ${this.slug}, mail ${this.mailSubmitter})`;
 }
 
 /** A new slug (409 when another form holds it), or a new state: active or not, public or internal. */
@@ -86,20 +91,27 @@ class Reshape implements FormsCommand {
   check = (model: Readonly<FormsModel>) => model.forms.size > 0;
   async run(model: FormsModel, { api, slug }: Service) {
     const id = at(formIds(model), this.form);
-    const state = { slug: this.slug === null ? model.forms.get(id)!.slug : slug(this.slug), isActive: this.isActive, visibility: this.visibility };
-    const res = await api.call('PATCH', `/forms/update/${id}`, { body: state });
-    expectStatus(res, [slugStatus(model, state.slug, 200, id)], 'reshape');
-    if (res.status === 200) model.forms.set(id, state);
+    const before = model.forms.get(id)!;
+    const body = { slug: this.slug === null ? before.slug : slug(this.slug), isActive: this.isActive, visibility: this.visibility };
+    const res = await api.call('PATCH', `/forms/update/${id}`, { body });
+    expectStatus(res, [slugStatus(model, body.slug, 200, id)], 'reshape');
+    if (res.status === 200) model.forms.set(id, { ...before, ...body });
   }
   toString = () => `reshape(form ${this.form}, slug ${this.slug}, active ${this.isActive}, ${this.visibility})`;
 }
 
+/** 400 when the sections drop the e-mail field submitter notifications go to (decision 0762); else 200. */
 class ReplaceSections implements FormsCommand {
   constructor(readonly form: number, readonly fields: FieldSpec[]) {}
   check = (model: Readonly<FormsModel>) => model.forms.size > 0;
   async run(model: FormsModel, { api }: Service) {
-    const res = await api.call('PATCH', `/forms/update/${at(formIds(model), this.form)}`, { body: { sections: sectionsOf(this.fields, formIds(model)) } });
-    expectStatus(res, [200], 'new sections');
+    const id = at(formIds(model), this.form);
+    const state = model.forms.get(id)!;
+    const res = await api.call('PATCH', `/forms/update/${id}`, { body: { sections: sectionsOf(this.fields, formIds(model)) } });
+    const { mailsTo } = state;
+    const keepsMail = mailsTo === undefined || mailsTo === null || this.fields.some(({ name, type }) => name === mailsTo && type === 'email');
+    expectStatus(res, [keepsMail ? 200 : 400], 'new sections');
+    if (res.status === 200 && mailsTo !== undefined) model.forms.set(id, { ...state, mailsTo: res.body.data.form.notifications.email.submitter.field });
   }
   toString = () => `sections(form ${this.form}, ${JSON.stringify(this.fields)})`;
 }
@@ -216,7 +228,7 @@ async function shownAsNext(api: Service['api'], nextFormId: string | null): Prom
 
 /** Each generator with its weight: forms and submissions come often enough for deletes and relations to have something to act on. */
 const formsCommands = weighted<FormsCommand>([
-  [3, fc.tuple(fieldSpecs, fc.option(fc.nat()), pooledSlugs).map(([fields, next, slug]) => new CreateForm(fields, next, slug))],
+  [3, fc.tuple(fieldSpecs, fc.option(fc.nat()), pooledSlugs, fc.boolean()).map((drawn) => new CreateForm(...drawn))],
   [1, fc.tuple(fc.nat(), pooledSlugs, fc.boolean(), fc.constantFrom('public' as const, 'internal' as const)).map((drawn) => new Reshape(...drawn))],
   [2, fc.tuple(fc.nat(), fieldSpecs).map(([form, fields]) => new ReplaceSections(form, fields))],
   [1, fc.tuple(fc.nat(), fc.option(fc.nat())).map(([form, next]) => new PointFlow(form, next))],
