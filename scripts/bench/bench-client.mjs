@@ -43,9 +43,9 @@ export class BenchClient {
 
   /**
    * A request as the load generator takes it: path under the base, JSON body as text;
-   * `capture`/`fallback` as load-generator.mjs describes.
+   * `capture`/`fallback`/`cycle` as load-generator.mjs describes.
    */
-  request(method, path, { headers = {}, body, expect = [200], capture, fallback } = {}) {
+  request(method, path, { headers = {}, body, expect = [200], capture, fallback, cycle } = {}) {
     const all = this.headers(headers);
     if (body !== undefined) all['content-type'] = 'application/json';
     return {
@@ -56,18 +56,22 @@ export class BenchClient {
       expect,
       ...(capture ? { capture } : {}),
       ...(fallback ? { fallback: Object.fromEntries(Object.entries(fallback).map(([k, v]) => [k, String(v)])) } : {}),
+      ...(cycle ? { cycle } : {}),
     };
   }
 
   /**
    * Sends one request (as built by `request`, or method + path + options); answers status and
    * parsed body. Templates are filled as the load generator fills them (load-generator.mjs):
-   * `{{seq}}` with a fresh value, `{{round}}` with one value per sequence, `{{name}}` from `context` (what earlier requests of a sequence
+   * `{{seq}}` with a fresh value, `{{round}}` with one value per sequence, `{{name}}` from an entry
+   * of the request's `cycle` (one at random), else `context` (what earlier requests of a sequence
    * captured), else the request's `fallback`.
    */
   async send(spec, context = {}) {
     const unique = `sample-${Math.random().toString(36).slice(2, 10)}`;
-    const value = (name) => (name === 'seq' ? unique : name === 'round' ? (context.round ??= unique) : String(context[name] ?? spec.fallback?.[name] ?? ''));
+    const turn = spec.cycle?.[Math.floor(Math.random() * spec.cycle.length)];
+    const value = (name) =>
+      name === 'seq' ? unique : name === 'round' ? (context.round ??= unique) : String(turn?.[name] ?? context[name] ?? spec.fallback?.[name] ?? '');
     const fill = (text) => text?.replace(/\{\{(\w+)\}\}/g, (_, name) => value(name));
     const headers = Object.fromEntries(Object.entries(spec.headers).map(([name, value]) => [name, fill(value)]));
     const filled = { ...spec, path: fill(spec.path), headers };

@@ -15,9 +15,11 @@ export async function readRouteTable(file) {
 /**
  * The route-table row the references serve for a request, from the service's sampled answer: the
  * path with its templates filled with the request's fallbacks (a reference answers nothing to
- * capture), and the answer's status and size.
+ * capture), or a path parameter where the request's `cycle` fills them (one route for all its
+ * turns, as the service has), and the answer's status and size.
  */
 export function referenceRoute(request, sample) {
-  const path = request.path.split('?')[0].replace(/\{\{(\w+)\}\}/g, (_, name) => request.fallback?.[name] ?? '');
+  const cycled = new Set(Object.keys(request.cycle?.[0] ?? {}));
+  const path = request.path.split('?')[0].replace(/\{\{(\w+)\}\}/g, (_, name) => (cycled.has(name) ? `:${name}` : request.fallback?.[name] ?? ''));
   return { method: request.method, path, status: sample.status, bytes: sample.bytes };
 }

@@ -92,12 +92,12 @@ process.exit(0);
  * its `fallback`, as load-generator.mjs fills them) a maker of fresh bytes per send, given the
  * round's context. A capturing request carries `capture` for `drive` to read the answer.
  */
-function rawRequest({ method, path, headers, body, capture, fallback }) {
-  const made = madeRequest({ method, path, headers, body, fallback });
+function rawRequest({ method, path, headers, body, capture, fallback, cycle }) {
+  const made = madeRequest({ method, path, headers, body, fallback, cycle });
   return capture ? Object.assign(typeof made === 'function' ? made : () => made, { capture }) : made;
 }
 
-function madeRequest({ method, path, headers, body, fallback }) {
+function madeRequest({ method, path, headers, body, fallback, cycle }) {
   const bytes = (fill) => {
     const lines = [`${method} ${fill(path)} HTTP/1.1`, 'host: bench', ...Object.entries(headers).map(([k, v]) => `${k}: ${fill(v)}`)];
     const text = body === undefined ? undefined : fill(body);
@@ -105,9 +105,12 @@ function madeRequest({ method, path, headers, body, fallback }) {
     return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${text ?? ''}`);
   };
   if (![path, body, ...Object.values(headers)].some((text) => text?.includes('{{'))) return bytes((text) => text);
+  let sends = 0;
   return (context) => {
     const unique = `ab-${++sequence}`;
-    const value = (name) => (name === 'seq' ? unique : name === 'round' ? (context.round ??= unique) : String(context[name] ?? fallback?.[name] ?? ''));
+    const turn = cycle?.[sends++ % cycle.length]; // `{{x}}` from the request's `cycle`, as load-generator.mjs takes turns
+    const value = (name) =>
+      name === 'seq' ? unique : name === 'round' ? (context.round ??= unique) : String(turn?.[name] ?? context[name] ?? fallback?.[name] ?? '');
     return bytes((text) => text.replace(/\{\{(\w+)\}\}/g, (_, name) => value(name)));
   };
 }

@@ -13,6 +13,9 @@
 //             (`capture: { name, path: ['data', 'author', 'id'] }`), else `fallback[name]`: a
 //             create-then-delete pair deletes what it created. A reference server answers a
 //             constant body with nothing to capture, so it gets the fallback (a fixed path).
+//   {{x}}     with `cycle: [{x, …}, …]` on the request: entry n of the list for the n-th send of
+//             that request in this process, so requests take turns over records (a connect
+//             that replaces a relation each time, never the id it holds: see operations.mjs).
 // `group` (with `verify`) tallies the answers of such requests apart in `groups`.
 // `amount` sends exactly that many requests and ignores the duration (bulk seeding). `verify`
 // checks each answer against its request's `expect` list (the soak and seeding need that; the
@@ -34,11 +37,14 @@ const requests = job.requests.map((spec) => {
   const request = { method: spec.method, path: spec.path, headers: spec.headers ?? {} };
   if (spec.body !== undefined) request.body = spec.body;
   const dynamic = hasTemplate(spec.path) || hasTemplate(spec.body) || Object.values(request.headers).some(hasTemplate);
+  let sends = 0;
   if (dynamic) {
     request.setupRequest = (req, context) => {
       const unique = `${process.pid}-${++seq}`;
+      const turn = spec.cycle?.[sends++ % spec.cycle.length];
       // autocannon gives each round of the list on a connection a fresh context.
-      const value = (name) => (name === 'seq' ? unique : name === 'round' ? (context.round ??= unique) : String(context[name] ?? spec.fallback?.[name] ?? ''));
+      const value = (name) =>
+        name === 'seq' ? unique : name === 'round' ? (context.round ??= unique) : String(turn?.[name] ?? context[name] ?? spec.fallback?.[name] ?? '');
       const fill = (text) => (hasTemplate(text) ? text.replace(TEMPLATE, (_, name) => value(name)) : text);
       const headers = {};
       for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name] = fill(value);

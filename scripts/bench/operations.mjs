@@ -5,7 +5,7 @@
 // a message. Every request of a load must answer its expected status (a load answered 4xx
 // measures something else; the harness marks such a run invalid).
 import { CONTENT_OPERATIONS } from './content-operations.mjs';
-import { approvedComment, createArticle, createForm, formBody, relationPair } from './seed-helpers.mjs';
+import { approvedComment, createArticle, createForm, formBody, RELATION_SOURCES, relationPair, replacingConnect } from './seed-helpers.mjs';
 
 /**
  * Budgets: ratios against the Koa reference measured in the same run, or (`against: 'floor'`)
@@ -178,10 +178,8 @@ const CONTRACT_OPERATIONS = [
     name: 'POST /forms/submission/{id}/relations/{fieldName}/connect',
     kind: 'write',
     requires: ['POST /forms/create', 'POST /forms/{id}/submit', 'POST /forms/submission/{id}/relations/{fieldName}/connect'],
-    seed: async (api, { tag }) => {
-      const { sourceSubmission, targetSubmission } = await relationPair(api, tag);
-      return api.request('POST', `/forms/submission/${sourceSubmission.id}/relations/ref/connect`, { body: { relatedSubmissionId: targetSubmission.id } });
-    },
+    note: `Each request replaces the single value it connects to (${RELATION_SOURCES} submissions take turns, each alternating between two related ones): connecting the id a relation holds writes nothing (decision 0204).`,
+    seed: async (api, { tag }) => replacingConnect(api, await relationPair(api, tag)),
     rejections: (api) => [
       api.request('POST', '/forms/submission/0123456789abcdef01234567/relations/ref/connect', { body: { relatedSubmissionId: 'nope' }, expect: [400] }),
     ],

@@ -8,12 +8,18 @@ import { constantEnvelope } from './constant-envelope.mjs';
 
 /** A node:http handler answering each route with a constant envelope of the service's size. */
 export function bareHandler(table) {
-  const answers = new Map(table.map((route) => [`${route.method} ${route.path}`, { status: route.status, body: constantEnvelope(route.status, route.bytes) }]));
+  const answerOf = (route) => ({ status: route.status, body: constantEnvelope(route.status, route.bytes) });
+  const answers = new Map(table.map((route) => [`${route.method} ${route.path}`, answerOf(route)]));
+  // A route with `:name` parameters (a request that takes turns over records) matches by pattern.
+  const patterns = table
+    .filter((route) => route.path.includes('/:'))
+    .map((route) => ({ key: new RegExp(`^${route.method} ${route.path.replace(/:\w+/g, '[^/]+')}$`), answer: answerOf(route) }));
   const notFound = constantEnvelope(404, 60);
   return (req, res) => {
     req.on('data', () => {});
     req.on('end', () => {
-      const answer = answers.get(`${req.method} ${req.url.split('?')[0]}`);
+      const key = `${req.method} ${req.url.split('?')[0]}`;
+      const answer = answers.get(key) ?? patterns.find((pattern) => pattern.key.test(key))?.answer;
       const body = answer?.body ?? notFound;
       res.writeHead(answer?.status ?? 404, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
       res.end(body);

@@ -5,7 +5,7 @@
 // keep-alive connections, every answer checked), which is several times faster than a fetch
 // loop; 1,000,000 reactions still take minutes. BENCH_SCALE_MAX caps the sizes for a quicker look.
 // A scenario may load several `variants` on each size (scale-runner.mjs says how they compare).
-import { approvedComment, createArticle, createForm, relationPair } from './seed-helpers.mjs';
+import { approvedComment, createArticle, createForm, relationPair, replacingConnect } from './seed-helpers.mjs';
 
 const PAGE = 20;
 
@@ -55,7 +55,8 @@ export const SCALE_SCENARIOS = [
     sizes: [10, 100_000],
     minRatio: 0.9,
     async seed(api, size, bulk) {
-      const { source, targetSubmission, sourceSubmission } = await relationPair(api, `scale-${size}`);
+      const pair = await relationPair(api, `scale-${size}`);
+      const { source, targetSubmission } = pair;
       // N submissions of the source form, each connected to the one target submission.
       await bulk(
         [
@@ -64,7 +65,7 @@ export const SCALE_SCENARIOS = [
         ],
         2 * size,
       );
-      return api.request('POST', `/forms/submission/${sourceSubmission.id}/relations/ref/connect`, { body: { relatedSubmissionId: targetSubmission.id } });
+      return replacingConnect(api, pair);
     },
   },
   {

@@ -40,6 +40,24 @@ export async function relationPair(api, tag) {
   return { target, source, targetSubmission, sourceSubmission };
 }
 
+/** Source submissions a connect takes turns over: far more than the requests in flight (10 connections). */
+export const RELATION_SOURCES = 64;
+
+/**
+ * A connect of `pair` (relationPair) that writes every time: connecting the id a single-value
+ * relation holds writes nothing (decision 0204), so RELATION_SOURCES submissions of the source
+ * form take turns (`cycle`, load-generator.mjs), each alternating between two related ones. A
+ * source comes round again only after every other: never twice among the requests in flight.
+ */
+export async function replacingConnect(api, { source, target, sourceSubmission, targetSubmission }) {
+  const other = await submit(api, target.id, { name: 'other target' });
+  const more = await Promise.all(Array.from({ length: RELATION_SOURCES - 1 }, () => submit(api, source.id, { name: 'source' })));
+  const sources = [sourceSubmission, ...more];
+  const turns = (related) => sources.map(({ id }) => ({ source: id, related: related.id }));
+  const cycle = [...turns(targetSubmission), ...turns(other)];
+  return api.request('POST', '/forms/submission/{{source}}/relations/ref/connect', { body: { relatedSubmissionId: '{{related}}' }, cycle });
+}
+
 export async function createArticle(api, title = 'Bench article') {
   const data = await api.call('POST', '/articles/create', { headers: api.bearer('editor'), body: { title, content: 'Lorem ipsum '.repeat(20) }, expect: [201] });
   return data.article;

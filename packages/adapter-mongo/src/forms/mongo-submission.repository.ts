@@ -97,16 +97,30 @@ export class MongoSubmissionRepository implements SubmissionRepository {
     const relatedId = toObjectId(command.relatedId);
 
     if (!command.multiple) {
-      // The document before the write: it tells which id was replaced; the answer is built from it.
+      // Unless the key is that id already (a single value: a list has `.0`), in one step; the
+      // document before the write tells which id was replaced, and the answer is built from it.
+      const unlessHeld = { ...key, $nor: [{ [path]: relatedId, [`${path}.0`]: { $exists: false } }] } as Filter<SubmissionDocument>;
       const update = { $set: { [path]: relatedId, updatedAt: command.now } } as UpdateFilter<SubmissionDocument>;
-      const before = await this.#submissions.findOneAndUpdate(key, update, { returnDocument: 'before' });
-      if (!before) return { status: 'missing' };
-      const previous = before.relations?.[command.fieldName];
-      const after = { ...before, relations: { ...before.relations, [command.fieldName]: relatedId }, updatedAt: command.now };
-      const relatedExists = await this.#exists(command.tenantId, relatedId);
-      const connected = { status: 'connected', submission: toSubmission(after), relatedExists } as const;
-      if (previous === undefined) return connected;
-      return { ...connected, replaced: Array.isArray(previous) ? previous.map(fromObjectId) : fromObjectId(previous) };
+      for (let attempt = 1; attempt <= CONNECT_ATTEMPTS; attempt++) {
+        const before = await this.#submissions.findOneAndUpdate(unlessHeld, update, { returnDocument: 'before' });
+        if (before) {
+          const previous = before.relations?.[command.fieldName];
+          const after = { ...before, relations: { ...before.relations, [command.fieldName]: relatedId }, updatedAt: command.now };
+          const relatedExists = await this.#exists(command.tenantId, relatedId);
+          const connected = { status: 'connected', submission: toSubmission(after), relatedExists } as const;
+          if (previous === undefined) return connected;
+          return { ...connected, replaced: Array.isArray(previous) ? previous.map(fromObjectId) : fromObjectId(previous) };
+        }
+        // Nothing was written: no such submission, or it holds the id already (a repeat), unless
+        // another connect or a disconnect changed the key between the two steps (then again).
+        const current = await this.#submissions.findOne(key);
+        if (!current) return { status: 'missing' };
+        const held = current.relations?.[command.fieldName];
+        if (held !== undefined && !Array.isArray(held) && String(held) === command.relatedId) {
+          return { status: 'unchanged', submission: toSubmission(current), relatedExists: await this.#exists(command.tenantId, relatedId) };
+        }
+      }
+      throw new Error(`relations.${command.fieldName} of submission ${command.submissionId} changed under ${CONNECT_ATTEMPTS} connects in a row`);
     }
 
     const cap = command.cap;

@@ -122,7 +122,8 @@ export class ConnectRelation {
         throw relatedSubmissionNotFound();
       }
       const view = writtenSubmissionView(result.submission);
-      return { result: view, data: view };
+      // A connect already made changed nothing: no event (decision 0780).
+      return result.status === 'connected' ? { result: view, data: view } : { result: view };
     });
   }
 

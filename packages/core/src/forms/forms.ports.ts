@@ -63,7 +63,8 @@ export interface ConnectRelationCommand {
   readonly fieldName: string;
   readonly relatedId: string;
   /**
-   * false: `relations[fieldName]` becomes `relatedId`, replacing any earlier id.
+   * false: `relations[fieldName]` becomes `relatedId`, replacing any earlier id (or list); when it
+   * is that id already, nothing is written.
    * true: `relatedId` is appended to the list unless already in it, while the list holds fewer
    * than `cap` ids.
    */
@@ -76,7 +77,8 @@ export interface ConnectRelationCommand {
  * - `connected`: the relation changed; `updatedAt` is `now`. `replaced`: what a single-value
  *   relation held before this write, absent when it held nothing (a list appended to replaces
  *   nothing): an id, or a list of ids when the form made the field single-value since.
- * - `unchanged`: a multi-value list already held the id; nothing was written.
+ * - `unchanged`: the relation already held the id (a single value equal to it, or a list with
+ *   it); nothing was written, `updatedAt` did not move.
  * - `full`: a multi-value list already holds `cap` ids and not this one; nothing was written.
  * - `missing`: no such submission in the tenant.
  *

@@ -104,6 +104,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     const relatedExists = this.#submissions.has(tenantKey(command.tenantId, relatedId));
     const current = relationValue(submission, fieldName);
     let value: string | string[] = relatedId;
+    if (!command.multiple && current === relatedId) return { status: 'unchanged', submission, relatedExists };
     if (command.multiple) {
       // A single id stored before the form made the field multi-value counts as a list of it.
       const list = idsOf(current);

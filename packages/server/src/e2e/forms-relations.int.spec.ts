@@ -49,6 +49,17 @@ for (const storage of TEST_STORAGES) {
         const read = await api.call('GET', `/forms/submission/${source.id}`);
         expect(read.body.data.submission.relations).to.deep.equal({ employer: globex.id });
       });
+
+      it('changes nothing when the same id is connected again: 200, updatedAt and the ETag kept', async () => {
+        const source = await person();
+        const acme = await company('Acme');
+        const first = await connect(source.id, 'employer', { relatedSubmissionId: acme.id });
+        const tag = (await api.call('GET', `/forms/submission/${source.id}`)).headers.get('etag');
+        const again = await connect(source.id, 'employer', { relatedSubmissionId: acme.id });
+        expect(again.status).to.equal(200);
+        expect(again.body.data.submission).to.deep.equal(first.body.data.submission);
+        expect((await api.call('GET', `/forms/submission/${source.id}`)).headers.get('etag')).to.equal(tag);
+      });
     });
 
     describe('when the relation is multi-value', () => {

@@ -34,6 +34,8 @@ for (const storage of TEST_STORAGES) {
       await api.call('DELETE', `/articles/${article.id}/reaction`, { headers: reader });
       await api.call('PUT', `/articles/comments/${comment.id}/approve`, { headers: await engagement.bearer('editor') }); // again: no event
       await api.call('POST', '/forms/create', { body: { slug: 'wh-company' } }); // refused: no event
+      const again = await api.call('POST', `/forms/submission/${ada.id}/relations/employer/connect`, { body: { relatedSubmissionId: acme.id } });
+      expect(again.status).to.equal(200); // connected already: no event
 
       const expected = [
         'form.created', 'form.created', 'form.submitted', 'form.submitted', 'submission.relation.connected',

@@ -61,6 +61,33 @@ export function submissionRepositoryContract(name: string, factory: RepositoryFa
         expect(found?.createdAt.toISOString()).to.equal(submission.createdAt.toISOString());
         expect(found?.values).to.deep.equal(submission.values);
       });
+
+      it('changes nothing when it holds that id already: no write, updatedAt kept', async () => {
+        const submission = await stored();
+        const id = 'b'.repeat(24);
+        await connect(submission.id, id, { fieldName: 'owner', multiple: false });
+        const held = await repo().findById('acme', submission.id);
+        const again = await connect(submission.id, id, { fieldName: 'owner', multiple: false, now: at('2026-09-09T00:00:00.000Z') });
+        expect(again).to.deep.include({ status: 'unchanged', submission: held, relatedExists: false });
+        expect(await repo().findById('acme', submission.id)).to.deep.equal(held);
+      });
+
+      it('replaces a list with that id in it by the id alone (the form made the field single-value)', async () => {
+        const [a, b] = ['a'.repeat(24), 'b'.repeat(24)];
+        const submission = submissionRecord('acme', formId, { relations: { owner: [a, b] } });
+        await repo().insert(submission);
+        const result = await connect(submission.id, a, { fieldName: 'owner', multiple: false });
+        expect(result).to.deep.include({ status: 'connected', replaced: [a, b] });
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({ owner: a });
+      });
+
+      it('connects one of twelve concurrent connects of one id; the others change nothing', async () => {
+        const submission = await stored();
+        const id = 'c'.repeat(24);
+        const results = await Promise.all(Array.from({ length: 12 }, () => connect(submission.id, id, { fieldName: 'owner', multiple: false })));
+        expect(results.map((r) => r.status).sort()).to.deep.equal(['connected', ...Array(11).fill('unchanged')]);
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({ owner: id });
+      });
     });
 
     describe('when connecting a multi-value relation', () => {
