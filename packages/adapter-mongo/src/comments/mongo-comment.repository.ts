@@ -4,7 +4,7 @@
  * `findOneAndUpdate` (only a pending comment changes), so racing approvals keep the first
  * approval's time and approver; a call that changed nothing then reads the comment to answer.
  */
-import type { Comment, CommentRepository, CommentStatus, PageQuery, ReactionTotals, TargetTotals } from '@cms/core';
+import type { Comment, CommentApproval, CommentRepository, CommentStatus, PageQuery, ReactionTotals, TargetTotals } from '@cms/core';
 import type { Filter, ObjectId } from 'mongodb';
 import { MongoReactionTotals } from '../reactions/mongo-reaction-totals.js';
 import { deleteById } from '../storage/conditional-delete.js';
@@ -57,7 +57,7 @@ export class MongoCommentRepository implements CommentRepository {
     return document ? toComment(document) : null;
   }
 
-  async approve(tenantId: string, id: string, approvedBy: string, at: Date): Promise<Comment | null> {
+  async approve(tenantId: string, id: string, approvedBy: string, at: Date): Promise<CommentApproval | null> {
     const _id = parseObjectId(id);
     if (!_id) return null;
     const approved = await this.#comments.findOneAndUpdate(
@@ -65,10 +65,10 @@ export class MongoCommentRepository implements CommentRepository {
       { $set: { status: 'approved', approvedAt: at, approvedBy, updatedAt: at } },
       { returnDocument: 'after' },
     );
-    if (approved) return toComment(approved);
+    if (approved) return { comment: toComment(approved), changed: true };
     // Already approved (or absent): nothing to change, only to answer.
     const current = await this.#comments.findOne({ _id, tenantId });
-    return current ? toComment(current) : null;
+    return current ? { comment: toComment(current), changed: false } : null;
   }
 
   /** One `findOneAndDelete`; with `expected`, `updatedAt` is in its filter (compare-and-delete). */

@@ -31,12 +31,11 @@ export class ApproveComment {
     const witness = { kind: 'comment-approved', id } as const;
     return this.events.around({ tenantId: caller.tenantId, type: 'comment.approved', witness, trace: caller.trace }, async () => {
       const now = this.clock.now();
-      const approved = await this.comments.approve(caller.tenantId, id, user.id, now);
-      if (!approved) throw new DomainError(ErrorCodes.COMMENT_NOT_FOUND, 'Comment not found');
-      const view = toCommentView(approved);
-      // The repository keeps the first approval's time: another time means it was approved already.
-      const changed = approved.approvedAt?.getTime() === now.getTime() && approved.approvedBy === user.id;
-      return changed ? { result: view, data: view } : { result: view };
+      const approval = await this.comments.approve(caller.tenantId, id, user.id, now);
+      if (!approval) throw new DomainError(ErrorCodes.COMMENT_NOT_FOUND, 'Comment not found');
+      const view = toCommentView(approval.comment);
+      // Approved already (the store says so: two approvals may share a millisecond): no event.
+      return approval.changed ? { result: view, data: view } : { result: view };
     });
   }
 }

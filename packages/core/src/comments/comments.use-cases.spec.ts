@@ -5,6 +5,8 @@ import { ErrorCodes } from '../shared/error-codes.js';
 import { anonymousCaller, guestCaller, userCaller } from '../testing/callers.js';
 import { memoryEngagement } from '../testing/engagement-fixture.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
+import type { WebhookEventRecorder } from '../webhooks/webhook-events.js';
+import { ApproveComment } from './approve-comment.use-case.js';
 
 const editor = userCaller('acme', 'ed-1', 'editor');
 const reader = userCaller('acme', 'reader-1');
@@ -79,6 +81,22 @@ describe('ApproveComment', () => {
     const approved = await world.approveComment.execute(userCaller('acme', 'ad-1', 'admin'), { id: pending.id.toUpperCase() });
     expect(approved).to.include({ id: pending.id, status: 'approved' });
     expect(await world.approveComment.execute(editor, { id: pending.id })).to.deep.equal(approved);
+  });
+
+  it('reports one change (one comment.approved) when the same user approves twice in the same millisecond', async () => {
+    const { world, pending } = await setup(); // the fixture's clock stands still
+    const changes: unknown[] = [];
+    const events: WebhookEventRecorder = {
+      async around(_spec, change) {
+        const report = await change();
+        if (report.data !== undefined) changes.push(report.data);
+        return report.result;
+      },
+    };
+    const approve = new ApproveComment(world.repositories.comments, world.clock, events);
+    await approve.execute(editor, { id: pending.id });
+    await approve.execute(editor, { id: pending.id });
+    expect(changes).to.have.length(1);
   });
 
   it('answers UNAUTHORIZED, FORBIDDEN, INVALID_COMMENT_ID and COMMENT_NOT_FOUND in that order', async () => {

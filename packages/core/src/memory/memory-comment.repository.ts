@@ -1,6 +1,6 @@
 /** In-memory comments with their stored reaction totals. */
 import type { Comment, CommentStatus } from '../comments/comment.js';
-import type { CommentRepository } from '../comments/comments.ports.js';
+import type { CommentApproval, CommentRepository } from '../comments/comments.ports.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
 import { MemoryReactionTotals } from './memory-reaction-totals.js';
@@ -46,10 +46,12 @@ export class MemoryCommentRepository extends MemoryReactionTotals<Comment> imple
     return this.records.get(tenantKey(tenantId, id)) ?? null;
   }
 
-  async approve(tenantId: string, id: string, approvedBy: string, at: Date): Promise<Comment | null> {
+  async approve(tenantId: string, id: string, approvedBy: string, at: Date): Promise<CommentApproval | null> {
     const key = tenantKey(tenantId, id);
     const comment = this.records.get(key);
-    if (!comment || comment.status === 'approved') return comment ?? null;
-    return this.records.update(key, (current) => ({ ...current, status: 'approved' as const, approvedAt: at, approvedBy, updatedAt: at }))!;
+    if (!comment) return null;
+    if (comment.status === 'approved') return { comment, changed: false };
+    const approved = this.records.update(key, (current) => ({ ...current, status: 'approved' as const, approvedAt: at, approvedBy, updatedAt: at }))!;
+    return { comment: approved, changed: true };
   }
 }

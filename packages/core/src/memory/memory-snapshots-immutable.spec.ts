@@ -111,7 +111,7 @@ const SCENARIOS: { readonly [K in keyof MemoryStores]: Scenario<MemoryStores[K]>
     const inserted = await read();
     await comments.incrementTotals('acme', comment.id, { likes: 0, dislikes: 1 });
     const counted = await read();
-    const approved = await comments.approve('acme', comment.id, 'ed-1', new Date(AT));
+    const approved = (await comments.approve('acme', comment.id, 'ed-1', new Date(AT)))?.comment;
     return [inserted, counted, approved, await read(), ...(await comments.listByArticle('acme', 'a1', undefined, PAGE))];
   },
   reactions: async (reactions) => {

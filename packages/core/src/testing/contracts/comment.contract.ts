@@ -23,13 +23,25 @@ export function commentRepositoryContract(name: string, factory: RepositoryFacto
       await repo().insert(comment);
       const first = new Date('2026-02-01T00:00:00.000Z');
       const approved = await repo().approve('acme', comment.id, 'ed-1', first);
-      expect(approved).to.include({ status: 'approved', approvedBy: 'ed-1' });
-      expect(approved?.approvedAt?.toISOString()).to.equal(first.toISOString());
-      expect(approved?.updatedAt.toISOString()).to.equal(first.toISOString());
+      expect(approved?.changed).to.equal(true);
+      expect(approved?.comment).to.include({ status: 'approved', approvedBy: 'ed-1' });
+      expect(approved?.comment.approvedAt?.toISOString()).to.equal(first.toISOString());
+      expect(approved?.comment.updatedAt.toISOString()).to.equal(first.toISOString());
       const again = await repo().approve('acme', comment.id, 'ed-2', new Date('2026-03-01T00:00:00.000Z'));
-      expect(again?.approvedBy).to.equal('ed-1');
-      expect(again?.approvedAt?.toISOString()).to.equal(first.toISOString());
+      expect(again?.changed).to.equal(false);
+      expect(again?.comment.approvedBy).to.equal('ed-1');
+      expect(again?.comment.approvedAt?.toISOString()).to.equal(first.toISOString());
+      const sameInstant = await repo().approve('acme', comment.id, 'ed-1', first);
+      expect(sameInstant, 'approved again by the same user in the same millisecond').to.deep.equal({ comment: again?.comment, changed: false });
       expect((await repo().findById('acme', comment.id))?.status).to.equal('approved');
+    });
+
+    it('approves a comment once among concurrent approvals, whoever and whenever', async () => {
+      const comment = commentRecord('acme', ARTICLE);
+      await repo().insert(comment);
+      const at = new Date('2026-02-01T00:00:00.000Z');
+      const approvals = await Promise.all(Array.from({ length: 6 }, (_, i) => repo().approve('acme', comment.id, `ed-${i % 2}`, at)));
+      expect(approvals.filter((approval) => approval?.changed)).to.have.length(1);
     });
 
     it('approves nothing in another tenant or for an unknown id', async () => {
