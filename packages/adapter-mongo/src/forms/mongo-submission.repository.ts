@@ -20,6 +20,7 @@ import {
   type ConnectRelationCommand,
   type ConnectRelationResult,
   type DisconnectRelationCommand,
+  type DisconnectRelationResult,
   type RelationHolder,
   type PageQuery,
   type Submission,
@@ -196,7 +197,7 @@ export class MongoSubmissionRepository implements SubmissionRepository {
    * One atomic step on whichever form the relation has: `$pull` when it is a list, else `$unset`
    * when it holds the id; a read answers when neither changed anything.
    */
-  async disconnectRelation(command: DisconnectRelationCommand): Promise<Submission | null> {
+  async disconnectRelation(command: DisconnectRelationCommand): Promise<DisconnectRelationResult | null> {
     const _id = parseObjectId(command.submissionId);
     const related = parseObjectId(command.relatedId);
     if (!_id || !related) return null;
@@ -207,15 +208,15 @@ export class MongoSubmissionRepository implements SubmissionRepository {
       { $pull: { [path]: related }, $set: { updatedAt: command.now } } as UpdateFilter<SubmissionDocument>,
       { returnDocument: 'after' },
     );
-    if (pulled) return toSubmission(pulled);
+    if (pulled) return { submission: toSubmission(pulled), changed: true };
     const unset = await this.#submissions.findOneAndUpdate(
       { ...base, [path]: related } as Filter<SubmissionDocument>,
       { $unset: { [path]: '' }, $set: { updatedAt: command.now } } as UpdateFilter<SubmissionDocument>,
       { returnDocument: 'after' },
     );
-    if (unset) return toSubmission(unset);
+    if (unset) return { submission: toSubmission(unset), changed: true };
     const current = await this.#submissions.findOne(base);
-    return current ? toSubmission(current) : null;
+    return current ? { submission: toSubmission(current), changed: false } : null;
   }
 
   /**

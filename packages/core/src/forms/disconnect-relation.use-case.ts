@@ -28,14 +28,13 @@ export class DisconnectRelation {
     const { submissionId, relatedId, submission } = await findRelationField(this.forms, this.submissions, input);
     const witness = { kind: 'relation', submissionId, fieldName, relatedId, held: false } as const;
     return this.events.around({ tenantId, type: 'submission.relation.disconnected', witness, trace: input.trace }, async () => {
-      // Later than the version read, even within the same millisecond: the store moves `updatedAt`
-      // to `now` only when it took the id out, which is how a change is told from a no-op.
+      // Later than the version read, even within the same millisecond (the ETag moves with it).
       const now = nextUpdatedAt(submission.updatedAt, this.clock.now());
       const after = await this.submissions.disconnectRelation({ tenantId, submissionId, fieldName, relatedId, now });
       if (!after) throw submissionNotFound();
-      const view = writtenSubmissionView(after);
-      // Not connected sends no event.
-      return after.updatedAt.getTime() === now.getTime() ? { result: view, data: view } : { result: view };
+      const view = writtenSubmissionView(after.submission);
+      // Not connected sends no event (the store says so: a racing write may share `now`).
+      return after.changed ? { result: view, data: view } : { result: view };
     });
   }
 }

@@ -92,6 +92,12 @@ export type ConnectRelationResult =
   | { readonly status: 'full' }
   | { readonly status: 'missing' };
 
+/** The submission after a disconnect; `changed`: this call took the id out (a `submission.relation.disconnected` event). */
+export interface DisconnectRelationResult {
+  readonly submission: Submission;
+  readonly changed: boolean;
+}
+
 /** Takes back a connect of `relatedId` (§6.4 erasure racing a connect, decision 0766). */
 export interface WithdrawRelationCommand {
   readonly tenantId: string;
@@ -133,9 +139,10 @@ export interface SubmissionRepository {
   removeRelationsTo(tenantId: string, holder: RelationHolder, relatedIds: readonly string[]): Promise<number>;
   /**
    * §6.5: takes `relatedId` out of the relation in one atomic step (a list loses it, a single
-   * value equal to it is removed) and returns the submission as stored after; null when none.
+   * value equal to it is removed; `updatedAt` becomes `now`) and returns the submission as stored
+   * after, with `changed` true when this call took the id out; null when no such submission.
    */
-  disconnectRelation(command: DisconnectRelationCommand): Promise<Submission | null>;
+  disconnectRelation(command: DisconnectRelationCommand): Promise<DisconnectRelationResult | null>;
   /**
    * Undoes a connect in one atomic step per shape: a list loses `relatedId`; a single value equal
    * to `relatedId`, or an absent key when `restore` is given, becomes `restore` (null: the key

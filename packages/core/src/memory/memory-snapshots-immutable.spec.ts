@@ -65,7 +65,7 @@ const SCENARIOS: { readonly [K in keyof MemoryStores]: Scenario<MemoryStores[K]>
     const many = await submissions.connectRelation({ ...common, fieldName: 'many', relatedId: 'r2', multiple: true });
     const stored = (result: typeof one) => (result.status === 'connected' || result.status === 'unchanged' ? result.submission : null);
     const connected = await submissions.findById('acme', submission.id);
-    const disconnected = await submissions.disconnectRelation({ tenantId: 'acme', submissionId: submission.id, fieldName: 'single', relatedId: 'r1', now: new Date(LATER) });
+    const disconnected = (await submissions.disconnectRelation({ tenantId: 'acme', submissionId: submission.id, fieldName: 'single', relatedId: 'r1', now: new Date(LATER) }))?.submission;
     await submissions.removeRelationsTo('acme', { formId: 'f1', fieldName: 'many' }, ['r2']);
     const listed = await submissions.listByForm('acme', 'f1', PAGE);
     return [inserted, stored(one), stored(many), connected, disconnected, ...listed, await submissions.findById('acme', submission.id)];

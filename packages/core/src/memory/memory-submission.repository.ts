@@ -8,6 +8,7 @@ import type {
   ConnectRelationCommand,
   ConnectRelationResult,
   DisconnectRelationCommand,
+  DisconnectRelationResult,
   RelationHolder,
   SubmissionRepository,
   WithdrawRelationCommand,
@@ -69,10 +70,13 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     return changed;
   }
 
-  async disconnectRelation(command: DisconnectRelationCommand): Promise<Submission | null> {
+  async disconnectRelation(command: DisconnectRelationCommand): Promise<DisconnectRelationResult | null> {
     const key = tenantKey(command.tenantId, command.submissionId);
-    const next = this.#submissions.update(key, (current) => withoutRelated(current, command.fieldName, (id) => id === command.relatedId, command.now));
-    return next ?? null;
+    const current = this.#submissions.get(key);
+    if (!current) return null;
+    const next = withoutRelated(current, command.fieldName, (id) => id === command.relatedId, command.now);
+    if (next === current) return { submission: current, changed: false };
+    return { submission: this.#submissions.update(key, () => next)!, changed: true };
   }
 
   async listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]> {

@@ -120,11 +120,15 @@ export function contentDeleteContract(name: string, factory: RepositoryFactory<C
       const submission = submissionRecord('acme', newId(), { relations: { many: [a, b], one: a } });
       await repos().submissions.insert(submission);
       const command = { tenantId: 'acme', submissionId: submission.id, relatedId: a, now: NOW };
-      expect((await repos().submissions.disconnectRelation({ ...command, fieldName: 'many' }))?.relations).to.deep.equal({ many: [b], one: a });
-      const after = await repos().submissions.disconnectRelation({ ...command, fieldName: 'one' });
+      const fromList = await repos().submissions.disconnectRelation({ ...command, fieldName: 'many' });
+      expect(fromList?.changed).to.equal(true);
+      expect(fromList?.submission.relations).to.deep.equal({ many: [b], one: a });
+      const after = (await repos().submissions.disconnectRelation({ ...command, fieldName: 'one' }))?.submission;
       expect(after?.relations).to.deep.equal({ many: [b] });
       expect(after?.updatedAt.toISOString()).to.equal(NOW.toISOString());
-      expect((await repos().submissions.disconnectRelation({ ...command, fieldName: 'one' }))?.relations).to.deep.equal({ many: [b] });
+      const again = await repos().submissions.disconnectRelation({ ...command, fieldName: 'one', now: after!.updatedAt });
+      expect(again, 'not connected any more, at the same instant: no change').to.deep.include({ changed: false });
+      expect(again?.submission.relations).to.deep.equal({ many: [b] });
       expect(await repos().submissions.disconnectRelation({ ...command, tenantId: 'other', fieldName: 'many' })).to.equal(null);
     });
 

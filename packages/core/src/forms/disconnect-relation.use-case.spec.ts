@@ -1,0 +1,49 @@
+import { expect } from 'chai';
+import { MemoryFormRepository } from '../memory/memory-form.repository.js';
+import { MemorySubmissionRepository } from '../memory/memory-submission.repository.js';
+import { ManualClock } from '../shared/clock.js';
+import { userCaller } from '../testing/callers.js';
+import { formRecord, submissionRecord } from '../testing/form-fixtures.js';
+import { whileHeld } from '../testing/held-calls.js';
+import type { WebhookEventRecorder } from '../webhooks/webhook-events.js';
+import { ConnectRelation } from './connect-relation.use-case.js';
+import { DisconnectRelation } from './disconnect-relation.use-case.js';
+
+const editor = userCaller('acme', 'ed-1', 'editor');
+
+describe('DisconnectRelation', () => {
+  describe('when a connect of another id lands in the same millisecond, between its read and its write', () => {
+    it('sends no event for an id that was not connected (the store says nothing changed)', async () => {
+      const forms = new MemoryFormRepository();
+      const submissions = new MemorySubmissionRepository();
+      const clock = new ManualClock('2026-03-04T05:06:07.890Z'); // stands still: every write shares its millisecond
+      const target = formRecord('acme', 'companies');
+      const links = { name: 'links', type: 'relation' as const, label: { en: 'Links' }, required: false, placeholder: {}, relation: { formId: target.id, multiple: true } };
+      const source = formRecord('acme', 'people', { sections: [{ title: {}, description: {}, fields: [links] }] });
+      await forms.insert(target);
+      await forms.insert(source);
+      const [one, two] = [submissionRecord('acme', target.id), submissionRecord('acme', target.id)];
+      const holder = submissionRecord('acme', source.id, { updatedAt: new Date('2026-03-04T05:06:07.889Z') });
+      for (const submission of [one, two, holder]) await submissions.insert(submission);
+      const changes: string[] = [];
+      const events: WebhookEventRecorder = {
+        async around(spec, change) {
+          const report = await change();
+          if (report.data !== undefined) changes.push(spec.type);
+          return report.result;
+        },
+      };
+      const disconnect = new DisconnectRelation(forms, submissions, clock, events);
+      const connect = new ConnectRelation(forms, submissions, clock, events);
+
+      await whileHeld(
+        submissions,
+        'disconnectRelation',
+        () => disconnect.execute(editor, { submissionId: holder.id, fieldName: 'links', relatedSubmissionId: one.id }),
+        () => connect.execute(editor, { submissionId: holder.id, fieldName: 'links', relatedSubmissionId: two.id }),
+      );
+      expect(changes).to.deep.equal(['submission.relation.connected']);
+      expect((await submissions.findById('acme', holder.id))?.relations).to.deep.equal({ links: [two.id] });
+    });
+  });
+});
