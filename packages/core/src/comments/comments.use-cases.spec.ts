@@ -4,8 +4,8 @@ import type { ReactionType } from '../reactions/reaction.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { anonymousCaller, guestCaller, userCaller } from '../testing/callers.js';
 import { memoryEngagement } from '../testing/engagement-fixture.js';
+import { changedEvents } from '../testing/changed-events.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
-import type { WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import { ApproveComment } from './approve-comment.use-case.js';
 
 const editor = userCaller('acme', 'ed-1', 'editor');
@@ -85,18 +85,11 @@ describe('ApproveComment', () => {
 
   it('reports one change (one comment.approved) when the same user approves twice in the same millisecond', async () => {
     const { world, pending } = await setup(); // the fixture's clock stands still
-    const changes: unknown[] = [];
-    const events: WebhookEventRecorder = {
-      async around(_spec, change) {
-        const report = await change();
-        if (report.data !== undefined) changes.push(report.data);
-        return report.result;
-      },
-    };
+    const { events, sent } = changedEvents();
     const approve = new ApproveComment(world.repositories.comments, world.clock, events);
     await approve.execute(editor, { id: pending.id });
     await approve.execute(editor, { id: pending.id });
-    expect(changes).to.have.length(1);
+    expect(sent).to.deep.equal(['comment.approved']);
   });
 
   it('answers UNAUTHORIZED, FORBIDDEN, INVALID_COMMENT_ID and COMMENT_NOT_FOUND in that order', async () => {

@@ -3,9 +3,9 @@ import { MemoryFormRepository } from '../memory/memory-form.repository.js';
 import { MemorySubmissionRepository } from '../memory/memory-submission.repository.js';
 import { ManualClock } from '../shared/clock.js';
 import { userCaller } from '../testing/callers.js';
+import { changedEvents } from '../testing/changed-events.js';
 import { formRecord, submissionRecord } from '../testing/form-fixtures.js';
 import { whileHeld } from '../testing/held-calls.js';
-import type { WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import { ConnectRelation } from './connect-relation.use-case.js';
 import { DisconnectRelation } from './disconnect-relation.use-case.js';
 
@@ -25,14 +25,7 @@ describe('DisconnectRelation', () => {
       const [one, two] = [submissionRecord('acme', target.id), submissionRecord('acme', target.id)];
       const holder = submissionRecord('acme', source.id, { updatedAt: new Date('2026-03-04T05:06:07.889Z') });
       for (const submission of [one, two, holder]) await submissions.insert(submission);
-      const changes: string[] = [];
-      const events: WebhookEventRecorder = {
-        async around(spec, change) {
-          const report = await change();
-          if (report.data !== undefined) changes.push(spec.type);
-          return report.result;
-        },
-      };
+      const { events, sent } = changedEvents();
       const disconnect = new DisconnectRelation(forms, submissions, clock, events);
       const connect = new ConnectRelation(forms, submissions, clock, events);
 
@@ -42,7 +35,7 @@ describe('DisconnectRelation', () => {
         () => disconnect.execute(editor, { submissionId: holder.id, fieldName: 'links', relatedSubmissionId: one.id }),
         () => connect.execute(editor, { submissionId: holder.id, fieldName: 'links', relatedSubmissionId: two.id }),
       );
-      expect(changes).to.deep.equal(['submission.relation.connected']);
+      expect(sent).to.deep.equal(['submission.relation.connected']);
       expect((await submissions.findById('acme', holder.id))?.relations).to.deep.equal({ links: [two.id] });
     });
   });
