@@ -165,18 +165,25 @@ class React implements ContentCommand {
   constructor(readonly on: 'article' | 'comment', readonly target: number, readonly user: number, readonly reaction: Reaction | null) {}
   check = (model: Readonly<ContentModel>) => (this.on === 'article' ? model.articles.size : model.comments.size) > 0;
   async run(model: ContentModel, { api, user }: Service) {
-    const [id, reactions] = at([...(this.on === 'article' ? model.articles : model.comments)], this.target);
-    const path = this.on === 'article' ? `/articles/${id}/reaction` : `/articles/comments/${id}/reaction`;
+    const { path, reactions, pending } = this.#target(model);
     const headers = { 'x-user-id': user(this.user) };
     const res = this.reaction === null ? await api.call('DELETE', path, { headers }) : await api.call('PUT', path, { headers, body: { type: this.reaction } });
     // 403: reactions are off on the article or a category it is filed under; a pending comment is 404.
-    const pending = !(reactions instanceof Map) && !reactions.approved;
     expectStatus(res, pending ? [404] : [200, 403], `${this.on} reaction`);
     if (res.status !== 200) return;
-    const reactionsOf = reactions instanceof Map ? reactions : reactions.reactions;
-    if (this.reaction === null) reactionsOf.delete(user(this.user));
-    else reactionsOf.set(user(this.user), this.reaction);
+    if (this.reaction === null) reactions.delete(user(this.user));
+    else reactions.set(user(this.user), this.reaction);
   }
+
+  #target(model: ContentModel): { path: string; reactions: Map<string, Reaction>; pending: boolean } {
+    if (this.on === 'article') {
+      const [id, reactions] = at([...model.articles], this.target);
+      return { path: `/articles/${id}/reaction`, reactions, pending: false };
+    }
+    const [id, comment] = at([...model.comments], this.target);
+    return { path: `/articles/comments/${id}/reaction`, reactions: comment.reactions, pending: !comment.approved };
+  }
+
   toString = () => `react(${this.on} ${this.target}, user ${this.user}, ${this.reaction})`;
 }
 
