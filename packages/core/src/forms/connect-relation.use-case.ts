@@ -16,7 +16,7 @@ import type { TraceContext } from '../shared/trace-context.js';
 import { findField } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
-import { holdsRelated, idsOf } from './relation-holders.js';
+import { goneIds, holdsRelated, idsOf } from './relation-holders.js';
 import { RELATION_CAP, writtenSubmissionView, type SubmissionView } from './submission.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
@@ -138,9 +138,8 @@ export class ConnectRelation {
     await this.submissions.withdrawRelation(command);
     const restored = idsOf(restore ?? undefined);
     if (restored.length === 0) return;
-    const present = await this.submissions.findByIds(tenantId, restored);
-    for (const id of restored) {
-      if (!present.some((submission) => submission.id === id)) await this.submissions.withdrawRelation({ ...command, relatedId: id, restore: null });
+    for (const id of await goneIds(this.submissions, tenantId, restored)) {
+      await this.submissions.withdrawRelation({ ...command, relatedId: id, restore: null });
     }
   }
 }

@@ -1,7 +1,7 @@
 /** The forms a form definition refers to (relation targets, flow) must be forms of the tenant. */
 import { validationError } from '../shared/domain-error.js';
 import { isWellFormedId } from '../shared/ids.js';
-import { fieldsOf, type Form } from './form.js';
+import { findField, type Form } from './form.js';
 import type { FormRepository } from './forms.ports.js';
 import type { FormReference } from './normalize-form-input.js';
 
@@ -27,5 +27,5 @@ export function madeBy(form: Form, reference: FormReference): boolean {
   const { holder, formId } = reference;
   if (holder === 'flow.nextFormId') return form.flow.nextFormId === formId;
   if (holder === 'flow.previousFormId') return form.flow.previousFormId === formId;
-  return fieldsOf(form).some((field) => field.name === holder && field.relation?.formId === formId);
+  return findField(form, holder)?.relation?.formId === formId;
 }

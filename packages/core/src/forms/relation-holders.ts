@@ -21,14 +21,18 @@ export async function removeDanglingRelations(submissions: SubmissionRepository,
     for (const submission of page) for (const id of idsOf(relationValue(submission, holder.fieldName))) held.add(id);
     const ids = [...held];
     for (let start = 0; start < ids.length; start += DANGLING_BATCH) {
-      const chunk = ids.slice(start, start + DANGLING_BATCH);
-      const present = new Set((await submissions.findByIds(tenantId, chunk)).map((submission) => submission.id));
-      const gone = chunk.filter((id) => !present.has(id));
+      const gone = await goneIds(submissions, tenantId, ids.slice(start, start + DANGLING_BATCH));
       if (gone.length > 0) await submissions.removeRelationsTo(tenantId, holder, gone);
     }
     if (page.length < DANGLING_BATCH) return;
     after = page[page.length - 1]!;
   }
+}
+
+/** Those of `ids` that name no submission of the tenant any more (one `findByIds`). */
+export async function goneIds(submissions: SubmissionRepository, tenantId: string, ids: readonly string[]): Promise<string[]> {
+  const present = new Set((await submissions.findByIds(tenantId, ids)).map((submission) => submission.id));
+  return ids.filter((id) => !present.has(id));
 }
 
 /** Whether `relations[fieldName]` holds `relatedId` (in its list, or as its single value). */
