@@ -4,6 +4,7 @@
 // HS256 bearer tokens signed with node:crypto (the service is started with BENCH_JWT_SECRET).
 import { createHmac } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
+import { fillTemplates } from './request-templates.mjs';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 128 });
 
@@ -70,9 +71,7 @@ export class BenchClient {
   async send(spec, context = {}) {
     const unique = `sample-${Math.random().toString(36).slice(2, 10)}`;
     const turn = spec.cycle?.[Math.floor(Math.random() * spec.cycle.length)];
-    const value = (name) =>
-      name === 'seq' ? unique : name === 'round' ? (context.round ??= unique) : String(turn?.[name] ?? context[name] ?? spec.fallback?.[name] ?? '');
-    const fill = (text) => text?.replace(/\{\{(\w+)\}\}/g, (_, name) => value(name));
+    const fill = (text) => (text === undefined ? text : fillTemplates(text, { unique, context, turn, fallback: spec.fallback }));
     const headers = Object.fromEntries(Object.entries(spec.headers).map(([name, value]) => [name, fill(value)]));
     const filled = { ...spec, path: fill(spec.path), headers };
     const body = fill(spec.body);

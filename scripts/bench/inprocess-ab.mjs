@@ -21,6 +21,7 @@ import { RESULTS_DIR, startFakeProvider } from './bench-environment.mjs';
 import { median } from './interleaved-runs.mjs';
 import { missingRoutes, OPERATIONS, servedRoutes } from './operations.mjs';
 import { bareHandler, referenceKoaApp } from './reference-apps.mjs';
+import { fillTemplates } from './request-templates.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const REQUESTS = Number(process.env.AB_REQUESTS ?? 30_000);
@@ -109,9 +110,7 @@ function madeRequest({ method, path, headers, body, fallback, cycle }) {
   return (context) => {
     const unique = `ab-${++sequence}`;
     const turn = cycle?.[sends++ % cycle.length]; // `{{x}}` from the request's `cycle`, as load-generator.mjs takes turns
-    const value = (name) =>
-      name === 'seq' ? unique : name === 'round' ? (context.round ??= unique) : String(turn?.[name] ?? context[name] ?? fallback?.[name] ?? '');
-    return bytes((text) => text.replace(/\{\{(\w+)\}\}/g, (_, name) => value(name)));
+    return bytes((text) => fillTemplates(text, { unique, context, turn, fallback }));
   };
 }
 

@@ -22,6 +22,7 @@
 // throughput runs only count statuses, which costs nothing per request).
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { fillTemplates } from './request-templates.mjs';
 
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 let seq = 0;
@@ -30,7 +31,6 @@ const mismatchSamples = [];
 /** With `verify`: statuses per request `group` (the soak tells guests' answers apart). */
 const groups = {};
 
-const TEMPLATE = /\{\{(\w+)\}\}/g;
 const hasTemplate = (text) => typeof text === 'string' && text.includes('{{');
 
 const requests = job.requests.map((spec) => {
@@ -43,9 +43,7 @@ const requests = job.requests.map((spec) => {
       const unique = `${process.pid}-${++seq}`;
       const turn = spec.cycle?.[sends++ % spec.cycle.length];
       // autocannon gives each round of the list on a connection a fresh context.
-      const value = (name) =>
-        name === 'seq' ? unique : name === 'round' ? (context.round ??= unique) : String(turn?.[name] ?? context[name] ?? spec.fallback?.[name] ?? '');
-      const fill = (text) => (hasTemplate(text) ? text.replace(TEMPLATE, (_, name) => value(name)) : text);
+      const fill = (text) => (hasTemplate(text) ? fillTemplates(text, { unique, context, turn, fallback: spec.fallback }) : text);
       const headers = {};
       for (const [name, value] of Object.entries(spec.headers ?? {})) headers[name] = fill(value);
       return { ...req, path: fill(spec.path), headers, ...(spec.body !== undefined ? { body: fill(spec.body) } : {}) };
