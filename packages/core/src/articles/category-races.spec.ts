@@ -13,7 +13,7 @@ import { createCore } from '../embedded/create-core.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { userCaller } from '../testing/callers.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
-import { whileHeld } from '../testing/held-calls.js';
+import { holdNext, signal, whileHeld } from '../testing/held-calls.js';
 
 const editor = userCaller('acme', 'ed-1', 'editor');
 
@@ -80,6 +80,50 @@ describe('Categories under racing writes', () => {
     );
     expect(renamed).to.deep.include({ title: 'Renamed', categoryId: a.id, subCategoryId: b.id });
     expect(await core.stores.articles.findById('acme', article.id)).to.deep.include({ categoryId: a.id, subCategoryId: b.id });
+  });
+
+  it('files the articles where the category went last when an earlier move’s refile lands after a later move’s', async () => {
+    const { core, a, b } = await setup();
+    const c = await core.articles.createCategory.execute(editor, { name: 'C', parentId: a.id });
+    const article = await core.articles.create.execute(editor, { title: 'In C', categoryId: a.id, subCategoryId: c.id });
+    // The move under B writes, then its refile waits while the move to the top writes and refiles.
+    const movedUnderB = await whileHeld(
+      core.stores.articles,
+      'refileCategory',
+      () => core.articles.updateCategory.execute(editor, { id: c.id, changes: { parentId: b.id } }),
+      () => core.articles.updateCategory.execute(editor, { id: c.id, changes: { parentId: null } }),
+    );
+    expect(movedUnderB.parentId).to.equal(b.id);
+    expect((await core.stores.categories.findById('acme', c.id))?.parentId).to.equal(null);
+    expect(await core.stores.articles.findById('acme', article.id)).to.deep.include({ categoryId: c.id, subCategoryId: null });
+  });
+
+  it('takes the articles back with a move that is taken back, when an article’s write followed the move meanwhile', async () => {
+    const { core, categories, a, b } = await setup();
+    const article = await core.articles.create.execute(editor, { title: 'In B', categoryId: b.id });
+    // The move of B under A has checked B has no sub-categories; one is created before it writes.
+    const moveWrite = signal();
+    const moveWriting = holdNext(categories, 'update', moveWrite.promise);
+    const moving = core.articles.updateCategory.execute(editor, { id: b.id, changes: { parentId: a.id } });
+    moving.catch(() => undefined);
+    await moveWriting;
+    await core.articles.createCategory.execute(editor, { name: 'C', parentId: b.id });
+    // A rename of the article has checked B is top-level, and writes once B has moved.
+    const renameWrite = signal();
+    const renameWriting = holdNext(core.stores.articles, 'update', renameWrite.promise);
+    const renaming = core.articles.update.execute(editor, { id: article.id, changes: { title: 'Renamed' } });
+    await renameWriting;
+    const moveSettle = signal();
+    const moveSettling = holdNext(categories, 'list', moveSettle.promise);
+    moveWrite.fire();
+    await moveSettling; // B is under A now: the rename files the article (and B's others) under A
+    renameWrite.fire();
+    await renaming;
+    moveSettle.fire(); // the move finds the sub-category, and is taken back
+    const refusal = await domainErrorOf(moving);
+    expect(refusal.issues?.[0]).to.deep.equal({ path: 'parentId', message: 'cannot be set on a category that has sub-categories (one level of nesting)' });
+    expect((await categories.findById('acme', b.id))?.parentId).to.equal(null);
+    expect(await core.stores.articles.findById('acme', article.id)).to.deep.include({ title: 'Renamed', categoryId: b.id, subCategoryId: null });
   });
 
   it('finishes, when retried, a move that failed between the category’s write and its articles’', async () => {

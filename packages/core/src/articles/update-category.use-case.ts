@@ -52,15 +52,36 @@ export class UpdateCategory {
     });
     if (!replaced) return toCategoryView(category); // `{}`: nothing was written
     const { parentId: parentBefore } = replaced;
-    // Refused after all: the record goes back to what it was, unless another write came since.
+    // Refused after all: the record goes back to what it was, unless another write came since,
+    // and so do articles an article's write filed after the move meanwhile (0763).
     const restore = { ...replaced, updatedAt: nextUpdatedAt(category.updatedAt, this.clock.now()) };
-    const takeBack = () => this.categories.update(restore, category.updatedAt);
+    const takeBack = async () => {
+      if (await this.categories.update(restore, category.updatedAt)) await this.#fileArticles(restore);
+    };
     // Only a category that was top-level can have had sub-categories created under it meanwhile.
     const settled = await settleNesting(this.categories, category, { couldHaveChildren: parentBefore === null, takeBack });
     // A move files the category's articles where it went. A PATCH naming `parentId` does so even
     // when nothing moved: retrying a move that failed after its write finishes it.
     const named = patchOf(body, CATEGORY_INPUT_KEYS).parentId !== undefined;
-    if (named || settled.parentId !== parentBefore) await this.articles.refileCategory(settled.tenantId, settled.id, settled.parentId);
+    if (named || settled.parentId !== parentBefore) await this.#fileArticles(settled);
     return toCategoryView(settled);
   }
+
+  /**
+   * Files the category's articles under the parent it has when the refile is done: a racing
+   * move may write after this one and refile before it, so each refile is checked against a
+   * fresh read and done again for the parent stored since (while moves keep racing, at most
+   * MAX_REFILES times; each racing move checks its own refile the same way).
+   */
+  async #fileArticles({ tenantId, id, parentId: written }: Category): Promise<void> {
+    let parentId = written;
+    for (let refile = 0; refile < MAX_REFILES; refile += 1) {
+      await this.articles.refileCategory(tenantId, id, parentId);
+      const stored = await this.categories.findById(tenantId, id);
+      if (!stored || stored.parentId === parentId) return;
+      parentId = stored.parentId;
+    }
+  }
 }
+
+const MAX_REFILES = 5;

@@ -92,6 +92,16 @@ const updates: Scenario[] = [
   },
   { route: 'PATCH /articles/update/{id}', outcome: 'Precondition failed', status: 412, send: (f) => editorCall(f, 'PATCH', `/articles/update/${f.article.id}`, STALE, { title: 'x' }), commands: [KEY, 'find articles'] },
   renameWithTag('categories', newCategory),
+  {
+    route: 'PATCH /categories/update/{id}',
+    outcome: 'moved under a parent',
+    status: 200,
+    prepare: async (f) => ({ id: (await newCategory(f)).id, parentId: (await newCategory(f)).id }),
+    send: (f, p) => editorCall(f, 'PATCH', `/categories/update/${p.id}`, {}, { parentId: p.parentId }),
+    // Read, the parent and the category's own sub-categories checked before the write and again
+    // after it, the articles refiled (two updateMany), the category read again (decision 0763).
+    commands: [KEY, ...Array<string>(6).fill('find categories'), 'findAndModify categories', 'update articles', 'update articles'],
+  },
   { route: 'PATCH /categories/update/{id}', outcome: 'Category not found', status: 404, send: (f) => editorCall(f, 'PATCH', `/categories/update/${UNKNOWN_ID}`, {}, { name: 'x' }), commands: [KEY, 'find categories'] },
   renameWithTag('authors', newAuthor),
   { route: 'PATCH /authors/update/{id}', outcome: 'Author not found', status: 404, send: (f) => editorCall(f, 'PATCH', `/authors/update/${UNKNOWN_ID}`, {}, { name: 'x' }), commands: [KEY, 'find authors'] },
