@@ -1,0 +1,215 @@
+/**
+ * Racing writes on authors, categories, articles, comments and reactions, interleaved at their
+ * store calls in orders fast-check draws (`scheduled-stores.ts`) and shrinks: two to six
+ * operations started together over a small world. Each may be refused (a domain error), never
+ * fail otherwise; once all have settled, what must hold whatever the order:
+ * - categories keep one level of nesting, and every article names an existing author, a
+ *   top-level category and one of its sub-categories (or none), so each still takes an update
+ *   of its name or title alone;
+ * - a delete that answered is final (no racing write brings the record back), a record no
+ *   answered delete removed is still there, and a comment goes only with its article;
+ * - the stored reaction totals equal the reactions stored (the recount finds no drift), no
+ *   reaction is left on a deleted article or comment, and a user's reaction is the one the only
+ *   answered request for it set.
+ * The forced interleavings of `category-races.spec.ts` and `references-racing-deletes.spec.ts`
+ * pin single orders; this draws them. RACE_RUNS (default 1000), RACE_SEED
+ * and RACE_MAX tune it (`assertRaces`).
+ */
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { StaticCaptchaVerifier } from '../captcha/captcha.ports.js';
+import { createCore, type Core } from '../embedded/create-core.js';
+import { memoryStores, type MemoryStores } from '../embedded/core-stores.js';
+import type { ReactionType } from '../reactions/reaction.js';
+import { actorKey } from '../shared/caller.js';
+import type { Clock } from '../shared/clock.js';
+import { userCaller } from '../testing/callers.js';
+import { assertRaces, RACE_RUNS, raceOperation, scheduledStores, type RaceOperation, type Schedule } from '../testing/scheduled-stores.js';
+
+const TENANT = 'acme';
+const editor = userCaller(TENANT, 'ed-1', 'editor');
+const readers = ['reader-1', 'reader-2'].map((id) => userCaller(TENANT, id));
+const PAGE = { after: null, limit: 1000 } as const;
+
+/** The records made before the race, named by index in the drawn operations. */
+interface World {
+  readonly core: Core<MemoryStores>;
+  readonly authors: string[];
+  /** Top-level first: T0 (S0 under it), T1 (S1 under it), T2 (no children), then S0, S1. */
+  readonly categories: string[];
+  readonly articles: string[];
+  readonly comments: string[];
+}
+
+async function world(schedule: Schedule, clock: Clock): Promise<World> {
+  const stores = scheduledStores(memoryStores(), ['authors', 'categories', 'articles', 'comments', 'reactions'], schedule);
+  const core = createCore({ captcha: new StaticCaptchaVerifier(), stores, clock });
+  const author = (name: string) => core.authors.create.execute(editor, { name }).then(({ id }) => id);
+  const category = (name: string, parentId?: string) => core.articles.createCategory.execute(editor, { name, parentId }).then(({ id }) => id);
+  const authors = [await author('Ada'), await author('Grace')];
+  const tops = [await category('T0'), await category('T1'), await category('T2')];
+  const subs = [await category('S0', tops[0]), await category('S1', tops[1])];
+  const article = (title: string, filing: object) => core.articles.create.execute(editor, { title, ...filing }).then(({ id }) => id);
+  const articles = [
+    await article('A0', { authorId: authors[0], categoryId: tops[0], subCategoryId: subs[0] }),
+    await article('A1', { authorId: authors[1], categoryId: tops[1] }),
+    await article('A2', { categoryId: tops[2] }),
+  ];
+  const comment = (articleId: string) => core.comments.create.execute(readers[0]!, { articleId, comment: { content: 'Worth reading.' } }).then(({ id }) => id);
+  const comments = [await comment(articles[0]!), await comment(articles[1]!)];
+  await core.comments.approve.execute(editor, { id: comments[0]! });
+  await core.articles.react.execute(readers[0]!, { articleId: articles[0]!, reaction: { type: 'like' } });
+  await core.comments.react.execute(readers[1]!, { commentId: comments[0]!, reaction: { type: 'dislike' } });
+  return { core, authors, categories: [...tops, ...subs], articles, comments };
+}
+
+/** What an operation that answered did, for the checks. */
+type Done =
+  | { kind: 'deleted'; what: 'author' | 'category' | 'article' | 'comment'; id: string }
+  | { kind: 'created'; what: 'category' | 'article'; id: string }
+  | { kind: 'created'; what: 'comment'; id: string; articleId: string }
+  | { kind: 'reacted'; target: 'article' | 'comment'; id: string; user: number; type: ReactionType | null }
+  | { kind: 'other' };
+
+type Operation = RaceOperation<World, Done>;
+
+const index = fc.nat({ max: 9 });
+const at = <T>(list: readonly T[], drawn: number) => list[drawn % list.length]!;
+/** A filing valid in the world as it was before the race: a top-level category and, maybe, its own sub-category. */
+const filings = fc.record({ author: fc.option(index), category: fc.option(fc.nat({ max: 2 })), sub: fc.boolean() });
+function filing(world: World, drawn: { author: number | null; category: number | null; sub: boolean }) {
+  const categoryId = drawn.category === null ? null : world.categories[drawn.category]!;
+  // S0 is under T0 and S1 under T1; T2 has none.
+  const subCategoryId = drawn.sub && drawn.category !== null && drawn.category < 2 ? world.categories[3 + drawn.category]! : null;
+  return { authorId: drawn.author === null ? null : at(world.authors, drawn.author), categoryId, subCategoryId };
+}
+const reactions = fc.constantFrom<ReactionType | null>('like', 'dislike', null);
+
+const operation = raceOperation<World, Done>;
+
+const operations: fc.Arbitrary<Operation> = fc.oneof(
+  index.map((a) => operation(`deleteAuthor(${a})`, async (w) => {
+    const id = at(w.authors, a);
+    await w.core.authors.remove.execute(editor, { id });
+    return { kind: 'deleted', what: 'author', id };
+  })),
+  fc.option(index).map((parent) => operation(`createCategory(under ${parent})`, async (w) => {
+    const parentId = parent === null ? undefined : at(w.categories, parent);
+    const { id } = await w.core.articles.createCategory.execute(editor, { name: 'New', parentId });
+    return { kind: 'created', what: 'category', id };
+  })),
+  fc.tuple(index, fc.option(index)).map(([c, parent]) => operation(`moveCategory(${c} under ${parent})`, async (w) => {
+    const parentId = parent === null ? null : at(w.categories, parent);
+    await w.core.articles.updateCategory.execute(editor, { id: at(w.categories, c), changes: { parentId } });
+    return { kind: 'other' };
+  })),
+  fc.tuple(index, fc.boolean()).map(([c, enabled]) => operation(`switchCategoryReactions(${c}, ${enabled})`, async (w) => {
+    await w.core.articles.updateCategory.execute(editor, { id: at(w.categories, c), changes: { reactionsEnabled: enabled } });
+    return { kind: 'other' };
+  })),
+  index.map((c) => operation(`deleteCategory(${c})`, async (w) => {
+    const id = at(w.categories, c);
+    await w.core.articles.removeCategory.execute(editor, { id });
+    return { kind: 'deleted', what: 'category', id };
+  })),
+  filings.map((drawn) => operation(`createArticle(${JSON.stringify(drawn)})`, async (w) => {
+    const { id } = await w.core.articles.create.execute(editor, { title: 'Fresh', ...filing(w, drawn) });
+    return { kind: 'created', what: 'article', id };
+  })),
+  fc.tuple(index, filings).map(([a, drawn]) => operation(`refileArticle(${a}, ${JSON.stringify(drawn)})`, async (w) => {
+    await w.core.articles.update.execute(editor, { id: at(w.articles, a), changes: filing(w, drawn) });
+    return { kind: 'other' };
+  })),
+  index.map((a) => operation(`renameArticle(${a})`, async (w) => {
+    await w.core.articles.update.execute(editor, { id: at(w.articles, a), changes: { title: 'Renamed' } });
+    return { kind: 'other' };
+  })),
+  index.map((a) => operation(`deleteArticle(${a})`, async (w) => {
+    const id = at(w.articles, a);
+    await w.core.articles.remove.execute(editor, { id });
+    return { kind: 'deleted', what: 'article', id };
+  })),
+  fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([a, user, type]) => operation(`reactToArticle(${a}, reader ${user}, ${type})`, async (w) => {
+    const id = at(w.articles, a);
+    await w.core.articles.react.execute(readers[user]!, { articleId: id, reaction: type && { type } });
+    return { kind: 'reacted', target: 'article', id, user, type };
+  })),
+  index.map((a) => operation(`comment(${a})`, async (w) => {
+    const articleId = at(w.articles, a);
+    const { id } = await w.core.comments.create.execute(readers[1]!, { articleId, comment: { content: 'Me too.' } });
+    return { kind: 'created', what: 'comment', id, articleId };
+  })),
+  index.map((c) => operation(`approveComment(${c})`, async (w) => {
+    await w.core.comments.approve.execute(editor, { id: at(w.comments, c) });
+    return { kind: 'other' };
+  })),
+  index.map((c) => operation(`deleteComment(${c})`, async (w) => {
+    const id = at(w.comments, c);
+    await w.core.comments.remove.execute(editor, { id });
+    return { kind: 'deleted', what: 'comment', id };
+  })),
+  fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([c, user, type]) => operation(`reactToComment(${c}, reader ${user}, ${type})`, async (w) => {
+    const id = at(w.comments, c);
+    await w.core.comments.react.execute(readers[user]!, { commentId: id, reaction: type && { type } });
+    return { kind: 'reacted', target: 'comment', id, user, type };
+  })),
+);
+
+async function expectConsistent(w: World, done: Done[]): Promise<void> {
+  const { stores } = w.core;
+  const categories = new Map((await stores.categories.list(TENANT, {}, PAGE)).map((category) => [category.id, category]));
+  const authors = new Set((await stores.authors.list(TENANT, PAGE)).map((author) => author.id));
+  const articles = await stores.articles.list(TENANT, {}, PAGE);
+  for (const category of categories.values()) {
+    if (category.parentId === null) continue;
+    expect(categories.get(category.parentId)?.parentId, `category ${category.id}'s parent is a top-level category`).to.equal(null);
+  }
+  for (const article of articles) {
+    const { id, authorId, categoryId, subCategoryId } = article;
+    if (authorId !== null) expect(authors.has(authorId), `article ${id} names an existing author`).to.equal(true);
+    if (categoryId !== null) expect(categories.get(categoryId)?.parentId, `article ${id} names a top-level category`).to.equal(null);
+    if (subCategoryId !== null) expect(categories.get(subCategoryId)?.parentId, `article ${id} names a sub-category of its category`).to.equal(categoryId ?? 'a category');
+  }
+  for (const category of categories.keys()) await w.core.articles.updateCategory.execute(editor, { id: category, changes: { name: 'Renamed after' } });
+  for (const article of articles) await w.core.articles.update.execute(editor, { id: article.id, changes: { title: 'Renamed after' } });
+
+  const deleted = new Set(done.flatMap((d) => (d.kind === 'deleted' ? [d.id] : [])));
+  const exists = {
+    author: (id: string) => authors.has(id),
+    category: (id: string) => categories.has(id),
+    article: (id: string) => articles.some((article) => article.id === id),
+    comment: async (id: string) => (await stores.comments.findById(TENANT, id)) !== null,
+  };
+  for (const d of done) {
+    if (d.kind === 'deleted') expect(await exists[d.what](d.id), `${d.what} ${d.id} stays deleted`).to.equal(false);
+    if (d.kind === 'created' && d.what !== 'comment') expect(await exists[d.what](d.id), `created ${d.what} ${d.id}`).to.equal(true);
+    if (d.kind === 'created' && d.what === 'comment') expect(await exists.comment(d.id), `created comment ${d.id}`).to.equal(!deleted.has(d.articleId));
+  }
+  for (const id of w.authors) expect(exists.author(id), `author ${id}`).to.equal(!deleted.has(id));
+  for (const id of w.categories) expect(exists.category(id), `category ${id}`).to.equal(!deleted.has(id));
+  for (const id of w.articles) expect(exists.article(id), `article ${id}`).to.equal(!deleted.has(id));
+  const articleOf = new Map([[w.comments[0]!, w.articles[0]!], [w.comments[1]!, w.articles[1]!]]);
+  for (const id of w.comments) expect(await exists.comment(id), `comment ${id}`).to.equal(!deleted.has(id) && !deleted.has(articleOf.get(id)!));
+
+  const drift = await w.core.maintenance.recountReactions.execute({ tenantId: TENANT });
+  expect(drift.drifts, 'stored totals equal the reactions stored').to.deep.equal([]);
+  const gone = [...deleted];
+  for (const kind of ['article', 'comment'] as const) {
+    const left = [...(await stores.reactions.tally(TENANT, kind, gone))].filter(([, totals]) => totals.likes + totals.dislikes > 0);
+    expect(left, `reactions left on deleted ${kind}s`).to.deep.equal([]);
+  }
+  for (const d of done) {
+    if (d.kind !== 'reacted' || deleted.has(d.id) || deleted.has(articleOf.get(d.id) ?? '')) continue;
+    const others = done.filter((o) => o !== d && o.kind === 'reacted' && o.id === d.id && o.user === d.user);
+    if (others.length > 0) continue;
+    const key = { tenantId: TENANT, targetKind: d.target, targetId: d.id, actor: actorKey(readers[d.user]!)! };
+    expect(await stores.reactions.findReaction(key), `reader ${d.user}'s reaction on ${d.target} ${d.id}`).to.equal(d.type);
+  }
+}
+
+describe('Racing content writes, interleaved in drawn orders', () => {
+  it('keep every reference, delete and total consistent', async function () {
+    this.timeout(Math.max(60_000, RACE_RUNS * 50));
+    await assertRaces(operations, world, expectConsistent);
+  });
+});
