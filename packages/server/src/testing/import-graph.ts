@@ -77,7 +77,8 @@ const isTestFile = (file: SourceFile) => /\.spec\.[mc]?[jt]s$/.test(file.path) |
 /**
  * Every broken rule, as `file: imports x (rule)`:
  * - core imports nothing but `node:` built-ins and its own files; its `testing` helpers may also
- *   use `chai` (a peer dependency), its specs the repository's test libraries;
+ *   use its peer dependencies (`chai`, `fast-check`: optional, for tests only), its specs the
+ *   repository's test libraries;
  * - core's own code never imports its `testing` helpers;
  * - an adapter never imports another adapter;
  * - only the server package imports inversify (or reflect-metadata);
@@ -97,7 +98,8 @@ export function layeringViolations(files: readonly SourceFile[], manifests: read
       if (isBuiltin(specifier)) continue;
       const name = packageOf(specifier);
       if (file.pkg === 'core') {
-        const mayUse = test ? (file.path.includes('.spec.') ? testLibraries : new Set(['chai'])) : new Set<string>();
+        // Its testing helpers may use its (optional) peer dependencies: chai, fast-check.
+        const mayUse = test ? (file.path.includes('.spec.') ? testLibraries : (allowedBy.get('core') ?? new Set<string>())) : new Set<string>();
         if (!mayUse.has(name)) broken('core imports only node: built-ins');
         continue;
       }

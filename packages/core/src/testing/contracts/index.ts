@@ -1,8 +1,11 @@
 /**
  * `@cms/core/testing/contracts`: the repository contract suites every storage adapter must pass.
  * Each registers mocha tests (`describe`/`it` globals) that assert with `chai`, an optional peer
- * dependency of `@cms/core` needed by this entry only. The caller builders and record fixtures
- * are in `@cms/core/testing`, which needs nothing beyond core.
+ * dependency of `@cms/core` needed by this entry only. The race contracts (`contentRacesContract`,
+ * `formRacesContract`: use cases started together over your repositories, their calls let
+ * through in orders fast-check draws) also need `fast-check`, another optional peer, loaded only
+ * when they run. The caller builders, record fixtures and race gates are in `@cms/core/testing`,
+ * which needs nothing beyond core.
  */
 export * from './contract-fixture.js';
 export * from './tenancy.contract.js';
@@ -22,3 +25,5 @@ export * from './webhooks.contract.js';
 export * from './keyset-lists.contract.js';
 export * from './conditional-updates.contract.js';
 export * from './content-deletes.contract.js';
+export { contentRacesContract, type ContentRaceStores } from './content-races.contract.js';
+export { formRacesContract, type FormRaceStores } from './form-races.contract.js';

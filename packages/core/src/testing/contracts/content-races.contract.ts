@@ -1,7 +1,8 @@
 /**
- * Racing writes on authors, categories, articles, comments and reactions, interleaved at their
- * store calls in orders fast-check draws (`scheduled-stores.ts`) and shrinks: two to six
- * operations started together over a small world. Each may be refused (a domain error), never
+ * Racing writes on authors, categories, articles, comments and reactions, interleaved at the
+ * storage's gated calls in orders fast-check draws (`drawn-races.ts`) and shrinks: two to six
+ * use cases started together over a small world, on the repositories `storesFor` gives (the
+ * other stores embedded). Each may be refused (a domain error), never
  * fail otherwise; once all have settled, what must hold whatever the order:
  * - categories keep one level of nesting, and every article names an existing author, a
  *   top-level category and one of its sub-categories (or none), so each still takes an update
@@ -11,20 +12,24 @@
  * - the stored reaction totals equal the reactions stored (the recount finds no drift), no
  *   reaction is left on a deleted article or comment, and a user's reaction is the one the only
  *   answered request for it set.
- * The forced interleavings of `category-races.spec.ts` and `references-racing-deletes.spec.ts`
- * pin single orders; this draws them. RACE_RUNS (default 1000), RACE_SEED
- * and RACE_MAX tune it (`assertRaces`).
+ * Core's forced interleavings (`category-races.spec.ts`, `references-racing-deletes.spec.ts`)
+ * pin single orders; this draws them. RACE_RUNS (default 1000), RACE_SEED, RACE_PATH and
+ * RACE_MAX tune it (`describeRaces`).
  */
 import { expect } from 'chai';
-import fc from 'fast-check';
-import { StaticCaptchaVerifier } from '../captcha/captcha.ports.js';
-import { createCore, type Core } from '../embedded/create-core.js';
-import { memoryStores, type MemoryStores } from '../embedded/core-stores.js';
-import type { ReactionType } from '../reactions/reaction.js';
-import { actorKey } from '../shared/caller.js';
-import type { Clock } from '../shared/clock.js';
-import { userCaller } from '../testing/callers.js';
-import { assertRaces, RACE_RUNS, raceOperation, scheduledStores, type RaceOperation, type Schedule } from '../testing/scheduled-stores.js';
+import type { Arbitrary } from 'fast-check';
+import { StaticCaptchaVerifier } from '../../captcha/captcha.ports.js';
+import { createCore, type Core } from '../../embedded/create-core.js';
+import { memoryStores, type CoreStores } from '../../embedded/core-stores.js';
+import type { ReactionType } from '../../reactions/reaction.js';
+import { actorKey } from '../../shared/caller.js';
+import type { Clock } from '../../shared/clock.js';
+import { userCaller } from '../callers.js';
+import { describeRaces, raceOperation, type FastCheck, type RaceOperation } from './drawn-races.js';
+import type { RaceGate, RaceOptions } from '../race-gates.js';
+
+/** The repositories the content races run on, their calls waiting at `gate`; a fresh, empty set per race. */
+export type ContentRaceStores = Pick<CoreStores, 'authors' | 'categories' | 'articles' | 'comments' | 'reactions'>;
 
 const TENANT = 'acme';
 const editor = userCaller(TENANT, 'ed-1', 'editor');
@@ -33,7 +38,7 @@ const PAGE = { after: null, limit: 1000 } as const;
 
 /** The records made before the race, named by index in the drawn operations. */
 interface World {
-  readonly core: Core<MemoryStores>;
+  readonly core: Core<CoreStores>;
   readonly authors: string[];
   /** Top-level first: T0 (S0 under it), T1 (S1 under it), T2 (no children), then S0, S1. */
   readonly categories: string[];
@@ -41,9 +46,8 @@ interface World {
   readonly comments: string[];
 }
 
-async function world(schedule: Schedule, clock: Clock): Promise<World> {
-  const stores = scheduledStores(memoryStores(), ['authors', 'categories', 'articles', 'comments', 'reactions'], schedule);
-  const core = createCore({ captcha: new StaticCaptchaVerifier(), stores, clock });
+async function world(stores: ContentRaceStores, clock: Clock): Promise<World> {
+  const core = createCore<CoreStores>({ captcha: new StaticCaptchaVerifier(), stores: { ...memoryStores(), ...stores }, clock });
   const author = (name: string) => core.authors.create.execute(editor, { name }).then(({ id }) => id);
   const category = (name: string, parentId?: string) => core.articles.createCategory.execute(editor, { name, parentId }).then(({ id }) => id);
   const authors = [await author('Ada'), await author('Grace')];
@@ -73,87 +77,89 @@ type Done =
 
 type Operation = RaceOperation<World, Done>;
 
-const index = fc.nat({ max: 9 });
 const at = <T>(list: readonly T[], drawn: number) => list[drawn % list.length]!;
 /** A filing valid in the world as it was before the race: a top-level category and, maybe, its own sub-category. */
-const filings = fc.record({ author: fc.option(index), category: fc.option(fc.nat({ max: 2 })), sub: fc.boolean() });
 function filing(world: World, drawn: { author: number | null; category: number | null; sub: boolean }) {
   const categoryId = drawn.category === null ? null : world.categories[drawn.category]!;
   // S0 is under T0 and S1 under T1; T2 has none.
   const subCategoryId = drawn.sub && drawn.category !== null && drawn.category < 2 ? world.categories[3 + drawn.category]! : null;
   return { authorId: drawn.author === null ? null : at(world.authors, drawn.author), categoryId, subCategoryId };
 }
-const reactions = fc.constantFrom<ReactionType | null>('like', 'dislike', null);
 
-const operation = raceOperation<World, Done>;
 
-const operations: fc.Arbitrary<Operation> = fc.oneof(
-  index.map((a) => operation(`deleteAuthor(${a})`, async (w) => {
-    const id = at(w.authors, a);
-    await w.core.authors.remove.execute(editor, { id });
-    return { kind: 'deleted', what: 'author', id };
-  })),
-  fc.option(index).map((parent) => operation(`createCategory(under ${parent})`, async (w) => {
-    const parentId = parent === null ? undefined : at(w.categories, parent);
-    const { id } = await w.core.articles.createCategory.execute(editor, { name: 'New', parentId });
-    return { kind: 'created', what: 'category', id };
-  })),
-  fc.tuple(index, fc.option(index)).map(([c, parent]) => operation(`moveCategory(${c} under ${parent})`, async (w) => {
-    const parentId = parent === null ? null : at(w.categories, parent);
-    await w.core.articles.updateCategory.execute(editor, { id: at(w.categories, c), changes: { parentId } });
-    return { kind: 'other' };
-  })),
-  fc.tuple(index, fc.boolean()).map(([c, enabled]) => operation(`switchCategoryReactions(${c}, ${enabled})`, async (w) => {
-    await w.core.articles.updateCategory.execute(editor, { id: at(w.categories, c), changes: { reactionsEnabled: enabled } });
-    return { kind: 'other' };
-  })),
-  index.map((c) => operation(`deleteCategory(${c})`, async (w) => {
-    const id = at(w.categories, c);
-    await w.core.articles.removeCategory.execute(editor, { id });
-    return { kind: 'deleted', what: 'category', id };
-  })),
-  filings.map((drawn) => operation(`createArticle(${JSON.stringify(drawn)})`, async (w) => {
-    const { id } = await w.core.articles.create.execute(editor, { title: 'Fresh', ...filing(w, drawn) });
-    return { kind: 'created', what: 'article', id };
-  })),
-  fc.tuple(index, filings).map(([a, drawn]) => operation(`refileArticle(${a}, ${JSON.stringify(drawn)})`, async (w) => {
-    await w.core.articles.update.execute(editor, { id: at(w.articles, a), changes: filing(w, drawn) });
-    return { kind: 'other' };
-  })),
-  index.map((a) => operation(`renameArticle(${a})`, async (w) => {
-    await w.core.articles.update.execute(editor, { id: at(w.articles, a), changes: { title: 'Renamed' } });
-    return { kind: 'other' };
-  })),
-  index.map((a) => operation(`deleteArticle(${a})`, async (w) => {
-    const id = at(w.articles, a);
-    await w.core.articles.remove.execute(editor, { id });
-    return { kind: 'deleted', what: 'article', id };
-  })),
-  fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([a, user, type]) => operation(`reactToArticle(${a}, reader ${user}, ${type})`, async (w) => {
-    const id = at(w.articles, a);
-    await w.core.articles.react.execute(readers[user]!, { articleId: id, reaction: type && { type } });
-    return { kind: 'reacted', target: 'article', id, user, type };
-  })),
-  index.map((a) => operation(`comment(${a})`, async (w) => {
-    const articleId = at(w.articles, a);
-    const { id } = await w.core.comments.create.execute(readers[1]!, { articleId, comment: { content: 'Me too.' } });
-    return { kind: 'created', what: 'comment', id, articleId };
-  })),
-  index.map((c) => operation(`approveComment(${c})`, async (w) => {
-    await w.core.comments.approve.execute(editor, { id: at(w.comments, c) });
-    return { kind: 'other' };
-  })),
-  index.map((c) => operation(`deleteComment(${c})`, async (w) => {
-    const id = at(w.comments, c);
-    await w.core.comments.remove.execute(editor, { id });
-    return { kind: 'deleted', what: 'comment', id };
-  })),
-  fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([c, user, type]) => operation(`reactToComment(${c}, reader ${user}, ${type})`, async (w) => {
-    const id = at(w.comments, c);
-    await w.core.comments.react.execute(readers[user]!, { commentId: id, reaction: type && { type } });
-    return { kind: 'reacted', target: 'comment', id, user, type };
-  })),
-);
+function contentOperations(fc: FastCheck): Arbitrary<Operation> {
+  const index = fc.nat({ max: 9 });
+  const filings = fc.record({ author: fc.option(index), category: fc.option(fc.nat({ max: 2 })), sub: fc.boolean() });
+  const reactions = fc.constantFrom<ReactionType | null>('like', 'dislike', null);
+  const operation = (label: string, run: Operation['run']) => raceOperation(fc, label, run);
+  return fc.oneof(
+    index.map((a) => operation(`deleteAuthor(${a})`, async (w) => {
+      const id = at(w.authors, a);
+      await w.core.authors.remove.execute(editor, { id });
+      return { kind: 'deleted', what: 'author', id };
+    })),
+    fc.option(index).map((parent) => operation(`createCategory(under ${parent})`, async (w) => {
+      const parentId = parent === null ? undefined : at(w.categories, parent);
+      const { id } = await w.core.articles.createCategory.execute(editor, { name: 'New', parentId });
+      return { kind: 'created', what: 'category', id };
+    })),
+    fc.tuple(index, fc.option(index)).map(([c, parent]) => operation(`moveCategory(${c} under ${parent})`, async (w) => {
+      const parentId = parent === null ? null : at(w.categories, parent);
+      await w.core.articles.updateCategory.execute(editor, { id: at(w.categories, c), changes: { parentId } });
+      return { kind: 'other' };
+    })),
+    fc.tuple(index, fc.boolean()).map(([c, enabled]) => operation(`switchCategoryReactions(${c}, ${enabled})`, async (w) => {
+      await w.core.articles.updateCategory.execute(editor, { id: at(w.categories, c), changes: { reactionsEnabled: enabled } });
+      return { kind: 'other' };
+    })),
+    index.map((c) => operation(`deleteCategory(${c})`, async (w) => {
+      const id = at(w.categories, c);
+      await w.core.articles.removeCategory.execute(editor, { id });
+      return { kind: 'deleted', what: 'category', id };
+    })),
+    filings.map((drawn) => operation(`createArticle(${JSON.stringify(drawn)})`, async (w) => {
+      const { id } = await w.core.articles.create.execute(editor, { title: 'Fresh', ...filing(w, drawn) });
+      return { kind: 'created', what: 'article', id };
+    })),
+    fc.tuple(index, filings).map(([a, drawn]) => operation(`refileArticle(${a}, ${JSON.stringify(drawn)})`, async (w) => {
+      await w.core.articles.update.execute(editor, { id: at(w.articles, a), changes: filing(w, drawn) });
+      return { kind: 'other' };
+    })),
+    index.map((a) => operation(`renameArticle(${a})`, async (w) => {
+      await w.core.articles.update.execute(editor, { id: at(w.articles, a), changes: { title: 'Renamed' } });
+      return { kind: 'other' };
+    })),
+    index.map((a) => operation(`deleteArticle(${a})`, async (w) => {
+      const id = at(w.articles, a);
+      await w.core.articles.remove.execute(editor, { id });
+      return { kind: 'deleted', what: 'article', id };
+    })),
+    fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([a, user, type]) => operation(`reactToArticle(${a}, reader ${user}, ${type})`, async (w) => {
+      const id = at(w.articles, a);
+      await w.core.articles.react.execute(readers[user]!, { articleId: id, reaction: type && { type } });
+      return { kind: 'reacted', target: 'article', id, user, type };
+    })),
+    index.map((a) => operation(`comment(${a})`, async (w) => {
+      const articleId = at(w.articles, a);
+      const { id } = await w.core.comments.create.execute(readers[1]!, { articleId, comment: { content: 'Me too.' } });
+      return { kind: 'created', what: 'comment', id, articleId };
+    })),
+    index.map((c) => operation(`approveComment(${c})`, async (w) => {
+      await w.core.comments.approve.execute(editor, { id: at(w.comments, c) });
+      return { kind: 'other' };
+    })),
+    index.map((c) => operation(`deleteComment(${c})`, async (w) => {
+      const id = at(w.comments, c);
+      await w.core.comments.remove.execute(editor, { id });
+      return { kind: 'deleted', what: 'comment', id };
+    })),
+    fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([c, user, type]) => operation(`reactToComment(${c}, reader ${user}, ${type})`, async (w) => {
+      const id = at(w.comments, c);
+      await w.core.comments.react.execute(readers[user]!, { commentId: id, reaction: type && { type } });
+      return { kind: 'reacted', target: 'comment', id, user, type };
+    })),
+  );
+}
 
 async function expectConsistent(w: World, done: Done[]): Promise<void> {
   const { stores } = w.core;
@@ -207,9 +213,7 @@ async function expectConsistent(w: World, done: Done[]): Promise<void> {
   }
 }
 
-describe('Racing content writes, interleaved in drawn orders', () => {
-  it('keep every reference, delete and total consistent', async function () {
-    this.timeout(Math.max(60_000, RACE_RUNS * 50));
-    await assertRaces(operations, world, expectConsistent);
-  });
-});
+/** Registers the races on the repositories `storesFor` makes, one fresh set per race, their calls waiting at `gate`. */
+export function contentRacesContract(name: string, storesFor: (gate: RaceGate) => Promise<ContentRaceStores>, options: RaceOptions = {}): void {
+  describeRaces({ suite: `Content races contract: ${name}`, holds: 'racing content writes keep every reference, delete and total consistent in any drawn order', operations: contentOperations, world, check: expectConsistent }, storesFor, options);
+}
