@@ -8,3 +8,4 @@ export * from './index-coverage.js';
 export * from './command-counter.js';
 export * from './query-plans.js';
 export * from './real-mongo-server.js';
+export * from './gated-database.js';
