@@ -126,6 +126,29 @@ describe('Categories under racing writes', () => {
     expect(await core.stores.articles.findById('acme', article.id)).to.deep.include({ title: 'Renamed', categoryId: b.id, subCategoryId: null });
   });
 
+  it('keeps one level when a third write comes between a move and its take-back: the third is refused by its own check', async () => {
+    const { core, categories, a, b, childrenOf } = await setup();
+    // The move of B under A has checked B has no sub-categories; one is created before it writes.
+    const moveWrite = signal();
+    const moveWriting = holdNext(categories, 'update', moveWrite.promise);
+    const moving = core.articles.updateCategory.execute(editor, { id: b.id, changes: { parentId: a.id } });
+    moving.catch(() => undefined);
+    await moveWriting;
+    const c = await core.articles.createCategory.execute(editor, { name: 'C', parentId: b.id });
+    const moveSettle = signal();
+    const moveSettling = holdNext(categories, 'list', moveSettle.promise);
+    moveWrite.fire();
+    await moveSettling;
+    // B is under A with C under it, for now: a rename of B checks the whole record and is refused,
+    // so it cannot write on top of the move and keep the move's parent.
+    const renaming = core.articles.updateCategory.execute(editor, { id: b.id, changes: { name: 'B, renamed' } });
+    expect((await domainErrorOf(renaming)).code).to.equal(ErrorCodes.VALIDATION_FAILED);
+    moveSettle.fire();
+    expect((await domainErrorOf(moving)).code).to.equal(ErrorCodes.VALIDATION_FAILED);
+    expect(await categories.findById('acme', b.id)).to.deep.include({ name: 'B', parentId: null });
+    expect((await childrenOf(b.id)).map((category) => category.id)).to.deep.equal([c.id]);
+  });
+
   it('finishes, when retried, a move that failed between the category’s write and its articles’', async () => {
     const { core, a, b } = await setup();
     const c = await core.articles.createCategory.execute(editor, { name: 'C', parentId: a.id });
