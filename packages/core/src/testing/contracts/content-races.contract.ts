@@ -86,7 +86,7 @@ function filing(world: World, drawn: { author: number | null; category: number |
   return { authorId: drawn.author === null ? null : at(world.authors, drawn.author), categoryId, subCategoryId };
 }
 
-
+/** The operations a race draws from, over the world's records by index. */
 function contentOperations(fc: FastCheck): Arbitrary<Operation> {
   const index = fc.nat({ max: 9 });
   const filings = fc.record({ author: fc.option(index), category: fc.option(fc.nat({ max: 2 })), sub: fc.boolean() });

@@ -90,6 +90,7 @@ type Operation = RaceOperation<World, Done>;
 
 const at = <T>(list: readonly T[], drawn: number) => list[drawn % list.length]!;
 
+/** The operations a race draws from, over the world's records by index. */
 function formOperations(fc: FastCheck): Arbitrary<Operation> {
   const index = fc.nat({ max: 9 });
   const operation = (label: string, run: Operation['run']) => raceOperation(fc, label, run);
