@@ -98,6 +98,10 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       await w.core.authors.remove.execute(editor, { id });
       return { kind: 'deleted', what: 'author', id };
     })),
+    index.map((a) => operation(`renameAuthor(${a})`, async (w) => {
+      await w.core.authors.update.execute(editor, { id: at(w.authors, a), changes: { name: 'Renamed' } });
+      return { kind: 'other' };
+    })),
     fc.option(index).map((parent) => operation(`createCategory(under ${parent})`, async (w) => {
       const parentId = parent === null ? undefined : at(w.categories, parent);
       const { id } = await w.core.articles.createCategory.execute(editor, { name: 'New', parentId });
