@@ -9,6 +9,8 @@
  *   of its name or title alone;
  * - a delete that answered is final (no racing write brings the record back), a record no
  *   answered delete removed is still there, and a comment goes only with its article;
+ * - a list paged through (one or two a page) while the others write shows no record twice and
+ *   every record there throughout;
  * - the stored reaction totals equal the reactions stored (the recount finds no drift), no
  *   reaction is left on a deleted article or comment, and a user's reaction is the one the only
  *   answered request for it set.
@@ -73,6 +75,7 @@ type Done =
   | { kind: 'created'; what: 'category' | 'article'; id: string }
   | { kind: 'created'; what: 'comment'; id: string; articleId: string }
   | { kind: 'reacted'; target: 'article' | 'comment'; id: string; user: number; type: ReactionType | null }
+  | { kind: 'listed'; what: 'article' | 'category'; ids: string[] }
   | { kind: 'other' };
 
 type Operation = RaceOperation<World, Done>;
@@ -84,6 +87,18 @@ function filing(world: World, drawn: { author: number | null; category: number |
   // S0 is under T0 and S1 under T1; T2 has none.
   const subCategoryId = drawn.sub && drawn.category !== null && drawn.category < 2 ? world.categories[3 + drawn.category]! : null;
   return { authorId: drawn.author === null ? null : at(world.authors, drawn.author), categoryId, subCategoryId };
+}
+
+/** Every id of a list, page after page until it has no next cursor. */
+async function pagedIds(page: (cursor: string | null) => Promise<{ records: ReadonlyArray<{ id: string }>; nextCursor: string | null }>): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const { records, nextCursor }: { records: ReadonlyArray<{ id: string }>; nextCursor: string | null } = await page(cursor);
+    ids.push(...records.map((record) => record.id));
+    cursor = nextCursor;
+  } while (cursor !== null);
+  return ids;
 }
 
 /** The operations a race draws from, over the world's records by index. */
@@ -132,6 +147,18 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
     index.map((a) => operation(`renameArticle(${a})`, async (w) => {
       await w.core.articles.update.execute(editor, { id: at(w.articles, a), changes: { title: 'Renamed' } });
       return { kind: 'other' };
+    })),
+    fc.tuple(fc.constantFrom('article', 'category' as const), fc.integer({ min: 1, max: 2 })).map(([what, size]) => operation(`page${what === 'article' ? 'Articles' : 'Categories'}(${size} a page)`, async (w) => {
+      const ids = await pagedIds(async (cursor) => {
+        const input = { limit: String(size), ...(cursor === null ? {} : { cursor }) };
+        if (what === 'category') {
+          const { categories, nextCursor } = await w.core.articles.listCategories.execute(editor, input);
+          return { records: categories, nextCursor };
+        }
+        const { articles, nextCursor } = await w.core.articles.list.execute(editor, input);
+        return { records: articles, nextCursor };
+      });
+      return { kind: 'listed', what, ids };
     })),
     index.map((a) => operation(`deleteArticle(${a})`, async (w) => {
       const id = at(w.articles, a);
@@ -200,6 +227,15 @@ async function expectConsistent(w: World, done: Done[]): Promise<void> {
   for (const id of w.articles) expect(exists.article(id), `article ${id}`).to.equal(!deleted.has(id));
   const articleOf = new Map([[w.comments[0]!, w.articles[0]!], [w.comments[1]!, w.articles[1]!]]);
   for (const id of w.comments) expect(await exists.comment(id), `comment ${id}`).to.equal(!deleted.has(id) && !deleted.has(articleOf.get(id)!));
+
+  // Keyset pages (createdAt, id) under racing writes: nothing twice, nothing there throughout missed.
+  for (const d of done) {
+    if (d.kind !== 'listed') continue;
+    expect(new Set(d.ids).size, `a paged ${d.what} list shows none twice: ${d.ids.join(', ')}`).to.equal(d.ids.length);
+    for (const id of d.what === 'article' ? w.articles : w.categories) {
+      if (!deleted.has(id)) expect(d.ids, `a paged ${d.what} list shows ${id}, there throughout`).to.include(id);
+    }
+  }
 
   const drift = await w.core.maintenance.recountReactions.execute({ tenantId: TENANT });
   expect(drift.drifts, 'stored totals equal the reactions stored').to.deep.equal([]);

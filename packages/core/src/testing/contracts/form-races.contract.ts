@@ -11,7 +11,8 @@
  * - no relation names a submission that is gone (an erasure or a form delete leaves no reference
  *   behind), and a connect that answered holds its id unless a racing operation could take it;
  * - a delete that answered is final, a submission no answered delete removed is still there,
- *   and a deleted form keeps no submission;
+ *   and a deleted form keeps no submission; a form's submissions paged through (one or two a
+ *   page) while the others write show none twice and every one there throughout;
  * - no notification job is left of a submission that is gone (its message carries the values),
  *   and every submission left has its job.
  * Core's forced interleavings (the connect and delete specs) pin single orders; this draws them.
@@ -84,6 +85,7 @@ type Done =
   | { kind: 'connected'; submissionId: string; fieldName: string; relatedId: string }
   | { kind: 'disconnected'; submissionId: string; fieldName: string }
   | { kind: 'updatedHolder' }
+  | { kind: 'listed'; formId: string; ids: string[] }
   | { kind: 'other' };
 
 type Operation = RaceOperation<World, Done>;
@@ -114,6 +116,17 @@ function formOperations(fc: FastCheck): Arbitrary<Operation> {
       const id = at(form === 0 ? w.submissions.a : w.submissions.b, s);
       await w.core.forms.removeSubmission.execute(editor, { id });
       return { kind: 'erased', id };
+    })),
+    fc.tuple(fc.nat({ max: 1 }), fc.integer({ min: 1, max: 2 })).map(([form, size]) => operation(`pageSubmissions(${'AB'[form]}, ${size} a page)`, async (w) => {
+      const formId = w.forms[form]!;
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { submissions: ReadonlyArray<{ id: string }>; nextCursor: string | null } = await w.core.forms.listSubmissions.execute(apiKey, { formId, limit: String(size), ...(cursor === null ? {} : { cursor }) });
+        ids.push(...page.submissions.map((submission) => submission.id));
+        cursor = page.nextCursor;
+      } while (cursor !== null);
+      return { kind: 'listed', formId, ids };
     })),
     fc.nat({ max: 1 }).map((form) => operation(`deleteForm(${'AB'[form]})`, async (w) => {
       const id = w.forms[form]!;
@@ -164,6 +177,14 @@ async function expectConsistent(w: World, done: Done[]): Promise<void> {
   const expected = [...w.submissions.a.map((id) => ({ id, formId: a })), ...w.submissions.b.map((id) => ({ id, formId: b }))];
   for (const d of done) if (d.kind === 'submitted') expected.push({ id: d.id, formId: d.formId });
   for (const { id, formId } of expected) expect(live.has(id), `submission ${id}`).to.equal(!erased.has(id) && !deletedForms.has(formId));
+  // A form's submissions paged through while others write: none twice, none there throughout missed.
+  for (const d of done) {
+    if (d.kind !== 'listed') continue;
+    expect(new Set(d.ids).size, `a paged submissions list shows none twice: ${d.ids.join(', ')}`).to.equal(d.ids.length);
+    for (const { id, formId } of expected) {
+      if (formId === d.formId && w.submissions[formId === a ? 'a' : 'b'].includes(id) && !erased.has(id) && !deletedForms.has(formId)) expect(d.ids, `a paged list of ${formId} shows ${id}, there throughout`).to.include(id);
+    }
+  }
   // A notification job goes with its submission (its message carries the values); each one left has its job.
   const jobs = await stores.outbox.listByTenant(TENANT);
   for (const job of jobs) expect(live.has(job.message.submissionId), `a notification job of ${job.message.submissionId}, which is gone`).to.equal(true);
