@@ -9,8 +9,8 @@
  *   of its name or title alone;
  * - a delete that answered is final (no racing write brings the record back), a record no
  *   answered delete removed is still there, and a comment goes only with its article;
- * - a list paged through (one or two a page) while the others write shows no record twice and
- *   every record there throughout;
+ * - a list (articles, categories, A0's comments) paged through, one or two a page, while the
+ *   others write shows no record twice and every record there throughout;
  * - the stored reaction totals equal the reactions stored (the recount finds no drift), no
  *   reaction is left on a deleted article or comment, and a user's reaction is the one the only
  *   answered request for it set.
@@ -75,7 +75,7 @@ type Done =
   | { kind: 'created'; what: 'category' | 'article'; id: string }
   | { kind: 'created'; what: 'comment'; id: string; articleId: string }
   | { kind: 'reacted'; target: 'article' | 'comment'; id: string; user: number; type: ReactionType | null }
-  | { kind: 'listed'; what: 'article' | 'category'; ids: string[] }
+  | { kind: 'listed'; what: 'article' | 'category' | 'comment'; ids: string[] }
   | { kind: 'other' };
 
 type Operation = RaceOperation<World, Done>;
@@ -148,12 +148,17 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       await w.core.articles.update.execute(editor, { id: at(w.articles, a), changes: { title: 'Renamed' } });
       return { kind: 'other' };
     })),
-    fc.tuple(fc.constantFrom('article', 'category' as const), fc.integer({ min: 1, max: 2 })).map(([what, size]) => operation(`page${what === 'article' ? 'Articles' : 'Categories'}(${size} a page)`, async (w) => {
+    fc.tuple(fc.constantFrom('article', 'category', 'comment' as const), fc.integer({ min: 1, max: 2 })).map(([what, size]) => operation(`page(${what}s, ${size} a page)`, async (w) => {
       const ids = await pagedIds(async (cursor) => {
         const input = { limit: String(size), ...(cursor === null ? {} : { cursor }) };
         if (what === 'category') {
           const { categories, nextCursor } = await w.core.articles.listCategories.execute(editor, input);
           return { records: categories, nextCursor };
+        }
+        if (what === 'comment') {
+          // A0's comments, as an editor lists them (C0, approved before the race, among them).
+          const { comments, nextCursor } = await w.core.comments.list.execute(editor, { ...input, articleId: w.articles[0]! });
+          return { records: comments, nextCursor };
         }
         const { articles, nextCursor } = await w.core.articles.list.execute(editor, input);
         return { records: articles, nextCursor };
@@ -232,8 +237,10 @@ async function expectConsistent(w: World, done: Done[]): Promise<void> {
   for (const d of done) {
     if (d.kind !== 'listed') continue;
     expect(new Set(d.ids).size, `a paged ${d.what} list shows none twice: ${d.ids.join(', ')}`).to.equal(d.ids.length);
-    for (const id of d.what === 'article' ? w.articles : w.categories) {
-      if (!deleted.has(id)) expect(d.ids, `a paged ${d.what} list shows ${id}, there throughout`).to.include(id);
+    const there = { article: w.articles, category: w.categories, comment: w.comments.filter((id) => articleOf.get(id) === w.articles[0]) }[d.what];
+    for (const id of there) {
+      // A comment goes with its article (A0's delete may answer after the comments went).
+      if (!deleted.has(id) && !deleted.has(articleOf.get(id) ?? '')) expect(d.ids, `a paged ${d.what} list shows ${id}, there throughout`).to.include(id);
     }
   }
 
