@@ -24,7 +24,7 @@ import { StaticCaptchaVerifier } from '../../captcha/captcha.ports.js';
 import { createCore, type Core } from '../../embedded/create-core.js';
 import { memoryStores, type CoreStores } from '../../embedded/core-stores.js';
 import type { ReactionType } from '../../reactions/reaction.js';
-import { actorKey } from '../../shared/caller.js';
+import { actorKey, type Caller } from '../../shared/caller.js';
 import type { Clock } from '../../shared/clock.js';
 import { userCaller } from '../callers.js';
 import { describeRaces, raceOperation, type FastCheck, type RaceOperation } from './drawn-races.js';
@@ -69,9 +69,12 @@ async function world(stores: ContentRaceStores, clock: Clock): Promise<World> {
   return { core, authors, categories: [...tops, ...subs], articles, comments };
 }
 
+type Deleted = 'author' | 'category' | 'article' | 'comment';
+const recordsOf = (w: World): Record<Deleted, string[]> => ({ author: w.authors, category: w.categories, article: w.articles, comment: w.comments });
+
 /** What an operation that answered did, for the checks. */
 type Done =
-  | { kind: 'deleted'; what: 'author' | 'category' | 'article' | 'comment'; id: string }
+  | { kind: 'deleted'; what: Deleted; id: string }
   | { kind: 'created'; what: 'category' | 'article'; id: string }
   | { kind: 'created'; what: 'comment'; id: string; articleId: string }
   | { kind: 'reacted'; target: 'article' | 'comment'; id: string; user: number; type: ReactionType | null }
@@ -107,12 +110,15 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
   const filings = fc.record({ author: fc.option(index), category: fc.option(fc.nat({ max: 2 })), sub: fc.boolean() });
   const reactions = fc.constantFrom<ReactionType | null>('like', 'dislike', null);
   const operation = (label: string, run: Operation['run']) => raceOperation(fc, label, run);
+  /** A delete of a record of the world, drawn by index (a second delete of it is refused). */
+  const deleting = (what: Deleted, remove: (w: World) => { execute(caller: Caller, input: { id: string }): Promise<void> }) =>
+    index.map((drawn) => operation(`delete(${what} ${drawn})`, async (w) => {
+      const id = at(recordsOf(w)[what], drawn);
+      await remove(w).execute(editor, { id });
+      return { kind: 'deleted', what, id };
+    }));
   return fc.oneof(
-    index.map((a) => operation(`deleteAuthor(${a})`, async (w) => {
-      const id = at(w.authors, a);
-      await w.core.authors.remove.execute(editor, { id });
-      return { kind: 'deleted', what: 'author', id };
-    })),
+    deleting('author', (w) => w.core.authors.remove),
     index.map((a) => operation(`renameAuthor(${a})`, async (w) => {
       await w.core.authors.update.execute(editor, { id: at(w.authors, a), changes: { name: 'Renamed' } });
       return { kind: 'other' };
@@ -131,11 +137,7 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       await w.core.articles.updateCategory.execute(editor, { id: at(w.categories, c), changes: { reactionsEnabled: enabled } });
       return { kind: 'other' };
     })),
-    index.map((c) => operation(`deleteCategory(${c})`, async (w) => {
-      const id = at(w.categories, c);
-      await w.core.articles.removeCategory.execute(editor, { id });
-      return { kind: 'deleted', what: 'category', id };
-    })),
+    deleting('category', (w) => w.core.articles.removeCategory),
     filings.map((drawn) => operation(`createArticle(${JSON.stringify(drawn)})`, async (w) => {
       const { id } = await w.core.articles.create.execute(editor, { title: 'Fresh', ...filing(w, drawn) });
       return { kind: 'created', what: 'article', id };
@@ -165,11 +167,7 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       });
       return { kind: 'listed', what, ids };
     })),
-    index.map((a) => operation(`deleteArticle(${a})`, async (w) => {
-      const id = at(w.articles, a);
-      await w.core.articles.remove.execute(editor, { id });
-      return { kind: 'deleted', what: 'article', id };
-    })),
+    deleting('article', (w) => w.core.articles.remove),
     fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([a, user, type]) => operation(`reactToArticle(${a}, reader ${user}, ${type})`, async (w) => {
       const id = at(w.articles, a);
       await w.core.articles.react.execute(readers[user]!, { articleId: id, reaction: type && { type } });
@@ -184,11 +182,7 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       await w.core.comments.approve.execute(editor, { id: at(w.comments, c) });
       return { kind: 'other' };
     })),
-    index.map((c) => operation(`deleteComment(${c})`, async (w) => {
-      const id = at(w.comments, c);
-      await w.core.comments.remove.execute(editor, { id });
-      return { kind: 'deleted', what: 'comment', id };
-    })),
+    deleting('comment', (w) => w.core.comments.remove),
     fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([c, user, type]) => operation(`reactToComment(${c}, reader ${user}, ${type})`, async (w) => {
       const id = at(w.comments, c);
       await w.core.comments.react.execute(readers[user]!, { commentId: id, reaction: type && { type } });
