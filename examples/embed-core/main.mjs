@@ -1,10 +1,13 @@
 // Embeds @cms/core in a plain Node program: no HTTP, no container. Builds the use cases on the
 // in-memory store with createCore, creates a form, submits it, reacts to an article as a guest,
-// sends the submission's notification, and shows that the core refuses invalid forms and that the
-// guest rules (CAPTCHA token, guest id, rate limit) hold without any HTTP layer. Exits non-zero if
-// any of it does not behave as docs/embedding.md says.
+// sends the submission's notification, shows that the core refuses invalid forms and that the
+// guest rules (CAPTCHA token, guest id, rate limit) hold without any HTTP layer, and delivers a
+// signed webhook to a receiver on loopback. Exits non-zero if any of it does not behave as
+// docs/embedding.md says.
 // Run from the repository root after `npm run build`: node examples/embed-core/main.mjs
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
 import { createCore, isDomainError, ManualClock, StaticCaptchaVerifier, TrackedWork } from '@cms/core';
 
 // Your CAPTCHA verifier: here one that accepts the token "ok" (use adapter-captcha's in production).
@@ -15,12 +18,20 @@ const mails = [];
 const email = { send: async (message) => void mails.push(message) };
 // Work a use case starts and does not await (a submit queues its notification jobs after it answers): tracked, to wait for it.
 const backgroundWork = new TrackedWork();
-const core = createCore({ captcha, clock, guestPolicy: { limit: 3, windowSeconds: 60 }, notifications: { email, intervalMs: 50 }, backgroundWork });
+// Your webhook sender and URL guard: here a plain fetch, and a guard that allows this example's loopback
+// receiver only (use adapter-notify's HttpWebhookSender and AddressWebhookUrlGuard in production).
+const webhooks = {
+  sender: { send: async ({ url, headers, body }) => ({ statusCode: (await fetch(url, { method: 'POST', headers, body, redirect: 'manual' })).status }) },
+  urlGuard: { isAllowed: async (url) => new URL(url).hostname === '127.0.0.1' },
+  intervalMs: 50,
+};
+const core = createCore({ captcha, clock, guestPolicy: { limit: 3, windowSeconds: 60 }, notifications: { email, intervalMs: 50 }, webhooks, backgroundWork });
 
 // Callers: who is asking, as your service resolved it (core trusts what you put here).
 const tenantId = 'acme';
 const editor = { tenantId, user: { id: 'ed-1', role: 'editor', verified: true }, guest: undefined };
 const guest = (id, captchaToken) => ({ tenantId, user: undefined, guest: { id, captchaToken } });
+const admin = { tenantId, user: { id: 'admin-1', role: 'admin', verified: true }, guest: undefined };
 
 /** The domain error code a call fails with; fails when it succeeds. */
 async function refusal(promise) {
@@ -92,3 +103,25 @@ console.log('guest rules hold: no token, no guest id, a forged token and the 4th
 clock.set('2026-05-01T10:01:00.000Z');
 assert.deepEqual(await core.articles.react.execute(guest('guest-0001', 'ok'), { articleId: article.id, reaction: null }), { articleId: article.id, likes: 0, dislikes: 0 });
 console.log('a minute later guest-0001 may write again');
+
+// 5. A webhook: a receiver on loopback subscribes to new articles and gets each one, signed (Standard Webhooks).
+const received = [];
+const receiver = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => (body += chunk)).on('end', () => {
+    received.push({ headers: request.headers, body });
+    response.writeHead(204).end();
+  });
+});
+await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const { secret } = await core.webhooks.create.execute(admin, { url: `http://127.0.0.1:${receiver.address().port}/hooks`, events: ['article.created'] });
+const announced = await core.articles.create.execute(editor, { title: 'Announced' });
+core.webhooks.dispatcher.start();
+for (let waited = 0; received.length === 0 && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+await core.webhooks.dispatcher.stop();
+receiver.close();
+const [{ headers, body }] = received;
+const signature = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`).digest('base64');
+assert.equal(headers['webhook-signature'], `v1,${signature}`);
+assert.deepEqual([JSON.parse(body).type, JSON.parse(body).data.id], ['article.created', announced.id]);
+console.log(`webhook delivered: article.created ${announced.id}, signature verified`);

@@ -6,6 +6,9 @@
  *
  * Notifications: `notifications.dispatcher` sends the jobs submissions queue, once started, on
  * the senders given in `options.notifications` (a channel without one skips its jobs).
+ * Webhooks (CONTRACT §7): with `options.webhooks`, every write records its event with the change
+ * and `webhooks` holds the management use cases and the delivery dispatcher; without it, no
+ * write records an event and `webhooks` is undefined.
  * Not built here (they need outbound providers): `TranslateText` and `GetAiUsage` (an AI
  * provider and quota). Construct them directly with `stores` and your adapters.
  */
@@ -61,6 +64,8 @@ import { PageCursors } from '../shared/page-cursor.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
 import { AuthenticateApiKey } from '../tenancy/authenticate-api-key.use-case.js';
 import { ManageTenants } from '../tenancy/manage-tenants.use-case.js';
+import { NO_WEBHOOK_EVENTS } from '../webhooks/webhook-events.js';
+import { webhookParts, type WebhookOptions, type WebhookParts } from '../webhooks/webhook-dispatcher.js';
 import { memoryStores, type CoreStores, type MemoryStores } from './core-stores.js';
 
 export interface CoreOptions<S extends CoreStores = MemoryStores> {
@@ -81,6 +86,12 @@ export interface CoreOptions<S extends CoreStores = MemoryStores> {
   readonly cursorSecret?: string;
   /** Mail and push senders for submission notifications, and the dispatcher's pace (interval, batch size, retries). */
   readonly notifications?: NotificationDispatchOptions;
+  /**
+   * Webhooks (CONTRACT §7): the sender and URL guard deliveries go through, and the dispatcher's
+   * pace. Needs `stores.webhooks` and `stores.webhookDeliveries` (the embedded store has both).
+   * Default: off, no write records an event.
+   */
+  readonly webhooks?: WebhookOptions;
   readonly clock?: Clock;
   readonly logger?: Logger;
   /**
@@ -100,6 +111,8 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
   const admitGuest = new AdmitGuest(options.captcha, captchaPolicy, stores.guestLimiter, guestPolicy, clock);
   const cursors = new PageCursors(options.cursorSecret);
   const logger = options.logger ?? silentLogger;
+  const webhooks = options.webhooks && webhooksOf(stores, options.webhooks, cursors, clock, logger);
+  const events = webhooks?.events ?? NO_WEBHOOK_EVENTS;
   return {
     stores,
     clock,
@@ -108,20 +121,20 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
       authenticate: new AuthenticateApiKey(stores.apiKeys),
     },
     forms: {
-      create: new CreateForm(forms, languages, captchaPolicy, clock),
+      create: new CreateForm(forms, languages, captchaPolicy, clock, events),
       get: new GetForm(forms),
       getNext: new GetNextForm(forms),
-      submit: new SubmitForm(forms, submissions, options.captcha, stores.outbox, clock, logger, undefined, options.backgroundWork),
+      submit: new SubmitForm(forms, submissions, options.captcha, stores.outbox, clock, logger, events, options.backgroundWork),
       getSubmission: new GetSubmission(submissions),
-      connectRelation: new ConnectRelation(forms, submissions, clock),
+      connectRelation: new ConnectRelation(forms, submissions, clock, events),
       getBySlug: new GetFormBySlug(forms),
       list: new ListForms(forms, cursors),
-      update: new UpdateForm(forms, languages, captchaPolicy, clock),
-      remove: new DeleteForm(forms, submissions, stores.outbox, clock),
+      update: new UpdateForm(forms, languages, captchaPolicy, clock, events),
+      remove: new DeleteForm(forms, submissions, stores.outbox, clock, events),
       listSubmissions: new ListSubmissions(forms, submissions, cursors),
       exportSubmissions: new ExportSubmissions(forms, submissions),
-      removeSubmission: new DeleteSubmission(forms, submissions, stores.outbox),
-      disconnectRelation: new DisconnectRelation(forms, submissions, clock),
+      removeSubmission: new DeleteSubmission(forms, submissions, stores.outbox, events),
+      disconnectRelation: new DisconnectRelation(forms, submissions, clock, events),
     },
     authors: {
       create: new CreateAuthor(authors, clock),
@@ -132,24 +145,24 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
     },
     articles: {
       createCategory: new CreateCategory(categories, clock),
-      create: new CreateArticle(articles, categories, authors, clock),
+      create: new CreateArticle(articles, categories, authors, clock, events),
       get: new GetArticle(articles),
-      react: new ReactToArticle(articles, categories, reactions, clock, admitGuest),
+      react: new ReactToArticle(articles, categories, reactions, clock, admitGuest, events),
       list: new ListArticles(articles, cursors),
-      update: new UpdateArticle(articles, categories, authors, clock),
-      remove: new DeleteArticle(articles, comments, reactions),
+      update: new UpdateArticle(articles, categories, authors, clock, events),
+      remove: new DeleteArticle(articles, comments, reactions, events),
       getCategory: new GetCategory(categories),
       listCategories: new ListCategories(categories, cursors),
       updateCategory: new UpdateCategory(categories, articles, clock),
       removeCategory: new DeleteCategory(categories, articles),
     },
     comments: {
-      create: new CreateComment(comments, articles, clock, admitGuest),
-      approve: new ApproveComment(comments, clock),
+      create: new CreateComment(comments, articles, clock, admitGuest, events),
+      approve: new ApproveComment(comments, clock, events),
       react: new ReactToComment(comments, articles, categories, reactions, clock, admitGuest),
       reactionSummary: new GetCommentReactionSummary(comments, reactions),
       list: new ListComments(articles, comments, cursors),
-      remove: new DeleteComment(comments, reactions),
+      remove: new DeleteComment(comments, reactions, events),
     },
     dashboard: { save: new SaveDashboardConfig(stores.dashboards, clock), get: new GetDashboardConfig(stores.dashboards) },
     repurpose: {
@@ -157,9 +170,17 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
       update: new UpdateRepurposeTemplate(stores.repurposeTemplates, languages, clock),
     },
     guests: { admit: admitGuest },
+    /** Present when `options.webhooks` was given. */
+    webhooks,
     notifications: notificationDispatcher({ outbox: stores.outbox, tenants: stores.tenants, clock, logger }, options.notifications),
     maintenance: { recountReactions: new RecountReactions(stores.tenants, reactions, articles, comments) },
   };
+}
+
+function webhooksOf(stores: CoreStores, options: WebhookOptions, cursors: PageCursors, clock: Clock, logger: Logger): WebhookParts {
+  const { webhooks, webhookDeliveries: deliveries } = stores;
+  if (!webhooks || !deliveries) throw new TypeError('createCore: options.webhooks needs stores.webhooks and stores.webhookDeliveries');
+  return webhookParts({ ...stores, webhooks, deliveries, cursors, clock, logger }, options);
 }
 
 /** Everything `createCore` built. */

@@ -115,12 +115,12 @@ describe('@cms/core installed from its packed tarball', function () {
     });
   }
 
-  it('runs examples/embed-core there: a form, its notification, invalid forms and the guest rules', async () => {
+  it('runs examples/embed-core there: a form, its notification, invalid forms, the guest rules and a webhook', async () => {
     cpSync(join(ROOT, 'examples', 'embed-core', 'main.mjs'), join(project, 'main.mjs'));
     const { code, stdout, stderr } = await node(project, 'main.mjs');
     expect(stderr).to.equal('');
     expect(code).to.equal(0);
     expect(stdout).to.contain('notification mailed').and.contain('invalid forms refused by the core');
-    expect(stdout).to.contain('guest rules hold: no token');
+    expect(stdout).to.contain('guest rules hold: no token').and.contain('signature verified');
   });
 });

@@ -4,6 +4,7 @@
  * HTTP service builds the same pair from its `NOTIFY_*` settings.
  */
 import type { Clock } from '../shared/clock.js';
+import { definedOnly } from '../shared/defined-only.js';
 import type { Logger } from '../shared/logger.js';
 import type { TenantRepository } from '../tenancy/tenancy.ports.js';
 import { DispatchLoop } from './dispatch-loop.js';
@@ -42,8 +43,4 @@ export function notificationDispatcher(
   const dispatch = new DispatchNotifications(ports.outbox, ports.tenants, { email, push }, policy, ports.clock, ports.logger);
   const loopOptions = { intervalMs: intervalMs ?? DEFAULT_NOTIFICATION_DISPATCH.intervalMs, batchSize: policy.batchSize };
   return { dispatch, dispatcher: new DispatchLoop(dispatch, loopOptions, ports.logger) };
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
