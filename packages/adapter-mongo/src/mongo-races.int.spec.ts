@@ -1,7 +1,8 @@
 /**
  * The race contracts of core on the Mongo repositories over the collection double, every command
  * waiting at the race gate (`gatedDatabase`): racing use cases interleave between the commands of
- * one repository method, not only between methods. A fresh database per race, 200 races per
+ * one repository method, not only between methods; the webhook outbox's too, so an event's
+ * staging and confirmation interleave with the change. A fresh database per race, 200 races per
  * contract unless RACE_RUNS says. Not run on a real server: a fresh database per race and a
  * server's round trips would make even these take minutes.
  */
@@ -22,11 +23,11 @@ async function gatedRepositories(gate: RaceGate) {
 }
 
 contentRacesContract('mongo on the collection double, each command gated', async (gate) => {
-  const { authors, categories, articles, comments, reactions } = await gatedRepositories(gate);
-  return { authors, categories, articles, comments, reactions };
+  const { authors, categories, articles, comments, reactions, webhooks, webhookDeliveries } = await gatedRepositories(gate);
+  return { authors, categories, articles, comments, reactions, webhooks, webhookDeliveries };
 }, OPTIONS);
 
 formRacesContract('mongo on the collection double, each command gated', async (gate) => {
-  const { forms, submissions, notificationOutbox } = await gatedRepositories(gate);
-  return { forms, submissions, outbox: notificationOutbox };
+  const { forms, submissions, notificationOutbox, webhooks, webhookDeliveries } = await gatedRepositories(gate);
+  return { forms, submissions, outbox: notificationOutbox, webhooks, webhookDeliveries };
 }, OPTIONS);

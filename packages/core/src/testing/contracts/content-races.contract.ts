@@ -13,7 +13,11 @@
  *   others write shows no record twice and every record there throughout;
  * - the stored reaction totals equal the reactions stored (the recount finds no drift), no
  *   reaction is left on a deleted article or comment, and a user's reaction is the one the only
- *   answered request for it set.
+ *   answered request for it set;
+ * - every write that answered has its webhook event once (`article.created`, `.updated`,
+ *   `.deleted`, `comment.created`, `.approved`, `.deleted`; `article.reaction.changed` when the
+ *   reaction changed), a refused write none, no event is left unconfirmed, and a webhook
+ *   deleted or disabled by the race receives nothing (`race-events.ts`).
  * Core's forced interleavings (`category-races.spec.ts`, `references-racing-deletes.spec.ts`)
  * pin single orders; this draws them. RACE_RUNS (default 1000), RACE_SEED, RACE_PATH and
  * RACE_MAX tune it (`describeRaces`).
@@ -28,10 +32,14 @@ import { actorKey, type Caller } from '../../shared/caller.js';
 import type { Clock } from '../../shared/clock.js';
 import { userCaller } from '../callers.js';
 import { describeRaces, raceOperation, type FastCheck, type RaceOperation } from './drawn-races.js';
+import { eventLines, RaceEvents, type SentEvent } from './race-events.js';
 import type { RaceGate, RaceOptions } from '../race-gates.js';
 
-/** The repositories the content races run on, their calls waiting at `gate`; a fresh, empty set per race. */
-export type ContentRaceStores = Pick<CoreStores, 'authors' | 'categories' | 'articles' | 'comments' | 'reactions'>;
+/**
+ * The repositories the content races run on, their calls waiting at `gate`; a fresh, empty set
+ * per race. The webhook stores are the embedded ones unless given.
+ */
+export type ContentRaceStores = Pick<CoreStores, 'authors' | 'categories' | 'articles' | 'comments' | 'reactions'> & Partial<Pick<CoreStores, 'webhooks' | 'webhookDeliveries'>>;
 
 const TENANT = 'acme';
 const editor = userCaller(TENANT, 'ed-1', 'editor');
@@ -41,6 +49,7 @@ const PAGE = { after: null, limit: 1000 } as const;
 /** The records made before the race, named by index in the drawn operations. */
 interface World {
   readonly core: Core<CoreStores>;
+  readonly events: RaceEvents;
   readonly authors: string[];
   /** Top-level first: T0 (S0 under it), T1 (S1 under it), T2 (no children), then S0, S1. */
   readonly categories: string[];
@@ -49,7 +58,8 @@ interface World {
 }
 
 async function world(stores: ContentRaceStores, clock: Clock): Promise<World> {
-  const core = createCore<CoreStores>({ captcha: new StaticCaptchaVerifier(), stores: { ...memoryStores(), ...stores }, clock });
+  const events = new RaceEvents();
+  const core = createCore<CoreStores>({ captcha: new StaticCaptchaVerifier(), stores: { ...memoryStores(), ...stores }, clock, webhooks: events.options });
   const author = (name: string) => core.authors.create.execute(editor, { name }).then(({ id }) => id);
   const category = (name: string, parentId?: string) => core.articles.createCategory.execute(editor, { name, parentId }).then(({ id }) => id);
   const authors = [await author('Ada'), await author('Grace')];
@@ -66,7 +76,8 @@ async function world(stores: ContentRaceStores, clock: Clock): Promise<World> {
   await core.comments.approve.execute(editor, { id: comments[0]! });
   await core.articles.react.execute(readers[0]!, { articleId: articles[0]!, reaction: { type: 'like' } });
   await core.comments.react.execute(readers[1]!, { commentId: comments[0]!, reaction: { type: 'dislike' } });
-  return { core, authors, categories: [...tops, ...subs], articles, comments };
+  await events.subscribe(core, TENANT);
+  return { core, events, authors, categories: [...tops, ...subs], articles, comments };
 }
 
 type Deleted = 'author' | 'category' | 'article' | 'comment';
@@ -79,6 +90,8 @@ type Done =
   | { kind: 'created'; what: 'comment'; id: string; articleId: string }
   | { kind: 'reacted'; target: 'article' | 'comment'; id: string; user: number; type: ReactionType | null }
   | { kind: 'listed'; what: 'article' | 'category' | 'comment'; ids: string[] }
+  | { kind: 'updatedArticle'; id: string }
+  | { kind: 'approved'; id: string }
   | { kind: 'other' };
 
 type Operation = RaceOperation<World, Done>;
@@ -118,6 +131,10 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       return { kind: 'deleted', what, id };
     }));
   return fc.oneof(
+    fc.constantFrom('delete' as const, 'disable' as const).map((how) => operation(`${how}Webhook(W2)`, async (w) => {
+      await w.events.silence(w.core, how);
+      return { kind: 'other' };
+    })),
     deleting('author', (w) => w.core.authors.remove),
     index.map((a) => operation(`renameAuthor(${a})`, async (w) => {
       await w.core.authors.update.execute(editor, { id: at(w.authors, a), changes: { name: 'Renamed' } });
@@ -143,12 +160,14 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       return { kind: 'created', what: 'article', id };
     })),
     fc.tuple(index, filings).map(([a, drawn]) => operation(`refileArticle(${a}, ${JSON.stringify(drawn)})`, async (w) => {
-      await w.core.articles.update.execute(editor, { id: at(w.articles, a), changes: filing(w, drawn) });
-      return { kind: 'other' };
+      const id = at(w.articles, a);
+      await w.core.articles.update.execute(editor, { id, changes: filing(w, drawn) });
+      return { kind: 'updatedArticle', id };
     })),
     index.map((a) => operation(`renameArticle(${a})`, async (w) => {
-      await w.core.articles.update.execute(editor, { id: at(w.articles, a), changes: { title: 'Renamed' } });
-      return { kind: 'other' };
+      const id = at(w.articles, a);
+      await w.core.articles.update.execute(editor, { id, changes: { title: 'Renamed' } });
+      return { kind: 'updatedArticle', id };
     })),
     fc.tuple(fc.constantFrom('article', 'category', 'comment' as const), fc.integer({ min: 1, max: 2 })).map(([what, size]) => operation(`page(${what}s, ${size} a page)`, async (w) => {
       const ids = await pagedIds(async (cursor) => {
@@ -179,8 +198,9 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       return { kind: 'created', what: 'comment', id, articleId };
     })),
     index.map((c) => operation(`approveComment(${c})`, async (w) => {
-      await w.core.comments.approve.execute(editor, { id: at(w.comments, c) });
-      return { kind: 'other' };
+      const id = at(w.comments, c);
+      await w.core.comments.approve.execute(editor, { id });
+      return { kind: 'approved', id };
     })),
     deleting('comment', (w) => w.core.comments.remove),
     fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([c, user, type]) => operation(`reactToComment(${c}, reader ${user}, ${type})`, async (w) => {
@@ -192,6 +212,7 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
 }
 
 async function expectConsistent(w: World, done: Done[]): Promise<void> {
+  expectEvents(w, done, await w.events.delivered(w.core)); // before the renames below write events of their own
   const { stores } = w.core;
   const categories = new Map((await stores.categories.list(TENANT, {}, PAGE)).map((category) => [category.id, category]));
   const authors = new Set((await stores.authors.list(TENANT, PAGE)).map((author) => author.id));
@@ -252,6 +273,43 @@ async function expectConsistent(w: World, done: Done[]): Promise<void> {
     const key = { tenantId: TENANT, targetKind: d.target, targetId: d.id, actor: actorKey(readers[d.user]!)! };
     expect(await stores.reactions.findReaction(key), `reader ${d.user}'s reaction on ${d.target} ${d.id}`).to.equal(d.type);
   }
+}
+
+/**
+ * Each answered write's event once and a refused write's none. Before the race C0 was approved
+ * (C1 was not) and reader 0 liked A0: a reaction changes when it differs from its user's
+ * reaction before, which a race decides only for a user with one answered reaction on an article
+ * the race does not delete.
+ */
+function expectEvents(w: World, done: Done[], events: SentEvent[]): void {
+  const deleted = new Set(done.flatMap((d) => (d.kind === 'deleted' ? [d.id] : [])));
+  const expected: string[] = [];
+  for (const d of done) {
+    if (d.kind === 'created' && d.what !== 'category') expected.push(`${d.what}.created ${d.id}`);
+    if (d.kind === 'deleted' && (d.what === 'article' || d.what === 'comment')) expected.push(`${d.what}.deleted ${d.id}`);
+    if (d.kind === 'updatedArticle') expected.push(`article.updated ${d.id}`);
+  }
+  const approvedC1 = done.some((d) => d.kind === 'approved' && d.id === w.comments[1]);
+  if (approvedC1) expected.push(`comment.approved ${w.comments[1]}`);
+  const reactionChanges = events.filter((event) => event.type === 'article.reaction.changed');
+  expect(eventLines(events.filter((event) => event.type !== 'article.reaction.changed')), 'the events of the answered writes').to.deep.equal(expected.sort());
+  for (const event of events.filter((e) => e.type === 'comment.deleted')) {
+    expect(event.data, 'a comment.deleted names the comment and its article').to.have.keys('id', 'articleId');
+  }
+  for (const id of w.articles) {
+    const reacted = done.filter((d): d is Extract<Done, { kind: 'reacted' }> => d.kind === 'reacted' && d.target === 'article' && d.id === id);
+    const sent = reactionChanges.filter((event) => event.data.articleId === id).length;
+    const decided = [0, 1].flatMap((user) => {
+      const own = reacted.filter((d) => d.user === user);
+      const before = id === w.articles[0] && user === 0 ? 'like' : null;
+      return own.length === 1 && own[0]!.type !== before ? [own[0]] : [];
+    });
+    // A delete of the article takes its reactions: a removal that answered after it changed nothing.
+    if (deleted.has(id)) decided.length = 0;
+    expect(sent, `article.reaction.changed events of ${id}`).to.be.within(decided.length, reacted.length);
+  }
+  const worldArticles = new Set(w.articles);
+  for (const event of reactionChanges) expect(worldArticles.has(event.data.articleId!), 'a reaction event names an article of the world').to.equal(true);
 }
 
 /** Registers the races on the repositories `storesFor` makes, one fresh set per race, their calls waiting at `gate`. */

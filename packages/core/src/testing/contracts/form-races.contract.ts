@@ -14,7 +14,11 @@
  *   and a deleted form keeps no submission; a form's submissions paged through (one or two a
  *   page) while the others write show none twice and every one there throughout;
  * - no notification job is left of a submission that is gone (its message carries the values),
- *   and every submission left has its job.
+ *   and every submission left has its job;
+ * - every write that answered has its webhook event once (`form.created`, `.updated`,
+ *   `.deleted`, `.submitted`, `submission.deleted`; a relation event when the relation changed),
+ *   a refused write none, no event is left unconfirmed, and a webhook deleted or disabled by
+ *   the race receives nothing (`race-events.ts`).
  * Core's forced interleavings (the connect and delete specs) pin single orders; this draws them.
  * RACE_RUNS (default 1000), RACE_SEED, RACE_PATH and RACE_MAX tune it (`describeRaces`).
  */
@@ -28,10 +32,14 @@ import type { Clock } from '../../shared/clock.js';
 import { TrackedWork } from '../../shared/background-work.js';
 import { anonymousCaller, userCaller } from '../callers.js';
 import { describeRaces, raceOperation, type FastCheck, type RaceOperation } from './drawn-races.js';
+import { eventLines, RaceEvents, type SentEvent } from './race-events.js';
 import type { RaceGate, RaceOptions } from '../race-gates.js';
 
-/** The repositories the form races run on, their calls waiting at `gate`; a fresh, empty set per race. */
-export type FormRaceStores = Pick<CoreStores, 'forms' | 'submissions' | 'outbox'>;
+/**
+ * The repositories the form races run on, their calls waiting at `gate`; a fresh, empty set per
+ * race. The webhook stores are the embedded ones unless given.
+ */
+export type FormRaceStores = Pick<CoreStores, 'forms' | 'submissions' | 'outbox'> & Partial<Pick<CoreStores, 'webhooks' | 'webhookDeliveries'>>;
 
 const TENANT = 'acme';
 const apiKey = anonymousCaller(TENANT);
@@ -43,6 +51,7 @@ const RELATION_FIELDS = ['employer', 'clients'] as const;
 /** The records made before the race, named by index in the drawn operations. */
 interface World {
   readonly core: Core<CoreStores>;
+  readonly events: RaceEvents;
   /** Where a submit's notification enqueue runs after its answer: the race waits for it. */
   readonly work: TrackedWork;
   /** A (the relations' holder), then B (their target). */
@@ -63,7 +72,8 @@ const NOTIFIED = { enabled: true, email: { admin: { enabled: true, recipients: [
 
 async function world(stores: FormRaceStores, clock: Clock): Promise<World> {
   const work = new TrackedWork();
-  const core = createCore<CoreStores>({ captcha: new StaticCaptchaVerifier(), stores: { ...memoryStores(), ...stores }, clock, backgroundWork: work });
+  const events = new RaceEvents();
+  const core = createCore<CoreStores>({ captcha: new StaticCaptchaVerifier(), stores: { ...memoryStores(), ...stores }, clock, backgroundWork: work, webhooks: events.options });
   const create = (slug: string, sections: CreateFormInput['sections']) => core.forms.create.execute(apiKey, { slug, title: { en: slug }, sections, notifications: NOTIFIED } as CreateFormInput);
   const b = await create('companies', [{ fields: [text('Name')] }] as CreateFormInput['sections']);
   const a = await create('people', holderSections(b.id, { employer: 'employer', clients: 'clients' }));
@@ -74,7 +84,8 @@ async function world(stores: FormRaceStores, clock: Clock): Promise<World> {
   await connect('clients', submissions.b[0]!);
   await connect('clients', submissions.b[1]!);
   await work.settled();
-  return { core, work, forms: [a.id, b.id], submissions };
+  await events.subscribe(core, TENANT);
+  return { core, events, work, forms: [a.id, b.id], submissions };
 }
 
 /** What an operation that answered did, for the checks. */
@@ -84,7 +95,9 @@ type Done =
   | { kind: 'submitted'; id: string; formId: string }
   | { kind: 'connected'; submissionId: string; fieldName: string; relatedId: string }
   | { kind: 'disconnected'; submissionId: string; fieldName: string }
-  | { kind: 'updatedHolder' }
+  | { kind: 'updatedHolder'; id: string }
+  | { kind: 'updatedForm'; id: string }
+  | { kind: 'createdForm'; id: string }
   | { kind: 'listed'; formId: string; ids: string[] }
   | { kind: 'other' };
 
@@ -97,6 +110,10 @@ function formOperations(fc: FastCheck): Arbitrary<Operation> {
   const index = fc.nat({ max: 9 });
   const operation = (label: string, run: Operation['run']) => raceOperation(fc, label, run);
   return fc.oneof(
+    fc.constantFrom('delete' as const, 'disable' as const).map((how) => operation(`${how}Webhook(W2)`, async (w) => {
+      await w.events.silence(w.core, how);
+      return { kind: 'other' };
+    })),
     fc.nat({ max: 1 }).map((form) => operation(`submit(${'AB'[form]})`, async (w) => {
       const formId = w.forms[form]!;
       const { id } = await w.core.forms.submit.execute(apiKey, { formId, submission: { values: { name: 'Grace' } }, mode: 'public' });
@@ -137,15 +154,16 @@ function formOperations(fc: FastCheck): Arbitrary<Operation> {
       const [a, b] = w.forms;
       const sections = { rename: holderSections(b, { employer: 'employer', clients: 'customers' }), drop: holderSections(b, { employer: 'employer', clients: null }), title: undefined }[change];
       await w.core.forms.update.execute(apiKey, { id: a, changes: sections ? { sections } : { title: { en: 'People, again' } } });
-      return { kind: 'updatedHolder' };
+      return { kind: 'updatedHolder', id: a };
     })),
     fc.tuple(fc.nat({ max: 1 }), fc.nat({ max: SLUGS.length - 1 })).map(([form, slug]) => operation(`reslug(${'AB'[form]}, ${SLUGS[slug]})`, async (w) => {
-      await w.core.forms.update.execute(apiKey, { id: w.forms[form]!, changes: { slug: SLUGS[slug] } });
-      return { kind: 'other' };
+      const id = w.forms[form]!;
+      await w.core.forms.update.execute(apiKey, { id, changes: { slug: SLUGS[slug] } });
+      return { kind: 'updatedForm', id };
     })),
     fc.nat({ max: SLUGS.length - 1 }).map((slug) => operation(`createForm(${SLUGS[slug]})`, async (w) => {
-      await w.core.forms.create.execute(apiKey, { slug: SLUGS[slug], title: { en: 'New' }, sections: [{ fields: [text('Name')] }] } as CreateFormInput);
-      return { kind: 'other' };
+      const { id } = await w.core.forms.create.execute(apiKey, { slug: SLUGS[slug], title: { en: 'New' }, sections: [{ fields: [text('Name')] }] } as CreateFormInput);
+      return { kind: 'createdForm', id };
     })),
   );
 }
@@ -153,6 +171,7 @@ function formOperations(fc: FastCheck): Arbitrary<Operation> {
 const idsIn = (value: unknown): string[] => (value === undefined ? [] : Array.isArray(value) ? (value as string[]) : [value as string]);
 
 async function expectConsistent(w: World, done: Done[]): Promise<void> {
+  expectEvents(w, done, await w.events.delivered(w.core)); // before the renames below write events of their own
   const { stores } = w.core;
   const forms = await stores.forms.list(TENANT, {}, PAGE);
   const slugs = forms.map((form) => form.slug);
@@ -197,6 +216,51 @@ async function expectConsistent(w: World, done: Done[]): Promise<void> {
     if (contested) continue;
     expect(idsIn(live.get(d.submissionId)!.relations[d.fieldName]), `connected ${d.fieldName} of ${d.submissionId}`).to.include(d.relatedId);
   }
+}
+
+/**
+ * Each answered write's event once and a refused write's none. A connect or disconnect sends
+ * its event when it changed the relation: before the race A0 held B0 as its employer and B0, B1
+ * as its clients, so a connect changes it when it is the only write to its field in a race that
+ * does not update A or erase the id, and names a submission the field did not hold.
+ */
+function expectEvents(w: World, done: Done[], events: SentEvent[]): void {
+  const expected: string[] = [];
+  for (const d of done) {
+    if (d.kind === 'submitted') expected.push(`form.submitted ${d.id}`);
+    if (d.kind === 'erased') expected.push(`submission.deleted ${d.id}`);
+    if (d.kind === 'deletedForm') expected.push(`form.deleted ${d.id}`);
+    if (d.kind === 'createdForm') expected.push(`form.created ${d.id}`);
+    if (d.kind === 'updatedForm' || d.kind === 'updatedHolder') expected.push(`form.updated ${d.id}`);
+  }
+  const relational = (event: SentEvent) => event.type.startsWith('submission.relation.');
+  expect(eventLines(events.filter((event) => !relational(event))), 'the events of the answered writes').to.deep.equal(expected.sort());
+  for (const event of events.filter((e) => e.type === 'submission.deleted')) expect(event.data, 'a submission.deleted names its form').to.have.keys('id', 'formId');
+
+  const held: Record<string, string[]> = { employer: [w.submissions.b[0]!], clients: [w.submissions.b[0]!, w.submissions.b[1]!] };
+  const holderUpdated = done.some((d) => d.kind === 'updatedHolder');
+  for (const kind of ['connected', 'disconnected'] as const) {
+    const answered = done.filter((d): d is Extract<Done, { kind: 'connected' | 'disconnected' }> => d.kind === kind);
+    for (const submissionId of w.submissions.a) {
+      const own = answered.filter((d) => d.submissionId === submissionId);
+      const sent = events.filter((event) => event.type === `submission.relation.${kind}` && event.data.id === submissionId).length;
+      // An uncontested connect changed the relation exactly when its field did not hold the id. An
+      // erasure of the id (or of its form) contests it too: it takes the id out before it deletes
+      // the submission, so a connect in between puts it back, and then withdraws it.
+      const uncontested = own.filter((d): d is Extract<Done, { kind: 'connected' }> => {
+        if (d.kind !== 'connected' || holderUpdated) return false;
+        return !done.some((o) => {
+          if (o.kind === 'erased') return o.id === d.relatedId;
+          if (o.kind === 'deletedForm') return o.id === w.forms[1];
+          return o !== d && (o.kind === 'connected' || o.kind === 'disconnected') && o.submissionId === d.submissionId && o.fieldName === d.fieldName;
+        });
+      });
+      const changing = uncontested.filter((d) => !(submissionId === w.submissions.a[0] ? held[d.fieldName]! : []).includes(d.relatedId)).length;
+      expect(sent, `submission.relation.${kind} events of ${submissionId}`).to.be.within(changing, own.length - (uncontested.length - changing));
+    }
+  }
+  const holders = new Set(w.submissions.a);
+  for (const event of events.filter(relational)) expect(holders.has(event.data.id!), 'a relation event names a submission of A').to.equal(true);
 }
 
 /** Registers the races on the repositories `storesFor` makes, one fresh set per race, their calls waiting at `gate`. */

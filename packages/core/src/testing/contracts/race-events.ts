@@ -1,0 +1,71 @@
+/**
+ * The webhook side of a race (CONTRACT §7): the race's core records every write's event with the
+ * change, for two webhooks subscribed to all of them once the world is made; the race may delete
+ * or disable the second while the writes go on. After the race every staged event must have been
+ * confirmed or discarded with its change, and the dispatcher sends what was confirmed: the first
+ * webhook gets every event, the second the same unless it was deleted or disabled, then nothing
+ * (and a deleted one keeps no delivery). The race contracts then hold the first webhook's events
+ * against the answers: each answered write has its event once, and a refused write none.
+ */
+import { expect } from 'chai';
+import type { Core } from '../../embedded/create-core.js';
+import type { Caller } from '../../shared/caller.js';
+import type { CoreStores } from '../../embedded/core-stores.js';
+import type { WebhookOptions } from '../../webhooks/webhook-dispatcher.js';
+import type { WebhookRequest } from '../../webhooks/webhooks.ports.js';
+import { userCaller } from '../callers.js';
+
+/** One delivered event: its type and `data`. */
+export interface SentEvent {
+  readonly type: string;
+  readonly data: { readonly id?: string; readonly articleId?: string; readonly [key: string]: unknown };
+}
+
+const URLS = ['https://receiver.example/first', 'https://receiver.example/second'] as const;
+
+export class RaceEvents {
+  readonly #bodies: Record<string, string[]> = { [URLS[0]]: [], [URLS[1]]: [] };
+  #admin: Caller | undefined;
+  #second = '';
+  /** What an answered operation did to the second webhook. */
+  readonly #silenced = { deleted: false, disabled: false };
+
+  /** `createCore`'s `webhooks` option: every URL allowed, every delivery answered 204 and kept. */
+  readonly options: WebhookOptions = {
+    sender: { send: async (request: WebhookRequest) => (this.#bodies[request.url]!.push(request.body), { statusCode: 204 }) },
+    urlGuard: { isAllowed: async () => true },
+  };
+
+  /** Subscribes two webhooks to every event: called once the world is made, so only the race's writes count. */
+  async subscribe(core: Core<CoreStores>, tenantId: string): Promise<void> {
+    this.#admin = userCaller(tenantId, 'admin-1', 'admin');
+    await core.webhooks!.create.execute(this.#admin, { url: URLS[0], events: ['*'] });
+    this.#second = (await core.webhooks!.create.execute(this.#admin, { url: URLS[1], events: ['*'] })).id;
+  }
+
+  /** A race's operation: the second webhook deleted or disabled while the writes go on (it may be refused: deleted already). */
+  async silence(core: Core<CoreStores>, how: 'delete' | 'disable'): Promise<void> {
+    if (how === 'delete') await core.webhooks!.remove.execute(this.#admin!, { id: this.#second });
+    else await core.webhooks!.update.execute(this.#admin!, { id: this.#second, changes: { enabled: false } });
+    this.#silenced[how === 'delete' ? 'deleted' : 'disabled'] = true;
+  }
+
+  /** Once the race has settled: no event left unconfirmed, then every confirmed one sent; the first webhook's events. */
+  async delivered(core: Core<CoreStores>): Promise<SentEvent[]> {
+    const deliveries = core.stores.webhookDeliveries!;
+    expect((await deliveries.countByStatus()).unconfirmed, 'events left unconfirmed by writes that answered or were refused').to.equal(0);
+    while ((await core.webhooks!.dispatch.execute()).claimed > 0);
+    const { deleted, disabled } = this.#silenced;
+    expect(await deliveries.countByStatus(), 'every confirmed event delivered').to.deep.include(deleted || disabled ? { pending: 0 } : { pending: 0, failed: 0 });
+    const [first, second] = URLS.map((url) => this.#bodies[url]!.splice(0));
+    if (deleted || disabled) expect(second, 'a deleted or disabled webhook receives nothing more').to.deep.equal([]);
+    else expect([...second!].sort(), 'both webhooks receive every event').to.deep.equal([...first!].sort());
+    if (deleted) expect(await deliveries.listByWebhook(this.#admin!.tenantId, this.#second, 1000), 'the deliveries of a deleted webhook').to.deep.equal([]);
+    return first!.map((body) => JSON.parse(body) as SentEvent);
+  }
+}
+
+/** Events as sorted `type id` lines, to compare with what the answers expect. */
+export function eventLines(events: ReadonlyArray<Pick<SentEvent, 'type' | 'data'>>): string[] {
+  return events.map(({ type, data }) => `${type} ${data.id ?? data.articleId}`).sort();
+}
