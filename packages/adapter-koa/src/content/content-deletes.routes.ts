@@ -67,7 +67,7 @@ export function contentDeleteRoutes(useCases: ContentDeleteUseCases): RouteModul
     deleteRoute({
       operationId: 'deleteForm',
       path: '/forms/delete/:id',
-      summary: 'Delete a form with all its submissions (and their ids in relations) and its notification jobs not yet sent',
+      summary: 'Delete a form with all its submissions (and their ids in relations) and their notification jobs',
       tags: ['forms'],
       invalid: ErrorCodes.INVALID_FORM_ID,
       errors: [ErrorCodes.FORM_NOT_FOUND],
@@ -78,7 +78,7 @@ export function contentDeleteRoutes(useCases: ContentDeleteUseCases): RouteModul
     deleteRoute({
       operationId: 'deleteSubmission',
       path: '/forms/submission/:id',
-      summary: 'Erase a submission: its id leaves every relation that holds it, its notification jobs not yet sent are dropped',
+      summary: 'Erase a submission: its id leaves every relation that holds it, its notification jobs are dropped',
       tags: ['forms'],
       invalid: ErrorCodes.INVALID_SUBMISSION_ID,
       errors: [ErrorCodes.SUBMISSION_NOT_FOUND],

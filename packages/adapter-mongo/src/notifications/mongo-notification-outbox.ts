@@ -73,10 +73,11 @@ export class MongoNotificationOutbox implements NotificationOutbox {
   }
 
   /** One `deleteMany`, served by `tenant_form_status`. */
-  async dropPending(tenantId: string, formId: string, submissionId?: string): Promise<number> {
+  async dropJobs(tenantId: string, formId: string, submissionId?: string): Promise<number> {
     const form = parseObjectId(formId);
     if (!form) return 0;
-    const filter: Record<string, unknown> = { tenantId, 'message.formId': form, status: 'pending' };
+    // Served by `tenant_form_status`'s prefix; every status goes (the message carries the values).
+    const filter: Record<string, unknown> = { tenantId, 'message.formId': form };
     if (submissionId !== undefined) filter['message.submissionId'] = parseObjectId(submissionId);
     return (await this.#jobs.deleteMany(filter)).deletedCount;
   }

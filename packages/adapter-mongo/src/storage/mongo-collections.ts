@@ -62,7 +62,8 @@ export const INDEXES: readonly IndexDefinition[] = [
   { collection: Collections.repurposeTemplates, name: 'tenant_unique', keys: { tenantId: 1 }, unique: true },
   { collection: Collections.notificationOutbox, name: 'status_due', keys: { status: 1, nextAttemptAt: 1 } },
   { collection: Collections.notificationOutbox, name: 'tenant_created_id', keys: { tenantId: 1, createdAt: -1, _id: -1 } },
-  // §6.4: a deleted form's (or submission's) jobs not yet sent are dropped.
+  // §6.4: a deleted form's (or submission's) jobs are dropped, whatever their status (the
+  // `{tenantId, message.formId}` prefix serves; `status` stays so existing deployments keep their index).
   { collection: Collections.notificationOutbox, name: 'tenant_form_status', keys: { tenantId: 1, 'message.formId': 1, status: 1 } },
   { collection: Collections.aiUsage, name: 'tenant_month_unique', keys: { tenantId: 1, month: 1 }, unique: true },
   { collection: Collections.forms, name: 'tenant_slug_unique', keys: { tenantId: 1, slug: 1 }, unique: true },

@@ -116,7 +116,7 @@ export interface paths {
         get: operations["getSubmissionById"];
         put?: never;
         post?: never;
-        /** Erase a submission: its id leaves every relation that holds it, its notification jobs not yet sent are dropped */
+        /** Erase a submission: its id leaves every relation that holds it, its notification jobs are dropped */
         delete: operations["deleteSubmission"];
         options?: never;
         head?: never;
@@ -680,7 +680,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a form with all its submissions (and their ids in relations) and its notification jobs not yet sent */
+        /** Delete a form with all its submissions (and their ids in relations) and their notification jobs */
         delete: operations["deleteForm"];
         options?: never;
         head?: never;

@@ -109,7 +109,7 @@ describe('DeleteForm', () => {
 });
 
 describe('DeleteSubmission', () => {
-  it('drops only that submission’s pending notification jobs; a member is FORBIDDEN', async () => {
+  it('drops only that submission’s notification jobs, sent ones too; a member is FORBIDDEN', async () => {
     const forms = new MemoryFormRepository();
     const submissions = new MemorySubmissionRepository();
     const outbox = new MemoryNotificationOutbox();
@@ -126,6 +126,8 @@ describe('DeleteSubmission', () => {
       message: { formId: form.id, formSlug: 'f', formTitle: {}, submissionId, values: {}, submittedBy: null, submittedAt: new Date() },
     });
     await outbox.enqueue([job(gone.id), job(kept.id)], new Date());
+    // Both sent: a sent job's message still carries the values the erasure must not keep.
+    for (const claimed of await outbox.claimDue(new Date(), 60_000, 10)) await outbox.complete(claimed.id, { status: 'sent' }, new Date());
     const remove = new DeleteSubmission(forms, submissions, outbox);
     expect((await domainErrorOf(remove.execute(userCaller('acme', 'm', 'member'), { id: gone.id }))).code).to.equal('FORBIDDEN');
     await remove.execute(editor, { id: gone.id });

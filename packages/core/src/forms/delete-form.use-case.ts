@@ -1,6 +1,7 @@
 /**
  * §6.4 `DELETE /forms/delete/{id}` (bearer admin or editor): the form, all its submissions (their
- * ids taken out of every relation that holds them) and their notification jobs not yet sent.
+ * ids taken out of every relation that holds them) and their notification jobs, sent ones too
+ * (each message carries the submission's values).
  * The steps run so that a retry of an interrupted delete finishes it, and no read meanwhile sees
  * a broken record (docs/decisions/0763-delete-cascades.md): the form is switched inactive first
  * (no new submissions), children go before the form, and the form goes last.
@@ -63,7 +64,7 @@ export class DeleteForm {
       const outcome = await this.forms.update(closed, form.updatedAt);
       if (outcome !== 'updated' && namesVersion(ifMatch)) throw preconditionFailed();
     }
-    await this.outbox.dropPending(tenantId, id);
+    await this.outbox.dropJobs(tenantId, id);
     const holders = await this.forms.relationHoldersOf(tenantId, id);
     // Only relations in forms that target this one can hold its submissions' ids: none, no paging.
     // Otherwise page by page as an erasure does: the ids out of the relations, the submissions
@@ -84,7 +85,7 @@ export class DeleteForm {
     // A submission that passed its form check just before the form closed may land now, and its
     // jobs after the first drop; one that lands later takes itself back (`SubmitForm`).
     await this.submissions.deleteByForm(tenantId, id);
-    await this.outbox.dropPending(tenantId, id);
+    await this.outbox.dropJobs(tenantId, id);
     // A relation field a form update pointed at this form while it was going is not among
     // `holders`; a connect through it may have named a submission just deleted. Rare: a scan.
     const named = (holder: RelationHolder) => holders.some((known) => known.formId === holder.formId && known.fieldName === holder.fieldName);

@@ -1,7 +1,7 @@
 /**
  * §6.4 `DELETE /forms/submission/{id}` (bearer admin or editor): erasure. The submission's id is
- * taken out of every relation that holds it and its notification jobs not yet sent are dropped,
- * before the submission itself goes, so a retry after an interruption finishes the job
+ * taken out of every relation that holds it and its notification jobs are dropped (sent ones too:
+ * each message carries the values), before the submission itself goes, so a retry after an interruption finishes the job
  * (docs/decisions/0763-delete-cascades.md). With `If-Match` the submission goes only if it is
  * still the version checked, in one compare-and-delete (docs/decisions/0765-atomic-if-match-on-deletes.md).
  */
@@ -43,13 +43,13 @@ export class DeleteSubmission {
     await this.events.around(deletedEvent(caller, 'submission.deleted', 'submission', data), async () => {
       const holders = await this.forms.relationHoldersOf(tenantId, submission.formId);
       await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
-      await this.outbox.dropPending(tenantId, submission.formId, submission.id);
+      await this.outbox.dropJobs(tenantId, submission.formId, submission.id);
       const deleted = await this.submissions.delete(tenantId, submission.id, expected);
       if (!deleted && expected) throw preconditionFailed();
       // A connect that checked and re-read the submission just before it went may have landed meanwhile; one that re-reads later takes itself back (decision 0766).
       await removeRelationsTo(this.submissions, tenantId, holders, [submission.id]);
       // So may the submission's own jobs, enqueued after its answer; later ones take themselves back (`SubmitForm`).
-      if (deleted) await this.outbox.dropPending(tenantId, submission.formId, submission.id);
+      if (deleted) await this.outbox.dropJobs(tenantId, submission.formId, submission.id);
       if (!deleted) throw submissionNotFound();
       return { result: undefined, data };
     });

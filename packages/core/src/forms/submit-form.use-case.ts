@@ -118,7 +118,7 @@ export class SubmitForm {
         // Erased, or gone with its form, while the jobs were on their way: the delete dropped the
         // jobs it found, so these go too (their message carries the values: decision 0763).
         if ((await this.submissions.findById(submission.tenantId, submission.id)) === null) {
-          await this.outbox.dropPending(submission.tenantId, form.id, submission.id);
+          await this.outbox.dropJobs(submission.tenantId, form.id, submission.id);
         }
       } catch (error) {
         try {

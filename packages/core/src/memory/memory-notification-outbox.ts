@@ -47,10 +47,10 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
     return claimed;
   }
 
-  async dropPending(tenantId: string, formId: string, submissionId?: string): Promise<number> {
+  async dropJobs(tenantId: string, formId: string, submissionId?: string): Promise<number> {
     let dropped = 0;
     for (const [id, job] of this.#jobs) {
-      if (job.tenantId !== tenantId || job.status !== 'pending' || job.message.formId !== formId) continue;
+      if (job.tenantId !== tenantId || job.message.formId !== formId) continue;
       if (submissionId !== undefined && job.message.submissionId !== submissionId) continue;
       this.#jobs.delete(id);
       dropped += 1;

@@ -58,11 +58,13 @@ export interface NotificationOutbox {
   /** Records the outcome of one attempt and releases the claim. */
   complete(id: string, outcome: NotificationOutcome, now: Date): Promise<void>;
   /**
-   * Deletes the tenant's jobs not yet sent (`pending`) about the form's submissions, or about
-   * one submission when `submissionId` is given (§6.4: the data they carry is being erased).
-   * A job a dispatcher holds right now may still be sent once. Returns how many.
+   * Deletes the tenant's jobs about the form's submissions, or about one submission when
+   * `submissionId` is given, whatever their status: every job's message carries the
+   * submission's values, which §6.4's deletes must not keep (a sent job's too). A job a
+   * dispatcher holds right now may still be sent once; its outcome then finds no job and is not
+   * recorded (`complete` of a deleted job does nothing). Returns how many.
    */
-  dropPending(tenantId: string, formId: string, submissionId?: string): Promise<number>;
+  dropJobs(tenantId: string, formId: string, submissionId?: string): Promise<number>;
   /** Jobs of a tenant, newest first (operations and tests). */
   listByTenant(tenantId: string): Promise<NotificationJob[]>;
   /** How many jobs of all tenants are in each status (the `/metrics` gauge); every status present, 0 when none. */

@@ -97,7 +97,7 @@ describe('Submission notifications', () => {
         claimDue: async () => [],
         complete: async () => {},
         listByTenant: async () => [],
-        dropPending: async () => 0,
+        dropJobs: async () => 0,
         countByStatus: async () => ({ pending: 0, sent: 0, failed: 0, skipped: 0 }),
       };
       api = await startTestService({}, { logger, configure: (container) => void container.rebind(NotificationOutboxToken).toConstantValue(failing) });
@@ -133,7 +133,7 @@ describe('Submission notifications', () => {
         claimDue: async () => [],
         complete: async () => {},
         listByTenant: async () => [],
-        dropPending: async () => 0,
+        dropJobs: async () => 0,
         countByStatus: async () => ({ pending: 0, sent: 0, failed: 0, skipped: 0 }),
       };
       api = await startTestService({ CMS_SHUTDOWN_GRACE_MS: '300' }, { configure: (container) => void container.rebind(NotificationOutboxToken).toConstantValue(hanging) });

@@ -148,7 +148,7 @@ export function contentDeleteContract(name: string, factory: RepositoryFactory<C
       expect(await repos().articles.clearCategory('acme', top)).to.equal(0);
     });
 
-    it('deletes the reactions of targets, and drops the pending notification jobs of a form or one submission', async () => {
+    it('deletes the reactions of targets, and drops the notification jobs of a form or one submission', async () => {
       const [target, other] = [newId(), newId()];
       for (const actor of ['user:a', 'user:b']) await repos().reactions.setReaction({ tenantId: 'acme', targetKind: 'article', targetId: target, actor }, 'like', NOW);
       await repos().reactions.setReaction({ tenantId: 'acme', targetKind: 'article', targetId: other, actor: 'user:a' }, 'like', NOW);
@@ -165,9 +165,33 @@ export function contentDeleteContract(name: string, factory: RepositoryFactory<C
         message: { formId, formSlug: 's', formTitle: { en: 'S' }, submissionId, values: {}, submittedBy: null, submittedAt: NOW },
       });
       await repos().notificationOutbox.enqueue([job(first), job(first), job(second), job(first, 'other')], NOW);
-      expect(await repos().notificationOutbox.dropPending('acme', formId, first)).to.equal(2);
-      expect(await repos().notificationOutbox.dropPending('acme', formId)).to.equal(1);
+      expect(await repos().notificationOutbox.dropJobs('acme', formId, first)).to.equal(2);
+      expect(await repos().notificationOutbox.dropJobs('acme', formId)).to.equal(1);
       expect(await repos().notificationOutbox.listByTenant('other')).to.have.length(1);
+    });
+
+    it('drops a job whatever its status (its message carries the values), and records no outcome for a job dropped while it was claimed', async () => {
+      const outbox = repos().notificationOutbox;
+      const formId = newId();
+      const job = (submissionId: string) => ({
+        tenantId: 'acme',
+        channel: 'push' as const,
+        audience: 'admin' as const,
+        recipients: [],
+        message: { formId, formSlug: 's', formTitle: { en: 'S' }, submissionId, values: { email: 'ada@example.com' }, submittedBy: null, submittedAt: NOW },
+      });
+      const [sent, failed, held] = [newId(), newId(), newId()];
+      await outbox.enqueue([job(sent), job(failed), job(held)], NOW);
+      const claimed = await outbox.claimDue(NOW, 60_000, 10);
+      const idOf = (submissionId: string) => claimed.find((claim) => claim.message.submissionId === submissionId)!.id;
+      await outbox.complete(idOf(sent), { status: 'sent' }, NOW);
+      await outbox.complete(idOf(failed), { status: 'failed', error: 'refused' }, NOW);
+      expect(await outbox.dropJobs('acme', formId, sent)).to.equal(1);
+      expect(await outbox.dropJobs('acme', formId, failed)).to.equal(1);
+      // Dropped while a dispatcher holds it: the send's outcome, recorded after, brings nothing back.
+      expect(await outbox.dropJobs('acme', formId, held)).to.equal(1);
+      await outbox.complete(idOf(held), { status: 'sent' }, NOW);
+      expect(await outbox.listByTenant('acme')).to.deep.equal([]);
     });
   });
 }

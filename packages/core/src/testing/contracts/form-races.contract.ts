@@ -14,7 +14,7 @@
  *   and a deleted form keeps no submission; a form's submissions paged through (one or two a
  *   page) while the others write show none twice and every one there throughout;
  * - no notification job is left of a submission that is gone (its message carries the values),
- *   and every submission left has its job;
+ *   even one a dispatch pass racing the delete was sending, and every submission left has its job;
  * - every write that answered has its webhook event once (`form.created`, `.updated`,
  *   `.deleted`, `.submitted`, `submission.deleted`; a relation event when the relation changed),
  *   a refused write none, no event is left unconfirmed, and a webhook deleted or disabled by
@@ -73,7 +73,7 @@ const NOTIFIED = { enabled: true, email: { admin: { enabled: true, recipients: [
 async function world(stores: FormRaceStores, clock: Clock): Promise<World> {
   const work = new TrackedWork();
   const events = new RaceEvents();
-  const core = createCore<CoreStores>({ captcha: new StaticCaptchaVerifier(), stores: { ...memoryStores(), ...stores }, clock, backgroundWork: work, webhooks: events.options });
+  const core = createCore<CoreStores>({ captcha: new StaticCaptchaVerifier(), stores: { ...memoryStores(), ...stores }, clock, backgroundWork: work, webhooks: events.options, notifications: { email: { send: async () => {} } } });
   const create = (slug: string, sections: CreateFormInput['sections']) => core.forms.create.execute(apiKey, { slug, title: { en: slug }, sections, notifications: NOTIFIED } as CreateFormInput);
   const b = await create('companies', [{ fields: [text('Name')] }] as CreateFormInput['sections']);
   const a = await create('people', holderSections(b.id, { employer: 'employer', clients: 'clients' }));
@@ -112,6 +112,10 @@ function formOperations(fc: FastCheck): Arbitrary<Operation> {
   return fc.oneof(
     fc.constantFrom('delete' as const, 'disable' as const).map((how) => operation(`${how}Webhook(W2)`, async (w) => {
       await w.events.silence(w.core, how);
+      return { kind: 'other' };
+    })),
+    fc.constant(operation('dispatchNotifications', async (w) => {
+      await w.core.notifications.dispatch.execute();
       return { kind: 'other' };
     })),
     fc.nat({ max: 1 }).map((form) => operation(`submit(${'AB'[form]})`, async (w) => {
