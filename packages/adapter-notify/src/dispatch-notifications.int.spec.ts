@@ -18,7 +18,7 @@ import { LocalSmtpServer } from './testing/local-smtp.server.js';
 import { LocalWebhookReceiver } from './testing/local-webhook.receiver.js';
 import { WebhookPushSender } from './webhook-push.sender.js';
 
-const POLICY: NotificationDeliveryPolicy = { maxAttempts: 3, retryBaseMs: 1000, retryMaxMs: 60_000, leaseMs: 30_000, batchSize: 10 };
+const POLICY: NotificationDeliveryPolicy = { maxAttempts: 3, retryBaseMs: 1000, retryMaxMs: 60_000, leaseMs: 30_000, batchSize: 10, keepFinishedMs: 3_600_000 };
 
 describe('DispatchNotifications with SMTP and webhook senders', () => {
   let smtp: LocalSmtpServer;

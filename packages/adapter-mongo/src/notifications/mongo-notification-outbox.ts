@@ -82,6 +82,11 @@ export class MongoNotificationOutbox implements NotificationOutbox {
     return (await this.#jobs.deleteMany(filter)).deletedCount;
   }
 
+  /** Served by `status_due` (`{status, nextAttemptAt}`): the three finished statuses, each a range of its due times. */
+  async pruneFinished(before: Date): Promise<number> {
+    return (await this.#jobs.deleteMany({ status: { $in: ['sent', 'failed', 'skipped'] }, nextAttemptAt: { $lt: before } })).deletedCount;
+  }
+
   async complete(id: string, outcome: NotificationOutcome, now: Date): Promise<void> {
     const _id = parseObjectId(id);
     if (!_id) return;

@@ -84,7 +84,7 @@ export interface CoreOptions<S extends CoreStores = MemoryStores> {
    * Default: a random secret, so cursors hold for this process only.
    */
   readonly cursorSecret?: string;
-  /** Mail and push senders for submission notifications, and the dispatcher's pace (interval, batch size, retries). */
+  /** Mail and push senders for submission notifications, and the dispatcher's pace (interval, batch size, retries, how long finished jobs are kept). */
   readonly notifications?: NotificationDispatchOptions;
   /**
    * Webhooks (CONTRACT §7): the sender and URL guard deliveries go through, and the dispatcher's

@@ -58,6 +58,16 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
     return dropped;
   }
 
+  async pruneFinished(before: Date): Promise<number> {
+    let pruned = 0;
+    for (const [id, job] of this.#jobs) {
+      if (job.status === 'pending' || job.nextAttemptAt >= before) continue;
+      this.#jobs.delete(id);
+      pruned += 1;
+    }
+    return pruned;
+  }
+
   async complete(id: string, outcome: NotificationOutcome, now: Date): Promise<void> {
     const job = this.#jobs.get(id);
     if (!job) return;

@@ -5,7 +5,7 @@ import { MemoryTenantRepository } from '../memory/memory-tenancy.repository.js';
 import { ManualClock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { sampleNotificationJob } from '../testing/notification-records.js';
-import { DispatchNotifications, retryDelayMs, type NotificationSenders } from './dispatch-notifications.use-case.js';
+import { DispatchNotifications, PRUNE_EVERY_MS, retryDelayMs, type NotificationSenders } from './dispatch-notifications.use-case.js';
 import type { EmailMessage, EmailSender, NotificationDeliveryPolicy, PushPayload, PushSender } from './notification-delivery.ports.js';
 import type { NewNotificationJob } from './notification.ports.js';
 
@@ -36,7 +36,7 @@ class RecordingLogger implements Logger {
   }
 }
 
-const POLICY: NotificationDeliveryPolicy = { maxAttempts: 5, retryBaseMs: 1000, retryMaxMs: 5000, leaseMs: 60_000, batchSize: 10 };
+const POLICY: NotificationDeliveryPolicy = { maxAttempts: 5, retryBaseMs: 1000, retryMaxMs: 5000, leaseMs: 60_000, batchSize: 10, keepFinishedMs: 3_600_000 };
 
 describe('DispatchNotifications', () => {
   let clock: ManualClock;
@@ -75,6 +75,33 @@ describe('DispatchNotifications', () => {
       expect(email.sent[0]?.text).to.contain('Submission: bbbbbbbbbbbbbbbbbbbbbbbb').and.contain('name: Ada');
       const [job] = await jobs();
       expect(job).to.deep.include({ status: 'sent', attempts: 1, lastError: null, claimedUntil: null });
+    });
+  });
+
+  describe('when finished jobs are older than the policy keeps them', () => {
+    it('deletes them on its first pass and then at most once a minute, never a pending job, and logs how many', async () => {
+      const keepFinishedMs = 3_600_000;
+      await enqueue({ recipients: ['first@acme.test'] });
+      await enqueue({ channel: 'push', recipients: [] });
+      const dispatch = dispatcher({ email, push }, { ...POLICY, keepFinishedMs });
+      expect((await dispatch.execute()).sent).to.equal(2);
+      clock.advance(keepFinishedMs - 1);
+      await enqueue({ recipients: ['later@acme.test'] }); // due now: pending until the next pass sends it
+      await dispatch.execute(); // prunes (a minute has passed) but the two are not old enough yet; sends it
+      expect((await jobs()).map((job) => job.status)).to.deep.equal(['sent', 'sent', 'sent']);
+
+      clock.advance(2); // the first two are past the hour; the last pass pruned under a minute ago
+      await dispatch.execute();
+      expect(await jobs()).to.have.length(3);
+      clock.advance(PRUNE_EVERY_MS);
+      await enqueue({ recipients: ['pending@acme.test'] });
+      await outbox.claimDue(clock.now(), POLICY.leaseMs, 10); // held by another dispatcher: pending, and stays
+      await dispatch.execute();
+      expect((await jobs()).map((job) => [job.recipients[0], job.status])).to.deep.equal([
+        ['pending@acme.test', 'pending'],
+        ['later@acme.test', 'sent'],
+      ]);
+      expect(logger.lines.filter((line) => line.message === 'finished notification jobs deleted').map((line) => line.fields.count)).to.deep.equal([2]);
     });
   });
 

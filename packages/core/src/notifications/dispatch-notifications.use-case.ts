@@ -1,7 +1,8 @@
 /**
  * Sends what is due in the notification outbox, once: claims a batch atomically, sends each job on
  * its channel, and records the outcome — sent; skipped (channel not configured, nobody to write
- * to); retry after an exponential back-off; or failed once the attempts are used up.
+ * to); retry after an exponential back-off; or failed once the attempts are used up. Once a
+ * minute a pass also deletes the finished jobs older than the policy keeps them.
  */
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
@@ -26,6 +27,8 @@ export interface DispatchReport {
 }
 
 const ERROR_MAX = 500;
+/** How often a pass deletes the finished jobs past `keepFinishedMs` (a pass runs every `NOTIFY_POLL_MS`). */
+export const PRUNE_EVERY_MS = 60_000;
 
 /** Wait before the attempt after attempt `attempts` (1-based): base · 2^(attempts-1), capped. */
 export function retryDelayMs(attempts: number, policy: Pick<NotificationDeliveryPolicy, 'retryBaseMs' | 'retryMaxMs'>): number {
@@ -42,8 +45,12 @@ export class DispatchNotifications {
     private readonly logger: Logger,
   ) {}
 
-  /** One pass: claims up to a batch of due jobs and settles every one of them. */
+  /** When this dispatcher last deleted finished jobs (ms), if it has. */
+  #prunedAt: number | undefined;
+
+  /** One pass: claims up to a batch of due jobs and settles every one of them; deletes old finished ones once a minute. */
   async execute(): Promise<DispatchReport> {
+    await this.#pruneFinished();
     const jobs = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, this.policy.batchSize);
     const report = { claimed: jobs.length, sent: 0, retried: 0, failed: 0, skipped: 0 };
     const outcomes = await Promise.all(jobs.map((job) => this.#settle(job)));
@@ -52,6 +59,19 @@ export class DispatchNotifications {
       else report[status] += 1;
     }
     return report;
+  }
+
+  async #pruneFinished(): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (this.#prunedAt !== undefined && now - this.#prunedAt < PRUNE_EVERY_MS) return;
+    this.#prunedAt = now;
+    try {
+      const pruned = await this.outbox.pruneFinished(new Date(now - this.policy.keepFinishedMs));
+      if (pruned > 0) this.logger.info('finished notification jobs deleted', { count: pruned, keptMs: this.policy.keepFinishedMs });
+    } catch (error) {
+      // Tried again in a minute; sending does not wait for it.
+      this.logger.warn('finished notification jobs could not be deleted', { error: errorText(error) });
+    }
   }
 
   async #settle(job: NotificationJob): Promise<NotificationOutcome['status']> {

@@ -41,6 +41,12 @@ export interface NotificationDeliveryPolicy {
   readonly leaseMs: number;
   /** Jobs claimed (and sent concurrently) per dispatch. */
   readonly batchSize: number;
+  /**
+   * How long a finished job (sent, failed, skipped) is kept after its last attempt was due
+   * (NOTIFY_KEEP_HOURS, default 24 h): its message carries the submission's values, and the
+   * outbox is a queue, not an archive. The dispatcher deletes older ones once a minute.
+   */
+  readonly keepFinishedMs: number;
 }
 
 export const EmailSenderToken: PortToken<EmailSender> = portToken('EmailSender');

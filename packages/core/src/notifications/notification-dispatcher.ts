@@ -12,7 +12,7 @@ import { DispatchNotifications, type NotificationSenders } from './dispatch-noti
 import type { NotificationDeliveryPolicy } from './notification-delivery.ports.js';
 import type { NotificationOutbox } from './notification.ports.js';
 
-/** The service's defaults (`NOTIFY_*` unset): a pass a second, 10 jobs a pass, 5 attempts. */
+/** The service's defaults (`NOTIFY_*` unset): a pass a second, 10 jobs a pass, 5 attempts, finished jobs kept a day. */
 export const DEFAULT_NOTIFICATION_DISPATCH = {
   intervalMs: 1000,
   batchSize: 10,
@@ -20,6 +20,7 @@ export const DEFAULT_NOTIFICATION_DISPATCH = {
   retryBaseMs: 30_000,
   retryMaxMs: 3_600_000,
   leaseMs: 60_000,
+  keepFinishedMs: 86_400_000,
 } as const satisfies NotificationDeliveryPolicy & { intervalMs: number };
 
 export interface NotificationDispatchOptions extends NotificationSenders, Partial<NotificationDeliveryPolicy> {

@@ -65,6 +65,11 @@ export interface NotificationOutbox {
    * recorded (`complete` of a deleted job does nothing). Returns how many.
    */
   dropJobs(tenantId: string, formId: string, submissionId?: string): Promise<number>;
+  /**
+   * Deletes the finished jobs (sent, failed, skipped) of all tenants whose last attempt was due
+   * before `before`; pending ones stay whatever their age. Returns how many.
+   */
+  pruneFinished(before: Date): Promise<number>;
   /** Jobs of a tenant, newest first (operations and tests). */
   listByTenant(tenantId: string): Promise<NotificationJob[]>;
   /** How many jobs of all tenants are in each status (the `/metrics` gauge); every status present, 0 when none. */

@@ -28,8 +28,12 @@ import type { WebhookDeliveryOutbox, WebhookDeliveryPolicy, WebhookRepository, W
  * back-off (CONTRACT §7), 50 deliveries a pass, an unconfirmed event settled after 5 minutes.
  */
 export const DEFAULT_WEBHOOK_DISPATCH = {
-  ...DEFAULT_NOTIFICATION_DISPATCH,
+  intervalMs: DEFAULT_NOTIFICATION_DISPATCH.intervalMs,
   batchSize: 50,
+  maxAttempts: DEFAULT_NOTIFICATION_DISPATCH.maxAttempts,
+  retryBaseMs: DEFAULT_NOTIFICATION_DISPATCH.retryBaseMs,
+  retryMaxMs: DEFAULT_NOTIFICATION_DISPATCH.retryMaxMs,
+  leaseMs: DEFAULT_NOTIFICATION_DISPATCH.leaseMs,
   settleUnconfirmedAfterMs: 300_000,
 } as const satisfies WebhookDeliveryPolicy & { intervalMs: number };
 

@@ -171,7 +171,8 @@ export function isWebhookAddressRefused(error: unknown): boolean {
 }
 
 /** The notification policy (NOTIFY_* attempts and back-off, lease, batch), and settling. */
-export interface WebhookDeliveryPolicy extends NotificationDeliveryPolicy {
+/** The notifications' back-off and lease; a webhook keeps its latest deliveries by count instead of by age (`DELIVERY_LOG_SIZE`). */
+export interface WebhookDeliveryPolicy extends Omit<NotificationDeliveryPolicy, 'keepFinishedMs'> {
   /** How long an event may stay unconfirmed before the dispatcher settles it from the store. */
   readonly settleUnconfirmedAfterMs: number;
 }

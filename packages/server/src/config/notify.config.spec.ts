@@ -15,6 +15,7 @@ describe('loadNotifyConfig', () => {
         sendTimeoutMs: 10_000,
         leaseMs: 60_000,
         batchSize: 10,
+        keepFinishedMs: 86_400_000,
       });
     });
   });
@@ -30,6 +31,7 @@ describe('loadNotifyConfig', () => {
         NOTIFY_RETRY_MAX_MS: '4000',
         NOTIFY_POLL_MS: '50',
         NOTIFY_SEND_TIMEOUT_MS: '30000',
+        NOTIFY_KEEP_HOURS: '0',
       }).notify;
       expect(notify).to.deep.equal({
         email: { smtpUrl: 'smtps://mailer:secret@mail.example.com:465', from: 'CMS <cms@example.com>' },
@@ -41,6 +43,7 @@ describe('loadNotifyConfig', () => {
         sendTimeoutMs: 30_000,
         leaseMs: 90_000,
         batchSize: 10,
+        keepFinishedMs: 0,
       });
     });
 
@@ -57,6 +60,7 @@ describe('loadNotifyConfig', () => {
       [{ SMTP_URL: 'smtp://mail.example.com', SMTP_FROM: 'CMS <cms@example.com>\r\nBcc: x@y.z' }, 'SMTP_FROM'],
       [{ PUSH_WEBHOOK_URL: 'ftp://push.example.com' }, 'PUSH_WEBHOOK_URL'],
       [{ NOTIFY_MAX_ATTEMPTS: '0' }, 'NOTIFY_MAX_ATTEMPTS'],
+      [{ NOTIFY_KEEP_HOURS: '8761' }, 'NOTIFY_KEEP_HOURS'],
       [{ NOTIFY_RETRY_BASE_MS: 'soon' }, 'NOTIFY_RETRY_BASE_MS'],
       [{ NOTIFY_RETRY_BASE_MS: '5000', NOTIFY_RETRY_MAX_MS: '1000' }, 'NOTIFY_RETRY_MAX_MS'],
       [{ NOTIFY_POLL_MS: '1' }, 'NOTIFY_POLL_MS'],

@@ -24,6 +24,8 @@ export interface NotifyConfig {
   readonly leaseMs: number;
   /** Jobs claimed and sent concurrently per pass. */
   readonly batchSize: number;
+  /** NOTIFY_KEEP_HOURS: how long a finished job (its message carries the submission's values) is kept. */
+  readonly keepFinishedMs: number;
 }
 
 const MAILBOX = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
@@ -61,5 +63,6 @@ export function loadNotifyConfig(read: EnvReader): NotifyConfig {
     sendTimeoutMs,
     leaseMs: Math.max(60_000, 3 * sendTimeoutMs),
     batchSize: 10,
+    keepFinishedMs: read.int('NOTIFY_KEEP_HOURS', 24, 0, 8760) * 3_600_000,
   };
 }

@@ -32,6 +32,7 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
       retryMaxMs: notify.retryMaxMs,
       leaseMs: notify.leaseMs,
       batchSize: notify.batchSize,
+      keepFinishedMs: notify.keepFinishedMs,
     }),
     [ServerTokens.Config],
   );

@@ -98,6 +98,7 @@ describe('Submission notifications', () => {
         complete: async () => {},
         listByTenant: async () => [],
         dropJobs: async () => 0,
+        pruneFinished: async () => 0,
         countByStatus: async () => ({ pending: 0, sent: 0, failed: 0, skipped: 0 }),
       };
       api = await startTestService({}, { logger, configure: (container) => void container.rebind(NotificationOutboxToken).toConstantValue(failing) });
@@ -134,6 +135,7 @@ describe('Submission notifications', () => {
         complete: async () => {},
         listByTenant: async () => [],
         dropJobs: async () => 0,
+        pruneFinished: async () => 0,
         countByStatus: async () => ({ pending: 0, sent: 0, failed: 0, skipped: 0 }),
       };
       api = await startTestService({ CMS_SHUTDOWN_GRACE_MS: '300' }, { configure: (container) => void container.rebind(NotificationOutboxToken).toConstantValue(hanging) });

@@ -158,6 +158,26 @@ export function notificationOutboxContract(name: string, factory: RepositoryFact
       });
     });
 
+    describe('when finished jobs are pruned', () => {
+      it('deletes every tenant’s sent, failed and skipped jobs whose last attempt was due before the cut, and no pending one', async () => {
+        const finished = [await enqueueOne({}, at(0)), await enqueueOne({ tenantId: 'other' }, at(0)), await enqueueOne({ channel: 'push' }, at(0))];
+        const recent = await enqueueOne({ audience: 'submitter' }, at(5_000));
+        const old = await enqueueOne({ recipients: ['late@example.com'] }, at(0)); // never sent: stays, however old
+        await outbox().claimDue(at(6_000), LEASE, 10);
+        const outcomes = [{ status: 'sent' }, { status: 'skipped', reason: 'no sender' }, { status: 'failed', error: 'HTTP 500' }] as const;
+        for (const [i, job] of finished.entries()) await outbox().complete(job.id, outcomes[i]!, at(6_000));
+        await outbox().complete(recent.id, { status: 'sent' }, at(6_000));
+        await outbox().complete(old.id, { status: 'retry', error: 'connection refused', nextAttemptAt: at(1_000) }, at(6_000));
+
+        expect(await outbox().pruneFinished(at(0))).to.equal(0); // the cut is exclusive
+        expect(await outbox().pruneFinished(at(5_000))).to.equal(3);
+        const left = [...(await outbox().listByTenant('acme')), ...(await outbox().listByTenant('other'))];
+        expect(left.map((job) => job.id).sort()).to.deep.equal([recent.id, old.id].sort());
+        expect(await outbox().pruneFinished(at(10_000))).to.equal(1);
+        expect((await outbox().listByTenant('acme')).map((job) => [job.id, job.status])).to.deep.equal([[old.id, 'pending']]);
+      });
+    });
+
     describe('when jobs are listed', () => {
       it('lists only the tenant’s jobs, newest first', async () => {
         const first = await enqueueOne({}, at(0));
