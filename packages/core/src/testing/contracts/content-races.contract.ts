@@ -135,6 +135,10 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       await w.events.silence(w.core, how);
       return { kind: 'other' };
     })),
+    fc.constant(operation('recountReactions', async (w) => {
+      await w.core.maintenance.recountReactions.execute({ tenantId: TENANT });
+      return { kind: 'other' };
+    })),
     deleting('author', (w) => w.core.authors.remove),
     index.map((a) => operation(`renameAuthor(${a})`, async (w) => {
       await w.core.authors.update.execute(editor, { id: at(w.authors, a), changes: { name: 'Renamed' } });
