@@ -88,11 +88,12 @@ export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     const _id = parseObjectId(id);
     if (!_id) return;
     const common = { claimedUntil: null, updatedAt: now, lastStatusCode: outcome.statusCode };
+    // A final delivery is never sent again: its body (a submission's values, say) goes.
     const fields =
       outcome.status === 'delivered'
-        ? { status: 'delivered' as const, deliveredAt: now, lastError: null }
+        ? { status: 'delivered' as const, deliveredAt: now, lastError: null, payload: null }
         : outcome.status === 'failed'
-          ? { status: 'failed' as const, lastError: outcome.error }
+          ? { status: 'failed' as const, lastError: outcome.error, payload: null }
           : { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
     await this.#deliveries.updateOne({ _id }, { $set: { ...common, ...fields } });
   }

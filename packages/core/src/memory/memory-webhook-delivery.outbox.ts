@@ -57,8 +57,9 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   async complete(id: string, outcome: WebhookDeliveryOutcome, now: Date): Promise<void> {
     this.#deliveries.update(id, (current) => {
       const settled = { ...current, claimedUntil: null, updatedAt: now, lastStatusCode: outcome.statusCode };
-      if (outcome.status === 'delivered') return { ...settled, status: 'delivered', deliveredAt: now, lastError: null };
-      if (outcome.status === 'failed') return { ...settled, status: 'failed', lastError: outcome.error };
+      // A final delivery is never sent again: its body (a submission's values, say) goes.
+      if (outcome.status === 'delivered') return { ...settled, status: 'delivered', deliveredAt: now, lastError: null, payload: null };
+      if (outcome.status === 'failed') return { ...settled, status: 'failed', lastError: outcome.error, payload: null };
       return { ...settled, lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
     });
   }

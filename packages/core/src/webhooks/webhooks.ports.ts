@@ -78,7 +78,11 @@ export interface NewWebhookDelivery {
 export interface WebhookDelivery extends NewWebhookDelivery {
   readonly id: string;
   readonly status: WebhookDeliveryStatus;
-  /** The exact body sent on every attempt; null until the event is confirmed. */
+  /**
+   * The exact body sent on every attempt; null until the event is confirmed, and again once the
+   * delivery is final (delivered or failed): it is never sent again, and its data may be a
+   * submission's values, which an erasure must not find kept here.
+   */
   readonly payload: string | null;
   readonly attempts: number;
   readonly nextAttemptAt: Date;
@@ -122,7 +126,7 @@ export interface WebhookDeliveryOutbox {
   claimDue(now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]>;
   /** Atomically claims up to `limit` unconfirmed, unleased deliveries staged before `stagedBefore`. */
   claimUnconfirmed(stagedBefore: Date, now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]>;
-  /** Records one attempt's outcome and releases the claim. */
+  /** Records one attempt's outcome and releases the claim; a final outcome drops the body (`payload`). */
   complete(id: string, outcome: WebhookDeliveryOutcome, now: Date): Promise<void>;
   /** The webhook's deliveries, newest first, unconfirmed ones left out. */
   listByWebhook(tenantId: string, webhookId: string, limit: number): Promise<WebhookDelivery[]>;

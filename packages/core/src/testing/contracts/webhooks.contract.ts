@@ -103,10 +103,10 @@ export function webhookDeliveryOutboxContract(name: string, factory: RepositoryF
       expect(await outbox().countByStatus()).to.deep.equal({ unconfirmed: 1, pending: 0, delivered: 0, failed: 0 });
     });
 
-    it('records outcomes and lists the log newest first without unconfirmed deliveries', async () => {
+    it('records outcomes, keeps no body once final, and lists the log newest first without unconfirmed deliveries', async () => {
       for (const n of [1, 2, 3]) {
         await outbox().stage([delivery(n)], at(n));
-        await outbox().confirm('acme', hex(1000 + n), '{}', at(n));
+        await outbox().confirm('acme', hex(1000 + n), '{"data":{"values":{"email":"ada@example.com"}}}', at(n));
       }
       await outbox().stage([delivery(4)], at(4));
       const [a, b, c] = await outbox().claimDue(at(10), 60_000, 3);
@@ -116,10 +116,11 @@ export function webhookDeliveryOutboxContract(name: string, factory: RepositoryF
       const log = await outbox().listByWebhook('acme', hex(1), 100);
       expect(log.map((d) => d.eventId)).to.deep.equal([hex(1003), hex(1002), hex(1001)]);
       const byId = new Map(log.map((d) => [d.id, d]));
-      expect(byId.get(a!.id)).to.deep.include({ status: 'delivered', lastStatusCode: 200, lastError: null });
+      expect(byId.get(a!.id)).to.deep.include({ status: 'delivered', lastStatusCode: 200, lastError: null, payload: null });
       expect(byId.get(a!.id)!.deliveredAt!.toISOString()).to.equal(at(11).toISOString());
-      expect(byId.get(b!.id)).to.deep.include({ status: 'failed', lastStatusCode: 410, lastError: 'HTTP 410', deliveredAt: null });
-      expect(byId.get(c!.id)).to.deep.include({ status: 'pending', lastStatusCode: 500, lastError: 'HTTP 500', claimedUntil: null });
+      expect(byId.get(b!.id)).to.deep.include({ status: 'failed', lastStatusCode: 410, lastError: 'HTTP 410', deliveredAt: null, payload: null });
+      // A retry is sent again: it keeps its body, byte for byte.
+      expect(byId.get(c!.id)).to.deep.include({ status: 'pending', lastStatusCode: 500, lastError: 'HTTP 500', claimedUntil: null, payload: '{"data":{"values":{"email":"ada@example.com"}}}' });
       expect(await outbox().claimDue(at(4_999), 60_000, 10)).to.deep.equal([]);
       expect(await outbox().claimDue(at(5_000), 60_000, 10)).to.have.length(1);
     });
