@@ -121,7 +121,7 @@ export * from './webhooks/create-webhook.use-case.js';
 export * from './webhooks/update-webhook.use-case.js';
 export * from './webhooks/delete-webhook.use-case.js';
 export * from './webhooks/read-webhooks.use-case.js';
-export * from './webhooks/webhook-dispatcher.js';
+export * from './webhooks/webhook-parts.js';
 export { MemoryWebhookRepository } from './memory/memory-webhook.repository.js';
 export * from './memory/memory-webhook-delivery.outbox.js';
 export * from './embedded/core-stores.js';

@@ -65,7 +65,7 @@ import { silentLogger, type Logger } from '../shared/logger.js';
 import { AuthenticateApiKey } from '../tenancy/authenticate-api-key.use-case.js';
 import { ManageTenants } from '../tenancy/manage-tenants.use-case.js';
 import { NO_WEBHOOK_EVENTS } from '../webhooks/webhook-events.js';
-import { webhookParts, type WebhookOptions, type WebhookParts } from '../webhooks/webhook-dispatcher.js';
+import { webhookParts, type WebhookOptions, type WebhookParts } from '../webhooks/webhook-parts.js';
 import { memoryStores, type CoreStores, type MemoryStores } from './core-stores.js';
 
 export interface CoreOptions<S extends CoreStores = MemoryStores> {

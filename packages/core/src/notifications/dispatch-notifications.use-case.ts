@@ -36,6 +36,9 @@ export function retryDelayMs(attempts: number, policy: Pick<NotificationDelivery
 }
 
 export class DispatchNotifications {
+  /** When this dispatcher last deleted finished jobs (ms), if it has. */
+  #prunedAt: number | undefined;
+
   constructor(
     private readonly outbox: NotificationOutbox,
     private readonly tenants: TenantRepository,
@@ -44,9 +47,6 @@ export class DispatchNotifications {
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}
-
-  /** When this dispatcher last deleted finished jobs (ms), if it has. */
-  #prunedAt: number | undefined;
 
   /** One pass: claims up to a batch of due jobs and settles every one of them; deletes old finished ones once a minute. */
   async execute(): Promise<DispatchReport> {

@@ -8,10 +8,10 @@
  * against the answers: each answered write has its event once, and a refused write none.
  */
 import { expect } from 'chai';
+import type { CoreStores } from '../../embedded/core-stores.js';
 import type { Core } from '../../embedded/create-core.js';
 import type { Caller } from '../../shared/caller.js';
-import type { CoreStores } from '../../embedded/core-stores.js';
-import type { WebhookOptions } from '../../webhooks/webhook-dispatcher.js';
+import type { WebhookOptions } from '../../webhooks/webhook-parts.js';
 import type { WebhookRequest } from '../../webhooks/webhooks.ports.js';
 import { userCaller } from '../callers.js';
 
