@@ -1,5 +1,5 @@
 /** §3 enqueue side over HTTP: a submission's notification jobs land in the outbox; the outbox never fails a submit. */
-import { NotificationOutboxToken, type NotificationOutbox } from '@cms/core';
+import { ManualClock, NotificationOutboxToken, type NotificationOutbox } from '@cms/core';
 import { expect } from 'chai';
 import { CapturingLogger, startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
 import { createForm, submitForm } from './form-requests.js';
@@ -123,6 +123,34 @@ describe('Submission notifications', () => {
       // Written after the answer, it still names the request it came from (CONTRACT §8 logging).
       expect(requestId).to.be.a('string').and.not.equal('');
       expect(traceId).to.match(/^[0-9a-f]{32}$/);
+    });
+  });
+
+  describe('when finished jobs are older than NOTIFY_KEEP_HOURS', () => {
+    let api: TestService;
+    const clock = new ManualClock('2026-05-01T10:00:00.000Z');
+    before(async () => {
+      // No channel configured: the dispatcher skips each job, which finishes it.
+      api = await startTestService({ NOTIFY_POLL_MS: '20', NOTIFY_KEEP_HOURS: '1' }, { clock });
+    });
+    after(() => api.stop());
+
+    it('the service’s dispatcher deletes them at its next clean-up, and keeps the younger ones', async () => {
+      const outbox = api.service.container.get<NotificationOutbox>(NotificationOutboxToken);
+      const statuses = async () => (await outbox.listByTenant('tenant-a')).map((job) => job.status);
+      const until = async (done: (statuses: string[]) => boolean) => {
+        for (let waited = 0; !done(await statuses()) && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+        return statuses();
+      };
+      const form = await createForm(api, 'kept-an-hour', { notifications: { enabled: true, push: { admin: { enabled: true } } } });
+      await submitForm(api, form.id, { name: 'Ada' });
+      expect(await until((s) => s.length === 1 && s[0] === 'skipped')).to.deep.equal(['skipped']);
+      clock.advance(30 * 60_000); // half an hour: kept, though a clean-up is due
+      await submitForm(api, form.id, { name: 'Grace' });
+      expect(await until((s) => s.length === 2 && s.every((status) => status === 'skipped'))).to.deep.equal(['skipped', 'skipped']);
+      clock.advance(31 * 60_000); // the first is past the hour, the second is not
+      expect(await until((s) => s.length === 1)).to.deep.equal(['skipped']);
+      expect((await outbox.listByTenant('tenant-a'))[0]!.message.values).to.deep.equal({ name: 'Grace' });
     });
   });
 
