@@ -18,7 +18,7 @@
  * - every write that answered has its webhook event once (`form.created`, `.updated`,
  *   `.deleted`, `.submitted`, `submission.deleted`; a relation event when the relation changed),
  *   a refused write none, no event is left unconfirmed, and a webhook deleted or disabled by
- *   the race receives nothing (`race-events.ts`).
+ *   the race receives nothing once it is over (`race-events.ts`).
  * Core's forced interleavings (the connect and delete specs) pin single orders; this draws them.
  * RACE_RUNS (default 1000), RACE_SEED, RACE_PATH and RACE_MAX tune it (`describeRaces`).
  */
@@ -112,6 +112,10 @@ function formOperations(fc: FastCheck): Arbitrary<Operation> {
   return fc.oneof(
     fc.constantFrom('delete' as const, 'disable' as const).map((how) => operation(`${how}Webhook(W2)`, async (w) => {
       await w.events.silence(w.core, how);
+      return { kind: 'other' };
+    })),
+    fc.constant(operation('dispatchWebhooks', async (w) => {
+      await w.events.dispatch(w.core);
       return { kind: 'other' };
     })),
     fc.constant(operation('dispatchNotifications', async (w) => {
