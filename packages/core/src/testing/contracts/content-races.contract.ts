@@ -32,7 +32,7 @@ import { actorKey, type Caller } from '../../shared/caller.js';
 import type { Clock } from '../../shared/clock.js';
 import { userCaller } from '../callers.js';
 import { describeRaces, raceOperation, type FastCheck, type RaceOperation } from './drawn-races.js';
-import { eventLines, RaceEvents, type SentEvent } from './race-events.js';
+import { eventLines, RaceEvents, webhookOperations, type SentEvent } from './race-events.js';
 import type { RaceGate, RaceOptions } from '../race-gates.js';
 
 /**
@@ -131,14 +131,7 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       return { kind: 'deleted', what, id };
     }));
   return fc.oneof(
-    fc.constantFrom('delete' as const, 'disable' as const).map((how) => operation(`${how}Webhook(W2)`, async (w) => {
-      await w.events.silence(w.core, how);
-      return { kind: 'other' };
-    })),
-    fc.constant(operation('dispatchWebhooks', async (w) => {
-      await w.events.dispatch(w.core);
-      return { kind: 'other' };
-    })),
+    ...webhookOperations<World, Done>(fc, { kind: 'other' }),
     fc.constant(operation('recountReactions', async (w) => {
       await w.core.maintenance.recountReactions.execute({ tenantId: TENANT });
       return { kind: 'other' };

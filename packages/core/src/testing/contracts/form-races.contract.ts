@@ -32,7 +32,7 @@ import type { Clock } from '../../shared/clock.js';
 import { TrackedWork } from '../../shared/background-work.js';
 import { anonymousCaller, userCaller } from '../callers.js';
 import { describeRaces, raceOperation, type FastCheck, type RaceOperation } from './drawn-races.js';
-import { eventLines, RaceEvents, type SentEvent } from './race-events.js';
+import { eventLines, RaceEvents, webhookOperations, type SentEvent } from './race-events.js';
 import type { RaceGate, RaceOptions } from '../race-gates.js';
 
 /**
@@ -110,14 +110,7 @@ function formOperations(fc: FastCheck): Arbitrary<Operation> {
   const index = fc.nat({ max: 9 });
   const operation = (label: string, run: Operation['run']) => raceOperation(fc, label, run);
   return fc.oneof(
-    fc.constantFrom('delete' as const, 'disable' as const).map((how) => operation(`${how}Webhook(W2)`, async (w) => {
-      await w.events.silence(w.core, how);
-      return { kind: 'other' };
-    })),
-    fc.constant(operation('dispatchWebhooks', async (w) => {
-      await w.events.dispatch(w.core);
-      return { kind: 'other' };
-    })),
+    ...webhookOperations<World, Done>(fc, { kind: 'other' }),
     fc.constant(operation('dispatchNotifications', async (w) => {
       await w.core.notifications.dispatch.execute();
       return { kind: 'other' };

@@ -10,12 +10,14 @@
  * event once, and a refused write none.
  */
 import { expect } from 'chai';
+import type { Arbitrary } from 'fast-check';
 import type { CoreStores } from '../../embedded/core-stores.js';
 import type { Core } from '../../embedded/create-core.js';
 import type { Caller } from '../../shared/caller.js';
 import type { WebhookOptions } from '../../webhooks/webhook-parts.js';
 import type { WebhookRequest } from '../../webhooks/webhooks.ports.js';
 import { userCaller } from '../callers.js';
+import { raceOperation, type FastCheck, type RaceOperation } from './drawn-races.js';
 
 /** One delivered event: its type and `data`. */
 export interface SentEvent {
@@ -71,6 +73,24 @@ export class RaceEvents {
     if (deleted) expect(await deliveries.listByWebhook(this.#admin!.tenantId, this.#second, 1000), 'the deliveries of a deleted webhook').to.deep.equal([]);
     return first!.map((body) => JSON.parse(body) as SentEvent);
   }
+}
+
+/** The webhook operations a race may draw (the second webhook deleted or disabled, a dispatch pass); each answers `other`. */
+export function webhookOperations<W extends { readonly core: Core<CoreStores>; readonly events: RaceEvents }, D>(fc: FastCheck, other: D): Arbitrary<RaceOperation<W, D>>[] {
+  return [
+    fc.constantFrom('delete' as const, 'disable' as const).map((how) =>
+      raceOperation<W, D>(fc, `${how}Webhook(W2)`, async (w) => {
+        await w.events.silence(w.core, how);
+        return other;
+      }),
+    ),
+    fc.constant(
+      raceOperation<W, D>(fc, 'dispatchWebhooks', async (w) => {
+        await w.events.dispatch(w.core);
+        return other;
+      }),
+    ),
+  ];
 }
 
 /** Events as sorted `type id` lines, to compare with what the answers expect. */
