@@ -49,5 +49,4 @@ export { newWebhookSecret, subscribesTo } from './webhooks/webhook.js';
 export { DELIVERY_LOG_SIZE, stagedDeliveryState } from './webhooks/webhooks.ports.js';
 export { eventPayload } from './webhooks/webhook-events.js';
 export * from './webhooks/sign-webhook.js';
-export * from './webhooks/event-witness-reader.js';
 export { newestFirst } from './memory/memory-webhook.repository.js';

@@ -1,7 +1,8 @@
 /**
  * Webhooks (CONTRACT §7): the event recorder the writing use cases share, the management use
- * cases and routes, and the delivery dispatcher on the notification dispatch loop. The SSRF guard
- * and the HTTP sender come from adapter-notify unless a test or embedder binds its own.
+ * cases and routes, and the delivery dispatcher on the notification dispatch loop, all built by
+ * core's `webhookParts` from the settings here. The SSRF guard and the HTTP sender come from
+ * adapter-notify unless a test or embedder binds its own.
  */
 import { RouteModuleToken, webhookRoutes } from '@cms/adapter-koa';
 import { AddressWebhookUrlGuard, HttpWebhookSender } from '@cms/adapter-notify';
@@ -10,7 +11,6 @@ import {
   CommentRepositoryToken,
   CreateWebhook,
   DeleteWebhook,
-  DispatchLoop,
   DispatchWebhooks,
   FormRepositoryToken,
   GetWebhook,
@@ -24,7 +24,6 @@ import {
   WebhookDeliveryOutboxToken,
   WebhookDeliveryPolicyToken,
   WebhookEventRecorderToken,
-  WebhookEvents,
   WebhookRepositoryToken,
   WebhookSenderToken,
   WebhookUrlGuardToken,
@@ -37,16 +36,18 @@ import {
   type SubmissionRepository,
   type WebhookDeliveryOutbox,
   type WebhookDeliveryPolicy,
+  type WebhookParts,
   type WebhookRepository,
   type WebhookSender,
   type WebhookUrlGuard,
+  webhookParts,
 } from '@cms/core';
-import { EventWitnessReader } from '@cms/core/internal';
 import { ContainerModule } from 'inversify';
 import type { ServiceConfig } from '../config/service-config.js';
 import { ServerTokens } from './server-tokens.js';
 
 export const WebhookDispatchLoopToken = Symbol.for('cms/server/WebhookDispatchLoop');
+const WebhookPartsToken = Symbol.for('cms/server/WebhookParts');
 
 export const webhooksModule = new ContainerModule(({ bind }) => {
   bind(WebhookUrlGuardToken).toResolvedValue(
@@ -73,48 +74,28 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
     }),
     [ServerTokens.Config],
   );
-  bind(WebhookEventRecorderToken).toResolvedValue(
-    (webhooks: WebhookRepository, outbox: WebhookDeliveryOutbox, clock: Clock, logger: Logger) => new WebhookEvents(webhooks, outbox, clock, logger),
-    [WebhookRepositoryToken, WebhookDeliveryOutboxToken, ServerTokens.Clock, ServerTokens.Logger],
-  );
-  bind(CreateWebhook).toResolvedValue(
-    (webhooks: WebhookRepository, guard: WebhookUrlGuard, clock: Clock) => new CreateWebhook(webhooks, guard, clock),
-    [WebhookRepositoryToken, WebhookUrlGuardToken, ServerTokens.Clock],
-  );
-  bind(UpdateWebhook).toResolvedValue(
-    (webhooks: WebhookRepository, guard: WebhookUrlGuard, clock: Clock) => new UpdateWebhook(webhooks, guard, clock),
-    [WebhookRepositoryToken, WebhookUrlGuardToken, ServerTokens.Clock],
-  );
-  bind(GetWebhook).toResolvedValue((webhooks: WebhookRepository) => new GetWebhook(webhooks), [WebhookRepositoryToken]);
-  bind(ListWebhooks).toResolvedValue((webhooks: WebhookRepository, cursors: PageCursors) => new ListWebhooks(webhooks, cursors), [WebhookRepositoryToken, PageCursorsToken]);
-  bind(DeleteWebhook).toResolvedValue(
-    (webhooks: WebhookRepository, outbox: WebhookDeliveryOutbox) => new DeleteWebhook(webhooks, outbox),
-    [WebhookRepositoryToken, WebhookDeliveryOutboxToken],
-  );
-  bind(ListWebhookDeliveries).toResolvedValue(
-    (webhooks: WebhookRepository, outbox: WebhookDeliveryOutbox) => new ListWebhookDeliveries(webhooks, outbox),
-    [WebhookRepositoryToken, WebhookDeliveryOutboxToken],
-  );
-  bind(RouteModuleToken).toResolvedValue(
-    (create: CreateWebhook, list: ListWebhooks, get: GetWebhook, update: UpdateWebhook, remove: DeleteWebhook, deliveries: ListWebhookDeliveries) =>
-      webhookRoutes({ create, list, get, update, remove, deliveries }),
-    [CreateWebhook, ListWebhooks, GetWebhook, UpdateWebhook, DeleteWebhook, ListWebhookDeliveries],
-  );
-  bind(DispatchWebhooks).toResolvedValue(
+  // One set of parts, built as `createCore({ webhooks })` builds them (decision 0794); each token below is a part of it.
+  bind(WebhookPartsToken).toResolvedValue(
     (
       webhooks: WebhookRepository,
-      outbox: WebhookDeliveryOutbox,
+      deliveries: WebhookDeliveryOutbox,
       forms: FormRepository,
       submissions: SubmissionRepository,
       articles: ArticleRepository,
       comments: CommentRepository,
       reactions: ReactionRepository,
+      cursors: PageCursors,
       sender: WebhookSender,
+      urlGuard: WebhookUrlGuard,
       policy: WebhookDeliveryPolicy,
+      config: ServiceConfig,
       clock: Clock,
       logger: Logger,
     ) =>
-      new DispatchWebhooks(webhooks, outbox, new EventWitnessReader({ forms, submissions, articles, comments, reactions }), sender, policy, clock, logger),
+      webhookParts(
+        { webhooks, deliveries, forms, submissions, articles, comments, reactions, cursors, clock, logger },
+        { sender, urlGuard, ...policy, intervalMs: config.notify.pollMs },
+      ),
     [
       WebhookRepositoryToken,
       WebhookDeliveryOutboxToken,
@@ -123,15 +104,27 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
       ArticleRepositoryToken,
       CommentRepositoryToken,
       ReactionRepositoryToken,
+      PageCursorsToken,
       WebhookSenderToken,
+      WebhookUrlGuardToken,
       WebhookDeliveryPolicyToken,
+      ServerTokens.Config,
       ServerTokens.Clock,
       ServerTokens.Logger,
     ],
   );
-  bind(WebhookDispatchLoopToken).toResolvedValue(
-    (dispatch: DispatchWebhooks, config: ServiceConfig, logger: Logger) =>
-      new DispatchLoop(dispatch, { intervalMs: config.notify.pollMs, batchSize: config.webhooks.batchSize, label: 'webhook' }, logger),
-    [DispatchWebhooks, ServerTokens.Config, ServerTokens.Logger],
+  bind(WebhookEventRecorderToken).toResolvedValue((parts: WebhookParts) => parts.events, [WebhookPartsToken]);
+  bind(CreateWebhook).toResolvedValue((parts: WebhookParts) => parts.create, [WebhookPartsToken]);
+  bind(UpdateWebhook).toResolvedValue((parts: WebhookParts) => parts.update, [WebhookPartsToken]);
+  bind(GetWebhook).toResolvedValue((parts: WebhookParts) => parts.get, [WebhookPartsToken]);
+  bind(ListWebhooks).toResolvedValue((parts: WebhookParts) => parts.list, [WebhookPartsToken]);
+  bind(DeleteWebhook).toResolvedValue((parts: WebhookParts) => parts.remove, [WebhookPartsToken]);
+  bind(ListWebhookDeliveries).toResolvedValue((parts: WebhookParts) => parts.deliveries, [WebhookPartsToken]);
+  bind(DispatchWebhooks).toResolvedValue((parts: WebhookParts) => parts.dispatch, [WebhookPartsToken]);
+  bind(WebhookDispatchLoopToken).toResolvedValue((parts: WebhookParts) => parts.dispatcher, [WebhookPartsToken]);
+  bind(RouteModuleToken).toResolvedValue(
+    (create: CreateWebhook, list: ListWebhooks, get: GetWebhook, update: UpdateWebhook, remove: DeleteWebhook, deliveries: ListWebhookDeliveries) =>
+      webhookRoutes({ create, list, get, update, remove, deliveries }),
+    [CreateWebhook, ListWebhooks, GetWebhook, UpdateWebhook, DeleteWebhook, ListWebhookDeliveries],
   );
 });
