@@ -1,14 +1,14 @@
 /**
  * Deletes an author; its articles stay, with `authorId: null`. Order: bearer token with role
  * admin or editor (401 / 403), then a malformed or unknown id is `AUTHOR_NOT_FOUND`, then
- * `If-Match` (412, §6.3). With a tag named, the author goes only if it is still the version checked
- * (one compare-and-delete) and its articles are detached only then: a delete that loses to an
- * update has changed nothing (docs/decisions/0765-atomic-if-match-on-deletes.md).
+ * `If-Match` (412, §6.3). With a tag named, the delete first claims the version checked (one
+ * conditional write), and its articles are detached only then: a delete that loses to an update
+ * has changed nothing (docs/decisions/0765-atomic-if-match-on-deletes.md).
  */
 import type { ArticleRepository } from '../articles/articles.ports.js';
 import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
-import { checkIfMatch, preconditionFailed, versionToMatch } from '../shared/entity-tag.js';
+import { checkIfMatch, claimedVersion, preconditionFailed, versionToMatch } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
 import { requiresRoles } from '../shared/access.js';
@@ -33,22 +33,30 @@ export class DeleteAuthor {
 
   async execute(caller: Caller, { id: authorId, ifMatch }: DeleteAuthorInput): Promise<void> {
     requireRole(caller, DeleteAuthor.access.roles);
+    const { tenantId } = caller;
     const id = wellFormedIdOr(authorId, ErrorCodes.AUTHOR_NOT_FOUND);
-    const expected = ifMatch === undefined ? undefined : await this.#checkedVersion(caller.tenantId, id, ifMatch);
-    const deleted = await this.authors.delete(caller.tenantId, id, expected);
-    if (!deleted && expected) throw preconditionFailed(); // changed, or deleted by another call, since the check
-    // Detach articles even when this call found nothing to delete: a retry after a failure
-    // between the two steps then finishes the job instead of leaving dangling author ids.
-    await this.articles.clearAuthor(caller.tenantId, id);
-    if (!deleted) throw notFound();
+    if (ifMatch !== undefined) await this.#claim(tenantId, id, ifMatch);
+    // The articles first and the author last (decision 0763): a process killed in between
+    // leaves articles without an author, never naming one that is gone, and a retry finishes
+    // the job (this step runs even when the author is gone already).
+    await this.articles.clearAuthor(tenantId, id);
+    if (!(await this.authors.delete(tenantId, id))) throw notFound();
+    // An article whose author check passed just before the author went may have landed: this
+    // takes it, and one that re-reads its author later detaches itself.
+    await this.articles.clearAuthor(tenantId, id);
   }
 
-  /** `If-Match` against the author as stored: the version the delete must still find (none for `*`). */
-  async #checkedVersion(tenantId: string, id: string, ifMatch: string): Promise<Date | undefined> {
+  /**
+   * `If-Match` against the author as stored, then made atomic by one conditional write that
+   * claims that version before anything else changes (decision 0765): a delete that loses to
+   * an update changes nothing.
+   */
+  async #claim(tenantId: string, id: string, ifMatch: string): Promise<void> {
     const author = await this.authors.findById(tenantId, id);
     if (!author) throw notFound();
     checkIfMatch(ifMatch, () => toAuthorView(author));
-    return versionToMatch(ifMatch, author);
+    const expected = versionToMatch(ifMatch, author);
+    if (expected && !(await this.authors.update({ ...author, updatedAt: claimedVersion(author) }, expected))) throw preconditionFailed();
   }
 }
 

@@ -68,7 +68,7 @@ export const SCENARIOS: readonly Scenario[] = [
     status: 200,
     prepare: async (f) => ({ id: (await f.api.call('POST', '/authors/create', { headers: f.editor, body: { name: 'Gone' } })).body.data.author.id }),
     send: (f, p) => f.api.call('DELETE', `/authors/delete/${p.id}`, { headers: f.editor }),
-    commands: [KEY, 'findAndModify authors', 'update articles'],
+    commands: [KEY, 'update articles', 'findAndModify authors', 'update articles'],
   },
   {
     route: 'DELETE /authors/delete/{id}',
@@ -79,9 +79,9 @@ export const SCENARIOS: readonly Scenario[] = [
       return { id, tag: (await f.api.call('GET', `/authors/getById/${id}`)).headers.get('etag')! };
     },
     send: (f, p) => f.api.call('DELETE', `/authors/delete/${p.id}`, { headers: { ...f.editor, 'if-match': p.tag! } }),
-    commands: [KEY, 'find authors', 'findAndModify authors', 'update articles'],
+    commands: [KEY, 'find authors', 'findAndModify authors', 'update articles', 'findAndModify authors', 'update articles'],
   },
-  { route: 'DELETE /authors/delete/{id}', outcome: 'Author not found', status: 404, send: (f) => f.api.call('DELETE', `/authors/delete/${UNKNOWN_ID}`, { headers: f.editor }), commands: [KEY, 'findAndModify authors', 'update articles'] },
+  { route: 'DELETE /authors/delete/{id}', outcome: 'Author not found', status: 404, send: (f) => f.api.call('DELETE', `/authors/delete/${UNKNOWN_ID}`, { headers: f.editor }), commands: [KEY, 'update articles', 'findAndModify authors'] },
   { route: 'POST /authors/create', outcome: 'created', status: 201, send: (f) => f.api.call('POST', '/authors/create', { headers: f.editor, body: { name: 'Ada' } }), commands: [KEY, 'insert authors'] },
   { route: 'POST /authors/create', outcome: 'validation', status: 400, send: (f) => f.api.call('POST', '/authors/create', { headers: f.editor, body: { name: '' } }), commands: [KEY] },
   {
