@@ -70,6 +70,18 @@ export async function settleArticleReferences(articles: ArticleRepository, refer
   return refiled ? ((await articles.findById(tenantId, article.id)) ?? settled) : settled;
 }
 
+/**
+ * Where a category move files an article that names the category (as `refileCategory` does):
+ * under the category's parent, or under the category itself once it is top-level. For an article
+ * a move left where the category was: its process killed between the move and the refile.
+ */
+export async function filingAfterMoves(categories: CategoryRepository, tenantId: string, article: Pick<Article, 'categoryId' | 'subCategoryId'>): Promise<Pick<Article, 'categoryId' | 'subCategoryId'>> {
+  const named = article.subCategoryId ?? article.categoryId;
+  const [category] = named === null ? [] : await categories.findByIds(tenantId, [named]);
+  if (!category) return { categoryId: article.categoryId, subCategoryId: article.subCategoryId };
+  return category.parentId === null ? { categoryId: category.id, subCategoryId: null } : { categoryId: category.parentId, subCategoryId: category.id };
+}
+
 async function checkCategories(categories: CategoryRepository, tenantId: string, categoryId: string | null, subCategoryId: string | null): Promise<void> {
   if (categoryId === null) {
     if (subCategoryId !== null) throw issuesError([{ path: 'categoryId', message: 'is required with subCategoryId', related: 'subCategoryId' }]);

@@ -169,4 +169,28 @@ describe('Categories under racing writes', () => {
     await move();
     expect(await articles.findById('acme', article.id)).to.deep.include({ categoryId: b.id, subCategoryId: c.id });
   });
+
+  describe('an article a move left where its category was (the move killed before its refile)', () => {
+    const unfinishedMove = async () => {
+      const { core, a, b } = await setup();
+      const c = await core.articles.createCategory.execute(editor, { name: 'C', parentId: a.id });
+      const article = await core.articles.create.execute(editor, { title: 'In C', categoryId: a.id, subCategoryId: c.id });
+      const moved = await core.stores.categories.findById('acme', c.id);
+      await core.stores.categories.update({ ...moved!, parentId: b.id, updatedAt: new Date(moved!.updatedAt.getTime() + 1) }, moved!.updatedAt);
+      return { core, a, b, c, article };
+    };
+
+    it('takes an update that names no category, filed where the move files it', async () => {
+      const { core, b, c, article } = await unfinishedMove();
+      const renamed = await core.articles.update.execute(editor, { id: article.id, changes: { title: 'Renamed' } });
+      expect(renamed).to.deep.include({ title: 'Renamed', categoryId: b.id, subCategoryId: c.id });
+      expect(await core.stores.articles.findById('acme', article.id)).to.deep.include({ categoryId: b.id, subCategoryId: c.id });
+    });
+
+    it('still checks a filing the update names, as given', async () => {
+      const { core, a, c, article } = await unfinishedMove();
+      const refusal = await domainErrorOf(core.articles.update.execute(editor, { id: article.id, changes: { categoryId: a.id, subCategoryId: c.id } }));
+      expect([refusal.code, refusal.issues?.[0]?.path]).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'subCategoryId']);
+    });
+  });
 });

@@ -10,14 +10,14 @@ import { NO_WEBHOOK_EVENTS, updatedEvent, type WebhookEventRecorder } from '../w
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { conditionalUpdate, patched, patchOf, type UpdateInput } from '../shared/conditional-update.js';
-import { DomainError } from '../shared/domain-error.js';
+import { DomainError, isDomainError } from '../shared/domain-error.js';
 import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
-import { toArticleView, type ArticleView } from './article.js';
-import { ARTICLE_INPUT_KEYS, articleFields, settleArticleReferences } from './article-input.js';
+import { toArticleView, type Article, type ArticleView } from './article.js';
+import { ARTICLE_INPUT_KEYS, articleFields, filingAfterMoves, settleArticleReferences, type ArticleReferences } from './article-input.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
@@ -47,7 +47,7 @@ export class UpdateArticle {
       view: toArticleView,
       build: async (current) => ({
         ...current,
-        ...(await articleFields(patched(current, patchOf(body, ARTICLE_INPUT_KEYS)), references, caller.tenantId)),
+        ...(await this.#fields(current, patchOf(body, ARTICLE_INPUT_KEYS), references, caller.tenantId)),
         updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()),
       }),
       // The totals are whatever the store holds now: read back after the write, for the answer and the event.
@@ -60,5 +60,22 @@ export class UpdateArticle {
         }),
     });
     return stored ?? toArticleView((await this.articles.findById(caller.tenantId, id)) ?? article);
+  }
+
+  /**
+   * The merged record through create's rules. A stored filing the caller did not name may no
+   * longer hold: a category move whose process was killed before its refile left the article
+   * where the category was (decision 0763). Refusing the update for it would blame the caller,
+   * so the article is filed where the move files it, and the rules run again.
+   */
+  async #fields(current: Article, patch: Readonly<Record<string, unknown>>, references: ArticleReferences, tenantId: string) {
+    try {
+      return await articleFields(patched(current, patch), references, tenantId);
+    } catch (error) {
+      const namesFiling = patch.categoryId !== undefined || patch.subCategoryId !== undefined;
+      if (namesFiling || !isDomainError(error) || error.code !== ErrorCodes.VALIDATION_FAILED) throw error;
+      const filed = { ...current, ...(await filingAfterMoves(this.categories, tenantId, current)) };
+      return articleFields(patched(filed, patch), references, tenantId);
+    }
   }
 }
