@@ -1,12 +1,13 @@
 /**
- * The race contracts of core on the Mongo repositories over the collection double, every command
- * waiting at the race gate (`gatedDatabase`): racing use cases interleave between the commands of
- * one repository method, not only between methods; the webhook outbox's too, so an event's
- * staging and confirmation interleave with the change. A fresh database per race, 200 races per
- * contract unless RACE_RUNS says. Not run on a real server: a fresh database per race and a
- * server's round trips would make even these take minutes.
+ * The race and crash contracts of core on the Mongo repositories over the collection double,
+ * every command waiting at the gate (`gatedDatabase`). Races: racing use cases interleave
+ * between the commands of one repository method, not only between methods; the webhook
+ * outbox's too, so an event's staging and confirmation interleave with the change (200 races
+ * per contract unless RACE_RUNS says). Crashes: each multi-step write is killed at every
+ * command, then retried on a new core. A fresh database each time. Not run on a real server: a
+ * fresh database per race or crash point and a server's round trips would take minutes.
  */
-import { contentRacesContract, formRacesContract } from '@cms/core/testing/contracts';
+import { contentCrashesContract, contentRacesContract, formCrashesContract, formRacesContract } from '@cms/core/testing/contracts';
 import type { RaceGate } from '@cms/core/testing';
 import { ensureIndexes } from './storage/mongo-collections.js';
 import { createMongoRepositories } from './storage/mongo-storage.js';
@@ -22,12 +23,18 @@ async function gatedRepositories(gate: RaceGate) {
   return createMongoRepositories(gatedDatabase(db, gate));
 }
 
-contentRacesContract('mongo on the collection double, each command gated', async (gate) => {
+async function contentStores(gate: RaceGate) {
   const { authors, categories, articles, comments, reactions, webhooks, webhookDeliveries } = await gatedRepositories(gate);
   return { authors, categories, articles, comments, reactions, webhooks, webhookDeliveries };
-}, OPTIONS);
+}
 
-formRacesContract('mongo on the collection double, each command gated', async (gate) => {
+async function formStores(gate: RaceGate) {
   const { forms, submissions, notificationOutbox, webhooks, webhookDeliveries } = await gatedRepositories(gate);
   return { forms, submissions, outbox: notificationOutbox, webhooks, webhookDeliveries };
-}, OPTIONS);
+}
+
+const STORE = 'mongo on the collection double, each command gated';
+contentRacesContract(STORE, contentStores, OPTIONS);
+formRacesContract(STORE, formStores, OPTIONS);
+contentCrashesContract(STORE, contentStores);
+formCrashesContract(STORE, formStores);

@@ -31,6 +31,7 @@ import type { ReactionType } from '../../reactions/reaction.js';
 import { actorKey, type Caller } from '../../shared/caller.js';
 import type { Clock } from '../../shared/clock.js';
 import { userCaller } from '../callers.js';
+import { describeCrashes, type CrashOperation } from './crash-points.js';
 import { describeRaces, raceOperation, type FastCheck, type RaceOperation } from './drawn-races.js';
 import { eventLines, RaceEvents, webhookOperations, type SentEvent } from './race-events.js';
 import type { RaceGate, RaceOptions } from '../race-gates.js';
@@ -57,9 +58,14 @@ interface World {
   readonly comments: string[];
 }
 
+/** The races' core, webhook events recorded. */
+function coreFor(stores: CoreStores, clock: Clock, events: RaceEvents): Core<CoreStores> {
+  return createCore<CoreStores>({ captcha: new StaticCaptchaVerifier(), stores, clock, webhooks: events.options });
+}
+
 async function world(stores: ContentRaceStores, clock: Clock): Promise<World> {
   const events = new RaceEvents();
-  const core = createCore<CoreStores>({ captcha: new StaticCaptchaVerifier(), stores: { ...memoryStores(), ...stores }, clock, webhooks: events.options });
+  const core = coreFor({ ...memoryStores(), ...stores }, clock, events);
   const author = (name: string) => core.authors.create.execute(editor, { name }).then(({ id }) => id);
   const category = (name: string, parentId?: string) => core.articles.createCategory.execute(editor, { name, parentId }).then(({ id }) => id);
   const authors = [await author('Ada'), await author('Grace')];
@@ -78,6 +84,13 @@ async function world(stores: ContentRaceStores, clock: Clock): Promise<World> {
   await core.comments.react.execute(readers[1]!, { commentId: comments[0]!, reaction: { type: 'dislike' } });
   await events.subscribe(core, TENANT);
   return { core, events, authors, categories: [...tops, ...subs], articles, comments };
+}
+
+/** The world after a restart: a new core on the same stores, which settles what the dead one left unconfirmed. */
+async function restart(w: World, clock: Clock): Promise<World> {
+  const core = coreFor(w.core.stores, clock, w.events);
+  await w.events.restarted(core);
+  return { ...w, core };
 }
 
 type Deleted = 'author' | 'category' | 'article' | 'comment';
@@ -117,6 +130,51 @@ async function pagedIds(page: (cursor: string | null) => Promise<{ records: Read
   return ids;
 }
 
+/**
+ * A write the crash contract kills. A move writes the category, then files its articles where it
+ * went: killed in between, it leaves them where the category was until it is retried (or an
+ * article's own update files it: `UpdateArticle`). No order of the two writes avoids that without
+ * a transaction (decision 0763).
+ */
+type Crashing = CrashOperation<World, Done> & { readonly refiles?: true };
+
+const removers: Record<Deleted, (w: World) => { execute(caller: Caller, input: { id: string }): Promise<void> }> = {
+  author: (w) => w.core.authors.remove,
+  category: (w) => w.core.articles.removeCategory,
+  article: (w) => w.core.articles.remove,
+  comment: (w) => w.core.comments.remove,
+};
+
+/** A delete of a record of the world, by index (a second delete of it is refused as not found). */
+function deletingOf(what: Deleted, index: number): Crashing {
+  const id = (w: World) => at(recordsOf(w)[what], index);
+  const done = (w: World): Done => ({ kind: 'deleted', what, id: id(w) });
+  return { label: `delete(${what} ${index})`, run: async (w) => (await removers[what](w).execute(editor, { id: id(w) }), done(w)), done };
+}
+
+/** A category moved under another (by index) or to the top; its articles follow it (decision 0762). */
+function movingCategory(c: number, parent: number | null): Crashing {
+  const run = async (w: World): Promise<Done> => {
+    const parentId = parent === null ? null : at(w.categories, parent);
+    await w.core.articles.updateCategory.execute(editor, { id: at(w.categories, c), changes: { parentId } });
+    return { kind: 'other' };
+  };
+  return { label: `moveCategory(${c} under ${parent})`, run, done: () => ({ kind: 'other' }), refiles: true };
+}
+
+/** Drawn into a race: the crash contract's writes are among the operations of the races too. */
+const drawn = (fc: FastCheck, { label, run }: Crashing) => raceOperation(fc, label, run);
+
+/**
+ * The writes the crash contract kills at each store call: the deletes of an author with an
+ * article (Ada, A0's), of a top-level category with an article and no sub-category (T2), of a
+ * sub-category with an article (S0), of an article with an approved, reacted-to comment and a
+ * reaction (A0), and of that comment (C0); a sub-category moved under another top-level
+ * category (S0 under T1) and to the top (S0), and a top-level category moved under another (T2
+ * under T0), each refiling its article.
+ */
+const CRASHING: readonly Crashing[] = [deletingOf('author', 0), deletingOf('category', 2), deletingOf('category', 3), deletingOf('article', 0), deletingOf('comment', 0), movingCategory(3, 1), movingCategory(3, null), movingCategory(2, 0)];
+
 /** The operations a race draws from, over the world's records by index. */
 function contentOperations(fc: FastCheck): Arbitrary<Operation> {
   const index = fc.nat({ max: 9 });
@@ -124,19 +182,14 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
   const reactions = fc.constantFrom<ReactionType | null>('like', 'dislike', null);
   const operation = (label: string, run: Operation['run']) => raceOperation(fc, label, run);
   /** A delete of a record of the world, drawn by index (a second delete of it is refused). */
-  const deleting = (what: Deleted, remove: (w: World) => { execute(caller: Caller, input: { id: string }): Promise<void> }) =>
-    index.map((drawn) => operation(`delete(${what} ${drawn})`, async (w) => {
-      const id = at(recordsOf(w)[what], drawn);
-      await remove(w).execute(editor, { id });
-      return { kind: 'deleted', what, id };
-    }));
+  const deleting = (what: Deleted) => index.map((i) => drawn(fc, deletingOf(what, i)));
   return fc.oneof(
     ...webhookOperations<World, Done>(fc, { kind: 'other' }),
     fc.constant(operation('recountReactions', async (w) => {
       await w.core.maintenance.recountReactions.execute({ tenantId: TENANT });
       return { kind: 'other' };
     })),
-    deleting('author', (w) => w.core.authors.remove),
+    deleting('author'),
     index.map((a) => operation(`renameAuthor(${a})`, async (w) => {
       await w.core.authors.update.execute(editor, { id: at(w.authors, a), changes: { name: 'Renamed' } });
       return { kind: 'other' };
@@ -146,16 +199,12 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       const { id } = await w.core.articles.createCategory.execute(editor, { name: 'New', parentId });
       return { kind: 'created', what: 'category', id };
     })),
-    fc.tuple(index, fc.option(index)).map(([c, parent]) => operation(`moveCategory(${c} under ${parent})`, async (w) => {
-      const parentId = parent === null ? null : at(w.categories, parent);
-      await w.core.articles.updateCategory.execute(editor, { id: at(w.categories, c), changes: { parentId } });
-      return { kind: 'other' };
-    })),
+    fc.tuple(index, fc.option(index)).map(([c, parent]) => drawn(fc, movingCategory(c, parent))),
     fc.tuple(index, fc.boolean()).map(([c, enabled]) => operation(`switchCategoryReactions(${c}, ${enabled})`, async (w) => {
       await w.core.articles.updateCategory.execute(editor, { id: at(w.categories, c), changes: { reactionsEnabled: enabled } });
       return { kind: 'other' };
     })),
-    deleting('category', (w) => w.core.articles.removeCategory),
+    deleting('category'),
     filings.map((drawn) => operation(`createArticle(${JSON.stringify(drawn)})`, async (w) => {
       const { id } = await w.core.articles.create.execute(editor, { title: 'Fresh', ...filing(w, drawn) });
       return { kind: 'created', what: 'article', id };
@@ -187,7 +236,7 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       });
       return { kind: 'listed', what, ids };
     })),
-    deleting('article', (w) => w.core.articles.remove),
+    deleting('article'),
     fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([a, user, type]) => operation(`reactToArticle(${a}, reader ${user}, ${type})`, async (w) => {
       const id = at(w.articles, a);
       await w.core.articles.react.execute(readers[user]!, { articleId: id, reaction: type && { type } });
@@ -203,7 +252,7 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       await w.core.comments.approve.execute(editor, { id });
       return { kind: 'approved', id };
     })),
-    deleting('comment', (w) => w.core.comments.remove),
+    deleting('comment'),
     fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([c, user, type]) => operation(`reactToComment(${c}, reader ${user}, ${type})`, async (w) => {
       const id = at(w.comments, c);
       await w.core.comments.react.execute(readers[user]!, { commentId: id, reaction: type && { type } });
@@ -212,8 +261,17 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
   );
 }
 
-async function expectConsistent(w: World, done: Done[]): Promise<void> {
-  expectEvents(w, done, await w.events.delivered(w.core)); // before the renames below write events of their own
+/** A1's comment C1, A0's C0. */
+const commentArticles = (w: World) => new Map([[w.comments[0]!, w.articles[0]!], [w.comments[1]!, w.articles[1]!]]);
+
+/**
+ * What reads show whatever the writes did, even one killed half-way (the crash contract):
+ * categories keep one level of nesting; every article names an existing author, a top-level
+ * category and one of its sub-categories (or none: a move `killed` before its refile may have
+ * left an article's sub-category under another category); no comment is left of an article
+ * that is gone, and no reaction of an article or comment that is gone. Answers what is there.
+ */
+async function expectIntact(w: World, killed?: Crashing) {
   const { stores } = w.core;
   const categories = new Map((await stores.categories.list(TENANT, {}, PAGE)).map((category) => [category.id, category]));
   const authors = new Set((await stores.authors.list(TENANT, PAGE)).map((author) => author.id));
@@ -225,9 +283,29 @@ async function expectConsistent(w: World, done: Done[]): Promise<void> {
   for (const article of articles) {
     const { id, authorId, categoryId, subCategoryId } = article;
     if (authorId !== null) expect(authors.has(authorId), `article ${id} names an existing author`).to.equal(true);
+    if (killed?.refiles) {
+      // Unfiled until the move is retried, but naming categories that are there.
+      for (const named of [categoryId, subCategoryId]) if (named !== null) expect(categories.has(named), `article ${id} names an existing category`).to.equal(true);
+      continue;
+    }
     if (categoryId !== null) expect(categories.get(categoryId)?.parentId, `article ${id} names a top-level category`).to.equal(null);
     if (subCategoryId !== null) expect(categories.get(subCategoryId)?.parentId, `article ${id} names a sub-category of its category`).to.equal(categoryId ?? 'a category');
   }
+  const goneArticles = w.articles.filter((id) => !articles.some((article) => article.id === id));
+  for (const articleId of goneArticles) expect(await stores.comments.listByArticle(TENANT, articleId, undefined, PAGE), `comments of deleted article ${articleId}`).to.deep.equal([]);
+  const goneComments: string[] = [];
+  for (const id of w.comments) if ((await stores.comments.findById(TENANT, id)) === null) goneComments.push(id);
+  for (const [kind, gone] of [['article', goneArticles], ['comment', goneComments]] as const) {
+    const left = [...(await stores.reactions.tally(TENANT, kind, gone))].filter(([, totals]) => totals.likes + totals.dislikes > 0);
+    expect(left, `reactions left on deleted ${kind}s`).to.deep.equal([]);
+  }
+  return { categories, authors, articles };
+}
+
+async function expectConsistent(w: World, done: Done[]): Promise<void> {
+  expectEvents(w, done, await w.events.delivered(w.core)); // before the renames below write events of their own
+  const { stores } = w.core;
+  const { categories, authors, articles } = await expectIntact(w);
   for (const category of categories.keys()) await w.core.articles.updateCategory.execute(editor, { id: category, changes: { name: 'Renamed after' } });
   for (const article of articles) await w.core.articles.update.execute(editor, { id: article.id, changes: { title: 'Renamed after' } });
 
@@ -246,7 +324,7 @@ async function expectConsistent(w: World, done: Done[]): Promise<void> {
   for (const id of w.authors) expect(exists.author(id), `author ${id}`).to.equal(!deleted.has(id));
   for (const id of w.categories) expect(exists.category(id), `category ${id}`).to.equal(!deleted.has(id));
   for (const id of w.articles) expect(exists.article(id), `article ${id}`).to.equal(!deleted.has(id));
-  const articleOf = new Map([[w.comments[0]!, w.articles[0]!], [w.comments[1]!, w.articles[1]!]]);
+  const articleOf = commentArticles(w);
   for (const id of w.comments) expect(await exists.comment(id), `comment ${id}`).to.equal(!deleted.has(id) && !deleted.has(articleOf.get(id)!));
 
   // Keyset pages (createdAt, id) under racing writes: nothing twice, nothing there throughout missed.
@@ -316,4 +394,15 @@ function expectEvents(w: World, done: Done[], events: SentEvent[]): void {
 /** Registers the races on the repositories `storesFor` makes, one fresh set per race, their calls waiting at `gate`. */
 export function contentRacesContract(name: string, storesFor: (gate: RaceGate) => Promise<ContentRaceStores>, options: RaceOptions = {}): void {
   describeRaces({ suite: `Content races contract: ${name}`, holds: 'racing content writes keep every reference, delete and total consistent in any drawn order', operations: contentOperations, world, check: expectConsistent }, storesFor, options);
+}
+
+/**
+ * Registers the crash contract on the repositories `storesFor` makes, one fresh set per run:
+ * deletes with cascades and category moves killed at each of their store calls, then retried
+ * after a restart (`crash-points.ts`). Reads must be intact at every crash point
+ * (`expectIntact`), and the retry must leave what the race contract's checks ask of one
+ * answered write, its webhook event once and no drift between totals and reactions among them.
+ */
+export function contentCrashesContract(name: string, storesFor: (gate: RaceGate) => Promise<ContentRaceStores>): void {
+  describeCrashes({ suite: `Content crashes contract: ${name}`, operations: CRASHING, world, restart, intact: async (w, killed) => void (await expectIntact(w, killed)), check: expectConsistent }, storesFor);
 }

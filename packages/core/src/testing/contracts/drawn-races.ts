@@ -111,6 +111,12 @@ async function answerOf<W, D>(operation: RaceOperation<W, D>, world: W): Promise
  * times, where the system clock would let two replays of one order differ.
  */
 function raceClock(kind: 'stepping' | 'standing'): Clock {
-  let next = Date.parse('2026-01-01T00:00:00.000Z');
-  return { now: () => new Date(kind === 'stepping' ? next++ : next) };
+  const start = Date.parse('2026-01-01T00:00:00.000Z');
+  return kind === 'stepping' ? steppingClock(start) : { now: () => new Date(start) };
+}
+
+/** A clock from `start`, one millisecond later at every read. */
+export function steppingClock(start: number): Clock {
+  let next = start;
+  return { now: () => new Date(next++) };
 }

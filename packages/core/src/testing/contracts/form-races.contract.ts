@@ -31,6 +31,7 @@ import type { CreateFormInput } from '../../forms/create-form-input.js';
 import type { Clock } from '../../shared/clock.js';
 import { TrackedWork } from '../../shared/background-work.js';
 import { anonymousCaller, userCaller } from '../callers.js';
+import { describeCrashes, type CrashOperation } from './crash-points.js';
 import { describeRaces, raceOperation, type FastCheck, type RaceOperation } from './drawn-races.js';
 import { eventLines, RaceEvents, webhookOperations, type SentEvent } from './race-events.js';
 import type { RaceGate, RaceOptions } from '../race-gates.js';
@@ -70,10 +71,15 @@ function holderSections(target: string, names: { employer: string; clients: stri
 /** Each submission queues an e-mail to the form's admins (the message carries its values). */
 const NOTIFIED = { enabled: true, email: { admin: { enabled: true, recipients: ['office@example.com'] } } };
 
+/** The races' core: webhook events recorded, e-mails sent nowhere, a submit's enqueue tracked in `work`. */
+function coreFor(stores: CoreStores, clock: Clock, events: RaceEvents, work: TrackedWork): Core<CoreStores> {
+  return createCore<CoreStores>({ captcha: new StaticCaptchaVerifier(), stores, clock, backgroundWork: work, webhooks: events.options, notifications: { email: { send: async () => {} } } });
+}
+
 async function world(stores: FormRaceStores, clock: Clock): Promise<World> {
   const work = new TrackedWork();
   const events = new RaceEvents();
-  const core = createCore<CoreStores>({ captcha: new StaticCaptchaVerifier(), stores: { ...memoryStores(), ...stores }, clock, backgroundWork: work, webhooks: events.options, notifications: { email: { send: async () => {} } } });
+  const core = coreFor({ ...memoryStores(), ...stores }, clock, events, work);
   const create = (slug: string, sections: CreateFormInput['sections']) => core.forms.create.execute(apiKey, { slug, title: { en: slug }, sections, notifications: NOTIFIED } as CreateFormInput);
   const b = await create('companies', [{ fields: [text('Name')] }] as CreateFormInput['sections']);
   const a = await create('people', holderSections(b.id, { employer: 'employer', clients: 'clients' }));
@@ -86,6 +92,14 @@ async function world(stores: FormRaceStores, clock: Clock): Promise<World> {
   await work.settled();
   await events.subscribe(core, TENANT);
   return { core, events, work, forms: [a.id, b.id], submissions };
+}
+
+/** The world after a restart: a new core on the same stores, which settles what the dead one left unconfirmed. */
+async function restart(w: World, clock: Clock): Promise<World> {
+  const work = new TrackedWork();
+  const core = coreFor(w.core.stores, clock, w.events, work);
+  await w.events.restarted(core);
+  return { ...w, core, work };
 }
 
 /** What an operation that answered did, for the checks. */
@@ -105,6 +119,46 @@ type Operation = RaceOperation<World, Done>;
 
 const at = <T>(list: readonly T[], drawn: number) => list[drawn % list.length]!;
 
+/** Drawn into a race: the crash contract's writes are among the operations of the races too. */
+const drawn = (fc: FastCheck, { label, run }: CrashOperation<World, Done>) => raceOperation(fc, label, run);
+
+/** A0..: A's submission `s`, its relation field `field`, B's submission `related` (indexes wrap). */
+const relationInput = (w: World, s: number, field: number, related: number) => ({ submissionId: at(w.submissions.a, s), fieldName: RELATION_FIELDS[field]!, relatedSubmissionId: at(w.submissions.b, related) });
+
+function connecting(s: number, field: number, related: number): CrashOperation<World, Done> {
+  const done = (w: World): Done => {
+    const { submissionId, fieldName, relatedSubmissionId } = relationInput(w, s, field, related);
+    return { kind: 'connected', submissionId, fieldName, relatedId: relatedSubmissionId };
+  };
+  const run = async (w: World) => (await w.core.forms.connectRelation.execute(apiKey, relationInput(w, s, field, related)), done(w));
+  return { label: `connect(A${s}, ${RELATION_FIELDS[field]}, B${related})`, run, done };
+}
+
+function disconnecting(s: number, field: number, related: number): CrashOperation<World, Done> {
+  const done = (w: World): Done => ({ kind: 'disconnected', submissionId: at(w.submissions.a, s), fieldName: RELATION_FIELDS[field]! });
+  const run = async (w: World) => (await w.core.forms.disconnectRelation.execute(apiKey, relationInput(w, s, field, related)), done(w));
+  return { label: `disconnect(A${s}, ${RELATION_FIELDS[field]}, B${related})`, run, done };
+}
+
+function erasing(form: number, s: number): CrashOperation<World, Done> {
+  const id = (w: World) => at(form === 0 ? w.submissions.a : w.submissions.b, s);
+  const done = (w: World): Done => ({ kind: 'erased', id: id(w) });
+  return { label: `erase(${'AB'[form]}${s})`, run: async (w) => (await w.core.forms.removeSubmission.execute(editor, { id: id(w) }), done(w)), done };
+}
+
+function deletingForm(form: number): CrashOperation<World, Done> {
+  const done = (w: World): Done => ({ kind: 'deletedForm', id: w.forms[form]! });
+  return { label: `deleteForm(${'AB'[form]})`, run: async (w) => (await w.core.forms.remove.execute(editor, { id: w.forms[form]! }), done(w)), done };
+}
+
+/**
+ * The writes the crash contract kills at each store call: the erasure of a submission whose
+ * relations hold others (A0) and of one that others' relations hold (B0), the delete of the
+ * form that holds relations (A) and of the form they target (B), a connect that adds to the
+ * multiple field, one that replaces the single field's id, and a disconnect.
+ */
+const CRASHING: ReadonlyArray<CrashOperation<World, Done>> = [erasing(0, 0), erasing(1, 0), deletingForm(0), deletingForm(1), connecting(1, 1, 2), connecting(0, 0, 1), disconnecting(0, 1, 1)];
+
 /** The operations a race draws from, over the world's records by index. */
 function formOperations(fc: FastCheck): Arbitrary<Operation> {
   const index = fc.nat({ max: 9 });
@@ -120,21 +174,9 @@ function formOperations(fc: FastCheck): Arbitrary<Operation> {
       const { id } = await w.core.forms.submit.execute(apiKey, { formId, submission: { values: { name: 'Grace' } }, mode: 'public' });
       return { kind: 'submitted', id, formId };
     })),
-    fc.tuple(index, fc.nat({ max: 1 }), index).map(([s, field, related]) => operation(`connect(A${s}, ${RELATION_FIELDS[field]}, B${related})`, async (w) => {
-      const input = { submissionId: at(w.submissions.a, s), fieldName: RELATION_FIELDS[field]!, relatedSubmissionId: at(w.submissions.b, related) };
-      await w.core.forms.connectRelation.execute(apiKey, input);
-      return { kind: 'connected', submissionId: input.submissionId, fieldName: input.fieldName, relatedId: input.relatedSubmissionId };
-    })),
-    fc.tuple(index, fc.nat({ max: 1 }), index).map(([s, field, related]) => operation(`disconnect(A${s}, ${RELATION_FIELDS[field]}, B${related})`, async (w) => {
-      const input = { submissionId: at(w.submissions.a, s), fieldName: RELATION_FIELDS[field]!, relatedSubmissionId: at(w.submissions.b, related) };
-      await w.core.forms.disconnectRelation.execute(apiKey, input);
-      return { kind: 'disconnected', submissionId: input.submissionId, fieldName: input.fieldName };
-    })),
-    fc.tuple(fc.nat({ max: 1 }), index).map(([form, s]) => operation(`erase(${'AB'[form]}${s})`, async (w) => {
-      const id = at(form === 0 ? w.submissions.a : w.submissions.b, s);
-      await w.core.forms.removeSubmission.execute(editor, { id });
-      return { kind: 'erased', id };
-    })),
+    fc.tuple(index, fc.nat({ max: 1 }), index).map(([s, field, related]) => drawn(fc, connecting(s, field, related))),
+    fc.tuple(index, fc.nat({ max: 1 }), index).map(([s, field, related]) => drawn(fc, disconnecting(s, field, related))),
+    fc.tuple(fc.nat({ max: 1 }), index).map(([form, s]) => drawn(fc, erasing(form, s))),
     fc.tuple(fc.nat({ max: 1 }), fc.integer({ min: 1, max: 2 })).map(([form, size]) => operation(`pageSubmissions(${'AB'[form]}, ${size} a page)`, async (w) => {
       const formId = w.forms[form]!;
       const ids: string[] = [];
@@ -146,11 +188,7 @@ function formOperations(fc: FastCheck): Arbitrary<Operation> {
       } while (cursor !== null);
       return { kind: 'listed', formId, ids };
     })),
-    fc.nat({ max: 1 }).map((form) => operation(`deleteForm(${'AB'[form]})`, async (w) => {
-      const id = w.forms[form]!;
-      await w.core.forms.remove.execute(editor, { id });
-      return { kind: 'deletedForm', id };
-    })),
+    fc.nat({ max: 1 }).map((form) => drawn(fc, deletingForm(form))),
     fc.constantFrom('rename', 'drop', 'title').map((change) => operation(`updateA(${change})`, async (w) => {
       const [a, b] = w.forms;
       const sections = { rename: holderSections(b, { employer: 'employer', clients: 'customers' }), drop: holderSections(b, { employer: 'employer', clients: null }), title: undefined }[change];
@@ -171,27 +209,42 @@ function formOperations(fc: FastCheck): Arbitrary<Operation> {
 
 const idsIn = (value: unknown): string[] => (value === undefined ? [] : Array.isArray(value) ? (value as string[]) : [value as string]);
 
-async function expectConsistent(w: World, done: Done[]): Promise<void> {
-  expectEvents(w, done, await w.events.delivered(w.core)); // before the renames below write events of their own
+/**
+ * What reads show whatever the writes did, even one killed half-way (the crash contract): no two
+ * forms share a slug and each is found by its own; a form that is gone keeps no submission; no
+ * relation names a submission that is gone; no notification job is left of one. Answers the
+ * forms and the submissions there.
+ */
+async function expectIntact(w: World): Promise<{ forms: ReadonlyArray<{ id: string }>; live: Map<string, { formId: string; relations: Record<string, unknown> }> }> {
   const { stores } = w.core;
   const forms = await stores.forms.list(TENANT, {}, PAGE);
   const slugs = forms.map((form) => form.slug);
   expect(new Set(slugs).size, `slugs ${slugs.join(', ')}`).to.equal(slugs.length);
-  for (const form of forms) {
-    expect((await stores.forms.findBySlug(TENANT, form.slug))?.id, `form ${form.slug} found by its slug`).to.equal(form.id);
-    await w.core.forms.update.execute(apiKey, { id: form.id, changes: { title: { en: 'Renamed after' } } });
+  for (const form of forms) expect((await stores.forms.findBySlug(TENANT, form.slug))?.id, `form ${form.slug} found by its slug`).to.equal(form.id);
+  for (const formId of w.forms) {
+    if (!forms.some((form) => form.id === formId)) expect(await stores.submissions.listByForm(TENANT, formId, PAGE), `submissions of deleted form ${formId}`).to.deep.equal([]);
   }
-
-  const deletedForms = new Set(done.flatMap((d) => (d.kind === 'deletedForm' ? [d.id] : [])));
-  const erased = new Set(done.flatMap((d) => (d.kind === 'erased' ? [d.id] : [])));
   const live = new Map<string, { formId: string; relations: Record<string, unknown> }>();
   for (const form of forms) for (const submission of await stores.submissions.listByForm(TENANT, form.id, PAGE)) live.set(submission.id, submission);
-  for (const formId of deletedForms) expect(await stores.submissions.listByForm(TENANT, formId, PAGE), `submissions of deleted form ${formId}`).to.deep.equal([]);
   for (const [id, submission] of live) {
     for (const [fieldName, value] of Object.entries(submission.relations)) {
       for (const relatedId of idsIn(value)) expect(live.has(relatedId), `${id}.${fieldName} names ${relatedId}, which is gone`).to.equal(true);
     }
   }
+  // A notification job goes with its submission: its message carries the values.
+  for (const job of await stores.outbox.listByTenant(TENANT)) expect(live.has(job.message.submissionId), `a notification job of ${job.message.submissionId}, which is gone`).to.equal(true);
+  return { forms, live };
+}
+
+async function expectConsistent(w: World, done: Done[]): Promise<void> {
+  expectEvents(w, done, await w.events.delivered(w.core)); // before the renames below write events of their own
+  const { stores } = w.core;
+  const { forms, live } = await expectIntact(w);
+  for (const form of forms) await w.core.forms.update.execute(apiKey, { id: form.id, changes: { title: { en: 'Renamed after' } } });
+
+  const deletedForms = new Set(done.flatMap((d) => (d.kind === 'deletedForm' ? [d.id] : [])));
+  const erased = new Set(done.flatMap((d) => (d.kind === 'erased' ? [d.id] : [])));
+  for (const formId of deletedForms) expect(forms.some((form) => form.id === formId), `deleted form ${formId}`).to.equal(false);
 
   const [a, b] = w.forms;
   const expected = [...w.submissions.a.map((id) => ({ id, formId: a })), ...w.submissions.b.map((id) => ({ id, formId: b }))];
@@ -205,9 +258,8 @@ async function expectConsistent(w: World, done: Done[]): Promise<void> {
       if (formId === d.formId && w.submissions[formId === a ? 'a' : 'b'].includes(id) && !erased.has(id) && !deletedForms.has(formId)) expect(d.ids, `a paged list of ${formId} shows ${id}, there throughout`).to.include(id);
     }
   }
-  // A notification job goes with its submission (its message carries the values); each one left has its job.
+  // Each submission left has its notification job.
   const jobs = await stores.outbox.listByTenant(TENANT);
-  for (const job of jobs) expect(live.has(job.message.submissionId), `a notification job of ${job.message.submissionId}, which is gone`).to.equal(true);
   for (const { id } of expected) if (live.has(id)) expect(jobs.some((job) => job.message.submissionId === id), `the notification job of ${id}`).to.equal(true);
 
   for (const d of done) {
@@ -267,4 +319,15 @@ function expectEvents(w: World, done: Done[], events: SentEvent[]): void {
 /** Registers the races on the repositories `storesFor` makes, one fresh set per race, their calls waiting at `gate`. */
 export function formRacesContract(name: string, storesFor: (gate: RaceGate) => Promise<FormRaceStores>, options: RaceOptions = {}): void {
   describeRaces({ suite: `Form races contract: ${name}`, holds: 'racing form, submission and relation writes leave slugs unique, no relation naming a submission that is gone, and every answered write in place', operations: formOperations, world, settle: (w) => w.work.settled(), check: expectConsistent }, storesFor, options);
+}
+
+/**
+ * Registers the crash contract on the repositories `storesFor` makes, one fresh set per run:
+ * erasures, form deletes, connects and a disconnect killed at each of their store calls, then
+ * retried after a restart (`crash-points.ts`). Reads must be intact at every crash point
+ * (`expectIntact`), and the retry must leave what the race contract's checks ask of one
+ * answered write, its webhook event once among them.
+ */
+export function formCrashesContract(name: string, storesFor: (gate: RaceGate) => Promise<FormRaceStores>): void {
+  describeCrashes({ suite: `Form crashes contract: ${name}`, operations: CRASHING, world, restart, intact: async (w) => void (await expectIntact(w)), check: expectConsistent }, storesFor);
 }

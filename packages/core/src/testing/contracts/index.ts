@@ -4,7 +4,9 @@
  * dependency of `@cms/core` needed by this entry only. The race contracts (`contentRacesContract`,
  * `formRacesContract`: use cases started together over your repositories, their calls let
  * through in orders fast-check draws) also need `fast-check`, another optional peer, loaded only
- * when they run. The caller builders, record fixtures and race gates are in `@cms/core/testing`,
+ * when they run. The crash contracts (`contentCrashesContract`, `formCrashesContract`) kill each
+ * multi-step write at every gated call, restart, and retry it. The caller builders, record
+ * fixtures and race gates are in `@cms/core/testing`,
  * which needs nothing beyond core.
  */
 export * from './contract-fixture.js';
@@ -25,5 +27,5 @@ export * from './webhooks.contract.js';
 export * from './keyset-lists.contract.js';
 export * from './conditional-updates.contract.js';
 export * from './content-deletes.contract.js';
-export { contentRacesContract, type ContentRaceStores } from './content-races.contract.js';
-export { formRacesContract, type FormRaceStores } from './form-races.contract.js';
+export { contentCrashesContract, contentRacesContract, type ContentRaceStores } from './content-races.contract.js';
+export { formCrashesContract, formRacesContract, type FormRaceStores } from './form-races.contract.js';

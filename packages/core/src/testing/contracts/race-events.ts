@@ -59,6 +59,14 @@ export class RaceEvents {
     await core.webhooks!.dispatch.execute();
   }
 
+  /**
+   * After a restart: one dispatch pass, whose first step settles the events a killed write left
+   * unconfirmed from the store (the restarted clock is past the settle delay).
+   */
+  async restarted(core: Core<CoreStores>): Promise<void> {
+    await core.webhooks!.dispatch.execute();
+  }
+
   /** Once the race has settled: no event left unconfirmed, then every confirmed one sent; the first webhook's events. */
   async delivered(core: Core<CoreStores>): Promise<SentEvent[]> {
     const deliveries = core.stores.webhookDeliveries!;
