@@ -9,6 +9,12 @@
 /** What a gate waits on: fast-check's scheduler, by the one method the gates use. */
 export interface RaceScheduler {
   schedule<T>(task: Promise<T>, label?: string): Promise<T>;
+  /**
+   * Optional: each call's answer once the gate let it through; the caller gets what this
+   * answers (the crash contract turns one into a lost acknowledgement). The answer as it is when
+   * absent.
+   */
+  answered?<T>(answer: Promise<T>, label: string): Promise<T>;
 }
 
 /** Where gated calls wait: no scheduler between races (set-up and checks call straight through). */
@@ -19,7 +25,9 @@ export interface RaceGate {
 /** Makes `call` once the gate's scheduler lets it through (at once when no race is running). */
 export function gatedCall<T>(gate: RaceGate, label: string, call: () => Promise<T>): Promise<T> {
   const scheduler = gate.current;
-  return scheduler ? scheduler.schedule(Promise.resolve(), label).then(call) : call();
+  if (!scheduler) return call();
+  const through = scheduler.schedule(Promise.resolve(), label);
+  return scheduler.answered ? through.then(() => scheduler.answered!(call(), label)) : through.then(call);
 }
 
 /**

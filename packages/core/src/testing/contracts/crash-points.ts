@@ -7,15 +7,16 @@
  * 1. the operation runs once through, and its gated calls are counted (n);
  * 2. for each k from 0 to n, it runs again over a fresh world and the process "dies" after k
  *    calls: the (k+1)-th call, and every later call the dead run makes, never reaches the store
- *    (k = n: every call was made but the answer was lost);
+ *    (k = n: every call was made but the answer was lost); then, for each k below n, the
+ *    (k+1)-th call reaches the store but its acknowledgement is lost, and the run goes on;
  * 3. a new core starts on the same stores an hour later (past the webhook settle delay), and
  *    what reads show must be intact: the family's `intact` (no record naming one that is gone);
  * 4. the operation is sent again, and the family's `check` judges the world with what it did:
  *    its answer, or, when it is refused as not found (the dead run had finished it), its `done`.
  *    The check includes the webhook events: the dead run's event, settled from the store, and
  *    the retry's together must be exactly what one answered write sends.
- * The dead run's calls are told apart from the restarted core's by an `AsyncLocalStorage`
- * context: each fails without reaching the store, so nothing the dead run does afterwards writes.
+ * The faulted run's calls are told apart from the restarted core's by an `AsyncLocalStorage`
+ * context: a dead run's calls fail without reaching the store, so nothing it does afterwards writes.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Clock } from '../../shared/clock.js';
@@ -50,46 +51,42 @@ const START = Date.parse('2026-01-01T00:00:00.000Z');
 /** Later than any settle delay of unconfirmed webhook events (five minutes by default). */
 const RESTART = START + 3_600_000;
 
-/** Registers one test per operation of the family, each killing it at every one of its calls. */
+/** Registers one test per operation of the family, each killing it at every one of its calls, then failing each call alone. */
 export function describeCrashes<S, W, D, O extends CrashOperation<W, D>>(family: CrashFamily<S, W, D, O>, storesFor: (gate: RaceGate) => Promise<S>): void {
   describe(family.suite, () => {
     for (const operation of family.operations) {
-      it(`${operation.label}, killed at each store call and retried, leaves reads intact and finishes`, async function () {
+      it(`${operation.label}, killed at each store call or failing at one, then retried, leaves reads intact and finishes`, async function () {
         this.timeout(120_000);
-        const calls = await crashedRun(family, operation, storesFor, Number.POSITIVE_INFINITY);
-        for (let k = 0; k <= calls; k++) await crashedRun(family, operation, storesFor, k);
+        const calls = await faultedRun(family, operation, storesFor, new StoreFault('killed', Number.POSITIVE_INFINITY));
+        for (let k = 0; k <= calls; k++) await faultedRun(family, operation, storesFor, new StoreFault('killed', k));
+        for (let k = 0; k < calls; k++) await faultedRun(family, operation, storesFor, new StoreFault('failed', k));
       });
     }
   });
 }
 
 /**
- * Runs `operation` over a fresh world, letting `allowed` of its gated calls through; then
- * restarts, checks, retries and checks again. Answers how many calls the run made.
+ * Runs `operation` over a fresh world under `fault`; then restarts, checks, retries and checks
+ * again. Answers how many calls the run made.
  */
-async function crashedRun<S, W, D, O extends CrashOperation<W, D>>(family: CrashFamily<S, W, D, O>, operation: O, storesFor: (gate: RaceGate) => Promise<S>, allowed: number): Promise<number> {
+async function faultedRun<S, W, D, O extends CrashOperation<W, D>>(family: CrashFamily<S, W, D, O>, operation: O, storesFor: (gate: RaceGate) => Promise<S>, fault: StoreFault): Promise<number> {
   const gate: RaceGate = { current: undefined };
   const world = await family.world(await storesFor(gate), steppingClock(START));
-  const death = new Death(allowed);
-  gate.current = death;
-  const run = DYING.run(death, () => operation.run(world));
-  const outcome = await Promise.race([run.then(() => 'answered' as const, (error: unknown) => ({ error })), death.happened.then(() => 'died' as const)]);
-  // The gate stays: it keeps failing the dead run's calls and lets every other call through.
-  // The run through must answer; a killed run may only fail at the call it died at.
-  if (typeof outcome === 'object' && death.at === undefined) throw outcome.error;
-  if (allowed === Number.POSITIVE_INFINITY) return death.passed;
-  // Let what the dead run already sent land before the restart, as a server would apply it, and
-  // what it held in memory (a record's turn to update) go as its process would.
+  gate.current = fault; // and stays: it lets every call of the restarted core through
+  // Every call of the faulted run after the fault fails (killed) or goes through (failed), so the run settles.
+  const failure = await fault.run(() => operation.run(world)).then(() => undefined, (error: unknown) => error);
+  if (fault.at === undefined && failure !== undefined) throw failure; // only the fault may fail a run
+  if (fault.after === Number.POSITIVE_INFINITY) return fault.passed;
+  // Let what the run already sent land before the restart, as a server would apply it.
   for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
-  const where = `${operation.label} killed after ${death.passed} store calls${death.at === undefined ? ' (all of them; the answer was lost)' : `, before ${death.at}`}`;
   try {
     const restarted = await family.restart(world, steppingClock(RESTART));
     await family.intact(restarted, operation);
     await family.check(restarted, [await retried(operation, restarted)]);
   } catch (error) {
-    throw new Error(`${where}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`${operation.label} ${fault.where()}: ${(error as Error).message}`, { cause: error });
   }
-  return death.passed;
+  return fault.passed;
 }
 
 /** The operation sent again: what it did, by its answer or, refused as not found, by its `done`. */
@@ -103,37 +100,58 @@ async function retried<W, D>(operation: CrashOperation<W, D>, world: W): Promise
 }
 
 /**
- * Which run a call belongs to, if any: the dying run's calls are told from the restarted core's
- * by this context. One instance for every run: each enabled `AsyncLocalStorage` costs every
- * promise created afterwards in the process.
+ * Which fault a call belongs to, if any: the faulted run's calls are told from the restarted
+ * core's by this context. One instance for every run: each enabled `AsyncLocalStorage` costs
+ * every promise created afterwards in the process.
  */
-const DYING = new AsyncLocalStorage<Death>();
+const FAULTED = new AsyncLocalStorage<StoreFault>();
 
-/** The gate of a run that dies after `allowed` calls: the dead run's later calls never return. */
-class Death implements RaceScheduler {
+/**
+ * The gate of a faulted run: its first `after` calls go through; then, `killed`, the process dies
+ * and each later call of the run fails at once without reaching the store (so the run unwinds
+ * and lets go of what it held in memory, a record's turn to update, as a dead process would);
+ * or, `failed`, that one call reaches the store but its acknowledgement is lost (the caller gets
+ * an error; the change may have landed, here it has), and the run goes on.
+ */
+class StoreFault implements RaceScheduler {
   passed = 0;
-  /** The call the process died before. */
+  /** The call the fault struck. */
   at: string | undefined;
-  readonly happened: Promise<void>;
-  #die!: () => void;
+  /** The faulted run's answers seen so far: they come in the order its calls were let through. */
+  #answers = 0;
 
-  constructor(private readonly allowed: number) {
-    this.happened = new Promise((resolve) => (this.#die = resolve));
+  constructor(
+    private readonly mode: 'killed' | 'failed',
+    readonly after: number,
+  ) {}
+
+  /** Runs `work` as the faulted run: its calls, and only they, meet the fault. */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return FAULTED.run(this, work);
   }
 
-  /**
-   * Lets the run's first `allowed` calls through; from then on each of its calls fails at once
-   * without reaching the store, so the dead run unwinds and lets go of what it held in memory
-   * (a record's turn to update), which a killed process would not keep either.
-   */
   schedule<T>(task: Promise<T>, label?: string): Promise<T> {
-    if (DYING.getStore() !== this) return task;
-    if (this.at !== undefined || this.passed >= this.allowed) {
+    if (FAULTED.getStore() !== this) return task;
+    if (this.mode === 'killed' && (this.at !== undefined || this.passed >= this.after)) {
       this.at ??= label ?? 'a call';
-      this.#die();
       return Promise.reject(new Error('the process was killed (crash contract)'));
     }
     this.passed++;
     return task;
+  }
+
+  answered<T>(answer: Promise<T>, label: string): Promise<T> {
+    if (FAULTED.getStore() !== this || this.mode !== 'failed' || this.#answers++ !== this.after) return answer;
+    this.at = label;
+    return answer.then(
+      () => Promise.reject(new Error('the acknowledgement was lost (crash contract)')),
+      () => Promise.reject(new Error('the acknowledgement was lost (crash contract)')),
+    );
+  }
+
+  /** Where the fault struck, for a failure's message. */
+  where(): string {
+    if (this.at === undefined) return `with every store call made (${this.passed}) and its answer lost`;
+    return this.mode === 'killed' ? `killed after ${this.passed} store calls, before ${this.at}` : `with the acknowledgement of store call ${this.after + 1} (${this.at}) lost`;
   }
 }
