@@ -165,15 +165,57 @@ function movingCategory(c: number, parent: number | null): Crashing {
 /** Drawn into a race: the crash contract's writes are among the operations of the races too. */
 const drawn = (fc: FastCheck, { label, run }: Crashing) => raceOperation(fc, label, run);
 
+/** C1 approved (it was pending); sent again, it answers and changes nothing. */
+const approvingC1: Crashing = {
+  label: 'approveComment(1)',
+  run: async (w) => (await w.core.comments.approve.execute(editor, { id: w.comments[1]! }), { kind: 'approved', id: w.comments[1]! }),
+  done: (w) => ({ kind: 'approved', id: w.comments[1]! }),
+};
+
+/** An article by Ada filed under T0 and S0. */
+const creatingArticle: Crashing = {
+  label: 'createArticle(Ada, T0, S0)',
+  run: async (w) => ({ kind: 'created', what: 'article', id: (await w.core.articles.create.execute(editor, { title: 'Fresh', ...filing(w, { author: 0, category: 0, sub: true }) })).id }),
+  landed: async (w) => {
+    const added = (await w.core.stores.articles.list(TENANT, {}, PAGE)).find((article) => !w.articles.includes(article.id));
+    return added && { kind: 'created', what: 'article', id: added.id };
+  },
+};
+
+/** A comment on A0. */
+const commentingA0: Crashing = {
+  label: 'comment(0)',
+  run: async (w) => {
+    const articleId = w.articles[0]!;
+    return { kind: 'created', what: 'comment', id: (await w.core.comments.create.execute(readers[1]!, { articleId, comment: { content: 'Me too.' } })).id, articleId };
+  },
+  landed: async (w) => {
+    const articleId = w.articles[0]!;
+    const added = (await w.core.stores.comments.listByArticle(TENANT, articleId, undefined, PAGE)).find((comment) => !w.comments.includes(comment.id));
+    return added && { kind: 'created', what: 'comment', id: added.id, articleId };
+  },
+};
+
+/** A0 retitled. */
+const renamingA0: Crashing = {
+  label: 'renameArticle(0)',
+  run: async (w) => (await w.core.articles.update.execute(editor, { id: w.articles[0]!, changes: { title: 'Renamed' } }), { kind: 'updatedArticle', id: w.articles[0]! }),
+  landed: async (w) => ((await w.core.stores.articles.findById(TENANT, w.articles[0]!))?.title === 'Renamed' ? { kind: 'updatedArticle', id: w.articles[0]! } : undefined),
+};
+
 /**
- * The writes the crash contract kills at each store call: the deletes of an author with an
+ * The writes the crash contract faults at each store call: the deletes of an author with an
  * article (Ada, A0's), of a top-level category with an article and no sub-category (T2), of a
  * sub-category with an article (S0), of an article with an approved, reacted-to comment and a
  * reaction (A0), and of that comment (C0); a sub-category moved under another top-level
  * category (S0 under T1) and to the top (S0), and a top-level category moved under another (T2
- * under T0), each refiling its article.
+ * under T0), each refiling its article; C1's approval; each sent again. An article created under
+ * an author and categories, a comment on A0 and A0 retitled, each judged by whether it landed.
  */
-const CRASHING: readonly Crashing[] = [deletingOf('author', 0), deletingOf('category', 2), deletingOf('category', 3), deletingOf('article', 0), deletingOf('comment', 0), movingCategory(3, 1), movingCategory(3, null), movingCategory(2, 0)];
+const CRASHING: readonly Crashing[] = [
+  ...[deletingOf('author', 0), deletingOf('category', 2), deletingOf('category', 3), deletingOf('article', 0), deletingOf('comment', 0)],
+  ...[movingCategory(3, 1), movingCategory(3, null), movingCategory(2, 0), approvingC1, creatingArticle, commentingA0, renamingA0],
+];
 
 /** The operations a race draws from, over the world's records by index. */
 function contentOperations(fc: FastCheck): Arbitrary<Operation> {
