@@ -45,11 +45,16 @@ export class UpdateArticle {
       read: () => this.articles.findById(caller.tenantId, id),
       notFound: () => new DomainError(ErrorCodes.ARTICLE_NOT_FOUND, 'Article not found'),
       view: toArticleView,
-      build: async (current) => ({
-        ...current,
-        ...(await this.#fields(current, patchOf(body, ARTICLE_INPUT_KEYS), references, caller.tenantId)),
-        updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()),
-      }),
+      build: async (current) => {
+        const patch = patchOf(body, ARTICLE_INPUT_KEYS);
+        let fields: Awaited<ReturnType<typeof articleFields>>;
+        try {
+          fields = await articleFields(patched(current, patch), references, caller.tenantId);
+        } catch (error) {
+          fields = await this.#refiled(current, patch, error, references, caller.tenantId);
+        }
+        return { ...current, ...fields, updatedAt: nextUpdatedAt(current.updatedAt, this.clock.now()) };
+      },
       // The totals are whatever the store holds now: read back after the write, for the answer and the event.
       write: (next, expected) =>
         this.events.around(updatedEvent(caller, 'article.updated', 'article', id, next.updatedAt), async () => {
@@ -63,19 +68,16 @@ export class UpdateArticle {
   }
 
   /**
-   * The merged record through create's rules. A stored filing the caller did not name may no
-   * longer hold: a category move whose process was killed before its refile left the article
-   * where the category was (decision 0763). Refusing the update for it would blame the caller,
-   * so the article is filed where the move files it, and the rules run again.
+   * When create's rules refused the merged record: a stored filing the caller did not name may
+   * no longer hold. A category move whose process was killed before its refile left the article
+   * where the category was (decision 0763); refusing the update for it would blame the caller,
+   * so the article is filed where the move files it, and the rules run again. Any other refusal
+   * stands.
    */
-  async #fields(current: Article, patch: Readonly<Record<string, unknown>>, references: ArticleReferences, tenantId: string) {
-    try {
-      return await articleFields(patched(current, patch), references, tenantId);
-    } catch (error) {
-      const namesFiling = patch.categoryId !== undefined || patch.subCategoryId !== undefined;
-      if (namesFiling || !isDomainError(error) || error.code !== ErrorCodes.VALIDATION_FAILED) throw error;
-      const filed = { ...current, ...(await filingAfterMoves(this.categories, tenantId, current)) };
-      return articleFields(patched(filed, patch), references, tenantId);
-    }
+  async #refiled(current: Article, patch: Readonly<Record<string, unknown>>, refusal: unknown, references: ArticleReferences, tenantId: string) {
+    const namesFiling = patch.categoryId !== undefined || patch.subCategoryId !== undefined;
+    if (namesFiling || !isDomainError(refusal) || refusal.code !== ErrorCodes.VALIDATION_FAILED) throw refusal;
+    const filed = { ...current, ...(await filingAfterMoves(this.categories, tenantId, current)) };
+    return articleFields(patched(filed, patch), references, tenantId);
   }
 }
