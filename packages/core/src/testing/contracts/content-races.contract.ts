@@ -21,6 +21,8 @@
  * Core's forced interleavings (`category-races.spec.ts`, `references-racing-deletes.spec.ts`)
  * pin single orders; this draws them. RACE_RUNS (default 1000), RACE_SEED, RACE_PATH and
  * RACE_MAX tune it (`describeRaces`).
+ * `contentCrashesContract` kills some of these writes at each store call, on the same world, and holds the
+ * same checks after a restart and a retry (`crash-points.ts`).
  */
 import { expect } from 'chai';
 import type { Arbitrary } from 'fast-check';

@@ -63,11 +63,12 @@ const START = Date.parse('2026-01-01T00:00:00.000Z');
 /** Later than any settle delay of unconfirmed webhook events (five minutes by default). */
 const RESTART = START + 3_600_000;
 
-/** Registers one test per operation of the family, each killing it at every one of its calls, then failing each call alone. */
+/** Registers one test per operation of the family: killed at every one of its calls, then each call's acknowledgement lost in turn. */
 export function describeCrashes<S, W, D, O extends CrashOperation<W, D>>(family: CrashFamily<S, W, D, O>, storesFor: (gate: RaceGate) => Promise<S>): void {
   describe(family.suite, () => {
     for (const operation of family.operations) {
-      it(`${operation.label}, killed at each store call or failing at one, then retried, leaves reads intact and finishes`, async function () {
+      const after = operation.landed ? 'is there whole or not at all' : 'is finished by a retry';
+      it(`${operation.label}, killed at each store call or with one acknowledgement lost, leaves reads intact and ${after}`, async function () {
         this.timeout(120_000);
         const calls = await faultedRun(family, operation, storesFor, new StoreFault('killed', Number.POSITIVE_INFINITY));
         for (let k = 0; k <= calls; k++) await faultedRun(family, operation, storesFor, new StoreFault('killed', k));

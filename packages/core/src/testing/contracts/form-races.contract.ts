@@ -21,6 +21,8 @@
  *   the race receives nothing once it is over (`race-events.ts`).
  * Core's forced interleavings (the connect and delete specs) pin single orders; this draws them.
  * RACE_RUNS (default 1000), RACE_SEED, RACE_PATH and RACE_MAX tune it (`describeRaces`).
+ * `formCrashesContract` kills some of these writes at each store call, on the same world, and holds the
+ * same checks after a restart and a retry (`crash-points.ts`).
  */
 import { expect } from 'chai';
 import type { Arbitrary } from 'fast-check';
