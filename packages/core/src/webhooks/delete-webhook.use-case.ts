@@ -2,7 +2,7 @@
 import type { Caller } from '../shared/caller.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
-import { checkIfMatch, preconditionFailed, versionToMatch } from '../shared/entity-tag.js';
+import { checkIfMatch, claimedVersion, preconditionFailed, versionToMatch } from '../shared/entity-tag.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
 import { toWebhookView, WEBHOOK_ADMIN } from './webhook.js';
 import { requireRole } from '../shared/require-user.js';
@@ -26,20 +26,27 @@ export class DeleteWebhook {
 
   async execute(caller: Caller, { id, ifMatch }: DeleteWebhookInput): Promise<void> {
     requireRole(caller, WEBHOOK_ADMIN.roles);
+    const { tenantId } = caller;
     const webhookId = wellFormedIdOr(id, ErrorCodes.INVALID_WEBHOOK_ID);
-    // With If-Match the webhook is read to compare its tag, and removed only if it is still the
-    // version compared (one conditional delete: a write in between makes it 412). Without, no
-    // read first: the one atomic remove tells an unknown webhook apart (one round trip less).
-    let expected: Date | undefined;
-    if (ifMatch !== undefined) {
-      const webhook = await findWebhookOrThrow(this.webhooks, caller.tenantId, webhookId);
-      checkIfMatch(ifMatch, () => toWebhookView(webhook));
-      expected = versionToMatch(ifMatch, webhook);
-    }
-    if (!(await this.webhooks.remove(caller.tenantId, webhookId, expected))) {
-      throw expected ? preconditionFailed() : new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found');
-    }
-    // A delivery claimed meanwhile finds no webhook and fails without a request.
-    await this.outbox.removeByWebhook(caller.tenantId, webhookId);
+    if (ifMatch !== undefined) await this.#claim(tenantId, webhookId, ifMatch);
+    // The log first and the webhook last (decision 0763): a process killed in between leaves a
+    // webhook without its log, never a log no one can reach, and a retry finishes the job.
+    await this.outbox.removeByWebhook(tenantId, webhookId);
+    if (!(await this.webhooks.remove(tenantId, webhookId))) throw new DomainError(ErrorCodes.WEBHOOK_NOT_FOUND, 'Webhook not found');
+    // A delivery staged meanwhile, by an event that read the subscribers before the delete (a
+    // dispatcher that claims one later finds no webhook and removes it too: decision 0780).
+    await this.outbox.removeByWebhook(tenantId, webhookId);
+  }
+
+  /**
+   * `If-Match` against the webhook as stored, made atomic by one conditional write that claims
+   * that version before its log goes (decision 0765): a delete that loses to an update changes
+   * nothing.
+   */
+  async #claim(tenantId: string, webhookId: string, ifMatch: string): Promise<void> {
+    const webhook = await findWebhookOrThrow(this.webhooks, tenantId, webhookId);
+    checkIfMatch(ifMatch, () => toWebhookView(webhook));
+    const expected = versionToMatch(ifMatch, webhook);
+    if (expected && !(await this.webhooks.update(tenantId, webhookId, {}, claimedVersion(webhook), expected))) throw preconditionFailed();
   }
 }

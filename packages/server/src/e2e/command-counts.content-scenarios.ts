@@ -173,8 +173,8 @@ const webhooks: Scenario[] = [
   { route: 'GET /webhooks/getById/{id}', outcome: 'Webhook not found', status: 404, send: (f) => adminCall(f, 'GET', `/webhooks/getById/${UNKNOWN_ID}`), commands: [KEY, 'find webhooks'] },
   { route: 'PATCH /webhooks/update/{id}', outcome: 'updated', status: 200, prepare: newWebhook, send: (f, p) => adminCall(f, 'PATCH', `/webhooks/update/${p.id}`, { enabled: false }), commands: [KEY, 'find webhooks', 'findAndModify webhooks'] },
   { route: 'PATCH /webhooks/update/{id}', outcome: 'Webhook not found', status: 404, send: (f) => adminCall(f, 'PATCH', `/webhooks/update/${UNKNOWN_ID}`, { enabled: false }), commands: [KEY, 'find webhooks'] },
-  { route: 'DELETE /webhooks/delete/{id}', outcome: 'deleted', status: 200, prepare: newWebhook, send: (f, p) => adminCall(f, 'DELETE', `/webhooks/delete/${p.id}`), commands: [KEY, 'delete webhook_deliveries', 'findAndModify webhooks'] },
-  { route: 'DELETE /webhooks/delete/{id}', outcome: 'Webhook not found', status: 404, send: (f) => adminCall(f, 'DELETE', `/webhooks/delete/${UNKNOWN_ID}`), commands: [KEY, 'findAndModify webhooks'] },
+  { route: 'DELETE /webhooks/delete/{id}', outcome: 'deleted', status: 200, prepare: newWebhook, send: (f, p) => adminCall(f, 'DELETE', `/webhooks/delete/${p.id}`), commands: [KEY, 'delete webhook_deliveries', 'findAndModify webhooks', 'delete webhook_deliveries'] },
+  { route: 'DELETE /webhooks/delete/{id}', outcome: 'Webhook not found', status: 404, send: (f) => adminCall(f, 'DELETE', `/webhooks/delete/${UNKNOWN_ID}`), commands: [KEY, 'delete webhook_deliveries', 'findAndModify webhooks'] },
   { route: 'GET /webhooks/{id}/deliveries', outcome: 'first page', status: 200, prepare: newWebhook, send: (f, p) => adminCall(f, 'GET', `/webhooks/${p.id}/deliveries`), commands: [KEY, 'find webhook_deliveries', 'find webhooks'] },
   { route: 'GET /webhooks/{id}/deliveries', outcome: 'Webhook not found', status: 404, send: (f) => adminCall(f, 'GET', `/webhooks/${UNKNOWN_ID}/deliveries`), commands: [KEY, 'find webhooks'] },
 ];

@@ -35,7 +35,7 @@ import type { Clock } from '../../shared/clock.js';
 import { userCaller } from '../callers.js';
 import { describeCrashes, type CrashOperation } from './crash-points.js';
 import { describeRaces, raceOperation, type FastCheck, type RaceOperation } from './drawn-races.js';
-import { eventLines, RaceEvents, webhookOperations, type SentEvent } from './race-events.js';
+import { deletingSecondWebhook, eventLines, RaceEvents, webhookOperations, type SentEvent } from './race-events.js';
 import type { RaceGate, RaceOptions } from '../race-gates.js';
 
 /**
@@ -211,12 +211,15 @@ const renamingA0: Crashing = {
  * sub-category with an article (S0), of an article with an approved, reacted-to comment and a
  * reaction (A0), and of that comment (C0); a sub-category moved under another top-level
  * category (S0 under T1) and to the top (S0), and a top-level category moved under another (T2
- * under T0), each refiling its article; C1's approval; each sent again. An article created under
+ * under T0), each refiling its article; C1's approval; the delete of the second webhook with a
+ * delivery in its log; each sent again. An article created under
  * an author and categories, a comment on A0 and A0 retitled, each judged by whether it landed.
  */
 const CRASHING: readonly Crashing[] = [
   ...[deletingOf('author', 0), deletingOf('category', 2), deletingOf('category', 3), deletingOf('article', 0), deletingOf('comment', 0)],
-  ...[movingCategory(3, 1), movingCategory(3, null), movingCategory(2, 0), approvingC1, creatingArticle, commentingA0, renamingA0],
+  ...[movingCategory(3, 1), movingCategory(3, null), movingCategory(2, 0), approvingC1],
+  deletingSecondWebhook<World, Done>({ kind: 'other' }, (w) => w.core.articles.update.execute(editor, { id: w.articles[2]!, changes: { title: 'A2, again' } })),
+  ...[creatingArticle, commentingA0, renamingA0],
 ];
 
 /** The operations a race draws from, over the world's records by index. */

@@ -30,6 +30,8 @@ import { steppingClock } from './drawn-races.js';
 /** A write the crash contract faults: one of the two optional methods says how it is judged. */
 export interface CrashOperation<W, D> {
   readonly label: string;
+  /** What the world needs before this write, done before the fault is set (so not faulted). */
+  prepare?(world: W): Promise<void>;
   run(world: W): Promise<D>;
   /**
    * A write a client sends again when its answer is lost (a delete, a connect, a move): what it
@@ -85,6 +87,7 @@ export function describeCrashes<S, W, D, O extends CrashOperation<W, D>>(family:
 async function faultedRun<S, W, D, O extends CrashOperation<W, D>>(family: CrashFamily<S, W, D, O>, operation: O, storesFor: (gate: RaceGate) => Promise<S>, fault: StoreFault): Promise<number> {
   const gate: RaceGate = { current: undefined };
   const world = await family.world(await storesFor(gate), steppingClock(START));
+  await operation.prepare?.(world);
   gate.current = fault; // and stays: it lets every call of the restarted core through
   // Every call of the faulted run after the fault fails (killed) or goes through (failed), so the run settles.
   const failure = await fault.run(() => operation.run(world)).then(() => undefined, (error: unknown) => error);

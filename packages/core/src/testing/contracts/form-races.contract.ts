@@ -35,7 +35,7 @@ import { TrackedWork } from '../../shared/background-work.js';
 import { anonymousCaller, userCaller } from '../callers.js';
 import { describeCrashes, type CrashOperation } from './crash-points.js';
 import { describeRaces, raceOperation, type FastCheck, type RaceOperation } from './drawn-races.js';
-import { eventLines, RaceEvents, webhookOperations, type SentEvent } from './race-events.js';
+import { deletingSecondWebhook, eventLines, RaceEvents, webhookOperations, type SentEvent } from './race-events.js';
 import type { RaceGate, RaceOptions } from '../race-gates.js';
 
 /**
@@ -196,11 +196,16 @@ const retitlingA: CrashOperation<World, Done> = {
  * The writes the crash contract faults at each store call: the erasure of a submission whose
  * relations hold others (A0) and of one that others' relations hold (B0), the delete of the
  * form that holds relations (A) and of the form they target (B), a connect that adds to the
- * multiple field, one that replaces the single field's id, and a disconnect, each sent again;
+ * multiple field, one that replaces the single field's id, a disconnect, and the delete of the
+ * second webhook with a delivery in its log, each sent again;
  * a submission with its notification jobs, a form created, A's title changed, each judged by
  * whether it landed.
  */
-const CRASHING: ReadonlyArray<CrashOperation<World, Done>> = [erasing(0, 0), erasing(1, 0), deletingForm(0), deletingForm(1), connecting(1, 1, 2), connecting(0, 0, 1), disconnecting(0, 1, 1), submittingToA, creatingForm, retitlingA];
+const CRASHING: ReadonlyArray<CrashOperation<World, Done>> = [
+  ...[erasing(0, 0), erasing(1, 0), deletingForm(0), deletingForm(1), connecting(1, 1, 2), connecting(0, 0, 1), disconnecting(0, 1, 1)],
+  deletingSecondWebhook<World, Done>({ kind: 'other' }, (w) => w.core.forms.update.execute(apiKey, { id: w.forms[1], changes: { title: { en: 'Companies' } } })),
+  ...[submittingToA, creatingForm, retitlingA],
+];
 
 /** The operations a race draws from, over the world's records by index. */
 function formOperations(fc: FastCheck): Arbitrary<Operation> {

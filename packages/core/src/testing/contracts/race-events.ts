@@ -17,6 +17,7 @@ import type { Caller } from '../../shared/caller.js';
 import type { WebhookOptions } from '../../webhooks/webhook-parts.js';
 import type { WebhookRequest } from '../../webhooks/webhooks.ports.js';
 import { userCaller } from '../callers.js';
+import type { CrashOperation } from './crash-points.js';
 import { raceOperation, type FastCheck, type RaceOperation } from './drawn-races.js';
 
 /** One delivered event: its type and `data`. */
@@ -51,6 +52,11 @@ export class RaceEvents {
   async silence(core: Core<CoreStores>, how: 'delete' | 'disable'): Promise<void> {
     if (how === 'delete') await core.webhooks!.remove.execute(this.#admin!, { id: this.#second });
     else await core.webhooks!.update.execute(this.#admin!, { id: this.#second, changes: { enabled: false } });
+    this.silenced(how);
+  }
+
+  /** Records that the second webhook was deleted or disabled (by an answer, or by a faulted run a retry found done). */
+  silenced(how: 'delete' | 'disable'): void {
     this.#silenced[how === 'delete' ? 'deleted' : 'disabled'] = true;
   }
 
@@ -99,6 +105,24 @@ export function webhookOperations<W extends { readonly core: Core<CoreStores>; r
       }),
     ),
   ];
+}
+
+/**
+ * The crash contracts' delete of the second webhook, once its log holds a delivered event:
+ * `write` makes one, which is sent before the fault, and both webhooks' bodies are taken then, so
+ * the family's check sees only what comes after. Sent again after a fault; found deleted, it
+ * counts as done. The check then holds that a deleted webhook keeps no delivery.
+ */
+export function deletingSecondWebhook<W extends { readonly core: Core<CoreStores>; readonly events: RaceEvents }, D>(other: D, write: (world: W) => Promise<unknown>): CrashOperation<W, D> {
+  return {
+    label: 'deleteWebhook(W2)',
+    prepare: async (w) => {
+      await write(w);
+      await w.events.delivered(w.core);
+    },
+    run: async (w) => (await w.events.silence(w.core, 'delete'), other),
+    done: (w) => (w.events.silenced('delete'), other),
+  };
 }
 
 /** Events as sorted `type id` lines, to compare with what the answers expect. */
