@@ -174,6 +174,24 @@ const approvingC1: Crashing = {
   done: (w) => ({ kind: 'approved', id: w.comments[1]! }),
 };
 
+/**
+ * A reaction set (or removed) and sent again after a fault. Its record and the target's totals
+ * are two writes: a process killed between them leaves a drift, which the recount's repair, run
+ * after the restart as decision 0402 says, must put right; the check then finds none.
+ */
+function reacting(target: 'article' | 'comment', user: number, type: ReactionType | null): Crashing {
+  const id = (w: World) => (target === 'article' ? w.articles[0]! : w.comments[0]!);
+  const done = (w: World): Done => ({ kind: 'reacted', target, id: id(w), user, type });
+  const run = async (w: World): Promise<Done> => {
+    const reaction = type && { type };
+    if (target === 'article') await w.core.articles.react.execute(readers[user]!, { articleId: id(w), reaction });
+    else await w.core.comments.react.execute(readers[user]!, { commentId: id(w), reaction });
+    return done(w);
+  };
+  const recover = async (w: World) => void (await w.core.maintenance.recountReactions.execute({ tenantId: TENANT, repair: true }));
+  return { label: `reactTo${target === 'article' ? 'Article' : 'Comment'}(0, reader ${user}, ${type})`, run, done, recover };
+}
+
 /** An article by Ada filed under T0 and S0. */
 const creatingArticle: Crashing = {
   label: 'createArticle(Ada, T0, S0)',
@@ -212,12 +230,14 @@ const renamingA0: Crashing = {
  * reaction (A0), and of that comment (C0); a sub-category moved under another top-level
  * category (S0 under T1) and to the top (S0), and a top-level category moved under another (T2
  * under T0), each refiling its article; C1's approval; the delete of the second webhook with a
- * delivery in its log; each sent again. An article created under
+ * delivery in its log; a like on A0, reader 0's like on A0 taken back, a dislike on C0 (the
+ * recount's repair run after the restart); each sent again. An article created under
  * an author and categories, a comment on A0 and A0 retitled, each judged by whether it landed.
  */
 const CRASHING: readonly Crashing[] = [
   ...[deletingOf('author', 0), deletingOf('category', 2), deletingOf('category', 3), deletingOf('article', 0), deletingOf('comment', 0)],
   ...[movingCategory(3, 1), movingCategory(3, null), movingCategory(2, 0), approvingC1],
+  ...[reacting('article', 1, 'like'), reacting('article', 0, null), reacting('comment', 0, 'dislike')],
   deletingSecondWebhook<World, Done>({ kind: 'other' }, (w) => w.core.articles.update.execute(editor, { id: w.articles[2]!, changes: { title: 'A2, again' } })),
   ...[creatingArticle, commentingA0, renamingA0],
 ];

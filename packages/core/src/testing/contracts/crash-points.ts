@@ -39,6 +39,11 @@ export interface CrashOperation<W, D> {
    */
   done?(world: W): D;
   /**
+   * What an operator does after such a fault, before the check: the reaction recount's repair
+   * for a reaction, whose record and totals are two writes (decision 0402).
+   */
+  recover?(world: W): Promise<void>;
+  /**
    * A write a client does not simply send again (a create, a submit, an update: a second one is
    * another write): whether the faulted run's write landed, read from the stores after the
    * restart, and what it did if so. It is not sent again.
@@ -99,6 +104,7 @@ async function faultedRun<S, W, D, O extends CrashOperation<W, D>>(family: Crash
     const restarted = await family.restart(world, steppingClock(RESTART));
     await family.intact(restarted, operation);
     const done = operation.landed ? await operation.landed(restarted) : await retried(operation, restarted);
+    await operation.recover?.(restarted);
     await family.check(restarted, done === undefined ? [] : [done]);
   } catch (error) {
     throw new Error(`${operation.label} ${fault.where()}: ${(error as Error).message}`, { cause: error });
