@@ -6,7 +6,7 @@
  * database command). Needs nothing beyond core.
  */
 
-/** What a gate waits on: fast-check's scheduler, by the one method the gates use. */
+/** What a gate waits on: fast-check's scheduler, by the one method it has that the gates use, and an optional hook of the crash contracts. */
 export interface RaceScheduler {
   schedule<T>(task: Promise<T>, label?: string): Promise<T>;
   /**
