@@ -5,7 +5,7 @@
 import type { AuthorRepository } from '../authors/authors.ports.js';
 import { issuesError, validationError } from '../shared/domain-error.js';
 import { optionalFlag, optionalId, optionalLongText, requiredText } from '../shared/input-rules.js';
-import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, type Article } from './article.js';
+import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, filedUnder, type Article } from './article.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 
 export interface ArticleInput {
@@ -71,15 +71,15 @@ export async function settleArticleReferences(articles: ArticleRepository, refer
 }
 
 /**
- * Where a category move files an article that names the category (as `refileCategory` does):
- * under the category's parent, or under the category itself once it is top-level. For an article
- * a move left where the category was: its process killed between the move and the refile.
+ * Where a category move files an article that names the category (`filedUnder`, as
+ * `refileCategory` does), by where its most specific category is now. For an article a move
+ * left where the category was: its process killed between the move and the refile.
  */
 export async function filingAfterMoves(categories: CategoryRepository, tenantId: string, article: Pick<Article, 'categoryId' | 'subCategoryId'>): Promise<Pick<Article, 'categoryId' | 'subCategoryId'>> {
   const named = article.subCategoryId ?? article.categoryId;
   const [category] = named === null ? [] : await categories.findByIds(tenantId, [named]);
   if (!category) return { categoryId: article.categoryId, subCategoryId: article.subCategoryId };
-  return category.parentId === null ? { categoryId: category.id, subCategoryId: null } : { categoryId: category.parentId, subCategoryId: category.id };
+  return filedUnder(category.id, category.parentId);
 }
 
 async function checkCategories(categories: CategoryRepository, tenantId: string, categoryId: string | null, subCategoryId: string | null): Promise<void> {

@@ -24,6 +24,15 @@ export interface Article {
 
 export type ArticleView = Omit<Article, 'tenantId'>;
 
+/**
+ * Where an article that names category `categoryId` (as its category or sub-category) is filed
+ * once that category has the parent `parentId` (decision 0762): under the parent with the
+ * category as sub-category, or under the category alone once it is top-level.
+ */
+export function filedUnder(categoryId: string, parentId: string | null): Pick<Article, 'categoryId' | 'subCategoryId'> {
+  return parentId === null ? { categoryId, subCategoryId: null } : { categoryId: parentId, subCategoryId: categoryId };
+}
+
 /** What callers receive of an article: one shared frozen view per stored snapshot (`viewPerSnapshot`). */
 export const toArticleView = viewPerSnapshot(({ tenantId: _tenantId, ...view }: Article): ArticleView => ({ ...view, ...visibleTotals(view) }));
 

@@ -3,7 +3,7 @@
  * (what Mongo's `tenant_author` index is to `updateMany`) keeps an author's deletion
  * proportional to that author's articles, not to every article in the store.
  */
-import type { Article } from '../articles/article.js';
+import { filedUnder, type Article } from '../articles/article.js';
 import type { ArticleListFilter, ArticleRepository } from '../articles/articles.ports.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
@@ -109,9 +109,9 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
 /** Where `article` is filed once `categoryId` has the parent `parentId`; null when that changes nothing. */
 function refiled(article: Article, categoryId: string, parentId: string | null): Pick<Article, 'categoryId' | 'subCategoryId'> | null {
   if (article.subCategoryId === categoryId) {
-    const filed = parentId === null ? { categoryId, subCategoryId: null } : { categoryId: parentId, subCategoryId: categoryId };
+    const filed = filedUnder(categoryId, parentId);
     return filed.categoryId === article.categoryId && filed.subCategoryId === article.subCategoryId ? null : filed;
   }
-  if (article.categoryId === categoryId && parentId !== null) return { categoryId: parentId, subCategoryId: categoryId };
+  if (article.categoryId === categoryId && parentId !== null) return filedUnder(categoryId, parentId);
   return null;
 }

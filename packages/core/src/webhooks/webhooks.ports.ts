@@ -174,8 +174,10 @@ export function isWebhookAddressRefused(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[REFUSED] === true;
 }
 
-/** The notification policy (NOTIFY_* attempts and back-off, lease, batch), and settling. */
-/** The notifications' back-off and lease; a webhook keeps its latest deliveries by count instead of by age (`DELIVERY_LOG_SIZE`). */
+/**
+ * The notifications' attempts, back-off, lease and batch (NOTIFY_*), and settling; a webhook keeps
+ * its latest deliveries by count instead of by age (`DELIVERY_LOG_SIZE`).
+ */
 export interface WebhookDeliveryPolicy extends Omit<NotificationDeliveryPolicy, 'keepFinishedMs'> {
   /** How long an event may stay unconfirmed before the dispatcher settles it from the store. */
   readonly settleUnconfirmedAfterMs: number;
