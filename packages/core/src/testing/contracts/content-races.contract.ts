@@ -167,20 +167,20 @@ function movingCategory(c: number, parent: number | null): Crashing {
 /** Drawn into a race: the crash contract's writes are among the operations of the races too. */
 const drawn = (fc: FastCheck, { label, run }: Crashing) => raceOperation(fc, label, run);
 
-/** C1 approved (it was pending); sent again, it answers and changes nothing. */
-const approvingC1: Crashing = {
-  label: 'approveComment(1)',
-  run: async (w) => (await w.core.comments.approve.execute(editor, { id: w.comments[1]! }), { kind: 'approved', id: w.comments[1]! }),
-  done: (w) => ({ kind: 'approved', id: w.comments[1]! }),
-};
+/** A comment of the world approved (C1 was pending, C0 approved); sent again, it answers and changes nothing. */
+function approving(c: number): Crashing {
+  const done = (w: World): Done => ({ kind: 'approved', id: at(w.comments, c) });
+  return { label: `approveComment(${c})`, run: async (w) => (await w.core.comments.approve.execute(editor, { id: at(w.comments, c) }), done(w)), done };
+}
 
 /**
- * A reaction set (or removed) and sent again after a fault. Its record and the target's totals
- * are two writes: a process killed between them leaves a drift, which the recount's repair, run
- * after the restart as decision 0402 says, must put right; the check then finds none.
+ * A reader's reaction on an article or comment of the world, set (or removed, `null`). Sent again
+ * after a fault. Its record and the target's totals are two writes: a process killed between them
+ * leaves a drift, which the recount's repair, run after the restart as decision 0402 says, must
+ * put right; the check then finds none.
  */
-function reacting(target: 'article' | 'comment', user: number, type: ReactionType | null): Crashing {
-  const id = (w: World) => (target === 'article' ? w.articles[0]! : w.comments[0]!);
+function reacting(target: 'article' | 'comment', index: number, user: number, type: ReactionType | null): Crashing {
+  const id = (w: World) => at(target === 'article' ? w.articles : w.comments, index);
   const done = (w: World): Done => ({ kind: 'reacted', target, id: id(w), user, type });
   const run = async (w: World): Promise<Done> => {
     const reaction = type && { type };
@@ -189,39 +189,46 @@ function reacting(target: 'article' | 'comment', user: number, type: ReactionTyp
     return done(w);
   };
   const recover = async (w: World) => void (await w.core.maintenance.recountReactions.execute({ tenantId: TENANT, repair: true }));
-  return { label: `reactTo${target === 'article' ? 'Article' : 'Comment'}(0, reader ${user}, ${type})`, run, done, recover };
+  return { label: `reactTo${target === 'article' ? 'Article' : 'Comment'}(${index}, reader ${user}, ${type})`, run, done, recover };
 }
 
-/** An article by Ada filed under T0 and S0. */
-const creatingArticle: Crashing = {
-  label: 'createArticle(Ada, T0, S0)',
-  run: async (w) => ({ kind: 'created', what: 'article', id: (await w.core.articles.create.execute(editor, { title: 'Fresh', ...filing(w, { author: 0, category: 0, sub: true }) })).id }),
-  landed: async (w) => {
-    const added = (await w.core.stores.articles.list(TENANT, {}, PAGE)).find((article) => !w.articles.includes(article.id));
-    return added && { kind: 'created', what: 'article', id: added.id };
-  },
-};
+/** An article created with a filing valid in the world; judged by whether it landed. */
+function creatingArticle(drawn: { author: number | null; category: number | null; sub: boolean }): Crashing {
+  return {
+    label: `createArticle(${JSON.stringify(drawn)})`,
+    run: async (w) => ({ kind: 'created', what: 'article', id: (await w.core.articles.create.execute(editor, { title: 'Fresh', ...filing(w, drawn) })).id }),
+    landed: async (w) => {
+      const added = (await w.core.stores.articles.list(TENANT, {}, PAGE)).find((article) => !w.articles.includes(article.id));
+      return added && { kind: 'created', what: 'article', id: added.id };
+    },
+  };
+}
 
-/** A comment on A0. */
-const commentingA0: Crashing = {
-  label: 'comment(0)',
-  run: async (w) => {
-    const articleId = w.articles[0]!;
-    return { kind: 'created', what: 'comment', id: (await w.core.comments.create.execute(readers[1]!, { articleId, comment: { content: 'Me too.' } })).id, articleId };
-  },
-  landed: async (w) => {
-    const articleId = w.articles[0]!;
-    const added = (await w.core.stores.comments.listByArticle(TENANT, articleId, undefined, PAGE)).find((comment) => !w.comments.includes(comment.id));
-    return added && { kind: 'created', what: 'comment', id: added.id, articleId };
-  },
-};
+/** A comment on an article of the world, by reader 1; judged by whether it landed. */
+function commenting(a: number): Crashing {
+  return {
+    label: `comment(${a})`,
+    run: async (w) => {
+      const articleId = at(w.articles, a);
+      return { kind: 'created', what: 'comment', id: (await w.core.comments.create.execute(readers[1]!, { articleId, comment: { content: 'Me too.' } })).id, articleId };
+    },
+    landed: async (w) => {
+      const articleId = at(w.articles, a);
+      const added = (await w.core.stores.comments.listByArticle(TENANT, articleId, undefined, PAGE)).find((comment) => !w.comments.includes(comment.id));
+      return added && { kind: 'created', what: 'comment', id: added.id, articleId };
+    },
+  };
+}
 
-/** A0 retitled. */
-const renamingA0: Crashing = {
-  label: 'renameArticle(0)',
-  run: async (w) => (await w.core.articles.update.execute(editor, { id: w.articles[0]!, changes: { title: 'Renamed' } }), { kind: 'updatedArticle', id: w.articles[0]! }),
-  landed: async (w) => ((await w.core.stores.articles.findById(TENANT, w.articles[0]!))?.title === 'Renamed' ? { kind: 'updatedArticle', id: w.articles[0]! } : undefined),
-};
+/** An article of the world retitled; judged by whether it landed. */
+function renamingArticle(a: number): Crashing {
+  const done = (w: World): Done => ({ kind: 'updatedArticle', id: at(w.articles, a) });
+  return {
+    label: `renameArticle(${a})`,
+    run: async (w) => (await w.core.articles.update.execute(editor, { id: at(w.articles, a), changes: { title: 'Renamed' } }), done(w)),
+    landed: async (w) => ((await w.core.stores.articles.findById(TENANT, at(w.articles, a)))?.title === 'Renamed' ? done(w) : undefined),
+  };
+}
 
 /**
  * The writes the crash contract faults at each store call: the deletes of an author with an
@@ -236,10 +243,10 @@ const renamingA0: Crashing = {
  */
 const CRASHING: readonly Crashing[] = [
   ...[deletingOf('author', 0), deletingOf('category', 2), deletingOf('category', 3), deletingOf('article', 0), deletingOf('comment', 0)],
-  ...[movingCategory(3, 1), movingCategory(3, null), movingCategory(2, 0), approvingC1],
-  ...[reacting('article', 1, 'like'), reacting('article', 0, null), reacting('comment', 0, 'dislike')],
+  ...[movingCategory(3, 1), movingCategory(3, null), movingCategory(2, 0), approving(1)],
+  ...[reacting('article', 0, 1, 'like'), reacting('article', 0, 0, null), reacting('comment', 0, 0, 'dislike')],
   deletingSecondWebhook<World, Done>({ kind: 'other' }, (w) => w.core.articles.update.execute(editor, { id: w.articles[2]!, changes: { title: 'A2, again' } })),
-  ...[creatingArticle, commentingA0, renamingA0],
+  ...[creatingArticle({ author: 0, category: 0, sub: true }), commenting(0), renamingArticle(0)],
 ];
 
 /** The operations a race draws from, over the world's records by index. */
@@ -272,20 +279,13 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       return { kind: 'other' };
     })),
     deleting('category'),
-    filings.map((drawn) => operation(`createArticle(${JSON.stringify(drawn)})`, async (w) => {
-      const { id } = await w.core.articles.create.execute(editor, { title: 'Fresh', ...filing(w, drawn) });
-      return { kind: 'created', what: 'article', id };
-    })),
+    filings.map((filed) => drawn(fc, creatingArticle(filed))),
     fc.tuple(index, filings).map(([a, drawn]) => operation(`refileArticle(${a}, ${JSON.stringify(drawn)})`, async (w) => {
       const id = at(w.articles, a);
       await w.core.articles.update.execute(editor, { id, changes: filing(w, drawn) });
       return { kind: 'updatedArticle', id };
     })),
-    index.map((a) => operation(`renameArticle(${a})`, async (w) => {
-      const id = at(w.articles, a);
-      await w.core.articles.update.execute(editor, { id, changes: { title: 'Renamed' } });
-      return { kind: 'updatedArticle', id };
-    })),
+    index.map((a) => drawn(fc, renamingArticle(a))),
     fc.tuple(fc.constantFrom('article', 'category', 'comment' as const), fc.integer({ min: 1, max: 2 })).map(([what, size]) => operation(`page(${what}s, ${size} a page)`, async (w) => {
       const ids = await pagedIds(async (cursor) => {
         const input = { limit: String(size), ...(cursor === null ? {} : { cursor }) };
@@ -304,27 +304,11 @@ function contentOperations(fc: FastCheck): Arbitrary<Operation> {
       return { kind: 'listed', what, ids };
     })),
     deleting('article'),
-    fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([a, user, type]) => operation(`reactToArticle(${a}, reader ${user}, ${type})`, async (w) => {
-      const id = at(w.articles, a);
-      await w.core.articles.react.execute(readers[user]!, { articleId: id, reaction: type && { type } });
-      return { kind: 'reacted', target: 'article', id, user, type };
-    })),
-    index.map((a) => operation(`comment(${a})`, async (w) => {
-      const articleId = at(w.articles, a);
-      const { id } = await w.core.comments.create.execute(readers[1]!, { articleId, comment: { content: 'Me too.' } });
-      return { kind: 'created', what: 'comment', id, articleId };
-    })),
-    index.map((c) => operation(`approveComment(${c})`, async (w) => {
-      const id = at(w.comments, c);
-      await w.core.comments.approve.execute(editor, { id });
-      return { kind: 'approved', id };
-    })),
+    fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([a, user, type]) => drawn(fc, reacting('article', a, user, type))),
+    index.map((a) => drawn(fc, commenting(a))),
+    index.map((c) => drawn(fc, approving(c))),
     deleting('comment'),
-    fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([c, user, type]) => operation(`reactToComment(${c}, reader ${user}, ${type})`, async (w) => {
-      const id = at(w.comments, c);
-      await w.core.comments.react.execute(readers[user]!, { commentId: id, reaction: type && { type } });
-      return { kind: 'reacted', target: 'comment', id, user, type };
-    })),
+    fc.tuple(index, fc.nat({ max: 1 }), reactions).map(([c, user, type]) => drawn(fc, reacting('comment', c, user, type))),
   );
 }
 
