@@ -46,6 +46,8 @@ interface SubmissionDocument {
   submittedBy: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Only while the submission's notification jobs are not known to be stored (decision 0798). */
+  notificationsRecoverAt?: Date;
 }
 
 /**
@@ -251,6 +253,38 @@ export class MongoSubmissionRepository implements SubmissionRepository {
     return (await this.#submissions.findOne({ _id: id, tenantId }, { projection: { _id: 1 } })) !== null;
   }
 
+  /**
+   * One `find` on the sparse `notifications_recover_at` index (it holds only the few submissions
+   * that carry the marker), then one `findOneAndUpdate` per candidate by its shard key
+   * `{tenantId, _id}` and the time it was read with: of two racing claimers one matches, and on a
+   * sharded collection each write goes to one shard (a claim whose filter names no shard key is
+   * refused before MongoDB 7.0). A candidate another claimer took meanwhile is left out, so a
+   * round can return fewer than were due; the next round finds the rest.
+   */
+  async claimUnnotified(now: Date, leaseMs: number, limit: number): Promise<Submission[]> {
+    const until = new Date(now.getTime() + leaseMs);
+    const due = await this.#submissions
+      .find({ notificationsRecoverAt: { $lte: now } }, { sort: { notificationsRecoverAt: 1 }, limit, projection: { _id: 1, tenantId: 1, notificationsRecoverAt: 1 } })
+      .toArray();
+    const claimed: Submission[] = [];
+    for (const { _id, tenantId, notificationsRecoverAt } of due) {
+      const document = await this.#submissions.findOneAndUpdate(
+        { _id, tenantId, notificationsRecoverAt },
+        { $set: { notificationsRecoverAt: until } },
+        { returnDocument: 'after' },
+      );
+      if (document) claimed.push(toSubmission(document));
+    }
+    return claimed;
+  }
+
+  /** One `updateOne` by `_id`; whether it matched says whether the submission is there. */
+  async confirmNotified(tenantId: string, id: string): Promise<boolean> {
+    const _id = parseObjectId(id);
+    if (!_id) return false;
+    return (await this.#submissions.updateOne({ _id, tenantId }, { $unset: { notificationsRecoverAt: '' } })).matchedCount > 0;
+  }
+
   /** Served by `tenant_form_created` (both directions). */
   async listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]> {
     const formObjectId = parseObjectId(formId);
@@ -276,6 +310,7 @@ function toDocument(submission: Submission): SubmissionDocument {
     submittedBy: submission.submittedBy,
     createdAt: submission.createdAt,
     updatedAt: submission.updatedAt,
+    ...(submission.notificationsRecoverAt === undefined ? {} : { notificationsRecoverAt: submission.notificationsRecoverAt }),
   };
 }
 
@@ -289,6 +324,7 @@ function toSubmission(document: SubmissionDocument): Submission {
     submittedBy: document.submittedBy ?? null,
     createdAt: document.createdAt,
     updatedAt: document.updatedAt,
+    ...(document.notificationsRecoverAt === undefined ? {} : { notificationsRecoverAt: document.notificationsRecoverAt }),
   };
 }
 

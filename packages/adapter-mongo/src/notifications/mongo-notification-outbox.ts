@@ -82,6 +82,14 @@ export class MongoNotificationOutbox implements NotificationOutbox {
     return (await this.#jobs.deleteMany(filter)).deletedCount;
   }
 
+  /** Served by `tenant_form_status`'s prefix, as `dropJobs`. */
+  async listBySubmission(tenantId: string, formId: string, submissionId: string): Promise<NotificationJob[]> {
+    const form = parseObjectId(formId);
+    const submission = parseObjectId(submissionId);
+    if (!form || !submission) return [];
+    return (await this.#jobs.find({ tenantId, 'message.formId': form, 'message.submissionId': submission }).toArray()).map(toJob);
+  }
+
   /** Served by `status_due` (`{status, nextAttemptAt}`): the three finished statuses, each a range of its due times. */
   async pruneFinished(before: Date): Promise<number> {
     return (await this.#jobs.deleteMany({ status: { $in: ['sent', 'failed', 'skipped'] }, nextAttemptAt: { $lt: before } })).deletedCount;

@@ -52,6 +52,12 @@ export interface IndexDefinition {
    * of index of a tenant-scoped collection that does not start with `tenantId`.
    */
   readonly expireAfterSeconds?: number;
+  /**
+   * Holds only the documents that have the index's one field: a marker that a few documents
+   * carry for a while, looked for across tenants (decision 0798). Like a TTL index, one field
+   * and not `tenantId` first.
+   */
+  readonly sparse?: boolean;
 }
 
 export const INDEXES: readonly IndexDefinition[] = [
@@ -82,6 +88,8 @@ export const INDEXES: readonly IndexDefinition[] = [
     keys: { tenantId: 1, isActive: 1, visibility: 1, createdAt: -1, _id: -1 },
   },
   { collection: Collections.formSubmissions, name: 'tenant_form_created', keys: { tenantId: 1, formId: 1, createdAt: -1, _id: -1 } },
+  // Submissions whose notification jobs are not known to be stored, of every tenant (decision 0798).
+  { collection: Collections.formSubmissions, name: 'notifications_recover_at', keys: { notificationsRecoverAt: 1 }, sparse: true },
   { collection: Collections.authors, name: 'tenant_created', keys: { tenantId: 1, createdAt: -1, _id: -1 } },
   { collection: Collections.categories, name: 'tenant_created', keys: { tenantId: 1, createdAt: -1, _id: -1 } },
   { collection: Collections.categories, name: 'tenant_parent_created', keys: { tenantId: 1, parentId: 1, createdAt: -1, _id: -1 } },
@@ -124,6 +132,7 @@ export async function ensureIndexes(db: MongoDatabase): Promise<void> {
       const options = {
         name: index.name,
         ...(index.unique ? { unique: true } : {}),
+        ...(index.sparse ? { sparse: true } : {}),
         ...(index.expireAfterSeconds === undefined ? {} : { expireAfterSeconds: index.expireAfterSeconds }),
       };
       await db.collection(index.collection).createIndex({ ...index.keys }, options);

@@ -31,6 +31,17 @@ describe('Index coverage of the collection double', () => {
       );
     });
 
+    it('serves a filter by a sparse index only when a document without its field cannot match', () => {
+      const marker: IndexShape = { name: 'recover_at', keys: { recoverAt: 1 }, sparse: true };
+      const bySparse = (filter: object, sort?: Record<string, 1 | -1>) => unservedQuery([ID, marker], filter, sort) === null;
+      expect(bySparse({ recoverAt: { $lte: new Date() } }, { recoverAt: 1 })).to.equal(true);
+      expect(bySparse({ recoverAt: new Date() })).to.equal(true);
+      expect(bySparse({ recoverAt: null })).to.equal(false);
+      expect(bySparse({ recoverAt: { $in: [new Date(), null] } })).to.equal(false);
+      expect(bySparse({ recoverAt: { $gte: null } })).to.equal(false);
+      expect(unservedQuery([ID, { ...marker, sparse: false }], { recoverAt: null }, undefined)).to.equal(null);
+    });
+
     it('serves a top-level $or when the rest is served, or else when every branch is', () => {
       expect(served({ status: 'pending', $or: [{ claimedUntil: null }, { claimedUntil: { $lte: new Date() } }] })).to.equal(true);
       expect(served({ $or: [{ tenantId: 'a' }, { status: 'pending' }] })).to.equal(true);

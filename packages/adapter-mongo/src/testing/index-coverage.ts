@@ -11,7 +11,10 @@
  *   scan in order (a deliberate listing), not a collection scan;
  * - a top-level `$or` is served when the rest of the filter is, or else when every branch (with
  *   the rest) is, as the planner's OR plan needs; `$and` clauses are read as one filter;
- * - `$nor`, `$expr`, `$where`, `$text`, `$ne`, `$nin`, `$exists`, `$regex`, `$not` bind nothing.
+ * - `$nor`, `$expr`, `$where`, `$text`, `$ne`, `$nin`, `$exists`, `$regex`, `$not` bind nothing;
+ * - a sparse index leaves out the documents that lack its fields, so it serves a filter only when
+ *   every one of its fields is bound by a condition a missing field cannot meet (an equality or
+ *   range on a value other than null), as the planner requires.
  * Returns null when an index serves the query, else why none does.
  */
 import type { Document } from 'mongodb';
@@ -21,6 +24,7 @@ export type SortSpec = Readonly<Record<string, unknown>>;
 export interface IndexShape {
   readonly name: string;
   readonly keys: Readonly<Record<string, unknown>>;
+  readonly sparse?: boolean;
 }
 
 const RANGE = ['$gt', '$gte', '$lt', '$lte'];
@@ -28,13 +32,15 @@ const RANGE = ['$gt', '$gte', '$lt', '$lte'];
 interface Bounds {
   readonly pinned: Set<string>;
   readonly bound: Set<string>;
+  /** Bound by a condition that a document without the field cannot meet. */
+  readonly present: Set<string>;
   readonly empty: boolean;
 }
 
 const isOperatorObject = (value: unknown): value is Document =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).some((key) => key.startsWith('$'));
 
-function boundsOf(filter: Document, into: Bounds = { pinned: new Set(), bound: new Set(), empty: true }): Bounds {
+function boundsOf(filter: Document, into: Bounds = { pinned: new Set(), bound: new Set(), present: new Set(), empty: true }): Bounds {
   let empty = into.empty;
   for (const [path, condition] of Object.entries(filter)) {
     if (path === '$and' && Array.isArray(condition)) {
@@ -46,18 +52,23 @@ function boundsOf(filter: Document, into: Bounds = { pinned: new Set(), bound: n
     if (!isOperatorObject(condition)) {
       into.pinned.add(path);
       into.bound.add(path);
+      if (condition !== null) into.present.add(path);
       continue;
     }
     const operators = Object.keys(condition);
     const inValues = Array.isArray(condition.$in) ? condition.$in.length : -1;
     if (operators.includes('$eq') || inValues === 1) into.pinned.add(path);
     if (operators.includes('$eq') || inValues >= 1 || operators.some((operator) => RANGE.includes(operator))) into.bound.add(path);
+    const bounding = operators.filter((operator) => operator === '$eq' || operator === '$in' || RANGE.includes(operator));
+    const nullFree = (operator: string) => (operator === '$in' ? !(condition.$in as unknown[]).includes(null) : condition[operator] !== null);
+    if (bounding.length > 0 && bounding.every(nullFree)) into.present.add(path);
   }
   return { ...into, empty };
 }
 
 function serves(index: IndexShape, bounds: Bounds, sort: ReadonlyArray<readonly [string, unknown]>): boolean {
   const keys = Object.entries(index.keys);
+  if (index.sparse && !keys.every(([key]) => bounds.present.has(key))) return false;
   const first = keys[0]?.[0];
   const scans = (first !== undefined && bounds.bound.has(first)) || bounds.empty;
   const wanted = sort.filter(([field]) => !bounds.pinned.has(field));
@@ -85,7 +96,7 @@ function served(indexes: readonly IndexShape[], filter: Document, sort: Readonly
   if (indexes.some((index) => serves(index, bounds, sort))) return true;
   if (!Array.isArray($or) || $or.length === 0) return false;
   return $or.every((branch: Document) => {
-    const merged = boundsOf(branch as Document, { pinned: new Set(bounds.pinned), bound: new Set(bounds.bound), empty: bounds.empty });
+    const merged = boundsOf(branch as Document, { pinned: new Set(bounds.pinned), bound: new Set(bounds.bound), present: new Set(bounds.present), empty: bounds.empty });
     return indexes.some((index) => serves(index, merged, sort));
   });
 }

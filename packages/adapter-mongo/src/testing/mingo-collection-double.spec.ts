@@ -280,4 +280,13 @@ describe('MingoCollectionDouble', () => {
       expect((await failure(things.createIndex({ tenantId: 1, at: 1 }, { name: 'compound_ttl', expireAfterSeconds: 0 }))).code).to.equal(67);
     });
   });
+
+  describe('when a sparse index is declared', () => {
+    it('records it as sparse, accepts it again and refuses it declared otherwise under its name', async () => {
+      expect(await things.createIndex({ recoverAt: 1 }, { name: 'recover_at', sparse: true })).to.equal('recover_at');
+      expect(await things.createIndex({ recoverAt: 1 }, { name: 'recover_at', sparse: true })).to.equal('recover_at');
+      expect(things.indexes().find((index) => index.name === 'recover_at')).to.deep.equal({ name: 'recover_at', keys: { recoverAt: 1 }, unique: false, sparse: true });
+      expect((await failure(things.createIndex({ recoverAt: 1 }, { name: 'recover_at' }))).code).to.equal(86);
+    });
+  });
 });

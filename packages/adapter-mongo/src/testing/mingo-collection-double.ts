@@ -45,6 +45,8 @@ export interface DoubleIndex {
   readonly unique: boolean;
   /** Set on a TTL index only. */
   readonly expireAfterSeconds?: number;
+  /** Set on a sparse index only: it holds the documents that have its fields. */
+  readonly sparse?: true;
 }
 
 const copy = <T extends Document>(document: T): T =>
@@ -65,9 +67,10 @@ export class MingoCollectionDouble {
 
   constructor(readonly namespace: string) {}
 
-  async createIndex(keys: Record<string, unknown>, options: { name?: string; unique?: boolean; expireAfterSeconds?: number } = {}): Promise<string> {
+  async createIndex(keys: Record<string, unknown>, options: { name?: string; unique?: boolean; expireAfterSeconds?: number; sparse?: boolean } = {}): Promise<string> {
     await turn();
-    allowOptions('createIndex', options, ['name', 'unique', 'expireAfterSeconds']);
+    allowOptions('createIndex', options, ['name', 'unique', 'expireAfterSeconds', 'sparse']);
+    const sparse = options.sparse === true ? (true as const) : undefined;
     const name = options.name ?? Object.entries(keys).map(([field, direction]) => `${field}_${String(direction)}`).join('_');
     const unique = options.unique === true;
     const ttl = options.expireAfterSeconds;
@@ -77,11 +80,12 @@ export class MingoCollectionDouble {
     const sameKeys = (index: DoubleIndex) => JSON.stringify(index.keys) === JSON.stringify(keys);
     const named = this.#indexes.find((index) => index.name === name);
     if (named) {
-      if (sameKeys(named) && named.unique === unique && named.expireAfterSeconds === ttl) return name;
+      if (sameKeys(named) && named.unique === unique && named.expireAfterSeconds === ttl && named.sparse === sparse) return name;
       throw new ServerDoubleError(86, `An existing index has the same name as the requested index: ${name}`);
     }
     if (this.#indexes.some(sameKeys)) throw new ServerDoubleError(85, `Index already exists with a different name`);
-    const index: DoubleIndex = { name, keys: { ...keys }, unique, ...(ttl === undefined ? {} : { expireAfterSeconds: ttl }) };
+    const index: DoubleIndex = { name, keys: { ...keys }, unique, ...(ttl === undefined ? {} : { expireAfterSeconds: ttl }), ...(sparse ? { sparse } : {}) };
+    if (unique && sparse) throw new ServerDoubleError(67, `index ${name}: this double does not model unique sparse indexes`);
     if (unique) this.#documents.forEach((document) => this.#assertUnique(document, undefined, [index]));
     this.#indexes.push(index);
     return name;

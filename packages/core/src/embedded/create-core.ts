@@ -172,7 +172,7 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
     guests: { admit: admitGuest },
     /** Present when `options.webhooks` was given. */
     webhooks,
-    notifications: notificationDispatcher({ outbox: stores.outbox, tenants: stores.tenants, clock, logger }, options.notifications),
+    notifications: notificationDispatcher({ outbox: stores.outbox, tenants: stores.tenants, forms, submissions, clock, logger }, options.notifications),
     maintenance: { recountReactions: new RecountReactions(stores.tenants, reactions, articles, comments) },
   };
 }

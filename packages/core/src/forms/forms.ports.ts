@@ -151,6 +151,17 @@ export interface SubmissionRepository {
   withdrawRelation(command: WithdrawRelationCommand): Promise<void>;
   /** One keyset page of the submissions of a form (§6.1; oldest first for the export). */
   listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]>;
+  /**
+   * Claims up to `limit` submissions of every tenant whose `notificationsRecoverAt` has come
+   * (≤ `now`), earliest first, moving it to `now + leaseMs` in the same atomic step, so that no
+   * two callers get one submission within a lease (decision 0798). Returns them as stored after.
+   */
+  claimUnnotified(now: Date, leaseMs: number, limit: number): Promise<Submission[]>;
+  /**
+   * Takes `notificationsRecoverAt` off the submission: its jobs are in the outbox. Idempotent;
+   * `updatedAt` is left as it is. False when there is no such submission (erased meanwhile).
+   */
+  confirmNotified(tenantId: string, id: string): Promise<boolean>;
 }
 
 export const FormRepositoryToken: PortToken<FormRepository> = portToken('FormRepository');

@@ -3,10 +3,12 @@
  * notifications are enabled, then one per enabled channel and audience. Admin e-mail carries the
  * form's recipients (none: the dispatcher resolves the tenant's admin addresses); submitter
  * e-mail carries the address answered in the form's submitter field, and is left out when the
- * submission has none. Push jobs carry no recipients.
+ * submission has none. Push jobs carry no recipients. Then how they are stored: by the submit,
+ * or by a dispatcher pass when the submit's process died first (decision 0798).
  */
-import type { NewNotificationJob, NotificationMessage } from '../notifications/notification.ports.js';
+import type { NewNotificationJob, NotificationMessage, NotificationOutbox } from '../notifications/notification.ports.js';
 import type { Form } from './form.js';
+import type { SubmissionRepository } from './forms.ports.js';
 import type { Submission } from './submission.js';
 
 /** The jobs to enqueue for a stored submission of `form` (none when its notifications are off). */
@@ -40,4 +42,28 @@ export function submissionNotificationJobs(form: Form, submission: Submission): 
   if (settings.push.admin.enabled) jobs.push(job('push', 'admin', []));
   if (settings.push.submitter.enabled) jobs.push(job('push', 'submitter', []));
   return jobs;
+}
+
+/**
+ * How long after a submit its notification jobs are left to the submit itself before a dispatcher
+ * pass may enqueue them (decision 0798). Longer than a store call can take before it fails (the
+ * MongoDB driver gives up selecting a server after 30 s), so a slow enqueue is not doubled.
+ */
+export const NOTIFICATION_RECOVERY_AFTER_MS = 60_000;
+
+/**
+ * Stores `jobs` for a stored submission and takes its recovery marker off. When the submission
+ * was erased, or went with its form, while the jobs were on their way, the delete dropped the
+ * jobs it found, so these go too: their message carries the values (decision 0763). Used by the
+ * submit and by the dispatcher's recovery of a submit that died before it.
+ */
+export async function storeSubmissionJobs(
+  ports: { readonly outbox: NotificationOutbox; readonly submissions: SubmissionRepository },
+  submission: Submission,
+  jobs: readonly NewNotificationJob[],
+  now: Date,
+): Promise<void> {
+  if (jobs.length > 0) await ports.outbox.enqueue(jobs, now);
+  const stillThere = await ports.submissions.confirmNotified(submission.tenantId, submission.id);
+  if (!stillThere) await ports.outbox.dropJobs(submission.tenantId, submission.formId, submission.id);
 }

@@ -16,9 +16,15 @@ export interface Submission {
   submittedBy: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * Set by a submit whose form sends notifications, taken off once its jobs are in the outbox:
+   * from this time on a dispatcher pass enqueues the jobs itself, should the process that
+   * stored the submission have died before it did (decision 0798). Never shown to callers.
+   */
+  notificationsRecoverAt?: Date;
 }
 
-export type SubmissionView = Omit<Submission, 'tenantId'>;
+export type SubmissionView = Omit<Submission, 'tenantId' | 'notificationsRecoverAt'>;
 
 /** The most ids one multi-value relation field holds. */
 export const RELATION_CAP = 500;

@@ -211,6 +211,52 @@ describe('SubmitForm', () => {
       ]);
     });
 
+    it('stores the submission with a recovery time a minute on, and takes it off once the jobs are stored', async () => {
+      const form = notifying(allOn);
+      const { submit, submissions } = await setup([form]);
+      const view = await submit.execute(...asCall(publicSubmit(form)));
+      expect((await submissions.findById('acme', view.id))?.notificationsRecoverAt?.toISOString()).to.equal('2026-03-04T05:07:07.890Z');
+      expect(view).not.to.have.property('notificationsRecoverAt');
+      await settle();
+      expect(await submissions.findById('acme', view.id)).not.to.have.property('notificationsRecoverAt');
+      expect(await submissions.claimUnnotified(new Date('2026-03-05T00:00:00.000Z'), 60_000, 10)).to.deep.equal([]);
+    });
+
+    it('leaves the recovery time on when the jobs could not be stored, for the dispatcher to find', async () => {
+      const form = notifying(allOn);
+      const outbox = new MemoryNotificationOutbox();
+      sinon.stub(outbox, 'enqueue').rejects(new Error('outbox down'));
+      const { submit, submissions } = await setup([form], { outbox });
+      const view = await submit.execute(...asCall(publicSubmit(form)));
+      await settle();
+      const claimed = await submissions.claimUnnotified(new Date('2026-03-04T05:07:07.890Z'), 60_000, 10);
+      expect(claimed.map((submission) => submission.id)).to.deep.equal([view.id]);
+    });
+
+    it('stores no recovery time when notifications are on but no job would be sent', async () => {
+      const form = notifying({ ...allOn, email: { admin: { enabled: false, recipients: [] }, submitter: { enabled: true, field: 'email' } }, push: { admin: { enabled: false }, submitter: { enabled: false } } });
+      const { submit, submissions, outbox } = await setup([form]);
+      const view = await submit.execute(...asCall(publicSubmit(form))); // no e-mail answered: no submitter mail
+      expect(await submissions.findById('acme', view.id)).not.to.have.property('notificationsRecoverAt');
+      await settle();
+      expect(await outbox.listByTenant('acme')).to.deep.equal([]);
+    });
+
+    it('drops the jobs it stored when the submission was erased meanwhile', async () => {
+      const form = notifying(allOn);
+      const outbox = new MemoryNotificationOutbox();
+      const { submit, submissions } = await setup([form], { outbox });
+      const enqueue = outbox.enqueue.bind(outbox);
+      sinon.stub(outbox, 'enqueue').callsFake(async (jobs, now) => {
+        await submissions.delete('acme', jobs[0]!.message.submissionId);
+        await enqueue(jobs, now);
+      });
+      await submit.execute(...asCall(publicSubmit(form)));
+      await settle();
+      await settle();
+      expect(await outbox.listByTenant('acme')).to.deep.equal([]);
+    });
+
     it('enqueues nothing when notifications are off, whatever the channels say', async () => {
       const form = notifying({ ...allOn, enabled: false });
       const { submit, outbox } = await setup([form]);

@@ -3,11 +3,13 @@
  * then pass its CAPTCHA gate. Internal: a user is required; public and internal forms, no
  * CAPTCHA. Both then check the values, store the submission, and hand the form's notification
  * jobs to the outbox without waiting: a failing or slow outbox never fails or delays the answer.
+ * A submission with jobs is stored with a recovery time, taken off once the jobs are stored: a
+ * process that dies in between leaves it for a dispatcher pass to finish (decision 0798).
  */
 import { UNTRACKED_WORK, type BackgroundWork } from '../shared/background-work.js';
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { CaptchaVerdict, CaptchaVerifier } from '../captcha/captcha.ports.js';
-import type { NotificationOutbox } from '../notifications/notification.ports.js';
+import type { NewNotificationJob, NotificationOutbox } from '../notifications/notification.ports.js';
 import { ANYONE, checkAccess, requiresUser } from '../shared/access.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
@@ -18,13 +20,16 @@ import type { Logger } from '../shared/logger.js';
 import type { Form } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { findFormOrThrow } from './find-form.js';
-import { submissionNotificationJobs } from './submission-notification-jobs.js';
+import { NOTIFICATION_RECOVERY_AFTER_MS, storeSubmissionJobs, submissionNotificationJobs } from './submission-notification-jobs.js';
 import { submissionView, type Submission, type SubmissionView } from './submission.js';
 import { validateSubmissionValues } from './validate-submission-values.js';
 import { logFieldsOf, type TraceContext } from '../shared/trace-context.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
 export type SubmitMode = 'public' | 'internal';
+
+/** What a form without notifications gives rise to, without an array per submit. */
+const NO_JOBS: readonly NewNotificationJob[] = Object.freeze([]);
 
 export interface SubmitFormInput {
   readonly formId: string;
@@ -78,6 +83,8 @@ export class SubmitForm {
       createdAt: now,
       updatedAt: now,
     };
+    const jobs = form.notifications.enabled ? submissionNotificationJobs(form, submission) : NO_JOBS;
+    if (jobs.length > 0) submission.notificationsRecoverAt = new Date(now.getTime() + NOTIFICATION_RECOVERY_AFTER_MS);
     const view = await this.events.around(
       { tenantId: submission.tenantId, type: 'form.submitted', witness: { kind: 'submission', id: submission.id }, trace: caller.trace },
       async () => {
@@ -92,7 +99,7 @@ export class SubmitForm {
         return { result: stored, data: stored };
       },
     );
-    this.#enqueueNotifications(form, submission, caller.trace);
+    this.#enqueueNotifications(submission, jobs, caller.trace);
     return view;
   }
 
@@ -107,24 +114,20 @@ export class SubmitForm {
     if (!verdict.success || tooLow) throw new DomainError(ErrorCodes.FORM_CAPTCHA_FAILED, 'CAPTCHA verification failed');
   }
 
-  /** Background work: started now, never awaited by the submit; a failure is logged, never thrown. */
-  #enqueueNotifications(form: Form, submission: Submission, trace: TraceContext | undefined): void {
-    if (!form.notifications.enabled) return; // no job to enqueue, no work to start
+  /**
+   * Background work: started now, never awaited by the submit; a failure is logged, never thrown
+   * (the submission's recovery time then hands its jobs to a dispatcher pass).
+   */
+  #enqueueNotifications(submission: Submission, jobs: readonly NewNotificationJob[], trace: TraceContext | undefined): void {
+    if (jobs.length === 0) return; // no job to enqueue, no work to start
     this.work.start(async () => {
       try {
-        const jobs = submissionNotificationJobs(form, submission);
-        if (jobs.length === 0) return;
-        await this.outbox.enqueue(jobs, submission.createdAt);
-        // Erased, or gone with its form, while the jobs were on their way: the delete dropped the
-        // jobs it found, so these go too (their message carries the values: decision 0763).
-        if ((await this.submissions.findById(submission.tenantId, submission.id)) === null) {
-          await this.outbox.dropJobs(submission.tenantId, form.id, submission.id);
-        }
+        await storeSubmissionJobs({ outbox: this.outbox, submissions: this.submissions }, submission, jobs, submission.createdAt);
       } catch (error) {
         try {
           this.logger.error('notification enqueue failed', {
             tenantId: submission.tenantId,
-            formId: form.id,
+            formId: submission.formId,
             submissionId: submission.id,
             error: error instanceof Error ? error.message : String(error),
             ...logFieldsOf(trace),

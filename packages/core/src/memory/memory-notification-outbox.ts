@@ -58,6 +58,14 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
     return dropped;
   }
 
+  async listBySubmission(tenantId: string, formId: string, submissionId: string): Promise<NotificationJob[]> {
+    const jobs: NotificationJob[] = [];
+    for (const job of this.#jobs.values()) {
+      if (job.tenantId === tenantId && job.message.formId === formId && job.message.submissionId === submissionId) jobs.push(structuredClone(job));
+    }
+    return jobs;
+  }
+
   async pruneFinished(before: Date): Promise<number> {
     let pruned = 0;
     for (const [id, job] of this.#jobs) {

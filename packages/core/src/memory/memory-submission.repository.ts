@@ -24,18 +24,23 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   readonly #submissions = new SnapshotTable<Submission>();
   /** (tenant, form) → its submissions in list order. */
   readonly #byForm = new KeysetIndex();
+  /** Keys of the submissions that carry `notificationsRecoverAt` (few: a submit takes it off once its jobs are stored). */
+  readonly #unnotified = new Set<string>();
 
   async insert(submission: Submission): Promise<void> {
     const key = tenantKey(submission.tenantId, submission.id);
     const stored = this.#submissions.insert(key, submission);
     if (!stored) throw new Error(`duplicate submission id ${submission.id}`);
     this.#byForm.add(tenantKey(stored.tenantId, stored.formId), stored, key);
+    if (stored.notificationsRecoverAt !== undefined) this.#unnotified.add(key);
   }
 
   async delete(tenantId: string, id: string, expected?: Date): Promise<boolean> {
-    const submission = this.#submissions.deleteIf(tenantKey(tenantId, id), (current) => stillAt(current, expected));
+    const key = tenantKey(tenantId, id);
+    const submission = this.#submissions.deleteIf(key, (current) => stillAt(current, expected));
     if (!submission) return false;
     this.#byForm.remove(tenantKey(tenantId, submission.formId), submission);
+    this.#unnotified.delete(key);
     return true;
   }
 
@@ -45,6 +50,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     for (const key of keys) {
       const submission = this.#submissions.get(key);
       this.#submissions.delete(key);
+      this.#unnotified.delete(key);
       if (submission) this.#byForm.remove(group, submission);
     }
     return keys.length;
@@ -81,6 +87,26 @@ export class MemorySubmissionRepository implements SubmissionRepository {
 
   async listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]> {
     return collectPage(this.#byForm.keysFor(tenantKey(tenantId, formId), page), (key) => this.#submissions.get(key), page);
+  }
+
+  async claimUnnotified(now: Date, leaseMs: number, limit: number): Promise<Submission[]> {
+    const due: Submission[] = [];
+    for (const key of this.#unnotified) {
+      const submission = this.#submissions.get(key);
+      if (submission?.notificationsRecoverAt !== undefined && submission.notificationsRecoverAt <= now) due.push(submission);
+    }
+    due.sort((a, b) => a.notificationsRecoverAt!.getTime() - b.notificationsRecoverAt!.getTime());
+    const until = new Date(now.getTime() + leaseMs);
+    return due.slice(0, Math.max(0, limit)).map((submission) => {
+      const key = tenantKey(submission.tenantId, submission.id);
+      return this.#submissions.update(key, (current) => ({ ...current, notificationsRecoverAt: until }))!;
+    });
+  }
+
+  async confirmNotified(tenantId: string, id: string): Promise<boolean> {
+    const key = tenantKey(tenantId, id);
+    if (!this.#unnotified.delete(key)) return this.#submissions.has(key);
+    return this.#submissions.update(key, ({ notificationsRecoverAt: _, ...confirmed }) => confirmed) !== undefined;
   }
 
   async findById(tenantId: string, id: string): Promise<Submission | null> {

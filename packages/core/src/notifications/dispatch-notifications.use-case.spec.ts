@@ -105,6 +105,30 @@ describe('DispatchNotifications', () => {
     });
   });
 
+  describe('when it recovers the jobs of submits that died', () => {
+    it('runs the recovery on its first pass and then at most once a minute, before it claims, so a recovered job is sent in the same pass', async () => {
+      let runs = 0;
+      const recovery = { execute: async () => (runs += 1, await enqueue({ recipients: [`recovered-${runs}@acme.test`] }), 1) };
+      const dispatch = new DispatchNotifications(outbox, tenants, { email, push }, POLICY, clock, logger, recovery);
+      expect((await dispatch.execute()).sent).to.equal(1);
+      clock.advance(PRUNE_EVERY_MS - 1);
+      await dispatch.execute();
+      expect(runs).to.equal(1);
+      clock.advance(1);
+      expect((await dispatch.execute()).sent).to.equal(1);
+      expect(runs).to.equal(2);
+      expect(email.sent.map((mail) => mail.to)).to.deep.equal([['recovered-1@acme.test'], ['recovered-2@acme.test']]);
+    });
+
+    it('logs a failing recovery and still sends and prunes', async () => {
+      await enqueue();
+      const recovery = { execute: () => Promise.reject(new Error('store down')) };
+      const dispatch = new DispatchNotifications(outbox, tenants, { email, push }, POLICY, clock, logger, recovery);
+      expect((await dispatch.execute()).sent).to.equal(1);
+      expect(logger.lines.find((line) => line.message === 'notification jobs could not be recovered')).to.deep.equal({ level: 'warn', message: 'notification jobs could not be recovered', fields: { error: 'store down' } });
+    });
+  });
+
   describe('when an admin e-mail job names no recipients', () => {
     it("sends to the tenant's admin addresses", async () => {
       await enqueue({ recipients: [] });

@@ -2,7 +2,9 @@
  * Sends what is due in the notification outbox, once: claims a batch atomically, sends each job on
  * its channel, and records the outcome — sent; skipped (channel not configured, nobody to write
  * to); retry after an exponential back-off; or failed once the attempts are used up. Once a
- * minute a pass also deletes the finished jobs older than the policy keeps them.
+ * minute a pass also enqueues the jobs of submits whose process died before it did (a
+ * `NotificationRecovery`, decision 0798) and then deletes the finished jobs older than the policy
+ * keeps them.
  */
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
@@ -26,8 +28,17 @@ export interface DispatchReport {
   readonly skipped: number;
 }
 
+/** Puts into the outbox the jobs a dead process did not (the forms module's `RecoverSubmissionNotifications`). */
+export interface NotificationRecovery {
+  /** Returns how many jobs it enqueued; never throws for one submission (it logs and goes on). */
+  execute(): Promise<number>;
+}
+
 const ERROR_MAX = 500;
-/** How often a pass deletes the finished jobs past `keepFinishedMs` (a pass runs every `NOTIFY_POLL_MS`). */
+/**
+ * How often a pass recovers the jobs of dead submits and deletes the finished jobs past
+ * `keepFinishedMs` (a pass runs every `NOTIFY_POLL_MS`); the first pass of a process does both.
+ */
 export const PRUNE_EVERY_MS = 60_000;
 
 /** Wait before the attempt after attempt `attempts` (1-based): base · 2^(attempts-1), capped. */
@@ -36,8 +47,8 @@ export function retryDelayMs(attempts: number, policy: Pick<NotificationDelivery
 }
 
 export class DispatchNotifications {
-  /** When this dispatcher last deleted finished jobs (ms), if it has. */
-  #prunedAt: number | undefined;
+  /** When this dispatcher last recovered jobs and deleted finished ones (ms), if it has. */
+  #housekeptAt: number | undefined;
 
   constructor(
     private readonly outbox: NotificationOutbox,
@@ -46,11 +57,16 @@ export class DispatchNotifications {
     private readonly policy: NotificationDeliveryPolicy,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly recovery?: NotificationRecovery,
   ) {}
 
-  /** One pass: claims up to a batch of due jobs and settles every one of them; deletes old finished ones once a minute. */
+  /**
+   * One pass: claims up to a batch of due jobs and settles every one of them; once a minute first
+   * recovers the jobs of dead submits, then deletes old finished ones (recovered first, so a
+   * job it finds stored is not one the clean-up is about to delete).
+   */
   async execute(): Promise<DispatchReport> {
-    await this.#pruneFinished();
+    await this.#housekeeping();
     const jobs = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, this.policy.batchSize);
     const report = { claimed: jobs.length, sent: 0, retried: 0, failed: 0, skipped: 0 };
     const outcomes = await Promise.all(jobs.map((job) => this.#settle(job)));
@@ -61,10 +77,16 @@ export class DispatchNotifications {
     return report;
   }
 
-  async #pruneFinished(): Promise<void> {
+  async #housekeeping(): Promise<void> {
     const now = this.clock.now().getTime();
-    if (this.#prunedAt !== undefined && now - this.#prunedAt < PRUNE_EVERY_MS) return;
-    this.#prunedAt = now;
+    if (this.#housekeptAt !== undefined && now - this.#housekeptAt < PRUNE_EVERY_MS) return;
+    this.#housekeptAt = now;
+    try {
+      await this.recovery?.execute();
+    } catch (error) {
+      // Claims whose lease runs out are taken again at a later pass; sending does not wait for it.
+      this.logger.warn('notification jobs could not be recovered', { error: errorText(error) });
+    }
     try {
       const pruned = await this.outbox.pruneFinished(new Date(now - this.policy.keepFinishedMs));
       if (pruned > 0) this.logger.info('finished notification jobs deleted', { count: pruned, keptMs: this.policy.keepFinishedMs });

@@ -1,8 +1,11 @@
 /**
  * The notification dispatcher an embedding service starts and stops: `DispatchNotifications` over
- * its outbox on a `DispatchLoop`. `createCore` builds one from its `notifications` option; the
- * HTTP service builds the same pair from its `NOTIFY_*` settings.
+ * its outbox on a `DispatchLoop`, with the recovery of the jobs of submits that died
+ * (decision 0798). `createCore` builds one from its `notifications` option; the HTTP service
+ * builds the same from its `NOTIFY_*` settings.
  */
+import type { FormRepository, SubmissionRepository } from '../forms/forms.ports.js';
+import { RecoverSubmissionNotifications } from '../forms/recover-submission-notifications.use-case.js';
 import type { Clock } from '../shared/clock.js';
 import { definedOnly } from '../shared/defined-only.js';
 import type { Logger } from '../shared/logger.js';
@@ -36,12 +39,20 @@ export interface NotificationDispatcher {
 }
 
 export function notificationDispatcher(
-  ports: { readonly outbox: NotificationOutbox; readonly tenants: TenantRepository; readonly clock: Clock; readonly logger: Logger },
+  ports: {
+    readonly outbox: NotificationOutbox;
+    readonly tenants: TenantRepository;
+    readonly forms: FormRepository;
+    readonly submissions: SubmissionRepository;
+    readonly clock: Clock;
+    readonly logger: Logger;
+  },
   options: NotificationDispatchOptions = {},
 ): NotificationDispatcher {
   const { email, push, intervalMs, ...overrides } = options;
   const policy: NotificationDeliveryPolicy = { ...DEFAULT_NOTIFICATION_DISPATCH, ...definedOnly(overrides) };
-  const dispatch = new DispatchNotifications(ports.outbox, ports.tenants, { email, push }, policy, ports.clock, ports.logger);
+  const recovery = new RecoverSubmissionNotifications(ports.forms, ports.submissions, ports.outbox, policy, ports.clock, ports.logger);
+  const dispatch = new DispatchNotifications(ports.outbox, ports.tenants, { email, push }, policy, ports.clock, ports.logger, recovery);
   const loopOptions = { intervalMs: intervalMs ?? DEFAULT_NOTIFICATION_DISPATCH.intervalMs, batchSize: policy.batchSize };
   return { dispatch, dispatcher: new DispatchLoop(dispatch, loopOptions, ports.logger) };
 }

@@ -65,6 +65,8 @@ export interface NotificationOutbox {
    * recorded (`complete` of a deleted job does nothing). Returns how many.
    */
   dropJobs(tenantId: string, formId: string, submissionId?: string): Promise<number>;
+  /** The tenant's jobs about one submission of the form, whatever their status, in no particular order. */
+  listBySubmission(tenantId: string, formId: string, submissionId: string): Promise<NotificationJob[]>;
   /**
    * Deletes the finished jobs (sent, failed, skipped) of all tenants whose last attempt was due
    * before `before`; pending ones stay whatever their age. Returns how many.

@@ -1,5 +1,6 @@
 /**
- * Notification delivery: the dispatcher over the outbox, its senders and its background loop.
+ * Notification delivery: the dispatcher over the outbox, its senders, its recovery of the jobs
+ * of submits that died (decision 0798) and its background loop.
  * A sender bound to EmailSenderToken / PushSenderToken (an embedder's, or a test's) wins;
  * otherwise SMTP_URL and PUSH_WEBHOOK_URL decide, and an unset one leaves its channel unconfigured.
  */
@@ -8,16 +9,21 @@ import {
   DispatchLoop,
   DispatchNotifications,
   EmailSenderToken,
+  FormRepositoryToken,
   NotificationDeliveryPolicyToken,
   NotificationOutboxToken,
   PushSenderToken,
+  RecoverSubmissionNotifications,
+  SubmissionRepositoryToken,
   TenantRepositoryToken,
   type Clock,
   type EmailSender,
+  type FormRepository,
   type Logger,
   type NotificationDeliveryPolicy,
   type NotificationOutbox,
   type PushSender,
+  type SubmissionRepository,
   type TenantRepository,
 } from '@cms/core';
 import { ContainerModule } from 'inversify';
@@ -36,6 +42,11 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     }),
     [ServerTokens.Config],
   );
+  bind(RecoverSubmissionNotifications).toResolvedValue(
+    (forms: FormRepository, submissions: SubmissionRepository, outbox: NotificationOutbox, policy: NotificationDeliveryPolicy, clock: Clock, logger: Logger) =>
+      new RecoverSubmissionNotifications(forms, submissions, outbox, policy, clock, logger),
+    [FormRepositoryToken, SubmissionRepositoryToken, NotificationOutboxToken, NotificationDeliveryPolicyToken, ServerTokens.Clock, ServerTokens.Logger],
+  );
   bind(DispatchNotifications).toResolvedValue(
     (
       config: ServiceConfig,
@@ -44,6 +55,7 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
       policy: NotificationDeliveryPolicy,
       clock: Clock,
       logger: Logger,
+      recovery: RecoverSubmissionNotifications,
       email: EmailSender | undefined,
       push: PushSender | undefined,
     ) =>
@@ -54,6 +66,7 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
         policy,
         clock,
         logger,
+        recovery,
       ),
     [
       ServerTokens.Config,
@@ -62,6 +75,7 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
       NotificationDeliveryPolicyToken,
       ServerTokens.Clock,
       ServerTokens.Logger,
+      RecoverSubmissionNotifications,
       { serviceIdentifier: EmailSenderToken, optional: true },
       { serviceIdentifier: PushSenderToken, optional: true },
     ],

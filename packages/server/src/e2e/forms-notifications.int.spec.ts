@@ -1,5 +1,5 @@
 /** §3 enqueue side over HTTP: a submission's notification jobs land in the outbox; the outbox never fails a submit. */
-import { ManualClock, NotificationOutboxToken, type NotificationOutbox } from '@cms/core';
+import { ManualClock, MemoryNotificationOutbox, NotificationOutboxToken, type NewNotificationJob, type NotificationOutbox } from '@cms/core';
 import { expect } from 'chai';
 import { CapturingLogger, startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
 import { createForm, submitForm } from './form-requests.js';
@@ -98,6 +98,7 @@ describe('Submission notifications', () => {
         complete: async () => {},
         listByTenant: async () => [],
         dropJobs: async () => 0,
+        listBySubmission: async () => [],
         pruneFinished: async () => 0,
         countByStatus: async () => ({ pending: 0, sent: 0, failed: 0, skipped: 0 }),
       };
@@ -123,6 +124,47 @@ describe('Submission notifications', () => {
       // Written after the answer, it still names the request it came from (CONTRACT §8 logging).
       expect(requestId).to.be.a('string').and.not.equal('');
       expect(traceId).to.match(/^[0-9a-f]{32}$/);
+    });
+  });
+
+  describe('when a submit could not store its jobs', () => {
+    /** An outbox that refuses to enqueue until told otherwise. */
+    class UnreachableOutbox extends MemoryNotificationOutbox {
+      reachable = false;
+      override async enqueue(jobs: readonly NewNotificationJob[], now: Date): Promise<void> {
+        if (!this.reachable) throw new Error('outbox unreachable');
+        await super.enqueue(jobs, now);
+      }
+    }
+    let api: TestService;
+    const outbox = new UnreachableOutbox();
+    const clock = new ManualClock('2026-05-01T10:00:00.000Z');
+    before(async () => {
+      // No channel configured: the dispatcher skips each job, which finishes it.
+      api = await startTestService({ NOTIFY_POLL_MS: '20' }, { clock, configure: (container) => void container.rebind(NotificationOutboxToken).toConstantValue(outbox) });
+    });
+    after(() => api.stop());
+
+    it('the service’s dispatcher stores them itself a minute after the submit, once, and settles them (decision 0798)', async () => {
+      const form = await createForm(api, 'recovered', { notifications: { enabled: true, push: { admin: { enabled: true } } } });
+      const submission = await submitForm(api, form.id, { name: 'Ada' });
+      const jobs = () => outbox.listBySubmission('tenant-a', form.id, submission.id);
+      const until = async (done: (found: Awaited<ReturnType<typeof jobs>>) => boolean) => {
+        for (let waited = 0; !done(await jobs()) && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+        return jobs();
+      };
+      await new Promise((resolve) => setTimeout(resolve, 100)); // several dispatch passes
+      expect(await jobs()).to.deep.equal([]);
+      outbox.reachable = true;
+      clock.advance(59_999);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await jobs(), 'not before the submission’s recovery time').to.deep.equal([]);
+      clock.advance(1);
+      const settled = await until((found) => found.length === 1 && found[0]!.status === 'skipped');
+      expect(settled.map((job) => [job.channel, job.audience, job.status, job.message.values])).to.deep.equal([['push', 'admin', 'skipped', { name: 'Ada' }]]);
+      clock.advance(120_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await jobs()).to.have.length(1);
     });
   });
 
@@ -163,6 +205,7 @@ describe('Submission notifications', () => {
         complete: async () => {},
         listByTenant: async () => [],
         dropJobs: async () => 0,
+        listBySubmission: async () => [],
         pruneFinished: async () => 0,
         countByStatus: async () => ({ pending: 0, sent: 0, failed: 0, skipped: 0 }),
       };

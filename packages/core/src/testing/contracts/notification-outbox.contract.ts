@@ -178,6 +178,23 @@ export function notificationOutboxContract(name: string, factory: RepositoryFact
       });
     });
 
+    describe('when the jobs of one submission are listed', () => {
+      it('lists every job of that submission of the form and tenant, whatever its status, and no other', async () => {
+        const { formId, submissionId } = sampleNotificationJob().message;
+        const email = await enqueueOne();
+        const push = await enqueueOne({ channel: 'push', recipients: [] });
+        await outbox().complete(push.id, { status: 'sent' }, at(1));
+        const other = { ...sampleNotificationJob().message, submissionId: 'd'.repeat(24) };
+        await enqueueOne({ message: other });
+        await enqueueOne({ tenantId: 'other' });
+        const listed = await outbox().listBySubmission('acme', formId, submissionId);
+        expect(listed.map((job) => [job.id, job.status]).sort()).to.deep.equal([[email.id, 'pending'], [push.id, 'sent']].sort());
+        expect(await outbox().listBySubmission('nobody', formId, submissionId)).to.deep.equal([]);
+        expect(await outbox().listBySubmission('acme', 'c'.repeat(24), submissionId)).to.deep.equal([]);
+        expect(await outbox().listBySubmission('acme', 'not-an-id', 'not-an-id')).to.deep.equal([]);
+      });
+    });
+
     describe('when jobs are listed', () => {
       it('lists only the tenant’s jobs, newest first', async () => {
         const first = await enqueueOne({}, at(0));

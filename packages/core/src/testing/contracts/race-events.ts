@@ -66,11 +66,14 @@ export class RaceEvents {
   }
 
   /**
-   * After a restart: one dispatch pass, whose first step settles the events a killed write left
-   * unconfirmed from the store (the restarted clock is past the settle delay).
+   * After a restart: one dispatch pass of each outbox, as a restarted service runs them. The
+   * webhook pass settles the events a killed write left unconfirmed (the restarted clock is past
+   * the settle delay); the notification pass enqueues the jobs of a submit killed before it
+   * stored them (decision 0798).
    */
   async restarted(core: Core<CoreStores>): Promise<void> {
     await core.webhooks!.dispatch.execute();
+    await core.notifications.dispatch.execute();
   }
 
   /** Once the race has settled: no event left unconfirmed, then every confirmed one sent; the first webhook's events. */

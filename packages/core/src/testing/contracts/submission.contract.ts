@@ -1,10 +1,14 @@
 import { expect } from 'chai';
 import type { ConnectRelationCommand, SubmissionRepository } from '../../forms/forms.ports.js';
+import type { Submission } from '../../forms/submission.js';
 import { newId } from '../../shared/ids.js';
 import { submissionRecord } from '../form-fixtures.js';
 import { tryToChange, useRepository, type RepositoryFactory } from './contract-fixture.js';
 
-/** The behaviour every SubmissionRepository must show: lookups, isolation, atomic relation connects, copies. */
+/** A submission as stored once its notification recovery time was taken off. */
+const without = ({ notificationsRecoverAt: _, ...rest }: Submission): Submission => rest;
+
+/** The behaviour every SubmissionRepository must show: lookups, isolation, atomic relation connects, notification recovery claims, copies. */
 export function submissionRepositoryContract(name: string, factory: RepositoryFactory<SubmissionRepository>): void {
   describe(`SubmissionRepository contract: ${name}`, () => {
     const repo = useRepository(factory);
@@ -274,6 +278,71 @@ export function submissionRepositoryContract(name: string, factory: RepositoryFa
       expect(await repo().findById('acme', 'not-an-id')).to.equal(null);
       expect((await connect('z'.repeat(24), 'a'.repeat(24))).status).to.equal('missing');
       expect((await connect('abc', 'a'.repeat(24), { multiple: false })).status).to.equal('missing');
+    });
+
+    describe('when submissions carry a notification recovery time', () => {
+      const marked = async (tenantId: string, recoverAt: string) => {
+        const submission = submissionRecord(tenantId, formId, { notificationsRecoverAt: at(recoverAt) });
+        await repo().insert(submission);
+        return submission;
+      };
+      const NOW = at('2026-02-01T12:00:00.000Z');
+
+      it('stores the time with the submission and claims those whose time has come, of every tenant, earliest first, up to the limit', async () => {
+        const later = await marked('acme', '2026-02-01T11:59:00.000Z');
+        const earlier = await marked('other', '2026-02-01T11:00:00.000Z');
+        await marked('acme', '2026-02-01T12:00:01.000Z'); // not yet
+        await stored(); // no marker
+        expect((await repo().findById('acme', later.id))?.notificationsRecoverAt?.toISOString()).to.equal('2026-02-01T11:59:00.000Z');
+        const first = await repo().claimUnnotified(NOW, 60_000, 1);
+        expect(first.map((submission) => submission.id)).to.deep.equal([earlier.id]);
+        const rest = await repo().claimUnnotified(NOW, 60_000, 10);
+        expect(rest.map((submission) => [submission.id, submission.tenantId])).to.deep.equal([[later.id, 'acme']]);
+        expect(rest[0]!.notificationsRecoverAt?.toISOString()).to.equal('2026-02-01T12:01:00.000Z');
+        expect(rest[0]!.values).to.deep.equal(later.values);
+      });
+
+      it('holds a claimed submission for the lease, then offers it again', async () => {
+        const submission = await marked('acme', '2026-02-01T11:00:00.000Z');
+        expect(await repo().claimUnnotified(NOW, 60_000, 10)).to.have.length(1);
+        expect(await repo().claimUnnotified(at('2026-02-01T12:00:59.999Z'), 60_000, 10)).to.deep.equal([]);
+        expect((await repo().claimUnnotified(at('2026-02-01T12:01:00.000Z'), 60_000, 10)).map((found) => found.id)).to.deep.equal([submission.id]);
+      });
+
+      it('never hands one submission to two concurrent claimers', async () => {
+        for (let i = 0; i < 5; i++) await marked('acme', '2026-02-01T11:00:00.000Z');
+        const claims = await Promise.all([1, 2, 3].map(() => repo().claimUnnotified(NOW, 60_000, 5)));
+        const ids = claims.flat().map((submission) => submission.id);
+        expect(ids).to.have.length(5);
+        expect(new Set(ids).size).to.equal(5);
+      });
+
+      it('takes the time off when confirmed, keeping updatedAt, and says whether the submission is there', async () => {
+        const submission = await marked('acme', '2026-02-01T11:00:00.000Z');
+        expect(await repo().confirmNotified('other', submission.id)).to.equal(false);
+        expect(await repo().confirmNotified('acme', submission.id)).to.equal(true);
+        expect(await repo().confirmNotified('acme', submission.id)).to.equal(true);
+        const found = await repo().findById('acme', submission.id);
+        expect(found).to.deep.equal(without(submission));
+        expect(await repo().claimUnnotified(NOW, 60_000, 10)).to.deep.equal([]);
+        expect(await repo().confirmNotified('acme', newId())).to.equal(false);
+        expect(await repo().confirmNotified('acme', 'not-an-id')).to.equal(false);
+      });
+
+      it('forgets the time of a deleted submission', async () => {
+        const submission = await marked('acme', '2026-02-01T11:00:00.000Z');
+        const ofForm = await marked('acme', '2026-02-01T11:00:00.000Z');
+        await repo().delete('acme', submission.id);
+        await repo().deleteByForm('acme', formId);
+        expect(await repo().findById('acme', ofForm.id)).to.equal(null);
+        expect(await repo().claimUnnotified(NOW, 60_000, 10)).to.deep.equal([]);
+      });
+
+      it('keeps the time through a relation connect', async () => {
+        const submission = await marked('acme', '2026-02-01T11:00:00.000Z');
+        await connect(submission.id, 'a'.repeat(24));
+        expect((await repo().claimUnnotified(NOW, 60_000, 10)).map((found) => found.id)).to.deep.equal([submission.id]);
+      });
     });
 
     it('returns records that never change the store when changed', async () => {
