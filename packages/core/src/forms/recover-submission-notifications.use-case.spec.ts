@@ -102,6 +102,19 @@ describe('RecoverSubmissionNotifications', () => {
     expect(await kinds(failing.id)).to.have.length(3);
   });
 
+  it('claims each submission once a pass, however long the pass takes', async () => {
+    const { recover, unnotified, outbox, clock } = await setup(ALL_ON, 1);
+    await unnotified();
+    await unnotified();
+    let calls = 0;
+    const stub = sinon.stub(outbox, 'enqueue').callsFake(async () => {
+      clock.advance(61_000); // a slow store: each failing call outlasts a lease
+      if ((calls += 1) <= 4) throw new Error('outbox down'); // then it works: a pass that claims again ends
+    });
+    expect(await recover.execute()).to.equal(0);
+    expect(stub.callCount).to.equal(2);
+  });
+
   it('claims round after round until a round finds fewer than a batch', async () => {
     const { recover, unnotified, outbox } = await setup({ ...ALL_ON, email: { admin: { enabled: false, recipients: [] }, submitter: { enabled: false, field: null } } }, 2);
     for (let i = 0; i < 5; i++) await unnotified();

@@ -31,11 +31,16 @@ export class RecoverSubmissionNotifications {
     private readonly logger: Logger,
   ) {}
 
-  /** One pass over every submission whose marker has come due; returns how many jobs it enqueued. */
+  /**
+   * One pass over every submission whose marker had come due when it started; returns how many
+   * jobs it enqueued. Every round claims as of that start, so a submission claimed (and leased
+   * past it) is not claimed again in the same pass, however long the pass takes.
+   */
   async execute(): Promise<number> {
+    const now = this.clock.now();
     let enqueued = 0;
     for (;;) {
-      const claimed = await this.submissions.claimUnnotified(this.clock.now(), this.policy.leaseMs, this.policy.batchSize);
+      const claimed = await this.submissions.claimUnnotified(now, this.policy.leaseMs, this.policy.batchSize);
       for (const submission of claimed) enqueued += await this.#recover(submission);
       if (claimed.length < this.policy.batchSize) return enqueued;
     }
