@@ -147,24 +147,26 @@ describe('Submission notifications', () => {
 
     it('the service’s dispatcher stores them itself a minute after the submit, once, and settles them (decision 0798)', async () => {
       const form = await createForm(api, 'recovered', { notifications: { enabled: true, push: { admin: { enabled: true } } } });
-      const submission = await submitForm(api, form.id, { name: 'Ada' });
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 100)); // several dispatch passes
+      await pause(); // the dispatcher's first pass (its once-a-minute recovery) is behind it
+      clock.advance(30_000);
+      const submission = await submitForm(api, form.id, { name: 'Ada' }); // its recovery time: 90 s after the start
       const jobs = () => outbox.listBySubmission('tenant-a', form.id, submission.id);
       const until = async (done: (found: Awaited<ReturnType<typeof jobs>>) => boolean) => {
         for (let waited = 0; !done(await jobs()) && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
         return jobs();
       };
-      await new Promise((resolve) => setTimeout(resolve, 100)); // several dispatch passes
-      expect(await jobs()).to.deep.equal([]);
+      await pause(); // the submit's own enqueue has failed
       outbox.reachable = true;
-      clock.advance(59_999);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      clock.advance(30_000); // a minute after the first pass: the recovery runs, before the submission's time
+      await pause();
       expect(await jobs(), 'not before the submission’s recovery time').to.deep.equal([]);
-      clock.advance(1);
+      clock.advance(60_000); // the next minute's recovery: the time has come
       const settled = await until((found) => found.length === 1 && found[0]!.status === 'skipped');
       expect(settled.map((job) => [job.channel, job.audience, job.status, job.message.values])).to.deep.equal([['push', 'admin', 'skipped', { name: 'Ada' }]]);
       clock.advance(120_000);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await jobs()).to.have.length(1);
+      await pause();
+      expect(await jobs(), 'recovered once').to.have.length(1);
     });
   });
 
