@@ -4,7 +4,7 @@
  * that is not the expected JSON is a rejected token, logged once per call without the token.
  */
 import { type CaptchaCallContext, type CaptchaVerdict, type Logger } from '@cms/core';
-import { logFieldsOf, traceparentOf } from '@cms/core/internal';
+import { errorText, logFieldsOf, traceparentOf } from '@cms/core/internal';
 import type { ProviderVerifier } from './provider-verifier.js';
 import { SITE_VERIFY_TRAITS, type SiteVerifyProvider } from './site-verify-providers.js';
 
@@ -86,5 +86,5 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   }
   if (error instanceof SyntaxError) return 'answer is not JSON';
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-  return `${error instanceof Error ? error.message : String(error)}${cause}`;
+  return `${errorText(error)}${cause}`;
 }

@@ -4,6 +4,7 @@
  * through nodemailer's abort signal, so a silent server cannot outlive the dispatcher's lease.
  */
 import type { EmailMessage, EmailSender } from '@cms/core';
+import { errorText } from '@cms/core/internal';
 import { createTransport } from 'nodemailer';
 
 export interface SmtpEmailSettings {
@@ -48,7 +49,7 @@ export class SmtpEmailSender implements EmailSender {
       if (signal.aborted || (error as { code?: unknown }).code === 'ETIMEDOUT') {
         throw new Error(`SMTP server gave no answer within ${this.settings.timeoutMs} ms`);
       }
-      throw new Error(`SMTP send failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`SMTP send failed: ${errorText(error)}`);
     }
   }
 }

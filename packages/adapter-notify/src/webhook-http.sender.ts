@@ -9,6 +9,7 @@ import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { WebhookAddressRefused, type WebhookRequest, type WebhookSender } from '@cms/core';
+import { errorText } from '@cms/core/internal';
 import { isRefusedAddress } from './refused-addresses.js';
 import { hostOf, systemResolver, type AddressPolicy } from './webhook-url.guard.js';
 
@@ -65,7 +66,7 @@ export class HttpWebhookSender implements WebhookSender {
       if (refused) throw new WebhookAddressRefused();
       if (options.signal?.aborted) throw new Error(`webhook receiver gave no answer within ${timeoutMs} ms`);
       const code = (error as NodeJS.ErrnoException).code;
-      throw new Error(`webhook receiver unreachable (${code ?? (error instanceof Error ? error.message : String(error))})`);
+      throw new Error(`webhook receiver unreachable (${code ?? (errorText(error))})`);
     } finally {
       clearTimeout(timer);
     }

@@ -4,6 +4,7 @@
  * dispatcher retries. Errors never repeat the URL, which may carry a token.
  */
 import type { PushPayload, PushSender } from '@cms/core';
+import { errorText } from '@cms/core/internal';
 
 export interface WebhookPushSettings {
   readonly url: string;
@@ -32,7 +33,7 @@ export class WebhookPushSender implements PushSender {
     } catch (error) {
       if (signal.aborted) throw new Error(`push webhook gave no answer within ${this.settings.timeoutMs} ms`);
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-      throw new Error(`push webhook unreachable (${error instanceof Error ? error.message : String(error)}${cause})`);
+      throw new Error(`push webhook unreachable (${errorText(error)}${cause})`);
     }
     if (status < 200 || status > 299) throw new Error(`push webhook answered HTTP ${status}`);
   }

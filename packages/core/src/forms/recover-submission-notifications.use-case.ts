@@ -7,6 +7,7 @@
  * that the outbox does not hold for the submission, and takes the marker off. A form deleted
  * since (its cascade takes the submission too) or whose notifications are off now gets none.
  */
+import { errorText } from '../shared/error-text.js';
 import type { NotificationOutbox } from '../notifications/notification.ports.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
@@ -58,7 +59,7 @@ export class RecoverSubmissionNotifications {
       if (missing.length > 0) this.logger.warn('notification jobs recovered', { tenantId, formId, submissionId: id, jobs: missing.length });
       return missing.length;
     } catch (error) {
-      this.logger.error('notification recovery failed', { tenantId, formId, submissionId: id, error: error instanceof Error ? error.message : String(error) });
+      this.logger.error('notification recovery failed', { tenantId, formId, submissionId: id, error: errorText(error) });
       return 0;
     }
   }

@@ -6,6 +6,7 @@
  * A submission with jobs is stored with a recovery time, taken off once the jobs are stored: a
  * process that dies in between leaves it for a dispatcher pass to finish (decision 0798).
  */
+import { errorText } from '../shared/error-text.js';
 import { UNTRACKED_WORK, type BackgroundWork } from '../shared/background-work.js';
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { CaptchaVerdict, CaptchaVerifier } from '../captcha/captcha.ports.js';
@@ -129,7 +130,7 @@ export class SubmitForm {
             tenantId: submission.tenantId,
             formId: submission.formId,
             submissionId: submission.id,
-            error: error instanceof Error ? error.message : String(error),
+            error: errorText(error),
             ...logFieldsOf(trace),
           });
         } catch {

@@ -5,6 +5,7 @@
  * dies of it. `stop()` waits for the pass in progress, so a store is closed only after every
  * claimed job has its outcome recorded. The HTTP service runs its dispatchers on this loop too.
  */
+import { errorText } from '../shared/error-text.js';
 import type { Logger } from '../shared/logger.js';
 import type { DispatchReport } from './dispatch-notifications.use-case.js';
 
@@ -68,7 +69,7 @@ export class DispatchLoop {
       const report = await this.dispatch.execute();
       more = report.claimed >= this.options.batchSize;
     } catch (error) {
-      this.logger.error(`${this.options.label ?? 'notification'} dispatch pass failed`, { error: error instanceof Error ? error.message : String(error) });
+      this.logger.error(`${this.options.label ?? 'notification'} dispatch pass failed`, { error: errorText(error) });
     }
     this.#pass = undefined;
     this.#schedule(more ? 0 : this.options.intervalMs);

@@ -6,6 +6,7 @@
  * `NotificationRecovery`, decision 0798) and then deletes the finished jobs older than the policy
  * keeps them.
  */
+import { errorText } from '../shared/error-text.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import type { TenantRepository } from '../tenancy/tenancy.ports.js';
@@ -85,14 +86,14 @@ export class DispatchNotifications {
       await this.recovery?.execute();
     } catch (error) {
       // Claims whose lease runs out are taken again at a later pass; sending does not wait for it.
-      this.logger.warn('notification jobs could not be recovered', { error: errorText(error) });
+      this.logger.warn('notification jobs could not be recovered', { error: errorText(error, ERROR_MAX) });
     }
     try {
       const pruned = await this.outbox.pruneFinished(new Date(now - this.policy.keepFinishedMs));
       if (pruned > 0) this.logger.info('finished notification jobs deleted', { count: pruned, keptMs: this.policy.keepFinishedMs });
     } catch (error) {
       // Tried again in a minute; sending does not wait for it.
-      this.logger.warn('finished notification jobs could not be deleted', { error: errorText(error) });
+      this.logger.warn('finished notification jobs could not be deleted', { error: errorText(error, ERROR_MAX) });
     }
   }
 
@@ -101,14 +102,14 @@ export class DispatchNotifications {
     try {
       outcome = await this.#attempt(job);
     } catch (error) {
-      outcome = this.#afterFailure(job, errorText(error));
+      outcome = this.#afterFailure(job, errorText(error, ERROR_MAX));
     }
     const fields = { jobId: job.id, tenantId: job.tenantId, channel: job.channel, audience: job.audience, attempt: job.attempts };
     try {
       await this.outbox.complete(job.id, outcome, this.clock.now());
     } catch (error) {
       // The claim lapses and the job is tried again: at worst a duplicate, never a loss.
-      this.logger.error('notification outcome could not be recorded', { ...fields, outcome: outcome.status, error: errorText(error) });
+      this.logger.error('notification outcome could not be recorded', { ...fields, outcome: outcome.status, error: errorText(error, ERROR_MAX) });
     }
     if (outcome.status === 'sent') this.logger.info('notification sent', fields);
     if (outcome.status === 'skipped') this.logger.info('notification skipped', { ...fields, reason: outcome.reason });
@@ -162,7 +163,3 @@ export class DispatchNotifications {
   }
 }
 
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text;
-}

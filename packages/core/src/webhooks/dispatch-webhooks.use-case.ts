@@ -7,6 +7,7 @@
  * delivery of a webhook deleted since it was staged is removed with what is left of its log, as
  * the delete removed the rest (an event staged while the webhook was being deleted).
  */
+import { errorText } from '../shared/error-text.js';
 import { retryDelayMs, type DispatchReport } from '../notifications/dispatch-notifications.use-case.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
@@ -70,7 +71,7 @@ export class DispatchWebhooks {
         this.logger.info('unconfirmed webhook event settled', { tenantId, eventId, type, outcome: data === undefined ? 'discarded' : 'confirmed' });
       } catch (error) {
         // The claim lapses and a later pass tries again.
-        this.logger.error('unconfirmed webhook event could not be settled', { tenantId, eventId, type, error: errorText(error) });
+        this.logger.error('unconfirmed webhook event could not be settled', { tenantId, eventId, type, error: errorText(error, ERROR_MAX) });
       }
     }
   }
@@ -81,8 +82,8 @@ export class DispatchWebhooks {
       outcome = await this.#attempt(delivery);
     } catch (error) {
       outcome = isWebhookAddressRefused(error)
-        ? { status: 'failed', error: errorText(error), statusCode: null }
-        : this.#afterFailure(delivery, errorText(error), null);
+        ? { status: 'failed', error: errorText(error, ERROR_MAX), statusCode: null }
+        : this.#afterFailure(delivery, errorText(error, ERROR_MAX), null);
     }
     const fields = { deliveryId: delivery.id, tenantId: delivery.tenantId, webhookId: delivery.webhookId, eventId: delivery.eventId, type: delivery.type, attempt: delivery.attempts };
     if (outcome === WEBHOOK_DELETED) return this.#drop(delivery, fields);
@@ -92,7 +93,7 @@ export class DispatchWebhooks {
     } catch (error) {
       // The claim lapses and the delivery is tried again: at worst a duplicate the receiver
       // recognises by its webhook-id, never a loss.
-      this.logger.error('webhook outcome could not be recorded', { ...fields, outcome: outcome.status, error: errorText(error) });
+      this.logger.error('webhook outcome could not be recorded', { ...fields, outcome: outcome.status, error: errorText(error, ERROR_MAX) });
     }
     if (outcome.status === 'delivered') this.logger.info('webhook delivered', { ...fields, statusCode: outcome.statusCode });
     else if (outcome.status === 'retry') this.logger.warn('webhook attempt failed; will retry', { ...fields, error: outcome.error, nextAttemptAt: outcome.nextAttemptAt.toISOString() });
@@ -121,7 +122,7 @@ export class DispatchWebhooks {
       await this.outbox.removeByWebhook(delivery.tenantId, delivery.webhookId);
     } catch (error) {
       // The claim lapses and a later pass finds the webhook gone again.
-      this.logger.error('delivery of a deleted webhook could not be removed', { ...fields, error: errorText(error) });
+      this.logger.error('delivery of a deleted webhook could not be removed', { ...fields, error: errorText(error, ERROR_MAX) });
       return 'failed';
     }
     this.logger.info('webhook delivery dropped: the webhook was deleted', fields);
@@ -135,7 +136,3 @@ export class DispatchWebhooks {
   }
 }
 
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.length > ERROR_MAX ? `${text.slice(0, ERROR_MAX - 1)}…` : text;
-}

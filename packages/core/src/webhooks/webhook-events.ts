@@ -7,6 +7,7 @@
  * dispatcher later settles the event from the store by its witness. So the caller gets its 2xx only when the event exists, and no event is sent for a
  * change that did not happen. A tenant with no subscribed webhook pays one indexed read.
  */
+import { errorText } from '../shared/error-text.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { isDomainError } from '../shared/domain-error.js';
@@ -101,7 +102,7 @@ export class WebhookEvents implements WebhookEventRecorder {
       await this.outbox.confirm(tenantId, eventId, eventPayload(type, now, report.data), now);
     } catch (error) {
       // The change happened: the event stays unconfirmed and the dispatcher settles it later.
-      this.logger.warn('webhook event left unconfirmed; it will be settled from the store', { tenantId, eventId, type, error: message(error) });
+      this.logger.warn('webhook event left unconfirmed; it will be settled from the store', { tenantId, eventId, type, error: errorText(error) });
     }
     return report.result;
   }
@@ -111,13 +112,9 @@ export class WebhookEvents implements WebhookEventRecorder {
       await this.outbox.discard(tenantId, eventId);
     } catch (error) {
       // Left unconfirmed: settling finds no change behind it and drops it.
-      this.logger.warn('webhook event could not be discarded; it will be settled from the store', { tenantId, eventId, error: message(error) });
+      this.logger.warn('webhook event could not be discarded; it will be settled from the store', { tenantId, eventId, error: errorText(error) });
     }
   }
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export const WebhookEventRecorderToken: PortToken<WebhookEventRecorder> = portToken('WebhookEventRecorder');

@@ -8,6 +8,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
+import { errorText } from '@cms/core/internal';
 import { ConfigError } from '../config/env-reader.js';
 import { BatchedLineWriter, type LineSink } from './batched-line-writer.js';
 
@@ -102,6 +103,6 @@ export class FailoverSink implements LineSink {
 
 /** `ENOSPC: no space left on device` out of Node's `ENOSPC: no space left on device, write`. */
 function systemReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   return /^([A-Z][A-Z0-9_]*: [^,]*)/.exec(message)?.[1] ?? message;
 }
