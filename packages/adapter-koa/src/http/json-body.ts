@@ -10,15 +10,18 @@
  */
 import bodyParser from 'koa-bodyparser';
 import type { Context } from 'koa';
+import { validationError } from '@cms/core/internal';
+import { httpLocated } from './input-paths.js';
 import { continueIfExpected } from './early-answers.js';
 import { HttpErrorCodes, HttpProblem } from './http-error-codes.js';
 import { headerOf } from './request-head.js';
 
 /**
  * Reads the body of a request that has one (`hasBody`). `prototypeKeys` says what becomes of a
- * `__proto__` key: `refused` fails the read (400 `Invalid JSON body`, decision 0787); `dropped`
- * gives the body without it, for an operation that drops the keys it does not know (§2.1's
- * dashboard). Either way no object holding such a key ever exists.
+ * `__proto__` key: `refused` fails the read with a 400 naming it (`body.title.__proto__ is not
+ * allowed`, as a strict body names any key it does not describe; decision 0787); `dropped` gives
+ * the body without it, for an operation that drops the keys it does not know (§2.1's dashboard).
+ * Either way no object holding such a key reaches a route.
  */
 export type JsonBodyReader = (ctx: Context, prototypeKeys?: PrototypeKeys) => Promise<unknown>;
 
@@ -60,10 +63,48 @@ function parsedWithoutPrototypeKeys(text: string): unknown {
   return body;
 }
 
+/**
+ * The path of the first `__proto__` key of a body the parser refused, as a validation message
+ * names it (`body.sections[0].__proto__`). Like the walk above it keeps its own list of what is
+ * left to visit, children in document order, so a body nested thousands of levels deep is safe.
+ */
+function prototypeKeyPath(text: string): string {
+  const pending: { readonly node: unknown; readonly path: string }[] = [{ node: JSON.parse(text), path: 'body' }];
+  while (pending.length > 0) {
+    const { node, path } = pending.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      for (let index = node.length - 1; index >= 0; index -= 1) pending.push({ node: node[index], path: `${path}[${index}]` });
+      continue;
+    }
+    if (Object.hasOwn(node, '__proto__')) return `${path}.__proto__`;
+    const members = node as Record<string, unknown>;
+    const keys = Object.keys(members);
+    for (let index = keys.length - 1; index >= 0; index -= 1) pending.push({ node: members[keys[index]!], path: `${path}.${keys[index]!}` });
+  }
+  return 'body'; // not reached: the parser refused the text for such a key
+}
+
+/**
+ * Whether a failed read is one the body check reports (a body that is not JSON, or one with a
+ * prototype key), which an update route answers only after its 404 and 412.
+ */
+export function refusedContent(error: unknown): boolean {
+  return (error instanceof HttpProblem && error.code === HttpErrorCodes.INVALID_JSON) || PROTOTYPE_KEY_ERRORS.has(error as object);
+}
+
+const PROTOTYPE_KEY_ERRORS = new WeakSet<object>();
+
+function prototypeKeyRefused(text: string): Error {
+  const error = httpLocated(validationError(prototypeKeyPath(text), 'is not allowed'));
+  PROTOTYPE_KEY_ERRORS.add(error);
+  return error;
+}
+
 export function jsonBodyReader(limitBytes: number): JsonBodyReader {
   const tooLarge = () => new HttpProblem(HttpErrorCodes.BODY_TOO_LARGE);
   // One parser for every route, whatever it does with prototype keys: such a body is rare, and is
-  // parsed again, by hand, only when the parser refused it and the route drops those keys.
+  // parsed again, by hand, only when the parser refused it (to drop the keys, or to name one).
   const parse = bodyParser({
     enableTypes: ['json'],
     jsonLimit: `${limitBytes}b`,
@@ -86,8 +127,9 @@ export function jsonBodyReader(limitBytes: number): JsonBodyReader {
     try {
       await parse(ctx, done);
     } catch (error) {
-      if (prototypeKeys === 'dropped' && error instanceof PrototypeKeyInBody) return parsedWithoutPrototypeKeys(error.text);
-      throw error;
+      if (!(error instanceof PrototypeKeyInBody)) throw error;
+      if (prototypeKeys === 'dropped') return parsedWithoutPrototypeKeys(error.text);
+      throw prototypeKeyRefused(error.text);
     }
     const raw = ctx.request.rawBody;
     return raw === '' || raw === undefined ? undefined : ctx.request.body;

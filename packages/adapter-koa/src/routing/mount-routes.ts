@@ -16,7 +16,7 @@ import { methodOf, pathOf } from '../http/request-head.js';
 import { successEnvelopeWriter } from '../http/envelope.js';
 import { recordJson, type KnownText } from '../http/frozen-json.js';
 import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
-import { hasBody, jsonBodyReader, type JsonBodyReader } from '../http/json-body.js';
+import { hasBody, jsonBodyReader, refusedContent, type JsonBodyReader } from '../http/json-body.js';
 import type { InputPaths } from '../http/input-paths.js';
 import type { CmsState } from '../http/state.js';
 import { StreamedAnswer, type RouteDefinition } from './route-definition.js';
@@ -115,13 +115,13 @@ function pipeline(
     checkParams?.(params);
     let query: Record<string, unknown> = NO_QUERY;
     let body: unknown;
-    let unreadable: HttpProblem | undefined; // a body that is not JSON, refused at the body check
+    let unreadable: unknown; // a body that is not JSON or has a prototype key, refused at the body check
     if (!admittedByUseCase) {
       query = queryOf(ctx);
       try {
         body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx, prototypeKeys)) : undefined;
       } catch (error) {
-        if (!(invalidJsonAtCheck && error instanceof HttpProblem && error.code === HttpErrorCodes.INVALID_JSON)) throw error;
+        if (!(invalidJsonAtCheck && refusedContent(error))) throw error;
         unreadable = error;
       }
       checkBodyOf(body);

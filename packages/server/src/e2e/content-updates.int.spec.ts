@@ -131,6 +131,18 @@ for (const storage of TEST_STORAGES) {
         expect((await api.call('GET', `/forms/getById/${form.id}`)).body.data.form.updatedAt).to.equal(form.updatedAt);
       });
 
+      it('answers a body with a __proto__ key at the body step too: 404 and 412 first, then 400 naming it', async () => {
+        const form = await createForm(api, `upd-proto-${storage}`);
+        const prototyped = (path: string, headers: Record<string, string> = {}) =>
+          api.call('PATCH', path, { headers, rawBody: '{"title": {"en": "New", "__proto__": {"polluted": 1}}}' });
+        expect((await prototyped(`/forms/update/${UNKNOWN}`)).body.message).to.equal('Form not found');
+        expect((await prototyped(`/forms/update/${form.id}`, { 'if-match': '"stale"' })).status).to.equal(412);
+        const res = await prototyped(`/forms/update/${form.id}`);
+        expect(res.status).to.equal(400);
+        expect(res.body.message).to.equal('Validation failed: body.title.__proto__ is not allowed');
+        expect((await api.call('GET', `/forms/getById/${form.id}`)).body.data.form.updatedAt).to.equal(form.updatedAt);
+      });
+
       it('gives one 200 and one 412 to two racing updates with the same If-Match, and loses no update without it', async () => {
         const form = await createForm(api, `upd-race-${storage}`);
         const tag = (await api.call('GET', `/forms/getById/${form.id}`)).headers.get('etag')!;

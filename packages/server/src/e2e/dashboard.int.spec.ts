@@ -67,10 +67,10 @@ for (const storage of TEST_STORAGES) {
           slots: [{ id: 'p', type: 'operationsOverview', enabled: true, span: 'full', settings: { range: '2weeks' } }],
         });
         expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
-        // A strict body still refuses one outright (decision 0787).
+        // A strict body refuses one by name, as any key it does not describe (decision 0787).
         const strict = await api.call('PUT', '/ai/repurpose/template', { headers: { 'x-user-id': 'u-proto' }, rawBody: '{"__proto__": {"tone": "casual"}}' });
         expect(strict.status).to.equal(400);
-        expect(strict.body.message).to.equal('Invalid JSON body');
+        expect(strict.body.message).to.equal('Validation failed: body.__proto__ is not allowed');
       });
 
       it('drops a __proto__ key also from a body nested thousands of levels deep (was a 500)', async () => {

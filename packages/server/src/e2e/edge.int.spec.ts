@@ -83,6 +83,24 @@ describe('HTTP edge', () => {
       expect(res.body).to.deep.equal({ success: false, statusCode: 400, message: 'Invalid JSON body', data: null });
     });
 
+    it('answers a strict body with a __proto__ key at any depth 400 naming it, and stores nothing', async () => {
+      const form = (title: string) => `{"title": ${title}, "slug": "proto-key", "sections": [{"fields": [{"name": "a", "type": "text", "label": {"en": "A"}}]}]}`;
+      const deep = `${'['.repeat(20_000)}{"__proto__": 1}${']'.repeat(20_000)}`;
+      const cases: [string, string, string][] = [
+        ['/forms/create', form('{"__proto__": "x", "en": "T"}'), 'body.title.__proto__'],
+        ['/forms/create', form('{"en": "T"}').replace('"label"', '"__proto__": {"polluted": 1}, "label"'), 'body.sections[0].fields[0].__proto__'],
+        ['/ai/translate', '{"text": "x", "targetLanguage": "fr", "__proto__": {"polluted": 1}}', 'body.__proto__'],
+        ['/ai/translate', `{"text": "x", "targetLanguage": "fr", "z": ${deep}}`, `body.z${'[0]'.repeat(20_000)}.__proto__`],
+      ];
+      for (const [path, rawBody, named] of cases) {
+        const res = await api.call('POST', path, { rawBody });
+        expect(res.status, named.slice(0, 40)).to.equal(400);
+        expect(res.body.message, named.slice(0, 40)).to.equal(`Validation failed: ${named} is not allowed`);
+      }
+      expect((await api.call('GET', '/forms/getBySlug/proto-key')).status).to.equal(404);
+      expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
+    });
+
     it('answers 413 for a body over the limit and stores nothing', async () => {
       const big = JSON.stringify({ templateId: 'big', padding: 'x'.repeat(1024 * 1024) });
       const res = await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'big-user' }, rawBody: big });
