@@ -109,6 +109,13 @@ describe('normalizeDashboardConfig', () => {
       });
     }
 
+    it('counts templateId and slot ids in characters, not UTF-16 units: 64 emoji fit, 65 do not', () => {
+      const config = normalizeDashboardConfig({ templateId: '😀'.repeat(64), slots: [{ id: '😀'.repeat(64) }] });
+      expect([config.templateId, config.slots[0]!.id]).to.deep.equal(['😀'.repeat(64), '😀'.repeat(64)]);
+      expect(() => normalizeDashboardConfig({ templateId: '😀'.repeat(65) })).to.throw('templateId must be a string of 1 to 64 characters');
+      expect(() => normalizeDashboardConfig({ slots: [{ id: '😀'.repeat(65) }] })).to.throw('slots[0].id must be a string of 1 to 64 characters');
+    });
+
     it('accepts exactly 24 slots', () => {
       expect(normalizeDashboardConfig({ slots: Array.from({ length: 24 }, () => ({})) }).slots).to.have.length(24);
     });

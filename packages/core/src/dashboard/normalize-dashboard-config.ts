@@ -4,6 +4,7 @@
  * default; unknown properties are dropped because the result is built field by field.
  */
 import { validationError } from '../shared/domain-error.js';
+import { exceedsCharacters } from '../shared/shape-rules.js';
 import {
   DEFAULT_RANGE,
   DEFAULT_TEMPLATE_ID,
@@ -33,7 +34,7 @@ function oneOf<T extends string>(allowed: readonly T[], value: unknown, fallback
 }
 
 function boundedString(value: unknown, path: string, max: number): string {
-  if (typeof value !== 'string' || value.length < 1 || value.length > max) {
+  if (typeof value !== 'string' || value.length < 1 || exceedsCharacters(value, max)) {
     throw validationError(path, `must be a string of 1 to ${max} characters`);
   }
   return value;

@@ -62,6 +62,11 @@ describe('validateSubmissionValues', () => {
       expect(validateSubmissionValues(form, { values })).to.deep.equal(values);
     });
 
+    it('counts a text in characters, not UTF-16 units: 10,000 emoji fit, 10,001 do not', () => {
+      expect(validateSubmissionValues(form, { values: { name: '😀'.repeat(10_000) } })).to.deep.equal({ name: '😀'.repeat(10_000) });
+      expect(problemOf({ values: { name: '😀'.repeat(10_001) } })).to.equal('values.name must be a string of at most 10000 characters');
+    });
+
     it('leaves out optional fields that are absent, null or blank, and a null relation', () => {
       expect(validateSubmissionValues(form, { values: { name: 'Ada', email: '', age: null, site: '   ', company: null } })).to.deep.equal({ name: 'Ada' });
     });

@@ -5,6 +5,7 @@
  * fields take no value here; they are filled by the connect operation.
  */
 import { validationError } from '../shared/domain-error.js';
+import { exceedsCharacters } from '../shared/shape-rules.js';
 import { fieldsOf, type FieldType, type Form, type FormField } from './form.js';
 
 /** The longest string any field accepts. */
@@ -85,7 +86,7 @@ function problemOf(field: FormField, value: unknown): string | undefined {
 }
 
 function textProblem(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length <= MAX_VALUE_LENGTH ? undefined : `must be a string of at most ${MAX_VALUE_LENGTH} characters`;
+  return typeof value === 'string' && !exceedsCharacters(value, MAX_VALUE_LENGTH) ? undefined : `must be a string of at most ${MAX_VALUE_LENGTH} characters`;
 }
 
 function isHttpUrl(value: string): boolean {

@@ -6,6 +6,7 @@
 import { DomainError, validationError } from './domain-error.js';
 import type { ErrorCode } from './error-codes.js';
 import { canonicalId, isWellFormedId } from './ids.js';
+import { exceedsCharacters } from './shape-rules.js';
 
 /** A path id (`/articles/:id`): the canonical form, or the operation's own "invalid id" outcome. */
 export function wellFormedIdOr(value: string, code: ErrorCode): string {
@@ -19,7 +20,7 @@ export function requiredText(value: unknown, path: string, max: number): string 
   if (typeof value !== 'string') throw validationError(path, 'must be a string');
   const text = value.trim();
   if (text.length === 0) throw validationError(path, 'must not be blank');
-  if (text.length > max) throw validationError(path, `must be at most ${max} characters`);
+  if (exceedsCharacters(text, max)) throw validationError(path, `must be at most ${max} characters`);
   return text;
 }
 
@@ -32,7 +33,7 @@ export function optionalText(value: unknown, path: string, max: number): string 
 export function optionalLongText<F extends string | null>(value: unknown, path: string, max: number, fallback: F): string | F {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'string') throw validationError(path, 'must be a string');
-  if (value.length > max) throw validationError(path, `must be at most ${max} characters`);
+  if (exceedsCharacters(value, max)) throw validationError(path, `must be at most ${max} characters`);
   return value;
 }
 
