@@ -131,7 +131,7 @@ export function contentDeleteRoutes(useCases: ContentDeleteUseCases): RouteModul
       body: connectBodySchema,
       success: { status: 200, message: 'Relation disconnected successfully', data: submissionDataSchema },
       etag: 'submission',
-      errors: [ErrorCodes.SUBMISSION_NOT_FOUND, ErrorCodes.RELATION_FIELD_NOT_FOUND],
+      errors: [ErrorCodes.SUBMISSION_NOT_FOUND, ErrorCodes.RELATION_FIELD_NOT_FOUND, ErrorCodes.RELATED_SUBMISSION_OTHER_FORM],
       handler: async ({ caller, params, body }) => ({
         submission: await useCases.disconnect.execute(caller, { submissionId: params.id, fieldName: params.fieldName, relatedSubmissionId: body.relatedSubmissionId }),
       }),

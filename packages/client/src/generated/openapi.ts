@@ -6970,7 +6970,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Invalid submission id */
+            /** @description Validation failed: <first problem> | Invalid submission id | Related submission belongs to another form */
             400: {
                 headers: {
                     [name: string]: unknown;

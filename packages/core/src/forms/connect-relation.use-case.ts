@@ -20,8 +20,7 @@ import { goneIds, holdsRelated, idsOf } from './relation-holders.js';
 import { RELATION_CAP, writtenSubmissionView, type SubmissionView } from './submission.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
-/** What connect and disconnect take (§2.5, §6.5). */
-/** What connect and disconnect take: the submission, its relation field, the other submission. */
+/** What connect and disconnect take (§2.5, §6.5): the submission, its relation field, the other submission. */
 export interface RelationInput {
   readonly submissionId: string;
   readonly fieldName: string;
@@ -98,9 +97,7 @@ export class ConnectRelation {
       if (holdsRelated(submission, fieldName, relatedId)) await this.#withdraw(tenantId, submissionId, fieldName, relatedId, undefined);
       throw relatedSubmissionNotFound();
     }
-    if (related.formId !== relation.formId) {
-      throw new DomainError(ErrorCodes.RELATED_SUBMISSION_OTHER_FORM, 'Related submission belongs to another form');
-    }
+    if (related.formId !== relation.formId) throw relatedOfOtherForm();
     const witness = { kind: 'relation', submissionId, fieldName, relatedId } as const;
     return this.events.around({ tenantId, type: 'submission.relation.connected', witness, trace: input.trace }, async () => {
       const result = await this.submissions.connectRelation({
@@ -142,6 +139,10 @@ export class ConnectRelation {
       await this.submissions.withdrawRelation({ ...command, relatedId: id, restore: null });
     }
   }
+}
+
+export function relatedOfOtherForm(): DomainError {
+  return new DomainError(ErrorCodes.RELATED_SUBMISSION_OTHER_FORM, 'Related submission belongs to another form');
 }
 
 function relatedSubmissionNotFound(): DomainError {

@@ -1,15 +1,21 @@
 /**
  * §6.5 `POST /forms/submission/{id}/relations/{fieldName}/disconnect`: the order of connect
- * (§2.5) without the related submission's checks (it need not exist any more). One atomic
- * repository step; not connected is still 200 with the submission as it is, and sends no
+ * (§2.5), except that the related submission need not exist. One atomic repository step; not
+ * connected is still 200 with the submission as it is, and sends no
  * `submission.relation.disconnected` (only a change is an event, as for approvals and reactions).
+ *
+ * An id the field holds is always taken out, whatever form its submission belongs to now: a form
+ * update that points the field at another form keeps what old submissions hold (§6.3), and
+ * those ids must stay removable. An id the field does not hold is checked as connect checks it:
+ * a submission of another form than the field's is 400 (decision 0813).
  */
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
-import { findRelationField, relationRequest, type RelationInput } from './connect-relation.use-case.js';
+import { findRelationField, relatedOfOtherForm, relationRequest, type RelationInput } from './connect-relation.use-case.js';
 import { submissionNotFound } from './find-submission.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
+import { holdsRelated } from './relation-holders.js';
 import { writtenSubmissionView, type SubmissionView } from './submission.js';
 import { nextUpdatedAt } from '../shared/entity-tag.js';
 
@@ -21,11 +27,18 @@ export class DisconnectRelation {
     private readonly events: WebhookEventRecorder = NO_WEBHOOK_EVENTS,
   ) {}
 
-  /** Throws `INVALID_SUBMISSION_ID`, `VALIDATION_FAILED`, `SUBMISSION_NOT_FOUND` or `RELATION_FIELD_NOT_FOUND`. */
+  /**
+   * Throws, in this order: `INVALID_SUBMISSION_ID`, `VALIDATION_FAILED`, `SUBMISSION_NOT_FOUND`,
+   * `RELATION_FIELD_NOT_FOUND`, `RELATED_SUBMISSION_OTHER_FORM` (an id not held only).
+   */
   async execute(caller: Caller, given: RelationInput): Promise<SubmissionView> {
     const input = relationRequest(caller, given);
     const { tenantId, fieldName } = input;
-    const { submissionId, relatedId, submission } = await findRelationField(this.forms, this.submissions, input);
+    const { submissionId, relatedId, relation, submission } = await findRelationField(this.forms, this.submissions, input);
+    if (!holdsRelated(submission, fieldName, relatedId)) {
+      const related = await this.submissions.findById(tenantId, relatedId);
+      if (related && related.formId !== relation.formId) throw relatedOfOtherForm();
+    }
     const witness = { kind: 'relation', submissionId, fieldName, relatedId, held: false } as const;
     return this.events.around({ tenantId, type: 'submission.relation.disconnected', witness, trace: input.trace }, async () => {
       // Later than the version read, even within the same millisecond (the ETag moves with it).

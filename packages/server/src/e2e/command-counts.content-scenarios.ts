@@ -158,6 +158,15 @@ const deletes: Scenario[] = [
   },
   {
     route: 'POST /forms/submission/{id}/relations/{field}/disconnect',
+    outcome: 'not connected',
+    status: 200,
+    send: (f) => f.api.call('POST', `/forms/submission/${f.ada.id}/relations/clients/disconnect`, { body: { relatedSubmissionId: UNKNOWN_ID } }),
+    // An id the field does not hold is looked up (another form's is 400, as for connect); the
+    // store then tries the list and the single value, and reads the submission as it is.
+    commands: [KEY, 'find webhooks', 'find form_submissions', 'find form_submissions', 'find form_submissions', 'find forms', 'findAndModify form_submissions', 'findAndModify form_submissions'],
+  },
+  {
+    route: 'POST /forms/submission/{id}/relations/{field}/disconnect',
     outcome: 'Submission not found',
     status: 404,
     send: (f) => f.api.call('POST', `/forms/submission/${UNKNOWN_ID}/relations/clients/disconnect`, { body: { relatedSubmissionId: f.acme.id } }),

@@ -175,6 +175,28 @@ for (const storage of TEST_STORAGES) {
         expect((await connect(holder.id, 'one', related.id, 'disconnect')).body.data.submission.relations).to.deep.equal({ links: [] });
       });
 
+      it('refuses an id it does not hold whose submission is of another form (400, as connect), but takes out one it holds after a retarget', async () => {
+        const { target, source } = await relatedForms('disc-form');
+        const other = await createForm(api, `disc-form-other-${storage}`);
+        const [related, stranger] = [await submitForm(api, target.id, { name: 'r' }), await submitForm(api, other.id, { name: 's' })];
+        const holder = await submitForm(api, source.id, { name: 'h' });
+        await connect(holder.id, 'links', related.id);
+        const refused = await connect(holder.id, 'links', stranger.id, 'disconnect');
+        expect(refused.status).to.equal(400);
+        expect(refused.body.message).to.equal('Related submission belongs to another form');
+        // The field now points at the other form; the id it still holds from the first stays removable.
+        const fields = [
+          { name: 'name', type: 'text', label: { en: 'N' } },
+          { name: 'links', type: 'relation', label: { en: 'L' }, relation: { formId: other.id, multiple: true } },
+        ];
+        expect((await api.call('PATCH', `/forms/update/${source.id}`, { body: { sections: [{ fields }] } })).status).to.equal(200);
+        const taken = await connect(holder.id, 'links', related.id, 'disconnect');
+        expect(taken.status).to.equal(200);
+        expect(taken.body.data.submission.relations).to.deep.equal({ links: [] });
+        expect((await connect(holder.id, 'links', related.id, 'disconnect')).body.message).to.equal('Related submission belongs to another form');
+        expect((await connect(holder.id, 'links', stranger.id, 'disconnect')).status).to.equal(200);
+      });
+
       it('checks in the order of connect: 400 id → 400 body → 404 submission → 404 relation field', async () => {
         const { source } = await relatedForms('disc-order');
         const holder = await submitForm(api, source.id, { name: 'h' });
