@@ -54,16 +54,13 @@ export function deletedEvent(source: EventSource, type: WebhookEventType, record
   return { tenantId: source.tenantId, type, witness: { kind: 'deleted', record, id: data.id, data }, trace: source.trace };
 }
 
-/** The body of every delivery of an event (Standard Webhooks: type, timestamp, data). */
+/**
+ * The body of every delivery of an event (Standard Webhooks: type, timestamp, data). `data` is
+ * the record as the API answers it (§7's table: "the form" is §2.3's record, `tenantId`
+ * included), so a receiver can hand it to the same code that reads the API's answers.
+ */
 export function eventPayload(type: string, at: Date, data: unknown): string {
-  return JSON.stringify({ type, timestamp: at.toISOString(), data: withoutTenant(data) });
-}
-
-/** Records carry their tenant internally; a receiver never sees it. */
-function withoutTenant(data: unknown): unknown {
-  if (typeof data !== 'object' || data === null || !('tenantId' in data)) return data;
-  const { tenantId: _tenantId, ...rest } = data as Record<string, unknown>;
-  return rest;
+  return JSON.stringify({ type, timestamp: at.toISOString(), data });
 }
 
 export class WebhookEvents implements WebhookEventRecorder {

@@ -121,7 +121,7 @@ describe('Webhooks (core, in-memory adapters)', () => {
       await dispatch.execute();
       expect(sent).to.have.length(1);
       expect(JSON.parse(sent[0]!.body)).to.deep.include({ type: 'form.created' });
-      expect(JSON.parse(sent[0]!.body).data).to.deep.include({ id: stored.id, slug: 'kept' }).and.not.have.property('tenantId');
+      expect(JSON.parse(sent[0]!.body).data).to.deep.include({ id: stored.id, tenantId: TENANT, slug: 'kept' });
       expect(await outbox.countByStatus()).to.deep.equal({ unconfirmed: 0, pending: 0, delivered: 1, failed: 0 });
     });
 

@@ -48,7 +48,8 @@ for (const storage of TEST_STORAGES) {
       for (const request of receiver.received) expect(request.verified, request.rawBody).to.equal(true);
       const byType = (type: string) => received.filter((request) => request.body.type === type).map((request) => request.body.data);
       expect(byType('form.created').map((form) => form.id)).to.have.members([company.id, person.id]);
-      expect(byType('form.created')[0]).not.to.have.property('tenantId');
+      // `data` is the form as the API answers it, its tenant included (§7: "the form").
+      expect(byType('form.created').find((form) => form.id === company.id)).to.deep.equal(company);
       expect(byType('submission.relation.connected')[0]).to.deep.include({ id: ada.id, relations: { employer: acme.id } });
       expect(byType('article.reaction.changed')).to.have.deep.members([
         { articleId: article.id, likes: 1, dislikes: 0 },
