@@ -2,10 +2,12 @@
  * Answers over 1 KiB go out gzip- or br-encoded when the client's `Accept-Encoding` allows
  * (CONTRACT §8), with `Vary: Accept-Encoding`. Run by the edge once the answer is decided: a
  * small answer costs one type check and one length read, where a middleware layer of its own
- * (koa-compress) cost every request an async step (decision 0730).
+ * (koa-compress) cost every request an async step (decision 0730). A streamed answer (a large
+ * export: routes stream only past 64 KiB) is encoded as it streams, so memory stays flat.
  */
+import { pipeline, Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 import type { Context } from 'koa';
 
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -21,7 +23,7 @@ export function encodingFor(ctx: Context): 'br' | 'gzip' | undefined {
   const large =
     typeof body === 'string'
       ? body.length > COMPRESSION_THRESHOLD_BYTES || (body.length * 3 > COMPRESSION_THRESHOLD_BYTES && Buffer.byteLength(body) > COMPRESSION_THRESHOLD_BYTES)
-      : Buffer.isBuffer(body) && body.length > COMPRESSION_THRESHOLD_BYTES;
+      : Buffer.isBuffer(body) ? body.length > COMPRESSION_THRESHOLD_BYTES : body instanceof Readable;
   if (!large) return undefined;
   const res = ctx.res;
   const vary = res.getHeader('vary');
@@ -32,10 +34,21 @@ export function encodingFor(ctx: Context): 'br' | 'gzip' | undefined {
   return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
 }
 
-/** Replaces the body by its encoded bytes (the content type stays). */
+/** Replaces the body by its encoded bytes, or a stream by its encoding stream (the content type stays). */
 export async function encodeBody(ctx: Context, encoding: 'br' | 'gzip'): Promise<void> {
-  const body = ctx.body as string | Buffer;
-  const input = typeof body === 'string' ? Buffer.from(body) : body;
-  ctx.body = encoding === 'br' ? await brotli(input, BROTLI_OPTIONS) : await gzipped(input);
+  const body = ctx.body as string | Buffer | Readable;
+  if (body instanceof Readable) {
+    const encoder = encoding === 'br' ? createBrotliCompress(BROTLI_OPTIONS) : createGzip();
+    // A source that fails mid-way destroys the encoder, so the answer is cut off, not left hanging;
+    // a client that goes away destroys the encoder (Koa), and with it the source.
+    pipeline(body, encoder, IGNORED);
+    ctx.body = encoder; // Koa drops the Content-Length of the stream it replaces
+  } else {
+    const input = typeof body === 'string' ? Buffer.from(body) : body;
+    ctx.body = encoding === 'br' ? await brotli(input, BROTLI_OPTIONS) : await gzipped(input);
+  }
   ctx.set('content-encoding', encoding);
 }
+
+/** The pipeline's outcome reaches the client through the encoder; nothing is left to do with it. */
+const IGNORED = () => {};

@@ -1,7 +1,23 @@
 /** §6.6 over HTTP: the submissions export, CSV and NDJSON, its headers and its enveloped errors. */
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
 import { createForm, formBody, submitForm } from './form-requests.js';
+
+/** A GET with exactly these headers besides the key (fetch would ask for an encoding and undo it). */
+function rawExport(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers: { 'x-api-key': TEST_KEYS.a, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 for (const storage of TEST_STORAGES) {
   describe(`Submission export over HTTP (storage: ${storage})`, () => {
@@ -44,6 +60,19 @@ for (const storage of TEST_STORAGES) {
       const rows = (large.body as string).trimEnd().split('\r\n');
       expect(rows).to.have.length(1 + 1 + 1100);
       expect(new Set(rows.slice(2).map((row) => row.split(',')[3])).size, 'every row once').to.equal(1100);
+      // §8: a streamed answer over 1 KiB is encoded too, as it streams.
+      const url = `${api.baseUrl}/forms/${form.id}/submissions/export`;
+      const identity = await rawExport(url, {});
+      expect(identity.headers['content-encoding']).to.equal(undefined);
+      expect(identity.bytes.toString()).to.equal(large.body);
+      for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+        const encoded = await rawExport(url, { 'accept-encoding': encoding });
+        expect(encoded.headers['content-encoding'], encoding).to.equal(encoding);
+        expect(encoded.headers['vary'], encoding).to.match(/Accept-Encoding/i);
+        expect(encoded.headers['content-length'], encoding).to.equal(undefined);
+        expect(encoded.bytes.length, encoding).to.be.below(identity.bytes.length / 4);
+        expect(decode(encoded.bytes).toString(), encoding).to.equal(large.body);
+      }
     });
 
     it('writes an export again as the form now is, also after the same export was answered before', async () => {

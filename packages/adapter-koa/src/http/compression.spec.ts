@@ -1,0 +1,42 @@
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { gunzipSync } from 'node:zlib';
+import { expect } from 'chai';
+import type { Context } from 'koa';
+import { encodeBody } from './compression.js';
+
+/** The two members of a Koa context that `encodeBody` uses. */
+function contextWith(body: unknown): Context & { headers: Record<string, string> } {
+  const headers: Record<string, string> = {};
+  return { body, headers, set: (name: string, value: string) => (headers[name] = value) } as unknown as Context & { headers: Record<string, string> };
+}
+
+async function* rows(count: number, failAfter = Infinity): AsyncGenerator<string> {
+  for (let row = 0; row < count; row++) {
+    if (row === failAfter) throw new Error('store went away');
+    yield `row ${row}\n`;
+  }
+}
+
+describe('encodeBody on a streamed answer', () => {
+  it('encodes the stream as it flows, to the same text', async () => {
+    const ctx = contextWith(Readable.from(rows(5000)));
+    await encodeBody(ctx, 'gzip');
+    expect(ctx.headers['content-encoding']).to.equal('gzip');
+    const chunks: Buffer[] = [];
+    for await (const chunk of ctx.body as Readable) chunks.push(chunk as Buffer);
+    expect(gunzipSync(Buffer.concat(chunks)).toString()).to.equal(Array.from({ length: 5000 }, (_, row) => `row ${row}\n`).join(''));
+  });
+
+  it('fails the encoded stream when its source fails mid-way, so the answer is cut off and not left open', async () => {
+    const ctx = contextWith(Readable.from(rows(5000, 2500)));
+    await encodeBody(ctx, 'br');
+    const encoded = ctx.body as Readable;
+    encoded.resume();
+    const outcome = await finished(encoded).then(
+      () => 'ended',
+      (error: Error) => error.message,
+    );
+    expect(outcome).to.equal('store went away');
+  });
+});
