@@ -2,8 +2,9 @@
  * Which notification jobs a stored submission gives rise to (§3): none unless the form's
  * notifications are enabled, then one per enabled channel and audience. Admin e-mail carries the
  * form's recipients (none: the dispatcher resolves the tenant's admin addresses); submitter
- * e-mail carries the address answered in the form's submitter field, and is left out when the
- * submission has none. Push jobs carry no recipients. Then how they are stored: by the submit,
+ * e-mail carries the address answered in the form's submitter field, or none when the submission
+ * has none (the dispatcher then skips it with that reason, decision 0302). Push jobs carry no
+ * recipients. Then how they are stored: by the submit,
  * or by a dispatcher pass when the submit's process died first (decision 0798).
  */
 import type { NewNotificationJob, NotificationMessage, NotificationOutbox } from '../notifications/notification.ports.js';
@@ -37,7 +38,7 @@ export function submissionNotificationJobs(form: Form, submission: Submission): 
     const field = settings.email.submitter.field;
     // Own values only: the field may be named after an Object.prototype member (`constructor`).
     const address = field !== null && Object.hasOwn(submission.values, field) ? submission.values[field] : undefined;
-    if (typeof address === 'string' && address.trim() !== '') jobs.push(job('email', 'submitter', [address]));
+    jobs.push(job('email', 'submitter', typeof address === 'string' && address.trim() !== '' ? [address] : []));
   }
   if (settings.push.admin.enabled) jobs.push(job('push', 'admin', []));
   if (settings.push.submitter.enabled) jobs.push(job('push', 'submitter', []));

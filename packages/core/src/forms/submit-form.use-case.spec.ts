@@ -198,7 +198,7 @@ describe('SubmitForm', () => {
       expect(jobs.every((job) => job.status === 'pending' && job.tenantId === 'acme')).to.equal(true);
     });
 
-    it('leaves admin recipients empty when the form names none, and skips the submitter mail without an address', async () => {
+    it('leaves admin recipients empty when the form names none, and the submitter mail’s too without an address', async () => {
       const form = notifying({ ...allOn, email: { admin: { enabled: true, recipients: [] }, submitter: { enabled: true, field: 'email' } } });
       const { submit, outbox } = await setup([form]);
       await submit.execute(...asCall(publicSubmit(form)));
@@ -206,6 +206,7 @@ describe('SubmitForm', () => {
       const summary = (await outbox.listByTenant('acme')).map((job) => [job.channel, job.audience, job.recipients]);
       expect(summary).to.have.deep.members([
         ['email', 'admin', []],
+        ['email', 'submitter', []],
         ['push', 'admin', []],
         ['push', 'submitter', []],
       ]);
@@ -233,10 +234,10 @@ describe('SubmitForm', () => {
       expect(claimed.map((submission) => submission.id)).to.deep.equal([view.id]);
     });
 
-    it('stores no recovery time when notifications are on but no job would be sent', async () => {
-      const form = notifying({ ...allOn, email: { admin: { enabled: false, recipients: [] }, submitter: { enabled: true, field: 'email' } }, push: { admin: { enabled: false }, submitter: { enabled: false } } });
+    it('stores no recovery time when notifications are on but no channel is', async () => {
+      const form = notifying({ ...allOn, email: { admin: { enabled: false, recipients: [] }, submitter: { enabled: false, field: 'email' } }, push: { admin: { enabled: false }, submitter: { enabled: false } } });
       const { submit, submissions, outbox } = await setup([form]);
-      const view = await submit.execute(...asCall(publicSubmit(form))); // no e-mail answered: no submitter mail
+      const view = await submit.execute(...asCall(publicSubmit(form)));
       expect(await submissions.findById('acme', view.id)).not.to.have.property('notificationsRecoverAt');
       await settle();
       expect(await outbox.listByTenant('acme')).to.deep.equal([]);

@@ -46,7 +46,7 @@ describe('Submission notifications', () => {
         }
       });
 
-      it('leaves admin recipients empty when the form names none, and skips submitter mail without an address', async () => {
+      it('leaves admin recipients empty when the form names none, and the submitter mail’s too without an address (§3: one job per channel and audience)', async () => {
         const form = await createForm(api, 'no-address', {
           notifications: { ...ALL_ON, email: { admin: { enabled: true }, submitter: { enabled: true } } },
         });
@@ -54,6 +54,7 @@ describe('Submission notifications', () => {
         const jobs = await jobsOf(submission.id);
         expect(jobs.map((job) => [job.channel, job.audience, job.recipients])).to.have.deep.members([
           ['email', 'admin', []],
+          ['email', 'submitter', []],
           ['push', 'admin', []],
           ['push', 'submitter', []],
         ]);
