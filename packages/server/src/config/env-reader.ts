@@ -1,6 +1,11 @@
 /**
  * Reads environment variables once, at start-up. Every bad value stops start-up with a
  * ConfigError that names the variable and says what it must be.
+ *
+ * Unset and empty (`VAR=`, what compose writes for `${VAR:-}`) are the same: the setting is off
+ * or takes its default. A value of whitespace only is refused, whatever the variable: no setting
+ * has such a value, and reading it as unset would turn a secret that went missing in a template
+ * into bearer tokens switched off, or a blank `MONGODB_URI` into the embedded store (decision 0802).
  */
 export class ConfigError extends Error {
   constructor(variable: string, problem: string) {
@@ -14,16 +19,19 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export class EnvReader {
   constructor(private readonly env: Env) {}
 
-  /** The trimmed value, or undefined when unset or blank. */
+  /** The trimmed value, or undefined when unset or empty; whitespace only is refused. */
   string(name: string): string | undefined {
-    const value = this.env[name]?.trim();
-    return value ? value : undefined;
+    return this.raw(name)?.trim();
   }
 
-  /** Like `string`, but keeps the raw value (PEM keys span lines). */
+  /** Like `string`, but keeps the value as given (PEM keys span lines). */
   raw(name: string): string | undefined {
     const value = this.env[name];
-    return value && value.trim() ? value : undefined;
+    if (value === undefined || value === '') return undefined;
+    if (value.trim() === '') {
+      throw new ConfigError(name, 'is only whitespace: give it a value, or set it empty (or unset it) to leave it unset');
+    }
+    return value;
   }
 
   int(name: string, fallback: number, min: number, max: number): number {

@@ -30,7 +30,7 @@ describe('loadConfig', () => {
       expect(config.storage).to.deep.equal({ kind: 'mongo', uri: 'mongodb://db.local:27017/cms_prod?replicaSet=rs0', database: 'cms_prod' });
       expect(loadConfig({ MONGODB_URI: 'mongodb://h', MONGODB_DB: 'other' }).storage).to.include({ database: 'other' });
       expect(loadConfig({ MONGODB_URI: 'mongodb://h' }).storage).to.include({ database: 'cms' });
-      expect(loadConfig({ MONGODB_URI: '  ' }).storage.kind).to.equal('memory');
+      expect(loadConfig({ MONGODB_URI: '' }).storage.kind).to.equal('memory');
     });
 
     it('takes any IP address or host name for HOST', () => {
@@ -68,6 +68,13 @@ describe('loadConfig', () => {
         expect(() => loadConfig(env)).to.throw(ConfigError, new RegExp(`^${name} `));
       });
     }
+
+    it('refuses a secret or a storage setting of whitespace only instead of reading it as unset', () => {
+      // A blank secret used to turn bearer tokens off, a blank MONGODB_URI to pick the embedded store.
+      for (const name of ['CMS_JWT_SECRET', 'CMS_JWT_PUBLIC_KEY', 'CMS_CURSOR_SECRET', 'CAPTCHA_TURNSTILE_SECRET', 'CMS_API_KEYS', 'MONGODB_URI', 'MONGODB_DB']) {
+        expect(() => loadConfig({ [name]: '   ' }), name).to.throw(ConfigError, new RegExp(`^${name} is only whitespace: `));
+      }
+    });
 
     it('says what is wrong with MONGODB_URI without quoting it or its password', () => {
       const uri = 'mongodb://admin:hunter2-pw@db.local:abc/cms';

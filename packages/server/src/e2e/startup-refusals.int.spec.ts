@@ -35,6 +35,9 @@ describe('Start-up with a bad setting (built service)', function () {
     ['MONGODB_URI=mongodb://', { MONGODB_URI: 'mongodb://' }, /^MONGODB_URI must be a connection string .*: Protocol and host list are required/],
     ['a MONGODB_URI with an unknown option', { MONGODB_URI: 'mongodb://127.0.0.1:9/cms?noSuchOption=1' }, /^MONGODB_URI .*: option nosuchoption is not supported$/],
     // Port 9 (discard) has no MongoDB: a check made only when connecting would wait 30 s for one.
+    // Whitespace only is a value gone missing in a template: bearer tokens used to go off, the embedded store to be picked.
+    ['CMS_JWT_SECRET of spaces', { CMS_JWT_SECRET: '   ' }, /^CMS_JWT_SECRET is only whitespace: give it a value, or set it empty \(or unset it\) to leave it unset$/],
+    ['MONGODB_URI of spaces', { MONGODB_URI: '   ' }, /^MONGODB_URI is only whitespace: /],
     ['MONGODB_DB=bad.name', { MONGODB_URI: 'mongodb://127.0.0.1:9', MONGODB_DB: 'bad.name' }, /^MONGODB_DB contains '\.' \(got "bad\.name"\); a MongoDB database name has/],
   ];
   for (const [what, env, message] of cases) {
