@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { generateKeyPairSync } from 'node:crypto';
+import { createJwtVerifier } from '@cms/adapter-koa';
 import { ConfigError } from './env-reader.js';
 import { loadConfig } from './service-config.js';
 
@@ -13,6 +14,21 @@ function publicKeyPem(kind: 'rsa' | 'ec' | 'ed25519', option?: number | string):
         : generateKeyPairSync('ed25519');
   return pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
 }
+
+/** A self-signed P-256 certificate (public material only: its private key was thrown away). */
+const CERTIFICATE = [
+  '-----BEGIN CERTIFICATE-----',
+  'MIIBfTCCASOgAwIBAgIUTJxbnYmZ7DluBY4RwhdqwIV4kgQwCgYIKoZIzj0EAwIw',
+  'EzERMA8GA1UEAwwIY21zLXRlc3QwIBcNMjYxMjAxMjMyMDI4WhgPMjEyNjExMDcy',
+  'MzIwMjhaMBMxETAPBgNVBAMMCGNtcy10ZXN0MFkwEwYHKoZIzj0CAQYIKoZIzj0D',
+  'AQcDQgAEftEnzzBw+kIQC/Uabj+IYSLrpYnlsYqO1WcdngNKTkLZL1W5tabtf1g9',
+  'DozvzS7UgNy9aLosL0JbAHUiZ4olqaNTMFEwHQYDVR0OBBYEFAWZbCZ2tHxao+CJ',
+  'NGIpEEvVFIsPMB8GA1UdIwQYMBaAFAWZbCZ2tHxao+CJNGIpEEvVFIsPMA8GA1Ud',
+  'EwEB/wQFMAMBAf8wCgYIKoZIzj0EAwIDSAAwRQIhAOqVQ5N0ShH/qNRIglXQalos',
+  'z/Yv7OHFVKMd0dm96YiVAiAinVI8d8Xvh1OQgu4bvGE9cOjk5xvCznL5gJGBJb3B',
+  'Tw==',
+  '-----END CERTIFICATE-----',
+].join('\n');
 
 const refusal = (env: Record<string, string>): string => {
   try {
@@ -74,6 +90,35 @@ describe('loadConfig: bearer-token keys', () => {
       expect(refusal({ CMS_JWT_PUBLIC_KEY: publicKeyPem('ec', 'P-384') })).to.match(
         /^CMS_JWT_PUBLIC_KEY is an EC key on curve secp384r1; it must be on P-256 \(ES256\)/,
       );
+    });
+
+    it('refuses a private key, a certificate or a PKCS#1 key, saying a public key (SPKI PEM) is expected', () => {
+      // createPublicKey takes each of these (it derives the public key); the verifier's importSPKI
+      // then stopped start-up with `TypeError: "spki" must be SPKI formatted string`.
+      const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+      const cases: Array<[string, string, RegExp]> = [
+        ['an RSA private key (PKCS#8)', rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), /^CMS_JWT_PUBLIC_KEY holds a private key \(PRIVATE KEY\); a public key \(SPKI PEM, -----BEGIN PUBLIC KEY-----\) is expected: .*openssl pkey -in private\.pem -pubout/],
+        ['an RSA private key (PKCS#1)', rsa.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(), /^CMS_JWT_PUBLIC_KEY holds a private key \(RSA PRIVATE KEY\); a public key \(SPKI PEM/],
+        ['a P-256 private key (SEC1)', ec.privateKey.export({ type: 'sec1', format: 'pem' }).toString(), /^CMS_JWT_PUBLIC_KEY holds a private key \(EC PRIVATE KEY\); a public key \(SPKI PEM/],
+        ['an X.509 certificate', CERTIFICATE, /^CMS_JWT_PUBLIC_KEY holds an X\.509 certificate; a public key \(SPKI PEM, -----BEGIN PUBLIC KEY-----\) is expected: `openssl x509/],
+        ['an RSA public key in PKCS#1 form', rsa.publicKey.export({ type: 'pkcs1', format: 'pem' }).toString(), /^CMS_JWT_PUBLIC_KEY holds an RSA public key in PKCS#1 form; a public key \(SPKI PEM/],
+        ['a public key followed by a private key', `${publicKeyPem('ec', 'P-256')}${ec.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()}`, /^CMS_JWT_PUBLIC_KEY must hold one PEM public key and nothing else; a public key \(SPKI PEM/],
+      ];
+      for (const [what, pem, message] of cases) {
+        const refused = refusal({ CMS_JWT_PUBLIC_KEY: pem });
+        expect(refused, what).to.match(message);
+        expect(refused, what).not.to.contain('\n');
+        expect(refused, what).not.to.contain(pem.split('\n')[1]!.slice(0, 16)); // nothing of the key itself
+      }
+    });
+
+    it('takes a public key with line breaks around it or CRLF line ends, and hands the verifier the SPKI PEM as Node writes it', async () => {
+      const pem = publicKeyPem('ec', 'P-256');
+      const config = loadConfig({ CMS_JWT_PUBLIC_KEY: `\n${pem.replace(/\n/g, '\r\n')}\n\n` });
+      expect(config.auth).to.include({ jwtPublicKeyPem: pem, jwtAlgorithm: 'ES256' });
+      // createPublicKey takes a leading line break; the verifier's importSPKI refused it at start-up.
+      await createJwtVerifier({ publicKeyPem: config.auth.jwtPublicKeyPem! });
     });
 
     it('refuses another key type and text that is no PEM key', () => {

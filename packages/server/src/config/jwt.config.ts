@@ -25,10 +25,14 @@ const MAKE_KEY_PAIR = 'make a key pair with `openssl genpkey -algorithm RSA -pke
 /** `CMS_JWT_PUBLIC_KEY` wins over `CMS_JWT_SECRET`; each one given is checked, so a weak leftover secret is not ignored silently. */
 export function loadJwtConfig(read: EnvReader): JwtConfig {
   const secret = read.raw('CMS_JWT_SECRET');
-  const publicKeyPem = read.raw('CMS_JWT_PUBLIC_KEY')?.replace(/\\n/g, '\n');
+  const given = read.raw('CMS_JWT_PUBLIC_KEY')?.replace(/\\n/g, '\n');
   if (secret !== undefined) checkSecret(secret);
-  const keyAlgorithm = publicKeyPem === undefined ? undefined : algorithmOfPublicKey(publicKeyPem);
-  return { secret, publicKeyPem, algorithm: keyAlgorithm ?? (secret === undefined ? undefined : 'HS256') };
+  const publicKey = given === undefined ? undefined : publicKeyOf(given);
+  return {
+    secret,
+    publicKeyPem: publicKey?.pem,
+    algorithm: publicKey?.algorithm ?? (secret === undefined ? undefined : 'HS256'),
+  };
 }
 
 function checkSecret(secret: string): void {
@@ -41,14 +45,42 @@ function checkSecret(secret: string): void {
   }
 }
 
-/** RS256 for an RSA key of 2048 bits or more, ES256 for a P-256 key; anything else stops start-up. */
-function algorithmOfPublicKey(pem: string): JwtAlgorithm {
+/** One SPKI PEM block and nothing else, what the verifier (jose `importSPKI`) takes: base64 and whitespace between its two lines. */
+const SPKI_PEM = /^-----BEGIN PUBLIC KEY-----[A-Za-z0-9+/=\s]+-----END PUBLIC KEY-----$/;
+const PEM_LABEL = /-----BEGIN ([A-Z0-9 ]+)-----/;
+
+/**
+ * The public key as SPKI PEM (as Node writes it, so the verifier reads exactly what was checked),
+ * with the algorithm it verifies. `createPublicKey` alone would also take a private key (it
+ * derives the public one) or a certificate, which the verifier then refused with a TypeError
+ * naming nothing; a private key has no business in the verifying service's environment anyway.
+ */
+function publicKeyOf(given: string): { pem: string; algorithm: JwtAlgorithm } {
+  const text = given.trim();
+  if (!SPKI_PEM.test(text)) throw new ConfigError('CMS_JWT_PUBLIC_KEY', notSpki(PEM_LABEL.exec(text)?.[1]));
   let key: KeyObject;
   try {
-    key = createPublicKey(pem);
+    key = createPublicKey(text);
   } catch {
     throw new ConfigError('CMS_JWT_PUBLIC_KEY', `must be a PEM public key (RSA of ${MIN_RSA_MODULUS_BITS} bits or more, or EC P-256): ${MAKE_KEY_PAIR}`);
   }
+  return { pem: key.export({ type: 'spki', format: 'pem' }).toString(), algorithm: algorithmOf(key) };
+}
+
+/** What was given instead of an SPKI PEM public key, and how to get one from it. */
+function notSpki(label: string | undefined): string {
+  const expected = 'a public key (SPKI PEM, -----BEGIN PUBLIC KEY-----) is expected';
+  if (label !== undefined && /PRIVATE KEY$/.test(label)) {
+    return `holds a private key (${label}); ${expected}: keep the private key where tokens are signed and give the public one, \`openssl pkey -in private.pem -pubout\``;
+  }
+  if (label === 'CERTIFICATE') return `holds an X.509 certificate; ${expected}: \`openssl x509 -in cert.pem -pubkey -noout\` prints it`;
+  if (label === 'RSA PUBLIC KEY') return `holds an RSA public key in PKCS#1 form; ${expected}: \`openssl rsa -RSAPublicKey_in -in key.pem -pubout\` converts it`;
+  if (label === 'PUBLIC KEY') return `must hold one PEM public key and nothing else; ${expected}`;
+  return `must be a PEM public key (RSA of ${MIN_RSA_MODULUS_BITS} bits or more, or EC P-256); ${expected}: ${MAKE_KEY_PAIR}`;
+}
+
+/** RS256 for an RSA key of 2048 bits or more, ES256 for a P-256 key; anything else stops start-up. */
+function algorithmOf(key: KeyObject): JwtAlgorithm {
   const details = key.asymmetricKeyDetails ?? {};
   if (key.asymmetricKeyType === 'rsa') {
     const bits = details.modulusLength ?? 0;

@@ -4,6 +4,7 @@
  * the service runs is reported and the service goes on serving.
  */
 import { expect } from 'chai';
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,11 @@ describe('Start-up with a bad setting (built service)', function () {
     // Whitespace only is a value gone missing in a template: bearer tokens used to go off, the embedded store to be picked.
     ['CMS_JWT_SECRET of spaces', { CMS_JWT_SECRET: '   ' }, /^CMS_JWT_SECRET is only whitespace: give it a value, or set it empty \(or unset it\) to leave it unset$/],
     ['MONGODB_URI of spaces', { MONGODB_URI: '   ' }, /^MONGODB_URI is only whitespace: /],
+    [
+      'a private key as CMS_JWT_PUBLIC_KEY',
+      { CMS_JWT_PUBLIC_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+      /^CMS_JWT_PUBLIC_KEY holds a private key \(PRIVATE KEY\); a public key \(SPKI PEM, -----BEGIN PUBLIC KEY-----\) is expected: /,
+    ],
     ['MONGODB_DB=bad.name', { MONGODB_URI: 'mongodb://127.0.0.1:9', MONGODB_DB: 'bad.name' }, /^MONGODB_DB contains '\.' \(got "bad\.name"\); a MongoDB database name has/],
   ];
   for (const [what, env, message] of cases) {
