@@ -1,8 +1,9 @@
 /** The service configuration: every setting the service reads, validated once at start-up. */
 import { isIP } from 'node:net';
 import { MONGO_DATABASE_NAME_RULE, mongoConnectionStringProblem, mongoDatabaseNameProblem } from '@cms/adapter-mongo';
-import { DEFAULT_LANGUAGES, isValidTenantId } from '@cms/core';
+import { DEFAULT_LANGUAGES } from '@cms/core';
 import { loadAiConfig, type AiConfig } from './ai.config.js';
+import { loadApiKeys, type ApiKeySetting } from './api-keys.config.js';
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha.config.js';
 import { loadEngagementConfig, type EngagementConfig } from './engagement.config.js';
 import { ConfigError, EnvReader, type Env } from './env-reader.js';
@@ -10,10 +11,7 @@ import { loadJwtConfig, type JwtAlgorithm } from './jwt.config.js';
 import { loadNotifyConfig, type NotifyConfig } from './notify.config.js';
 import { loadWebhooksConfig, type WebhooksConfig } from './webhooks.config.js';
 
-export interface ApiKeySetting {
-  readonly key: string;
-  readonly tenantId: string;
-}
+export type { ApiKeySetting } from './api-keys.config.js';
 
 export type StorageConfig =
   | { readonly kind: 'memory' }
@@ -86,7 +84,7 @@ export function loadConfig(env: Env): ServiceConfig {
       metrics: read.flag('CMS_METRICS', true),
     },
     auth: {
-      apiKeys: apiKeysOf(read.string('CMS_API_KEYS')),
+      apiKeys: loadApiKeys(read),
       jwtSecret: jwt.secret,
       jwtPublicKeyPem: jwt.publicKeyPem,
       jwtAlgorithm: jwt.algorithm,
@@ -176,22 +174,6 @@ function basePathOf(value: string): string {
     throw new ConfigError('CMS_BASE_PATH', `must be a path such as /cms, without a trailing slash (got "${value}")`);
   }
   return value;
-}
-
-function apiKeysOf(value: string | undefined): ApiKeySetting[] {
-  if (value === undefined) return [];
-  return value.split(',').map((pair) => {
-    const at = pair.lastIndexOf(':');
-    const key = pair.slice(0, at).trim();
-    const tenantId = pair.slice(at + 1).trim();
-    if (at < 1 || key.length < 16) {
-      throw new ConfigError('CMS_API_KEYS', 'must be comma-separated key:tenantId pairs with keys of at least 16 characters');
-    }
-    if (!isValidTenantId(tenantId)) {
-      throw new ConfigError('CMS_API_KEYS', `has an invalid tenant id "${tenantId}" (must match ^[a-z0-9][a-z0-9-]{0,63}$)`);
-    }
-    return { key, tenantId };
-  });
 }
 
 function languagesOf(list: string[] | undefined): string[] {

@@ -44,6 +44,11 @@ describe('Start-up with a bad setting (built service)', function () {
       { CMS_JWT_PUBLIC_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
       /^CMS_JWT_PUBLIC_KEY holds a private key \(PRIVATE KEY\); a public key \(SPKI PEM, -----BEGIN PUBLIC KEY-----\) is expected: /,
     ],
+    [
+      'one CMS_API_KEYS key for two tenants',
+      { CMS_API_KEYS: 'same-key-0000000000:acme,same-key-0000000000:beta' },
+      /^CMS_API_KEYS gives one key to two tenants \(entries 1 and 2: "acme" and "beta"\); a key belongs to one tenant$/,
+    ],
     ['MONGODB_DB=bad.name', { MONGODB_URI: 'mongodb://127.0.0.1:9', MONGODB_DB: 'bad.name' }, /^MONGODB_DB contains '\.' \(got "bad\.name"\); a MongoDB database name has/],
   ];
   for (const [what, env, message] of cases) {

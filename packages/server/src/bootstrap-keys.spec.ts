@@ -1,0 +1,37 @@
+import { expect } from 'chai';
+import { ManageTenants, ManualClock, memoryStores } from '@cms/core';
+import { bootstrapKeys } from './bootstrap-keys.js';
+import { ConfigError } from './config/env-reader.js';
+import { loadConfig } from './config/service-config.js';
+
+describe('bootstrapKeys', () => {
+  const KEY = 'shared-key-0000000000';
+
+  describe('when CMS_API_KEYS gives a tenant a key the store holds for another tenant', () => {
+    it('stops start-up with a configuration error naming CMS_API_KEYS, without quoting the key', async () => {
+      // What a MongoDB store keeps from an earlier CMS_API_KEYS, or from cms-admin.
+      const stores = memoryStores();
+      const manage = new ManageTenants(stores.tenants, stores.apiKeys, new ManualClock());
+      await manage.createTenant('acme');
+      await manage.registerKey('acme', KEY);
+      const refusal = await bootstrapKeys(loadConfig({ CMS_API_KEYS: `${KEY}:beta` }), manage).then(
+        () => expect.fail('start-up accepted the key'),
+        (error: unknown) => error,
+      );
+      expect(refusal).to.be.instanceOf(ConfigError);
+      expect((refusal as Error).message).to.match(/^CMS_API_KEYS gives tenant "beta" a key the store already holds for another tenant; a key belongs to one tenant: /);
+      expect((refusal as Error).message).not.to.contain(KEY);
+    });
+  });
+
+  describe('when the store holds the key for the same tenant', () => {
+    it('keeps it (a restart with the same CMS_API_KEYS)', async () => {
+      const stores = memoryStores();
+      const manage = new ManageTenants(stores.tenants, stores.apiKeys, new ManualClock());
+      const config = loadConfig({ CMS_API_KEYS: `${KEY}:acme` });
+      await bootstrapKeys(config, manage);
+      expect(await bootstrapKeys(config, manage)).to.deep.equal({ generatedKey: undefined });
+      expect(await stores.apiKeys.listByTenant('acme')).to.have.length(1);
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import { ConfigError } from './env-reader.js';
+import { loadConfig } from './service-config.js';
+
+const ACME = 'key-for-acme-000000';
+const BETA = 'key-for-beta-000000';
+
+const apiKeys = (value: string) => loadConfig({ CMS_API_KEYS: value }).auth.apiKeys;
+const refusal = (value: string): string => {
+  try {
+    apiKeys(value);
+  } catch (error) {
+    expect(error).to.be.instanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  return expect.fail(`start-up accepted CMS_API_KEYS=${value}`);
+};
+
+describe('loadConfig: CMS_API_KEYS', () => {
+  describe('when the list has empty entries', () => {
+    it('reads it like every comma list: a trailing comma, or two in a row, is no entry', () => {
+      expect(apiKeys(`${ACME}:acme,`)).to.deep.equal([{ key: ACME, tenantId: 'acme' }]);
+      expect(apiKeys(` ${ACME}:acme , ,${BETA}:beta,`)).to.deep.equal([
+        { key: ACME, tenantId: 'acme' },
+        { key: BETA, tenantId: 'beta' },
+      ]);
+      // The same rule as CMS_CORS_ORIGINS and CMS_LANGUAGES.
+      const config = loadConfig({ CMS_CORS_ORIGINS: 'https://app.example.com,', CMS_LANGUAGES: 'en,fr,' });
+      expect([config.http.corsOrigins, config.languages]).to.deep.equal([['https://app.example.com'], ['en', 'fr']]);
+    });
+
+    it('refuses a list of nothing but commas, which registers no key', () => {
+      expect(refusal(',')).to.equal('CMS_API_KEYS holds no key:tenantId pair; leave it empty or unset it for none');
+    });
+  });
+
+  describe('when an entry is bad', () => {
+    it('names the entry by its position and says what is wrong, never quoting the key', () => {
+      expect(refusal(`${ACME}:acme,no-colon-here-0000000`)).to.equal(
+        'CMS_API_KEYS entry 2 is not a key:tenantId pair; the value must be comma-separated key:tenantId pairs',
+      );
+      expect(refusal(`${ACME}:acme,,short:beta`)).to.equal('CMS_API_KEYS entry 3 has a key of 5 characters; keys must have at least 16');
+      expect(refusal(`:acme`)).to.match(/^CMS_API_KEYS entry 1 is not a key:tenantId pair/);
+      expect(refusal(`${ACME}:Not_A_Tenant`)).to.equal('CMS_API_KEYS entry 1 has an invalid tenant id "Not_A_Tenant" (must match ^[a-z0-9][a-z0-9-]{0,63}$)');
+      expect(refusal('no-colon-here-0000000')).not.to.contain('no-colon-here');
+    });
+  });
+
+  describe('when one key is given to two tenants', () => {
+    it('refuses it naming both entries and tenants, not the key', () => {
+      const message = refusal(`${ACME}:acme,${BETA}:beta,${ACME}:gamma`);
+      expect(message).to.equal('CMS_API_KEYS gives one key to two tenants (entries 1 and 3: "acme" and "gamma"); a key belongs to one tenant');
+      expect(message).not.to.contain(ACME);
+    });
+
+    it('takes a key written twice for one tenant once', () => {
+      expect(apiKeys(`${ACME}:acme,${ACME}:acme`)).to.deep.equal([{ key: ACME, tenantId: 'acme' }]);
+    });
+  });
+});

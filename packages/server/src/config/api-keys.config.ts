@@ -1,0 +1,48 @@
+/**
+ * `CMS_API_KEYS`: comma-separated `key:tenantId` pairs registered at start-up (CONTRACT §1.1).
+ * Read like every comma list of the service (`CMS_CORS_ORIGINS`, `CMS_LANGUAGES`): items are
+ * trimmed and an empty one (a trailing comma) is no entry. A message names an entry by its
+ * position in the value and never quotes a key: it may be read by whoever reads the logs.
+ */
+import { isValidTenantId } from '@cms/core';
+import { ConfigError, type EnvReader } from './env-reader.js';
+
+export interface ApiKeySetting {
+  readonly key: string;
+  readonly tenantId: string;
+}
+
+const MIN_API_KEY_LENGTH = 16;
+const VARIABLE = 'CMS_API_KEYS';
+
+export function loadApiKeys(read: EnvReader): ApiKeySetting[] {
+  const value = read.string(VARIABLE);
+  if (value === undefined) return [];
+  // Each key once, with the entry that gave it (a key written twice for one tenant is harmless).
+  const entries = new Map<string, { readonly tenantId: string; readonly entry: number }>();
+  value.split(',').forEach((item, index) => {
+    const pair = item.trim();
+    if (pair === '') return;
+    const entry = index + 1;
+    const at = pair.lastIndexOf(':');
+    const key = pair.slice(0, at).trim();
+    const tenantId = pair.slice(at + 1).trim();
+    if (at < 0 || key === '') throw new ConfigError(VARIABLE, `entry ${entry} is not a key:tenantId pair; the value must be comma-separated key:tenantId pairs`);
+    if (key.length < MIN_API_KEY_LENGTH) {
+      throw new ConfigError(VARIABLE, `entry ${entry} has a key of ${key.length} characters; keys must have at least ${MIN_API_KEY_LENGTH}`);
+    }
+    if (!isValidTenantId(tenantId)) {
+      throw new ConfigError(VARIABLE, `entry ${entry} has an invalid tenant id "${tenantId}" (must match ^[a-z0-9][a-z0-9-]{0,63}$)`);
+    }
+    const earlier = entries.get(key);
+    if (earlier !== undefined && earlier.tenantId !== tenantId) {
+      throw new ConfigError(
+        VARIABLE,
+        `gives one key to two tenants (entries ${earlier.entry} and ${entry}: "${earlier.tenantId}" and "${tenantId}"); a key belongs to one tenant`,
+      );
+    }
+    if (earlier === undefined) entries.set(key, { tenantId, entry });
+  });
+  if (entries.size === 0) throw new ConfigError(VARIABLE, 'holds no key:tenantId pair; leave it empty or unset it for none');
+  return [...entries].map(([key, { tenantId }]) => ({ key, tenantId }));
+}
