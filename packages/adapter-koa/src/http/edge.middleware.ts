@@ -1,19 +1,22 @@
 /**
  * The outermost middleware, the one layer around every request: assigns the request id (the
  * caller's when it is safe to echo) and the trace context (W3C `traceparent`, or a new trace),
- * sets the headers every answer carries, compresses large answers, turns any failure into the envelope (`ErrorResponder`),
+ * sets the headers every answer carries, refuses an HTTP/1.1 request without `Host`, compresses
+ * large answers, turns any failure into the envelope (`ErrorResponder`),
  * counts the request in the metrics, writes one structured line per request, and makes sure an
  * answer given before the body was read reaches the client (`settleUnreadBody`). It logs no
  * header values, tokens or bodies. One layer rather than several: each async layer is paid per
  * request.
  */
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { type Logger } from '@cms/core';
 import { childSpanOf, parseTraceparent } from '@cms/core/internal';
 import type { Middleware } from 'koa';
 import { encodeBody, encodingFor } from './compression.js';
 import { settleUnreadBody, type EarlyAnswerPolicy } from './early-answers.js';
 import type { ErrorResponder } from './error-response.js';
+import { HttpErrorCodes, HttpProblem } from './http-error-codes.js';
 import { hasBody } from './json-body.js';
 import type { ServingState } from './serving-state.js';
 import { UNMATCHED_ROUTE, type ServiceMetrics } from './service-metrics.js';
@@ -51,6 +54,10 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
     // Answers are per tenant and caller: no shared cache may keep them (a route may say otherwise).
     res.setHeader('cache-control', 'no-store');
     try {
+      // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused. The server leaves that to this
+      // layer (`requireHostHeader: false`), so the 400 is an answer like any other; Node made the
+      // same property read on every request before.
+      if (ctx.req.headers.host === undefined && isHttp11(ctx.req)) throw new HttpProblem(HttpErrorCodes.HOST_MISSING, { connection: 'close' });
       await next();
       const encoding = encodingFor(ctx);
       if (encoding) await encodeBody(ctx, encoding);
@@ -83,6 +90,10 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
       });
     }
   };
+}
+
+function isHttp11(req: IncomingMessage): boolean {
+  return req.httpVersionMajor === 1 && req.httpVersionMinor === 1;
 }
 
 function fixedRoute(path: string, fixedPaths: ReadonlySet<string>): string | null {

@@ -67,6 +67,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   ROUTE_NOT_FOUND: { status: 404, message: 'Route not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   EXPECTATION_FAILED: { status: 417, message: 'Expectation failed' },
+  HOST_MISSING: { status: 400, message: 'Missing Host header' },
 };
 
 export const DEFAULT_SERVER_ERROR_MESSAGE = 'Server Error';

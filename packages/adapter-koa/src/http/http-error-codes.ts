@@ -7,6 +7,8 @@ export const HttpErrorCodes = {
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   /** An `Expect` other than `100-continue` (RFC 9110 §10.1.1). */
   EXPECTATION_FAILED: 'EXPECTATION_FAILED',
+  /** An HTTP/1.1 request without `Host` (RFC 9112 §3.2). */
+  HOST_MISSING: 'HOST_MISSING',
 } as const;
 
 export type HttpErrorCode = (typeof HttpErrorCodes)[keyof typeof HttpErrorCodes];

@@ -406,6 +406,40 @@ describe('Answers to unmet expectations and request timeouts (built service, COR
     }
   });
 
+  describe('when an HTTP/1.1 request has no Host header', () => {
+    it("answers 400 Missing Host header in the envelope with the caller's request id, nosniff and no-store, and logs and counts it", async () => {
+      const requestId = 'no-host-1';
+      const countedBefore = await counted(400);
+      const connection = await RawConnection.open(portOf(service));
+      try {
+        // RFC 9112 §3.2 refuses it; Node's own refusal was a bare 400 with no body, id or log line.
+        connection.write(`GET ${DASHBOARD} HTTP/1.1\r\nx-api-key: ${KEY}\r\nx-user-id: u1\r\nx-request-id: ${requestId}\r\n\r\n`);
+        const res = await connection.response(5000);
+        expect(res.statusLines).to.deep.equal(['HTTP/1.1 400 Bad Request']);
+        expect(envelope(res)).to.deep.equal({ success: false, statusCode: 400, message: 'Missing Host header', data: null });
+        expect(res.headers).to.include({ 'x-request-id': requestId, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', connection: 'close' });
+        expect(res.headers['content-type']).to.match(/^application\/json/);
+        expect(await connection.ended(3000)).to.be.a('number');
+      } finally {
+        connection.close();
+      }
+      expect(await loggedStatuses(requestId)).to.deep.equal([400]);
+      expect((await counted(400)) - countedBefore).to.equal(1);
+    });
+
+    it('serves an HTTP/1.0 request without Host, which needs none', async () => {
+      const connection = await RawConnection.open(portOf(service));
+      try {
+        connection.write('GET /healthz HTTP/1.0\r\n\r\n');
+        const res = await connection.response(5000);
+        expect(res.status).to.equal(200);
+        expect(envelope(res).data).to.deep.equal({ status: 'ok' });
+      } finally {
+        connection.close();
+      }
+    });
+  });
+
   describe('when the body is slower than CMS_REQUEST_TIMEOUT_MS', () => {
     /** Sends the head and `start` of the body, keeps `more()` coming every 100 ms, and returns the answer once the server closed. */
     async function slowUpload(requestId: string, headers: Record<string, string | number>, start: string, more?: () => string): Promise<RawResponse> {
