@@ -144,7 +144,7 @@ export function createApp(options: AppOptions): CmsApp {
     }
   });
   app.use(routes.unmatched);
-  return Object.assign(app, { expectationFailed: expectationRefusal(front), clientError: clientErrorAnswerer(earlyAnswers) });
+  return Object.assign(app, { expectationFailed: expectationRefusal(front), clientError: clientErrorAnswerer(earlyAnswers, options.requestLogger) });
 }
 
 /**

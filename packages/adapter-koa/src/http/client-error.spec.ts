@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { answerClientError } from './client-error.js';
+import { answerClientError, clientErrorAnswerer } from './client-error.js';
+import { DEFAULT_EARLY_ANSWERS } from './early-answers.js';
 
 /** Sends `head` and then nothing more; what came back once the server closed the connection. */
 function sendAndWait(port: number, head: string): Promise<string> {
@@ -113,6 +114,69 @@ describe('answerClientError on a request being served', () => {
       expect(raw).to.match(/^HTTP\/1\.1 200 OK\r\n/);
       expect(raw).not.to.contain('408');
       expect(raw.endsWith('\r\n\r\n01234')).to.equal(true);
+    });
+  });
+});
+
+describe('clientErrorAnswerer with a request logger', () => {
+  let server: Server;
+  let port: number;
+  const lines: Array<Record<string, unknown>> = [];
+  const requestLogger = { info: (message: string, fields?: Record<string, unknown>) => void lines.push({ message, ...fields }), warn() {}, error() {} };
+  before(async () => {
+    server = createServer({ headersTimeout: 200, requestTimeout: 400, connectionsCheckingInterval: 50 }, (req, res) => {
+      req.resume();
+      req.on('end', () => res.end('{}'));
+    });
+    server.on('clientError', clientErrorAnswerer(DEFAULT_EARLY_ANSWERS, requestLogger));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => (lines.length = 0));
+
+  /** The request id of the last answer in `raw` (the socket-level one). */
+  const answeredId = (raw: string) => [...raw.matchAll(/^x-request-id: (\S+)$/gim)].at(-1)?.[1];
+
+  describe('when it answers on the socket', () => {
+    it('writes one request line: method and path without the query, status, the answer\'s request id, no tenant and no header value', async () => {
+      const raw = await sendAndWait(port, 'GET /cms/forms/list?captchaToken=secret-token HTTP/1.1\r\nhost: x\r\nx-api-key: secret-key-value\r\nnot a header line\r\n\r\n');
+      expect(raw).to.match(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(lines).to.deep.equal([
+        { message: 'request', method: 'GET', route: null, path: '/cms/forms/list', status: 400, durationMs: null, requestId: answeredId(raw), traceId: null, tenant: null },
+      ]);
+      expect(JSON.stringify(lines)).not.to.match(/secret-token|secret-key-value|127\.0\.0\.1/);
+    });
+
+    it('logs a 431 without any of its headers', async () => {
+      const raw = await sendAndWait(port, `GET /cms/forms/list HTTP/1.1\r\nhost: x\r\nx-api-key: secret-key-value\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      expect(raw).to.match(/^HTTP\/1\.1 431 /);
+      expect(lines).to.have.length(1);
+      expect(lines[0]).to.include({ message: 'request', route: null, status: 431, requestId: answeredId(raw), tenant: null });
+      expect(JSON.stringify(lines)).not.to.match(/secret-key-value|aaaa/);
+    });
+
+    it('cuts a long path to 256 characters', async () => {
+      await sendAndWait(port, `GET /cms/${'p'.repeat(300)} HTTP/1.1\r\nhost: x\r\nnot a header line\r\n\r\n`);
+      expect(lines.map(({ method, path }) => ({ method, path }))).to.deep.equal([{ method: 'GET', path: `/cms/${'p'.repeat(251)}…` }]);
+    });
+
+    it('logs no method or path for bytes that are not HTTP, or a head slower than the headers timeout', async () => {
+      const garbage = await sendAndWait(port, 'GARBAGE\r\n\r\n');
+      const slow = await sendAndWait(port, 'GET /cms/slow HTTP/1.1\r\nhost: x\r\n');
+      expect(slow).to.match(/^HTTP\/1\.1 408 /);
+      expect(lines.map(({ method, path, status, requestId }) => ({ method, path, status, requestId }))).to.deep.equal([
+        { method: null, path: null, status: 400, requestId: answeredId(garbage) },
+        { method: null, path: null, status: 408, requestId: answeredId(slow) },
+      ]);
+    });
+
+    it('logs a refusal pipelined behind a served request once, without the served request\'s method or path', async () => {
+      const raw = await sendAndWait(port, 'PUT /cms/served HTTP/1.1\r\nhost: x\r\ncontent-length: 2\r\n\r\n{}GARBAGE\r\n\r\n');
+      expect(raw).to.match(/^HTTP\/1\.1 200 OK\r\n[\s\S]*HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(lines).to.deep.equal([
+        { message: 'request', method: null, route: null, path: null, status: 400, durationMs: null, requestId: answeredId(raw), traceId: null, tenant: null },
+      ]);
     });
   });
 });

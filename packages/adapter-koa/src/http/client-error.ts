@@ -12,11 +12,17 @@
  * the status it got (decision 0777). A request that arrived whole keeps its own answer when one
  * pipelined behind it is refused: the refusal follows it. Node links a socket to its response only internally
  * (`_httpMessage`), so a start-up check fails loudly if that link goes away.
+ *
+ * An answer written on the socket has its request log line written here (the edge writes the
+ * others): the method and path when the bytes Node refused begin with the request line (the
+ * path without its query, which may hold a CAPTCHA token), the status, the answer's request id;
+ * no tenant, and nothing of the headers (decision 0802).
  */
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { Logger } from '@cms/core';
 import { DEFAULT_EARLY_ANSWERS, isAnsweredEarly, settleUnreadBody, type EarlyAnswerPolicy } from './early-answers.js';
 import { errorEnvelope } from './envelope.js';
 
@@ -33,8 +39,11 @@ export type ClientErrorListener = (error: Error & { code?: string }, socket: Dup
 /** The `clientError` listener of a server serving a `createApp` app with the default early-answer policy. */
 export const answerClientError: ClientErrorListener = clientErrorAnswerer(DEFAULT_EARLY_ANSWERS);
 
-/** The server's `clientError` listener; `policy` says how an answered request's unread body is settled. */
-export function clientErrorAnswerer(policy: EarlyAnswerPolicy): ClientErrorListener {
+/**
+ * The server's `clientError` listener; `policy` says how an answered request's unread body is
+ * settled, `requestLogger` gets the request log line of an answer written on the socket.
+ */
+export function clientErrorAnswerer(policy: EarlyAnswerPolicy, requestLogger?: Logger): ClientErrorListener {
   return (error, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable || isAnsweredEarly(socket)) {
       socket.destroy();
@@ -42,9 +51,9 @@ export function clientErrorAnswerer(policy: EarlyAnswerPolicy): ClientErrorListe
     }
     const [status, message] = (error.code !== undefined && Object.hasOwn(CLIENT_ERRORS, error.code) && CLIENT_ERRORS[error.code]) || [400, 'Bad request'];
     const res = inFlightResponse(socket);
-    if (res === undefined) answerOnSocket(socket, status, message);
+    if (res === undefined) logAnswer(requestLogger, answerOnSocket(socket, status, message), requestLineOf(error));
     // The request being served arrived whole: the error is a later request's on the connection.
-    else if (res.req.complete) answerAfter(res, socket, status, message);
+    else if (res.req.complete) answerAfter(res, socket, status, message, requestLogger);
     // Part of an answer is out already: nothing else can be said on this connection.
     else if (res.headersSent) socket.destroy();
     else answerInFlight(res, status, message, policy);
@@ -60,28 +69,74 @@ const answeringAfter = new WeakSet<Duplex>();
  * the refusal, then the connection closes (the parser cannot go on). Node reports the same
  * broken bytes again if more arrive: the refusal is written once.
  */
-function answerAfter(res: ServerResponse, socket: Duplex, status: number, message: string): void {
+function answerAfter(res: ServerResponse, socket: Duplex, status: number, message: string, requestLogger: Logger | undefined): void {
   if (answeringAfter.has(socket)) return;
   answeringAfter.add(socket);
   res.once('finish', () => {
-    if (socket.writable) answerOnSocket(socket, status, message);
+    // The refused bytes begin with the served request's: the refused one's method and path are not known.
+    if (socket.writable) logAnswer(requestLogger, answerOnSocket(socket, status, message), UNKNOWN_REQUEST_LINE);
     else socket.destroy();
   });
 }
 
+interface SocketAnswer {
+  readonly status: number;
+  readonly requestId: string;
+}
+
 /** No request is being served on this connection (its head is incomplete or malformed). */
-function answerOnSocket(socket: Duplex, status: number, message: string): void {
+function answerOnSocket(socket: Duplex, status: number, message: string): SocketAnswer {
   const body = JSON.stringify(errorEnvelope(status, message));
+  const requestId = randomUUID();
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
       `content-type: ${JSON_CONTENT_TYPE}\r\n` +
       `content-length: ${Buffer.byteLength(body)}\r\n` +
-      `x-request-id: ${randomUUID()}\r\n` +
+      `x-request-id: ${requestId}\r\n` +
       'x-content-type-options: nosniff\r\n' +
       'cache-control: no-store\r\n' +
       'connection: close\r\n\r\n' +
       body,
   );
+  return { status, requestId };
+}
+
+interface RequestLine {
+  readonly method: string | null;
+  readonly path: string | null;
+}
+
+const UNKNOWN_REQUEST_LINE: RequestLine = { method: null, path: null };
+const REQUEST_LINE = /^([A-Z][A-Z0-9_-]{0,31}) ([^\s?]+)(?:\?\S*)? HTTP\/1\.[01]\r?$/;
+const LOGGED_PATH_LENGTH = 256;
+
+/**
+ * The method and path of the request Node refused, when the bytes it hands over (`rawPacket`, the
+ * last chunk read) begin with its request line; a head that arrived in several chunks, a timeout
+ * (no bytes) or a line that is not HTTP give none.
+ */
+function requestLineOf(error: Error): RequestLine {
+  const packet = (error as { rawPacket?: unknown }).rawPacket;
+  if (!Buffer.isBuffer(packet)) return UNKNOWN_REQUEST_LINE;
+  const end = packet.indexOf(0x0a);
+  const match = end < 0 ? null : REQUEST_LINE.exec(packet.toString('latin1', 0, end));
+  if (match === null) return UNKNOWN_REQUEST_LINE;
+  const path = match[2]!;
+  return { method: match[1]!, path: path.length > LOGGED_PATH_LENGTH ? `${path.slice(0, LOGGED_PATH_LENGTH)}…` : path };
+}
+
+/** The request log line of an answer written on the socket: the fields of the edge's line, and the path. */
+function logAnswer(requestLogger: Logger | undefined, answer: SocketAnswer, line: RequestLine): void {
+  requestLogger?.info('request', {
+    method: line.method,
+    route: null,
+    path: line.path,
+    status: answer.status,
+    durationMs: null,
+    requestId: answer.requestId,
+    traceId: null,
+    tenant: null,
+  });
 }
 
 /**

@@ -354,17 +354,19 @@ describe('Answers to unmet expectations and request timeouts (built service, COR
     rmSync(logDir, { recursive: true, force: true });
   });
 
+  /** The request log lines with this request id written so far. */
+  const loggedLines = (requestId: string) =>
+    readFileSync(join(logDir, 'service.log'), 'utf8')
+      .split('\n')
+      .filter((line) => line.includes(`"requestId":"${requestId}"`))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line['msg'] === 'request');
+
   /** The statuses of the request log lines with this request id, once one is there (the log is written every 50 ms) and a while after. */
   async function loggedStatuses(requestId: string): Promise<unknown[]> {
-    const lines = () =>
-      readFileSync(join(logDir, 'service.log'), 'utf8')
-        .split('\n')
-        .filter((line) => line.includes(`"requestId":"${requestId}"`))
-        .map((line) => JSON.parse(line) as Record<string, unknown>)
-        .filter((line) => line['msg'] === 'request');
-    for (let waited = 0; waited < 2000 && lines().length === 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let waited = 0; waited < 2000 && loggedLines(requestId).length === 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    return lines().map((line) => line['status']);
+    return loggedLines(requestId).map((line) => line['status']);
   }
 
   /** `http_requests_total` summed over every method and route, for one status. */
@@ -438,6 +440,34 @@ describe('Answers to unmet expectations and request timeouts (built service, COR
         connection.close();
       }
     });
+  });
+
+  describe('when the answer is written on the socket (no request is being served)', () => {
+    // Method and path are known when the refused bytes came in one read with their request line: not checked for the 20 KB head.
+    const cases: Array<[string, string, number, [null, null] | undefined]> = [
+      ['oversized headers', requestHead('GET', DASHBOARD, { 'x-api-key': KEY, 'x-big': 'a'.repeat(20_000) }), 431, undefined],
+      ['a malformed request', 'GARBAGE\r\n\r\n', 400, [null, null]],
+      ['a head slower than CMS_HEADERS_TIMEOUT_MS', `GET ${DASHBOARD} HTTP/1.1\r\nhost: 127.0.0.1\r\n`, 408, [null, null]],
+    ];
+    for (const [name, head, status, methodAndPath] of cases) {
+      it(`writes one request log line for ${name} (${status}), with the answer's request id and no tenant or header value`, async () => {
+        const connection = await RawConnection.open(portOf(service));
+        let res: RawResponse;
+        try {
+          connection.write(head);
+          res = await connection.response(5000);
+        } finally {
+          connection.close();
+        }
+        expect(res.status).to.equal(status);
+        const requestId = res.headers['x-request-id']!;
+        expect(await loggedStatuses(requestId)).to.deep.equal([status]);
+        const [line] = loggedLines(requestId);
+        expect(line).to.include({ route: null, tenant: null });
+        if (methodAndPath) expect([line!['method'], line!['path']]).to.deep.equal(methodAndPath);
+        expect(JSON.stringify(line)).not.to.contain(KEY);
+      });
+    }
   });
 
   describe('when the body is slower than CMS_REQUEST_TIMEOUT_MS', () => {
