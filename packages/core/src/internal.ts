@@ -46,7 +46,7 @@ export { CATEGORY_INPUT_KEYS, categoryFields, hasChildren } from './articles/cat
 export { ARTICLE_INPUT_KEYS, articleFields, type ArticleReferences } from './articles/article-input.js';
 export { COMMENT_LIST_STATUSES, COMMENT_MODERATOR_ROLES } from './comments/list-comments.use-case.js';
 export { RECENT_FORMS } from './memory/memory-form.repository.js';
-export { newWebhookSecret, subscribesTo } from './webhooks/webhook.js';
+export { WEBHOOK_URL_PATTERN, newWebhookSecret, subscribesTo } from './webhooks/webhook.js';
 export { DELIVERY_LOG_SIZE, stagedDeliveryState } from './webhooks/webhooks.ports.js';
 export { eventPayload } from './webhooks/webhook-events.js';
 export * from './webhooks/sign-webhook.js';

@@ -7,7 +7,7 @@ import addFormatsModule from 'ajv-formats';
 import { useFunc } from 'ajv/dist/compile/util.js';
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 import { DomainError, ErrorCodes, FORM_LIMITS, type ErrorCode } from '@cms/core';
-import { ID_PATTERN_SOURCE, PAGE_LIMIT_PATTERN, invalidCursor, validationError } from '@cms/core/internal';
+import { ID_PATTERN_SOURCE, PAGE_LIMIT_PATTERN, WEBHOOK_URL_PATTERN, invalidCursor, validationError } from '@cms/core/internal';
 import { httpLocated } from '../http/input-paths.js';
 import type { JsonSchema } from './route-definition.js';
 
@@ -151,6 +151,7 @@ const PATTERN_WORDS = new Map<string, string>([
   [FORM_LIMITS.fieldNamePattern, 'must start with a letter and contain only letters, digits and underscores (at most 64 characters)'],
   [PAGE_LIMIT_PATTERN, 'must be an integer from 1 to 100'],
   [PARENT_FILTER_PATTERN, 'must be an id of 24 hexadecimal characters or root'],
+  [WEBHOOK_URL_PATTERN, 'must be an absolute http or https URL'],
 ]);
 
 /** The words a validation message uses for a pattern of ours, or undefined for a pattern no one described. */

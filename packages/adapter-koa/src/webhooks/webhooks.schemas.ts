@@ -1,12 +1,14 @@
 /** Webhook JSON Schemas: create and update bodies, the stored webhook and its delivery log (the list's are §6.1's). */
 import { ALL_WEBHOOK_EVENTS, WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX } from '@cms/core';
+import { WEBHOOK_URL_PATTERN } from '@cms/core/internal';
 import { nullable, nullableString, timestampSchema } from '../http/record-schemas.js';
 import type { JsonSchema } from '../routing/route-definition.js';
 
 const urlSchema: JsonSchema = {
   type: 'string',
   maxLength: WEBHOOK_URL_MAX,
-  description: 'An absolute http(s) URL whose host is not, and does not resolve to, a loopback, private, link-local, unique-local, CGNAT or unspecified address',
+  pattern: WEBHOOK_URL_PATTERN,
+  description: 'An absolute http(s) URL, written plainly (http:// or https:// before the host; no whitespace, control character or backslash), whose host is not, and does not resolve to, a loopback, private, link-local, unique-local, CGNAT or unspecified address',
   example: 'https://hooks.example.com/cms',
 };
 const eventsSchema: JsonSchema = {

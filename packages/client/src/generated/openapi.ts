@@ -4295,7 +4295,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description An absolute http(s) URL whose host is not, and does not resolve to, a loopback, private, link-local, unique-local, CGNAT or unspecified address
+                     * @description An absolute http(s) URL, written plainly (http:// or https:// before the host; no whitespace, control character or backslash), whose host is not, and does not resolve to, a loopback, private, link-local, unique-local, CGNAT or unspecified address
                      * @example https://hooks.example.com/cms
                      */
                     url: string;
@@ -4633,7 +4633,7 @@ export interface operations {
                  */
                 "application/json": {
                     /**
-                     * @description An absolute http(s) URL whose host is not, and does not resolve to, a loopback, private, link-local, unique-local, CGNAT or unspecified address
+                     * @description An absolute http(s) URL, written plainly (http:// or https:// before the host; no whitespace, control character or backslash), whose host is not, and does not resolve to, a loopback, private, link-local, unique-local, CGNAT or unspecified address
                      * @example https://hooks.example.com/cms
                      */
                     url?: string;

@@ -2,19 +2,17 @@
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
-import { ALL_WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX, type Webhook } from './webhook.js';
+import { ALL_WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX, WEBHOOK_URL_PATTERN, type Webhook } from './webhook.js';
 import type { WebhookRepository, WebhookUrlGuard } from './webhooks.ports.js';
 
+const PLAIN_URL = new RegExp(WEBHOOK_URL_PATTERN, 'u');
+
+/** The URL as sent, when it is already an absolute http(s) URL written plainly (`WEBHOOK_URL_PATTERN`) that parses. */
 export function webhookUrl(value: unknown, path = 'url'): string {
   if (typeof value !== 'string') throw validationError(path, 'must be a string');
   if (value.length > WEBHOOK_URL_MAX) throw validationError(path, `must be at most ${WEBHOOK_URL_MAX} characters`);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw validationError(path, 'must be an absolute http or https URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw validationError(path, 'must be an absolute http or https URL');
+  // The pattern fixes the scheme, so a URL that parses is http or https.
+  if (!PLAIN_URL.test(value) || !URL.canParse(value)) throw validationError(path, 'must be an absolute http or https URL');
   return value;
 }
 

@@ -27,6 +27,14 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const ALL_WEBHOOK_EVENTS = '*';
 
 export const WEBHOOK_URL_MAX = 2048;
+/**
+ * A webhook URL as it must be written (§7, decision 0799): `http://` or `https://` (any case)
+ * right before the host, then no whitespace, control character or backslash. The WHATWG parser
+ * would mend each of those silently (`http:/host`, `http:host`, `http:///host`, surrounding
+ * spaces, a newline inside, `\` for `/`), so the URL stored would not be the URL sent. It must
+ * also parse. A JSON Schema pattern, so the route's schema states the same rule as core.
+ */
+export const WEBHOOK_URL_PATTERN = String.raw`^[Hh][Tt][Tt][Pp][Ss]?://[^/\\\s\x00-\x1f\x7f-\x9f][^\\\s\x00-\x1f\x7f-\x9f]*$`;
 export const WEBHOOK_DESCRIPTION_MAX = 500;
 /** Standard Webhooks secrets carry 24 to 64 random bytes; we use 32 (the HMAC-SHA256 block's half, its output size). */
 const SECRET_BYTES = 32;

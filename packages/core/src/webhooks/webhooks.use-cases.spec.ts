@@ -18,11 +18,24 @@ import { CreateWebhook } from './create-webhook.use-case.js';
 import { DeleteWebhook } from './delete-webhook.use-case.js';
 import { DispatchWebhooks } from './dispatch-webhooks.use-case.js';
 import { EventWitnessReader } from './event-witness-reader.js';
+import { UpdateWebhook } from './update-webhook.use-case.js';
 import { signatureOf } from './sign-webhook.js';
 import { WebhookEvents } from './webhook-events.js';
 import { WebhookAddressRefused, type WebhookRequest, type WebhookSender } from './webhooks.ports.js';
 
 const TENANT = 't1';
+/** Text `new URL` accepts by mending it into http://93.184.216.34/…: none of it is a URL written plainly (§7). */
+const MENDED_URLS = [
+  'http:/93.184.216.34/',
+  'http:93.184.216.34/x',
+  '  http://93.184.216.34/x  ',
+  'http://93.184\n.216.34/x',
+  'http://93.184\t.216.34/x',
+  'http:///93.184.216.34/',
+  'http://93.184.216.34\\x',
+  'http://93.184.216.34/\u0085',
+  'https://93.184.216.34/x\u00a0',
+];
 const admin = userCaller(TENANT, 'admin-1', 'admin');
 
 function fixture() {
@@ -53,6 +66,30 @@ describe('Webhooks (core, in-memory adapters)', () => {
       expect((await domainErrorOf(create.execute(admin, { url: 'http://internal.example/', events: ['*'] }))).code).to.equal(ErrorCodes.WEBHOOK_URL_NOT_ALLOWED);
       expect((await domainErrorOf(create.execute(admin, { url: 'http://internal.example/', events: [] }))).code).to.equal(ErrorCodes.VALIDATION_FAILED);
       expect((await domainErrorOf(create.execute(userCaller(TENANT, 'e', 'editor'), { url: 'https://x.example/', events: ['*'] }))).code).to.equal(ErrorCodes.FORBIDDEN);
+    });
+
+    it('refuses a URL the WHATWG parser would have to mend, keeping the message of one that does not parse', async () => {
+      const { create, webhooks } = fixture();
+      for (const url of [...MENDED_URLS, 'not a url', 'ftp://hooks.example/']) {
+        const error = await domainErrorOf(create.execute(admin, { url, events: ['*'] }));
+        expect([error.code, error.message], JSON.stringify(url)).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'url must be an absolute http or https URL']);
+      }
+      expect(await webhooks.list(TENANT, { limit: 100 })).to.deep.equal([]);
+      const plain = await create.execute(admin, { url: 'HTTPS://Hooks.Example/x?a=b#c', events: ['*'] });
+      expect(plain.url).to.equal('HTTPS://Hooks.Example/x?a=b#c'); // stored as sent
+    });
+  });
+
+  describe('UpdateWebhook', () => {
+    it('refuses the same URLs as the create, and changes nothing', async () => {
+      const { create, webhooks, clock } = fixture();
+      const { id } = await create.execute(admin, { url: 'https://hooks.example/', events: ['*'] });
+      const update = new UpdateWebhook(webhooks, { isAllowed: async () => true }, clock);
+      for (const url of MENDED_URLS) {
+        const error = await domainErrorOf(update.execute(admin, { id, changes: { url } }));
+        expect([error.code, error.message], JSON.stringify(url)).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'changes.url must be an absolute http or https URL']);
+      }
+      expect((await webhooks.findById(TENANT, id))?.url).to.equal('https://hooks.example/');
     });
   });
 

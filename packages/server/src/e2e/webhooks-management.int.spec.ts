@@ -69,6 +69,21 @@ for (const storage of TEST_STORAGES) {
           expect(res.body.message).to.match(/^Validation failed: /);
         }
       });
+
+      it('answers 400 for a url the WHATWG parser would mend (as it does one that does not parse), at create and update, and stores nothing', async () => {
+        const invalid = 'Validation failed: body.url must be an absolute http or https URL';
+        expect((await create({ url: 'not a url', events: ['*'] })).body.message).to.equal(invalid);
+        const { id } = (await create({ url: 'HTTPS://Hooks.Example.com/plain', events: ['*'] })).body.data.webhook;
+        const before = (await api.call('GET', '/webhooks/list?limit=100', { headers: admin })).body.data.webhooks.length;
+        for (const url of ['http:/93.184.216.34/', 'http:93.184.216.34/x', '  http://93.184.216.34/x  ', 'http://93.184\n.216.34/x', 'http:///93.184.216.34/']) {
+          const created = await create({ url, events: ['*'] });
+          expect([created.status, created.body.message], JSON.stringify(url)).to.deep.equal([400, invalid]);
+          const updated = await api.call('PATCH', `/webhooks/update/${id}`, { headers: admin, body: { url } });
+          expect([updated.status, updated.body.message], JSON.stringify(url)).to.deep.equal([400, invalid]);
+        }
+        expect((await api.call('GET', '/webhooks/list?limit=100', { headers: admin })).body.data.webhooks).to.have.length(before);
+        expect((await api.call('GET', `/webhooks/getById/${id}`, { headers: admin })).body.data.webhook.url).to.equal('HTTPS://Hooks.Example.com/plain');
+      });
     });
 
     describe('when an admin reads, pages, updates and deletes', () => {
