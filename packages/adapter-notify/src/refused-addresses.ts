@@ -1,8 +1,9 @@
 /**
  * The SSRF guard's address rules (CONTRACT §7): loopback, private (RFC 1918), link-local,
  * unique-local, CGNAT (RFC 6598), unspecified — plus multicast, broadcast and the IPv4 "this
- * network" block, which no webhook receiver can live on either. IPv4-mapped and IPv4-compatible
- * IPv6 addresses are judged by the IPv4 address they carry. Decimal and octal IPv4 spellings
+ * network" block, which no webhook receiver can live on either, and the deprecated site-local
+ * `fec0::/10`. IPv6 addresses that carry an IPv4 address (mapped, compatible, translated, NAT64,
+ * 6to4) are judged by the IPv4 address they carry (decision 0782). Decimal and octal IPv4 spellings
  * (`2130706433`, `0177.0.0.1`) never reach here: the WHATWG URL parser turns them into dotted
  * decimal, and a resolver answers with canonical addresses.
  */
@@ -27,10 +28,23 @@ for (const [network, prefix] of [
   ['::1', 128],
   ['fc00::', 7], // unique-local
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated by RFC 3879, still routed inside sites)
   ['ff00::', 8], // multicast
 ] as const) {
   refused.addSubnet(network, prefix, 'ipv6');
 }
+
+/**
+ * The IPv6 forms that carry an IPv4 address: the groups before it, and the group it starts at.
+ * A connection to one reaches (or is translated to) that IPv4 address, so it is judged by it.
+ */
+const EMBEDDINGS: ReadonlyArray<{ readonly prefix: readonly number[]; readonly at: number }> = [
+  { prefix: [0, 0, 0, 0, 0, 0xffff], at: 6 }, // mapped ::ffff:0:0/96
+  { prefix: [0, 0, 0, 0, 0, 0], at: 6 }, // compatible ::/96 (deprecated; `::` and `::1` carry 0.0.0.x)
+  { prefix: [0, 0, 0, 0, 0xffff, 0], at: 6 }, // translated ::ffff:0:0:0/96 (SIIT, RFC 2765)
+  { prefix: [0x64, 0xff9b, 0, 0, 0, 0], at: 6 }, // NAT64 well-known prefix 64:ff9b::/96 (RFC 6052)
+  { prefix: [0x2002], at: 1 }, // 6to4 2002::/16 (RFC 3056): the IPv4 address is bits 16-47
+];
 
 /** True when webhooks may not be sent to this literal address. Anything that is not an address is refused. */
 export function isRefusedAddress(address: string): boolean {
@@ -38,16 +52,36 @@ export function isRefusedAddress(address: string): boolean {
   const family = isIP(bare);
   if (family === 4) return refused.check(bare, 'ipv4');
   if (family !== 6) return true;
-  const embedded = embeddedIpv4(bare);
+  const groups = groupsOf(bare);
+  if (!groups) return true;
+  const embedded = embeddedIpv4(groups);
   return embedded ? refused.check(embedded, 'ipv4') : refused.check(bare, 'ipv6');
 }
 
-/** The IPv4 address inside `::ffff:a.b.c.d` (mapped) or `::a.b.c.d` (compatible, deprecated), in any spelling. */
-function embeddedIpv4(address: string): string | undefined {
-  // The WHATWG serialisation is canonical: zeros compressed, the IPv4 part in hexadecimal.
-  const canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
-  const match = /^::(?:ffff:)?([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(canonical);
-  if (!match) return undefined;
-  const [high, low] = [parseInt(match[1]!, 16), parseInt(match[2]!, 16)];
+/** The IPv4 address an IPv6 address carries, in dotted decimal, if it is of a form that carries one. */
+function embeddedIpv4(groups: readonly number[]): string | undefined {
+  const form = EMBEDDINGS.find(({ prefix }) => prefix.every((group, index) => groups[index] === group));
+  if (!form) return undefined;
+  const [high, low] = [groups[form.at]!, groups[form.at + 1]!];
   return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+/**
+ * The eight 16-bit groups of an IPv6 address in any spelling (the WHATWG serialisation is
+ * canonical: zeros compressed, an IPv4 part in hexadecimal); undefined when it does not parse
+ * as a URL host (a zone id such as `fe80::1%eth0`).
+ */
+function groupsOf(address: string): number[] | undefined {
+  let canonical: string;
+  try {
+    canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return undefined;
+  }
+  const [head = '', tail] = canonical.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
+  const high = parse(head);
+  if (tail === undefined) return high;
+  const low = parse(tail);
+  return [...high, ...Array<number>(8 - high.length - low.length).fill(0), ...low];
 }

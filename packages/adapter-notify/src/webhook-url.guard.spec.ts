@@ -10,6 +10,7 @@ const table: Record<string, string[]> = {
   'metadata.example': ['169.254.169.254'],
   'mapped.example': ['::ffff:127.0.0.1'],
   'ula.example': ['fd00::1'],
+  'nat64.example': ['64:ff9b::a9fe:a9fe'],
   'cgnat.example': ['100.100.100.100'],
 };
 const resolve: HostResolver = async (hostname) => {
@@ -34,8 +35,24 @@ describe('AddressWebhookUrlGuard', () => {
       }
     });
 
+    it('refuses site-local, and the translated, NAT64 and 6to4 forms of a refused IPv4 address, in every spelling', async () => {
+      for (const url of [
+        'http://[fec0::1]/', 'http://[feff:ffff::1]/',
+        'http://[::ffff:0:7f00:1]/', 'http://[::ffff:0:127.0.0.1]/', 'http://[0:0:0:0:ffff:0:a00:1]/',
+        'http://[64:ff9b::7f00:1]/', 'http://[64:ff9b::192.168.0.1]/', 'http://[64:ff9b:0:0:0:0:a9fe:a9fe]/',
+        'http://[2002:7f00:1::]/', 'http://[2002:a00:1:ffff::1]/', 'http://[2002:c0a8:0101::]/', 'http://[2002::]/',
+      ]) {
+        expect(await guard.isAllowed(url), url).to.equal(false);
+      }
+    });
+
     it('allows public addresses next to the refused ranges', async () => {
-      for (const url of ['http://93.184.215.14/', 'http://172.32.0.1/', 'http://100.128.0.1/', 'http://11.0.0.1/', 'https://[2606:4700::1111]/', 'http://[::ffff:808:808]/']) {
+      for (const url of [
+        'http://93.184.215.14/', 'http://172.32.0.1/', 'http://100.128.0.1/', 'http://11.0.0.1/', 'https://[2606:4700::1111]/', 'http://[fe7f::1]/',
+        // IPv6 forms carrying a public IPv4 address, and the same IPv4 address outside those forms' prefixes
+        'http://[::ffff:808:808]/', 'http://[::ffff:0:808:808]/', 'http://[64:ff9b::808:808]/', 'http://[2002:808:808::1]/',
+        'http://[64:ff9c::7f00:1]/', 'http://[2003:7f00:1::]/',
+      ]) {
         expect(await guard.isAllowed(url), url).to.equal(true);
       }
     });
@@ -44,7 +61,7 @@ describe('AddressWebhookUrlGuard', () => {
   describe('when the host is a name', () => {
     it('allows it only when every address it resolves to is public', async () => {
       expect(await guard.isAllowed('https://public.example/hook')).to.equal(true);
-      for (const host of ['internal.example', 'mixed.example', 'metadata.example', 'mapped.example', 'ula.example', 'cgnat.example', 'unknown.example']) {
+      for (const host of ['internal.example', 'mixed.example', 'metadata.example', 'mapped.example', 'ula.example', 'nat64.example', 'cgnat.example', 'unknown.example']) {
         expect(await guard.isAllowed(`https://${host}/hook`), host).to.equal(false);
       }
     });

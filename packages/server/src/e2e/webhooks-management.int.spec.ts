@@ -215,6 +215,10 @@ describe('Webhook URL guard at create and update (WEBHOOK_ALLOW_PRIVATE_NETWORKS
       'http://[::]/',
       'http://[fe80::1]/',
       'http://[fd12:3456::1]/',
+      'http://[fec0::1]/', // site-local
+      'http://[::ffff:0:7f00:1]/', // IPv4-translated 127.0.0.1
+      'http://[64:ff9b::7f00:1]/', // NAT64 of 127.0.0.1
+      'http://[2002:7f00:1::]/', // 6to4 of 127.0.0.1
       'http://localhost:8080/', // a name resolving to loopback
     ]) {
       const res = await api.call('POST', '/webhooks/create', { headers: admin, body: { url, events: ['*'] } });
