@@ -95,7 +95,8 @@ export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
         : outcome.status === 'failed'
           ? { status: 'failed' as const, lastError: outcome.error, payload: null }
           : { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
-    await this.#deliveries.updateOne({ _id }, { $set: { ...common, ...fields } });
+    const takeBack = outcome.status === 'failed' && outcome.withoutRequest === true;
+    await this.#deliveries.updateOne({ _id }, { $set: { ...common, ...fields }, ...(takeBack ? { $inc: { attempts: -1 } } : {}) });
   }
 
   async listByWebhook(tenantId: string, webhookId: string, limit: number): Promise<WebhookDelivery[]> {

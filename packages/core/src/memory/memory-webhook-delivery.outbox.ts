@@ -59,7 +59,10 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
       const settled = { ...current, claimedUntil: null, updatedAt: now, lastStatusCode: outcome.statusCode };
       // A final delivery is never sent again: its body (a submission's values, say) goes.
       if (outcome.status === 'delivered') return { ...settled, status: 'delivered', deliveredAt: now, lastError: null, payload: null };
-      if (outcome.status === 'failed') return { ...settled, status: 'failed', lastError: outcome.error, payload: null };
+      if (outcome.status === 'failed') {
+        const attempts = outcome.withoutRequest ? current.attempts - 1 : current.attempts;
+        return { ...settled, status: 'failed', lastError: outcome.error, payload: null, attempts };
+      }
       return { ...settled, lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
     });
   }

@@ -2,10 +2,12 @@
  * Sends what is due in the webhook outbox, each delivery once per attempt: settles events left
  * unconfirmed past their grace period (from the store, by witness), then claims a batch of due
  * deliveries atomically, signs and posts each, and records the outcome — delivered on a 2xx;
- * retried with the notification back-off otherwise; failed once the attempts are used up, when
- * the host resolves to a refused address, or when the webhook was disabled or unsubscribed. A
- * delivery of a webhook deleted since it was staged is removed with what is left of its log, as
- * the delete removed the rest (an event staged while the webhook was being deleted).
+ * retried with the notification back-off otherwise; failed once the attempts are used up, or
+ * failed without a request when the host resolves to a refused address or the webhook was
+ * disabled or unsubscribed (its log then counts only the requests sent and keeps the last
+ * answer's status). A delivery of a webhook deleted since it was staged is removed with what is
+ * left of its log, as the delete removed the rest (an event staged while the webhook was being
+ * deleted).
  */
 import { errorText } from '../shared/error-text.js';
 import { retryDelayMs, type DispatchReport } from '../notifications/dispatch-notifications.use-case.js';
@@ -30,6 +32,14 @@ const ERROR_MAX = 500;
 
 /** The outcome of an attempt that found its webhook deleted: not recorded, the log goes. */
 const WEBHOOK_DELETED: WebhookDeliveryOutcome = { status: 'failed', error: 'webhook was deleted', statusCode: null };
+
+/**
+ * A final outcome decided before any request: the log keeps counting the requests sent (the claim
+ * counted one more) and the status code of the last answer, if any (decision 0799).
+ */
+function withoutRequest(delivery: WebhookDelivery, error: string): WebhookDeliveryOutcome {
+  return { status: 'failed', error, statusCode: delivery.lastStatusCode, withoutRequest: true };
+}
 
 export class DispatchWebhooks {
   constructor(
@@ -81,9 +91,7 @@ export class DispatchWebhooks {
     try {
       outcome = await this.#attempt(delivery);
     } catch (error) {
-      outcome = isWebhookAddressRefused(error)
-        ? { status: 'failed', error: errorText(error, ERROR_MAX), statusCode: null }
-        : this.#afterFailure(delivery, errorText(error, ERROR_MAX), null);
+      outcome = isWebhookAddressRefused(error) ? withoutRequest(delivery, errorText(error, ERROR_MAX)) : this.#afterFailure(delivery, errorText(error, ERROR_MAX), null);
     }
     const fields = { deliveryId: delivery.id, tenantId: delivery.tenantId, webhookId: delivery.webhookId, eventId: delivery.eventId, type: delivery.type, attempt: delivery.attempts };
     if (outcome === WEBHOOK_DELETED) return this.#drop(delivery, fields);
@@ -102,14 +110,12 @@ export class DispatchWebhooks {
   }
 
   async #attempt(delivery: WebhookDelivery): Promise<WebhookDeliveryOutcome> {
-    if (delivery.attempts > this.policy.maxAttempts) {
-      return { status: 'failed', error: `gave up after ${delivery.attempts - 1} attempts without an outcome`, statusCode: delivery.lastStatusCode };
-    }
+    if (delivery.attempts > this.policy.maxAttempts) return withoutRequest(delivery, `gave up after ${delivery.attempts - 1} attempts without an outcome`);
     const webhook = await this.webhooks.findById(delivery.tenantId, delivery.webhookId);
     if (!webhook) return WEBHOOK_DELETED;
-    if (!webhook.enabled) return { status: 'failed', error: 'webhook is disabled', statusCode: null };
-    if (!subscribesTo(webhook, delivery.type)) return { status: 'failed', error: 'webhook no longer subscribes to this event', statusCode: null };
-    if (delivery.payload === null) return { status: 'failed', error: 'event has no body', statusCode: null };
+    if (!webhook.enabled) return withoutRequest(delivery, 'webhook is disabled');
+    if (!subscribesTo(webhook, delivery.type)) return withoutRequest(delivery, 'webhook no longer subscribes to this event');
+    if (delivery.payload === null) return withoutRequest(delivery, 'event has no body');
     const headers = webhookHeaders(webhook.secret, delivery.eventId, this.clock.now(), delivery.payload, delivery.trace);
     const { statusCode } = await this.sender.send({ url: webhook.url, headers, body: delivery.payload });
     if (statusCode >= 200 && statusCode < 300) return { status: 'delivered', statusCode };

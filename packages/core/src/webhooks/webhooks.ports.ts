@@ -112,7 +112,17 @@ export function stagedDeliveryState(now: Date) {
 
 export type WebhookDeliveryOutcome =
   | { readonly status: 'delivered'; readonly statusCode: number }
-  | { readonly status: 'failed'; readonly error: string; readonly statusCode: number | null }
+  | {
+      readonly status: 'failed';
+      readonly error: string;
+      readonly statusCode: number | null;
+      /**
+       * Decided before any request (the webhook disabled, the address refused…): the attempt the
+       * claim counted is taken back, so `attempts` counts requests sent; `statusCode` is then the
+       * delivery's last one.
+       */
+      readonly withoutRequest?: boolean;
+    }
   | { readonly status: 'retry'; readonly error: string; readonly statusCode: number | null; readonly nextAttemptAt: Date };
 
 export interface WebhookDeliveryOutbox {
@@ -126,7 +136,10 @@ export interface WebhookDeliveryOutbox {
   claimDue(now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]>;
   /** Atomically claims up to `limit` unconfirmed, unleased deliveries staged before `stagedBefore`. */
   claimUnconfirmed(stagedBefore: Date, now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]>;
-  /** Records one attempt's outcome and releases the claim; a final outcome drops the body (`payload`). */
+  /**
+   * Records one attempt's outcome and releases the claim; a final outcome drops the body
+   * (`payload`); one `withoutRequest` takes back the attempt its claim counted.
+   */
   complete(id: string, outcome: WebhookDeliveryOutcome, now: Date): Promise<void>;
   /** The webhook's deliveries, newest first, unconfirmed ones left out. */
   listByWebhook(tenantId: string, webhookId: string, limit: number): Promise<WebhookDelivery[]>;

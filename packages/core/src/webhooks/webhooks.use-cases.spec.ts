@@ -141,7 +141,35 @@ describe('Webhooks (core, in-memory adapters)', () => {
       sender.answer = async () => Promise.reject(new WebhookAddressRefused());
       expect((await dispatch.execute()).failed).to.equal(1);
       const [log] = await outbox.listByWebhook(TENANT, webhook.id, 100);
-      expect(log).to.deep.include({ status: 'failed', attempts: 1, lastStatusCode: null, lastError: 'webhook URL resolves to an address that is not allowed' });
+      expect(log).to.deep.include({ status: 'failed', attempts: 0, lastStatusCode: null, lastError: 'webhook URL resolves to an address that is not allowed' });
+    });
+
+    it('logs a delivery whose webhook was disabled while its retry was pending with the requests sent and the last answer', async () => {
+      const { events, dispatch, create, sender, sent, clock, outbox, webhooks } = fixture();
+      const webhook = await create.execute(admin, { url: 'https://hooks.example/', events: ['*'] });
+      await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: null, data: {} }));
+      sender.answer = async () => ({ statusCode: 500 });
+      expect((await dispatch.execute()).retried).to.equal(1);
+      await webhooks.update(TENANT, webhook.id, { enabled: false }, clock.now());
+      clock.advance(1000);
+      expect(await dispatch.execute()).to.deep.include({ claimed: 1, failed: 1 });
+      expect(sent).to.have.length(1);
+      const [log] = await outbox.listByWebhook(TENANT, webhook.id, 100);
+      expect(log).to.deep.include({ status: 'failed', attempts: 1, lastStatusCode: 500, lastError: 'webhook is disabled' });
+    });
+
+    it('gives up on a delivery whose claims all lapsed, counting the attempts those claims made and not its own', async () => {
+      const { events, dispatch, create, sent, clock, outbox } = fixture();
+      const webhook = await create.execute(admin, { url: 'https://hooks.example/', events: ['*'] });
+      await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: null, data: {} }));
+      for (let claim = 0; claim < 3; claim += 1) {
+        expect(await outbox.claimDue(clock.now(), 60_000, 10)).to.have.length(1); // a dispatcher that died mid-send
+        clock.advance(60_000);
+      }
+      expect((await dispatch.execute()).failed).to.equal(1);
+      expect(sent).to.have.length(0);
+      const [log] = await outbox.listByWebhook(TENANT, webhook.id, 100);
+      expect(log).to.deep.include({ status: 'failed', attempts: 3, lastError: 'gave up after 3 attempts without an outcome' });
     });
 
     it('settles a stale unconfirmed event by its witness: confirmed when the record is stored, dropped when not', async () => {

@@ -85,6 +85,21 @@ for (const storage of TEST_STORAGES) {
       expect(entry).to.deep.include({ eventId: failed!.id, status: 'delivered', attempts: 2, lastStatusCode: 200, lastError: null });
     });
 
+    it('logs a delivery whose webhook was disabled while its retry was pending with the one request sent and its HTTP 500', async () => {
+      let release!: () => void;
+      receiver.answers = [{ status: 500, heldUntil: new Promise<void>((resolve) => (release = resolve)) }, { status: 200 }];
+      const webhookId = await subscribe(['form.created']);
+      await createForm(api, 'wh-disabled-retry');
+      await receiver.waitFor(1);
+      const disabled = await api.call('PATCH', `/webhooks/update/${webhookId}`, { headers: admin, body: { enabled: false } });
+      expect(disabled.status).to.equal(200);
+      release(); // the 500 comes after the webhook was disabled: its retry finds it so
+      let entry: any;
+      for (let waited = 0; (entry = (await deliveries(webhookId)).data.deliveries[0])?.status !== 'failed' && waited < 5000; waited += 20) await settle(20);
+      expect(entry).to.deep.include({ status: 'failed', attempts: 1, lastStatusCode: 500, lastError: 'webhook is disabled', deliveredAt: null });
+      expect(receiver.received).to.have.length(1);
+    });
+
     it('times out a receiver that hangs past WEBHOOK_TIMEOUT_MS and retries under the same webhook-id', async () => {
       receiver.answers = ['hang', { status: 202 }];
       const webhookId = await subscribe(['form.created']);

@@ -31,7 +31,8 @@ export interface ReceivedWebhook {
   readonly verified: true | string;
 }
 
-export type ReceiverAnswer = { readonly status: number; readonly location?: string } | 'hang';
+/** A status (answered once `heldUntil` settles, when given), or silence. */
+export type ReceiverAnswer = { readonly status: number; readonly location?: string; readonly heldUntil?: Promise<unknown> } | 'hang';
 
 export class StandardWebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
@@ -66,8 +67,10 @@ export class StandardWebhookReceiver {
         this.received.push({ path: req.url ?? '', id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], traceparent: header('traceparent'), rawBody, body, verified });
         const answer = this.answers[Math.min(index, this.answers.length - 1)] ?? { status: 204 };
         if (answer === 'hang') return;
-        res.writeHead(answer.status, answer.location ? { location: answer.location } : {});
-        res.end();
+        void Promise.resolve(answer.heldUntil).then(() => {
+          res.writeHead(answer.status, answer.location ? { location: answer.location } : {});
+          res.end();
+        });
       });
     });
   }

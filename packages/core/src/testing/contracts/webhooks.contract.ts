@@ -125,6 +125,21 @@ export function webhookDeliveryOutboxContract(name: string, factory: RepositoryF
       expect(await outbox().claimDue(at(5_000), 60_000, 10)).to.have.length(1);
     });
 
+    it('takes back the attempt its claim counted when a final outcome came without a request', async () => {
+      await outbox().stage([delivery(1), delivery(2)], T0);
+      await outbox().confirm('acme', hex(1001), '{}', T0);
+      await outbox().confirm('acme', hex(1002), '{}', T0);
+      const [a, b] = await outbox().claimDue(at(10), 60_000, 2);
+      await outbox().complete(a!.id, { status: 'retry', error: 'HTTP 500', statusCode: 500, nextAttemptAt: at(20) }, at(11));
+      await outbox().complete(b!.id, { status: 'failed', error: 'HTTP 410', statusCode: 410 }, at(11));
+      const [again] = await outbox().claimDue(at(20), 60_000, 2);
+      expect(again).to.deep.include({ id: a!.id, attempts: 2 });
+      await outbox().complete(a!.id, { status: 'failed', error: 'webhook is disabled', statusCode: 500, withoutRequest: true }, at(21));
+      const byId = new Map((await outbox().listByWebhook('acme', hex(1), 100)).map((d) => [d.id, d]));
+      expect(byId.get(a!.id)).to.deep.include({ status: 'failed', attempts: 1, lastStatusCode: 500, lastError: 'webhook is disabled', payload: null });
+      expect(byId.get(b!.id)).to.deep.include({ status: 'failed', attempts: 1, lastStatusCode: 410 });
+    });
+
     it('prunes final deliveries beyond the newest `keep`, never pending ones, and removes a webhook\'s log', async () => {
       for (let n = 1; n <= 6; n += 1) {
         await outbox().stage([delivery(n), delivery(n, 2)], at(n));
