@@ -15,6 +15,13 @@ describe('WebhookPushSender', () => {
       expect(receiver.received).to.have.length(1);
       expect(receiver.received[0]).to.deep.include({ method: 'POST', path: '/push', contentType: 'application/json' });
       expect(receiver.received[0]?.body).to.deep.equal({ id: 'j1', event: 'form.submission', values: { a: [1, 2] } });
+      expect(receiver.received[0]?.traceparent).to.equal(undefined);
+    });
+
+    it('sends the attempt\'s span as traceparent', async () => {
+      const trace = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: 'b7ad6b7169203331', flags: '01' };
+      await new WebhookPushSender({ url: receiver.url, timeoutMs: 2000 }).send({ id: 'j1' }, trace);
+      expect(receiver.received[0]?.traceparent).to.equal('00-4bf92f3577b34da6a3ce929d0e0e4736-b7ad6b7169203331-01');
     });
   });
 

@@ -1,10 +1,11 @@
 /**
  * Push notifications as an HTTP POST of JSON to one webhook (PUSH_WEBHOOK_URL), which relays them
  * to devices. Any 2xx is delivered; anything else, a timeout or a network error is a failure the
- * dispatcher retries. Errors never repeat the URL, which may carry a token.
+ * dispatcher retries. Errors never repeat the URL, which may carry a token. The POST carries the
+ * attempt's span as `traceparent` (CONTRACT §8), in the trace of the submit behind the job.
  */
-import type { PushPayload, PushSender } from '@cms/core';
-import { errorText } from '@cms/core/internal';
+import type { PushPayload, PushSender, TraceContext } from '@cms/core';
+import { errorText, traceparentOf } from '@cms/core/internal';
 
 export interface WebhookPushSettings {
   readonly url: string;
@@ -15,13 +16,17 @@ export interface WebhookPushSettings {
 export class WebhookPushSender implements PushSender {
   constructor(private readonly settings: WebhookPushSettings) {}
 
-  async send(payload: PushPayload): Promise<void> {
+  async send(payload: PushPayload, trace?: TraceContext): Promise<void> {
     const signal = AbortSignal.timeout(this.settings.timeoutMs);
     let status: number;
     try {
       const response = await fetch(this.settings.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'cms-service-notifications' },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'cms-service-notifications',
+          ...(trace ? { traceparent: traceparentOf(trace) } : {}),
+        },
         body: JSON.stringify(payload),
         // A redirected POST would arrive as a GET elsewhere: a 3xx is a failure, not followed.
         redirect: 'manual',

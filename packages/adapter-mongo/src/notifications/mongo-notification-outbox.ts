@@ -13,6 +13,7 @@ import type {
   NotificationOutbox,
   NotificationOutcome,
   NotificationStatus,
+  TraceContext,
 } from '@cms/core';
 import { ObjectId } from 'mongodb';
 import { Collections } from '../storage/mongo-collections.js';
@@ -36,6 +37,8 @@ interface NotificationJobDocument {
   audience: NotificationAudience;
   recipients: string[];
   message: MessageDocument;
+  /** The submit's trace; absent on a recovered job and on jobs stored before it was kept. */
+  trace?: TraceContext;
   status: NotificationStatus;
   attempts: number;
   nextAttemptAt: Date;
@@ -149,6 +152,7 @@ function toDocument(job: NewNotificationJob, now: Date): NotificationJobDocument
       submittedBy: job.message.submittedBy,
       submittedAt: job.message.submittedAt,
     },
+    ...(job.trace ? { trace: { ...job.trace } } : {}),
     status: 'pending',
     attempts: 0,
     nextAttemptAt: now,
@@ -167,6 +171,7 @@ function toJob(document: NotificationJobDocument): NotificationJob {
     audience: document.audience,
     recipients: [...document.recipients],
     message: toMessage(document.message),
+    ...(document.trace ? { trace: { ...document.trace } } : {}),
     status: document.status,
     attempts: document.attempts,
     nextAttemptAt: document.nextAttemptAt,

@@ -9,6 +9,7 @@ export interface ReceivedPush {
   readonly method: string;
   readonly path: string;
   readonly contentType: string | undefined;
+  readonly traceparent: string | undefined;
   readonly body: any;
   /** performance.now() when the request arrived. */
   readonly at: number;
@@ -34,7 +35,7 @@ export class LocalWebhookReceiver {
         } catch {
           // keep the text: the test will show what came
         }
-        this.received.push({ method: req.method ?? '', path: req.url ?? '', contentType: req.headers['content-type'], body, at: performance.now() });
+        this.received.push({ method: req.method ?? '', path: req.url ?? '', contentType: req.headers['content-type'], traceparent: req.headers.traceparent as string | undefined, body, at: performance.now() });
         const answer = this.answers[Math.min(this.received.length - 1, this.answers.length - 1)] ?? { status: 204 };
         if (answer === 'hang') return;
         res.writeHead(answer.status, { 'content-type': 'application/json', ...(answer.location ? { location: answer.location } : {}) });

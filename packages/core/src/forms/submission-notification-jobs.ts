@@ -8,12 +8,16 @@
  * or by a dispatcher pass when the submit's process died first (decision 0798).
  */
 import type { NewNotificationJob, NotificationMessage, NotificationOutbox } from '../notifications/notification.ports.js';
+import type { TraceContext } from '../shared/trace-context.js';
 import type { Form } from './form.js';
 import type { SubmissionRepository } from './forms.ports.js';
 import type { Submission } from './submission.js';
 
-/** The jobs to enqueue for a stored submission of `form` (none when its notifications are off). */
-export function submissionNotificationJobs(form: Form, submission: Submission): NewNotificationJob[] {
+/**
+ * The jobs to enqueue for a stored submission of `form` (none when its notifications are off),
+ * carrying `trace`, the submit's, when given.
+ */
+export function submissionNotificationJobs(form: Form, submission: Submission, trace?: TraceContext): NewNotificationJob[] {
   const settings = form.notifications;
   if (!settings.enabled) return [];
   const message: NotificationMessage = {
@@ -31,6 +35,7 @@ export function submissionNotificationJobs(form: Form, submission: Submission): 
     audience,
     recipients,
     message,
+    ...(trace ? { trace } : {}),
   });
   const jobs: NewNotificationJob[] = [];
   if (settings.email.admin.enabled) jobs.push(job('email', 'admin', [...settings.email.admin.recipients]));

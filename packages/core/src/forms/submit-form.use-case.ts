@@ -84,7 +84,7 @@ export class SubmitForm {
       createdAt: now,
       updatedAt: now,
     };
-    const jobs = form.notifications.enabled ? submissionNotificationJobs(form, submission) : NO_JOBS;
+    const jobs = form.notifications.enabled ? submissionNotificationJobs(form, submission, caller.trace) : NO_JOBS;
     if (jobs.length > 0) submission.notificationsRecoverAt = new Date(now.getTime() + NOTIFICATION_RECOVERY_AFTER_MS);
     const view = await this.events.around(
       { tenantId: submission.tenantId, type: 'form.submitted', witness: { kind: 'submission', id: submission.id }, trace: caller.trace },

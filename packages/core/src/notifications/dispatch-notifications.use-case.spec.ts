@@ -4,6 +4,7 @@ import { MemoryNotificationOutbox } from '../memory/memory-notification-outbox.j
 import { MemoryTenantRepository } from '../memory/memory-tenancy.repository.js';
 import { ManualClock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
+import type { TraceContext } from '../shared/trace-context.js';
 import { sampleNotificationJob } from '../testing/notification-records.js';
 import { DispatchNotifications, PRUNE_EVERY_MS, retryDelayMs, type NotificationSenders } from './dispatch-notifications.use-case.js';
 import type { EmailMessage, EmailSender, NotificationDeliveryPolicy, PushPayload, PushSender } from './notification-delivery.ports.js';
@@ -18,8 +19,10 @@ class RecordingEmailSender implements EmailSender {
 
 class RecordingPushSender implements PushSender {
   readonly sent: PushPayload[] = [];
-  async send(payload: PushPayload): Promise<void> {
+  readonly traces: Array<TraceContext | undefined> = [];
+  async send(payload: PushPayload, trace?: TraceContext): Promise<void> {
     this.sent.push(payload);
+    this.traces.push(trace);
   }
 }
 
@@ -170,6 +173,29 @@ describe('DispatchNotifications', () => {
       expect(push.sent).to.have.length(1);
       expect(push.sent[0]).to.deep.include({ id: job?.id, event: 'form.submission', tenantId: 'acme', audience: 'submitter', attempt: 1 });
       expect(job?.status).to.equal('sent');
+    });
+
+    it('sends each attempt as a new span of the trace the job carries, or of a new trace when it carries none', async () => {
+      const submit = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', flags: '00', requestId: 'req-1' };
+      sinon.stub(push, 'send').callsFake(async (payload, trace) => {
+        push.traces.push(trace);
+        if (push.traces.length === 1) throw new Error('push webhook answered HTTP 503');
+      });
+      await enqueue({ channel: 'push', recipients: [], trace: submit });
+      await dispatcher().execute();
+      clock.advance(POLICY.retryBaseMs);
+      await dispatcher().execute();
+      expect((await jobs())[0]?.status).to.equal('sent');
+      const [first, second] = push.traces;
+      for (const trace of [first, second]) {
+        expect(trace).to.include({ traceId: submit.traceId, flags: '00' });
+        expect(trace?.spanId).to.match(/^[0-9a-f]{16}$/).and.not.equal(submit.spanId);
+      }
+      expect(first?.spanId).not.to.equal(second?.spanId);
+
+      await enqueue({ channel: 'push', recipients: [] });
+      await dispatcher().execute();
+      expect(push.traces[2]?.traceId).to.match(/^[0-9a-f]{32}$/).and.not.equal(submit.traceId);
     });
   });
 

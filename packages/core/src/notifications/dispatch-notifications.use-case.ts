@@ -9,6 +9,7 @@
 import { errorText } from '../shared/error-text.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
+import { childSpanOf } from '../shared/trace-context.js';
 import type { TenantRepository } from '../tenancy/tenancy.ports.js';
 import type { EmailSender, NotificationDeliveryPolicy, PushSender } from './notification-delivery.ports.js';
 import type { NotificationJob, NotificationOutbox, NotificationOutcome } from './notification.ports.js';
@@ -142,7 +143,8 @@ export class DispatchNotifications {
     }
     if (job.channel === 'push') {
       if (!this.senders.push) return { status: 'skipped', reason: 'push channel is not configured' };
-      await this.senders.push.send(renderNotificationPush(job));
+      // A new span of the submit's trace per attempt, as a webhook delivery's (or a new trace).
+      await this.senders.push.send(renderNotificationPush(job), childSpanOf(job.trace));
       return { status: 'sent' };
     }
     return { status: 'failed', error: `unknown channel "${String(job.channel)}"` };

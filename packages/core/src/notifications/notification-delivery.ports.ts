@@ -4,6 +4,7 @@
  * configured": its jobs are completed as skipped rather than retried.
  */
 import { portToken, type PortToken } from '../shared/port-token.js';
+import type { TraceContext } from '../shared/trace-context.js';
 
 /** A plain e-mail, already rendered. */
 export interface EmailMessage {
@@ -27,7 +28,8 @@ export type PushPayload = Readonly<Record<string, unknown>>;
 
 /** Sends push notifications. Same settle-or-reject and timeout rules as EmailSender. */
 export interface PushSender {
-  send(payload: PushPayload): Promise<void>;
+  /** `trace`: the span this attempt is, in the trace of the submit behind the job; sent as its `traceparent`. */
+  send(payload: PushPayload, trace?: TraceContext): Promise<void>;
 }
 
 export interface NotificationDeliveryPolicy {

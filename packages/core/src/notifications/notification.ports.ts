@@ -5,6 +5,7 @@
  * sends them, and retries with back-off. Nothing here ever blocks an HTTP response.
  */
 import { portToken, type PortToken } from '../shared/port-token.js';
+import type { TraceContext } from '../shared/trace-context.js';
 
 export type NotificationChannel = 'email' | 'push';
 export type NotificationAudience = 'admin' | 'submitter';
@@ -31,6 +32,12 @@ export interface NewNotificationJob {
    */
   readonly recipients: readonly string[];
   readonly message: NotificationMessage;
+  /**
+   * The trace of the submit that gave rise to the job: each push attempt is a new span of it
+   * (CONTRACT §8). Absent on a job recovered after its submit died (decision 0798) and on jobs
+   * stored before it was kept; their attempts start a trace of their own.
+   */
+  readonly trace?: TraceContext | undefined;
 }
 
 export interface NotificationJob extends NewNotificationJob {

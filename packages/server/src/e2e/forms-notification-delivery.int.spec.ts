@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NotificationOutboxToken, type NotificationJob, type NotificationOutbox } from '@cms/core';
 import { SMTPServer } from 'smtp-server';
-import { startTestService, type TestService } from '../testing/test-service.js';
+import { startTestService, TEST_STORAGES, type TestService } from '../testing/test-service.js';
 import { createForm, submitForm } from './form-requests.js';
 
 interface ReceivedMail {
@@ -36,11 +36,13 @@ describe('Submission notifications delivered by the running service', () => {
   let webhook: Server;
   let webhookUrl: string;
   let pushes: any[];
+  let pushTraceparents: Array<string | undefined>;
   let hang: boolean;
 
   beforeEach(async () => {
     mails = [];
     pushes = [];
+    pushTraceparents = [];
     hang = false;
     smtp = new SMTPServer({
       authOptional: true,
@@ -61,6 +63,7 @@ describe('Submission notifications delivered by the running service', () => {
       req.on('data', (chunk) => (body += chunk));
       req.on('end', () => {
         pushes.push(JSON.parse(body));
+        pushTraceparents.push(req.headers.traceparent as string | undefined);
         if (!hang) res.writeHead(204).end();
       });
     });
@@ -121,6 +124,32 @@ describe('Submission notifications delivered by the running service', () => {
         await api.stop();
       }
     });
+  });
+
+  describe('when the submit carries a traceparent', () => {
+    for (const storage of TEST_STORAGES) {
+      it(`pushes with a child traceparent of the submit's trace, a new span per attempt (storage: ${storage})`, async () => {
+        const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+        const incoming = `00-${traceId}-00f067aa0ba902b7-01`;
+        hang = true; // the first attempt times out, so a retry shows a span of its own
+        const api = await startTestService({ PUSH_WEBHOOK_URL: webhookUrl, NOTIFY_POLL_MS: '20', NOTIFY_SEND_TIMEOUT_MS: '300', NOTIFY_RETRY_BASE_MS: '30' }, { storage });
+        try {
+          const form = await createForm(api, 'traced', { notifications: { enabled: true, push: { admin: { enabled: true }, submitter: { enabled: false } } } });
+          const submission = await submitForm(api, form.id, { name: 'Ada' }, { headers: { traceparent: incoming } });
+          await waitFor(async () => (pushes.length >= 1 ? true : undefined));
+          hang = false;
+          const [job] = (await settled(api, submission.id, 1)) as NotificationJob[];
+          expect(job).to.deep.include({ status: 'sent', attempts: 2 });
+          expect(pushTraceparents).to.have.length(2);
+          for (const traceparent of pushTraceparents) expect(traceparent).to.match(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
+          const spans = pushTraceparents.map((traceparent) => traceparent!.split('-')[2]);
+          expect(new Set([...spans, '00f067aa0ba902b7', '0'.repeat(16)]).size).to.equal(4);
+        } finally {
+          webhook.closeAllConnections();
+          await api.stop();
+        }
+      });
+    }
   });
 
   describe('when the webhook never answers', () => {

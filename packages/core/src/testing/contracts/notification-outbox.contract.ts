@@ -41,6 +41,17 @@ export function notificationOutboxContract(name: string, factory: RepositoryFact
         expect(new Set(jobs.map((job) => job.id)).size).to.equal(2);
       });
 
+      it('keeps the trace of the submit behind a job, and a job without one (stored before traces were kept) has none', async () => {
+        const trace = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', flags: '01', requestId: 'req-1' };
+        const traced = await enqueueOne({ channel: 'push', recipients: [], trace });
+        const untraced = await enqueueOne({ channel: 'push', recipients: [] });
+        expect(traced.trace).to.deep.equal(trace);
+        expect(untraced).not.to.have.property('trace');
+        const claimed = new Map((await outbox().claimDue(at(5), LEASE, 10)).map((job) => [job.id, job]));
+        expect(claimed.get(traced.id)?.trace).to.deep.equal(trace);
+        expect(claimed.get(untraced.id)).to.deep.include({ status: 'pending', attempts: 1 }).and.not.have.property('trace');
+      });
+
       it('accepts an empty batch', async () => {
         await outbox().enqueue([], T0);
         expect(await outbox().listByTenant('acme')).to.deep.equal([]);
