@@ -27,7 +27,7 @@ const GUEST = { 'x-guest-id': 'guest-0001', 'x-captcha-token': 'captcha-token-fr
 export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExample>> = {
   saveDashboardConfig: {
     headers: USER,
-    body: { templateId: 'ops', slots: [{ type: 'topArticles', span: 'half' }, { type: 'contentTrend', range: '1month' }] },
+    body: { templateId: 'ops', slots: [{ type: 'topArticles', span: 'half' }, { type: 'contentTrend', settings: { range: '1month' } }] },
   },
   getDashboardConfig: { headers: USER },
   getRepurposeTemplate: {},

@@ -894,7 +894,9 @@ export interface operations {
                  *         },
                  *         {
                  *           "type": "contentTrend",
-                 *           "range": "1month"
+                 *           "settings": {
+                 *             "range": "1month"
+                 *           }
                  *         }
                  *       ]
                  *     }

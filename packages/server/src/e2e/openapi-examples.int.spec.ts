@@ -7,7 +7,9 @@
  * (a submission needs the form of pass 1), so reads, reactions and deletes reach their success
  * answers too. Deletes go last in each pass (children first) and are left out of the second, so
  * the third reads every record before it deletes it. A streamed answer (the CSV or NDJSON
- * export) is checked against its documented media type. The route list comes from the
+ * export) is checked against its documented media type. A success answer must hold what its
+ * example sent: an example member the service drops (a slot's `range` beside its `settings`
+ * instead of inside) shows nothing of what it suggests. The route list comes from the
  * document, so a route merged later is covered, and must bring its example.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -29,6 +31,15 @@ interface Sent {
 const NO_SUCCESS_FROM_EXAMPLES: Readonly<Record<string, string>> = {
   connectSubmissionRelation: 'needs a form with a relation field to a second form and a submission of each',
   disconnectSubmissionRelation: 'needs a connected relation, which needs what connect needs',
+};
+
+/** Operations whose success answer is not the record their body describes, so it cannot show the body back. */
+const ANSWER_IS_NOT_THE_BODY: Readonly<Record<string, string>> = {
+  translateText: 'answers the translation of the text',
+  setArticleReaction: 'answers the article’s totals',
+  setCommentReaction: 'answers the comment’s reaction summary',
+  connectSubmissionRelation: 'answers the submission, the related id under the field’s name',
+  disconnectSubmissionRelation: 'answers the submission, the related id taken out',
 };
 
 const CREATED_KIND: Readonly<Record<string, string>> = {
@@ -129,14 +140,38 @@ describe('Every operation’s documented example, sent and checked against the d
   }
 });
 
-/** What is wrong with an answer: its status undocumented, its JSON off its schema, or another media type than documented. */
+/**
+ * What is wrong with an answer: its status undocumented, its JSON off its schema, a member of the
+ * example body a success answer does not hold, or another media type than documented.
+ */
 function answerProblems(operation: Json, answer: { status: number; headers: Headers; body: unknown }, validate: ValidateFunction | undefined): string[] {
   const documented = operation.responses[String(answer.status)];
   if (!documented) return ['status not documented'];
-  if (validate) return validate(answer.body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+  if (validate) {
+    if (!validate(answer.body)) return (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+    const example = operation.requestBody?.content['application/json'].example;
+    if (answer.status >= 300 || example === undefined || operation.operationId in ANSWER_IS_NOT_THE_BODY) return [];
+    return droppedMembers(example, answeredRecord((answer.body as Json).data)).map((path) => `${path} was sent but is not in the answer`);
+  }
   const type = (answer.headers.get('content-type') ?? '').split(';')[0]!;
   const types = Object.keys(documented.content ?? {});
   return types.length === 0 || types.includes(type) ? [] : [`content type ${type} not among ${types.join(', ')}`];
+}
+
+/** The record a success answer holds: `data`'s one member (`data.dashboardConfig`, `data.form`), else `data` itself (the repurpose template). */
+function answeredRecord(data: unknown): unknown {
+  const members = typeof data === 'object' && data !== null ? Object.values(data) : [];
+  return members.length === 1 && typeof members[0] === 'object' ? members[0] : data;
+}
+
+/** The paths of the members of `sent` that `answered` does not hold with the same value (arrays item by item). */
+function droppedMembers(sent: unknown, answered: unknown, at = 'body'): string[] {
+  if (typeof sent !== 'object' || sent === null) return sent === answered ? [] : [at];
+  if (typeof answered !== 'object' || answered === null || Array.isArray(sent) !== Array.isArray(answered)) return [at];
+  if (Array.isArray(sent)) return sent.flatMap((item, i) => droppedMembers(item, (answered as unknown[])[i], `${at}[${i}]`));
+  return Object.entries(sent).flatMap(([key, value]) =>
+    Object.hasOwn(answered, key) ? droppedMembers(value, (answered as Json)[key], `${at}.${key}`) : [`${at}.${key}`],
+  );
 }
 
 /** Which record a path parameter names: `commentId` a comment; `id` the resource the path is under. */
