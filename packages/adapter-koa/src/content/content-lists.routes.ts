@@ -85,6 +85,7 @@ export function contentListRoutes(lists: ContentListUseCases): RouteModule {
         status: 200,
         message: 'The export (CSV: header id,createdAt,submittedBy then the form’s field names)',
         streamed: { 'text/csv': { type: 'string' }, 'application/x-ndjson': { type: 'string', description: 'One submission record per line' } },
+        headers: { 'Content-Disposition': { description: 'CSV only: attachment; filename="<slug>-submissions.csv"', schema: { type: 'string' } } },
       },
       errors: [ErrorCodes.FORM_NOT_FOUND],
       queryCheckedBy: 'use-case',

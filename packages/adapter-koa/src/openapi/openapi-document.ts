@@ -36,6 +36,24 @@ const COMMON_PARAMETERS = {
   },
 } as const;
 
+/**
+ * Headers of answers, declared once and referenced from the responses that carry them: the
+ * request id on every answer (the edge sets it), the entity tag on a record's answers and 304s,
+ * and the wait on every 429 (the error responder sets it from the limit's own figure).
+ */
+const COMMON_HEADERS = {
+  RequestId: {
+    description: 'The request id: the caller’s x-request-id when it is 1-128 safe characters, else a new one; the request’s log line carries it',
+    required: true,
+    schema: { type: 'string' },
+  },
+  ETag: { description: 'Strong entity tag of the record answered', required: true, schema: { type: 'string' } },
+  RetryAfter: { description: 'Whole seconds until the limit lets the caller in again', required: true, schema: { type: 'integer', minimum: 1 } },
+} as const;
+const headerRef = (name: keyof typeof COMMON_HEADERS) => ({ $ref: `#/components/headers/${name}` });
+const REQUEST_ID_HEADER = { 'x-request-id': headerRef('RequestId') };
+const ETAG_HEADERS = { ETag: headerRef('ETag'), ...REQUEST_ID_HEADER };
+
 /** The user of a request without a bearer token (CONTRACT §1.3), on operations that use the caller's identity. */
 const USER_PARAMETER = {
   name: 'x-user-id',
@@ -78,6 +96,7 @@ export function buildOpenApiDocument(info: OpenApiInfo, routes: readonly RouteDe
     paths,
     components: {
       parameters: COMMON_PARAMETERS,
+      headers: COMMON_HEADERS,
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -138,7 +157,6 @@ const IF_MATCH_PARAMETER = {
   schema: { type: 'string' },
   description: 'ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches',
 };
-const ETAG_HEADER = { ETag: { description: 'Strong entity tag of the record answered', schema: { type: 'string' } } };
 
 function operationOf(route: RouteDefinition): Record<string, unknown> {
   const access = accessOf(route);
@@ -197,13 +215,13 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
   const responses: Record<string, unknown> = {
     [route.success.status]: {
       description: route.success.message,
-      ...(route.etag !== undefined ? { headers: ETAG_HEADER } : {}),
+      headers: { ...(route.etag !== undefined ? ETAG_HEADERS : REQUEST_ID_HEADER), ...route.success.headers },
       content: route.success.streamed
         ? Object.fromEntries(Object.entries(route.success.streamed).map(([type, schema]) => [type, { schema }]))
         : { 'application/json': { schema: envelopeSchema(true, route.success.data ?? { type: 'null' }) } },
     },
   };
-  if (route.etag !== undefined && route.method === 'GET') responses[304] = { description: 'Not modified (If-None-Match matched)', headers: ETAG_HEADER };
+  if (route.etag !== undefined && route.method === 'GET') responses[304] = { description: 'Not modified (If-None-Match matched)', headers: ETAG_HEADERS };
   const byStatus = new Map<number, Set<string>>();
   const add = (status: number, message: string) => byStatus.set(status, (byStatus.get(status) ?? new Set()).add(message));
   const access = accessOf(route);
@@ -224,6 +242,7 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
   for (const [status, messages] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[status] = {
       description: [...messages].join(' | '),
+      headers: status === 429 ? { 'Retry-After': headerRef('RetryAfter'), ...REQUEST_ID_HEADER } : REQUEST_ID_HEADER,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
     };
   }

@@ -95,6 +95,8 @@ export interface RouteDefinition<B = any, P = any, Q = any> {
     readonly data?: JsonSchema;
     /** Media type → schema, for a route that answers a `StreamedAnswer` instead of the envelope. */
     readonly streamed?: Readonly<Record<string, JsonSchema>>;
+    /** Headers of the success answer besides the request id and the entity tag (a `StreamedAnswer`'s), as the document declares them. */
+    readonly headers?: Readonly<Record<string, { readonly description: string; readonly schema: JsonSchema }>>;
   };
   /** Domain outcomes this route can answer, for the OpenAPI document. */
   readonly errors?: readonly ErrorCode[];

@@ -780,7 +780,14 @@ export interface components {
         Traceparent: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The request id: the caller’s x-request-id when it is 1-128 safe characters, else a new one; the request’s log line carries it */
+        RequestId: string;
+        /** @description Strong entity tag of the record answered */
+        ETag: string;
+        /** @description Whole seconds until the limit lets the caller in again */
+        RetryAfter: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -807,6 +814,7 @@ export interface operations {
             /** @description Dashboard config retrieved successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -839,6 +847,7 @@ export interface operations {
             /** @description Missing userId */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -848,6 +857,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -857,6 +867,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -923,6 +934,7 @@ export interface operations {
             /** @description Dashboard config updated successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -955,6 +967,7 @@ export interface operations {
             /** @description Missing userId | Validation failed: <first problem> */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -964,6 +977,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -973,6 +987,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -982,6 +997,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -991,6 +1007,7 @@ export interface operations {
             /** @description Failed to update dashboard config */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1016,6 +1033,7 @@ export interface operations {
             /** @description Repurpose template loaded */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1081,6 +1099,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1090,6 +1109,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1170,6 +1190,7 @@ export interface operations {
             /** @description Repurpose template updated */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1235,6 +1256,7 @@ export interface operations {
             /** @description Missing userId | Validation failed: <first problem> */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1244,6 +1266,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1253,6 +1276,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1262,6 +1286,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1271,6 +1296,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1320,6 +1346,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1348,6 +1375,7 @@ export interface operations {
             /** @description Validation failed: <first problem> */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1357,6 +1385,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1366,6 +1395,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1375,6 +1405,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1384,6 +1415,8 @@ export interface operations {
             /** @description AI token quota exceeded */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1393,6 +1426,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1402,6 +1436,7 @@ export interface operations {
             /** @description AI provider request failed */
             502: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1411,6 +1446,7 @@ export interface operations {
             /** @description AI provider is not configured */
             503: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1420,6 +1456,7 @@ export interface operations {
             /** @description AI provider timed out */
             504: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1592,8 +1629,8 @@ export interface operations {
             /** @description Form created successfully */
             201: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1699,6 +1736,7 @@ export interface operations {
             /** @description Validation failed: <first problem> */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1708,6 +1746,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1717,6 +1756,7 @@ export interface operations {
             /** @description Form slug already exists */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1726,6 +1766,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1735,6 +1776,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1744,6 +1786,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1774,8 +1817,8 @@ export interface operations {
             /** @description Form retrieved successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1881,8 +1924,8 @@ export interface operations {
             /** @description Not modified (If-None-Match matched) */
             304: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1890,6 +1933,7 @@ export interface operations {
             /** @description Invalid form id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1899,6 +1943,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1908,6 +1953,7 @@ export interface operations {
             /** @description Form not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1917,6 +1963,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1945,6 +1992,7 @@ export interface operations {
             /** @description Next form retrieved successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2026,6 +2074,7 @@ export interface operations {
             /** @description Invalid form id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2035,6 +2084,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2044,6 +2094,7 @@ export interface operations {
             /** @description Form not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2053,6 +2104,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2083,8 +2135,8 @@ export interface operations {
             /** @description Submission retrieved successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2123,8 +2175,8 @@ export interface operations {
             /** @description Not modified (If-None-Match matched) */
             304: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2132,6 +2184,7 @@ export interface operations {
             /** @description Invalid submission id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2141,6 +2194,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2150,6 +2204,7 @@ export interface operations {
             /** @description Submission not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2159,6 +2214,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2189,6 +2245,7 @@ export interface operations {
             /** @description Submission deleted successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2204,6 +2261,7 @@ export interface operations {
             /** @description Invalid submission id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2213,6 +2271,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2222,6 +2281,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2231,6 +2291,7 @@ export interface operations {
             /** @description Submission not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2240,6 +2301,7 @@ export interface operations {
             /** @description Precondition failed */
             412: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2249,6 +2311,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2291,8 +2354,8 @@ export interface operations {
             /** @description Relation connected successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2331,6 +2394,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid submission id | Related submission belongs to another form */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2340,6 +2404,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2349,6 +2414,7 @@ export interface operations {
             /** @description Submission not found | Relation field not found | Related submission not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2358,6 +2424,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2367,6 +2434,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2376,6 +2444,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2436,8 +2505,8 @@ export interface operations {
             /** @description Form submitted successfully */
             201: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2476,6 +2545,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid form id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2485,6 +2555,7 @@ export interface operations {
             /** @description Unauthorized | captchaToken is required */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2494,6 +2565,7 @@ export interface operations {
             /** @description Form is not active | Form is internal | CAPTCHA verification failed */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2503,6 +2575,7 @@ export interface operations {
             /** @description Form not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2512,6 +2585,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2521,6 +2595,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2530,6 +2605,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2586,8 +2662,8 @@ export interface operations {
             /** @description Form submitted successfully */
             201: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2626,6 +2702,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid form id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2635,6 +2712,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2644,6 +2722,7 @@ export interface operations {
             /** @description Form is not active */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2653,6 +2732,7 @@ export interface operations {
             /** @description Form not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2662,6 +2742,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2671,6 +2752,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2680,6 +2762,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2721,8 +2804,8 @@ export interface operations {
             /** @description Author created successfully */
             201: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2756,6 +2839,7 @@ export interface operations {
             /** @description Validation failed: <first problem> */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2765,6 +2849,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2774,6 +2859,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2783,6 +2869,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2792,6 +2879,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2801,6 +2889,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2831,8 +2920,8 @@ export interface operations {
             /** @description Author retrieved successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2866,8 +2955,8 @@ export interface operations {
             /** @description Not modified (If-None-Match matched) */
             304: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2875,6 +2964,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2884,6 +2974,7 @@ export interface operations {
             /** @description Author not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2893,6 +2984,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2923,6 +3015,7 @@ export interface operations {
             /** @description Author deleted successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2938,6 +3031,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2947,6 +3041,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2956,6 +3051,7 @@ export interface operations {
             /** @description Author not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2965,6 +3061,7 @@ export interface operations {
             /** @description Precondition failed */
             412: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2974,6 +3071,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3012,8 +3110,8 @@ export interface operations {
             /** @description Category created successfully */
             201: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3046,6 +3144,7 @@ export interface operations {
             /** @description Validation failed: <first problem> */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3055,6 +3154,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3064,6 +3164,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3073,6 +3174,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3082,6 +3184,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3091,6 +3194,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3133,8 +3237,8 @@ export interface operations {
             /** @description Article created successfully */
             201: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3173,6 +3277,7 @@ export interface operations {
             /** @description Validation failed: <first problem> */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3182,6 +3287,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3191,6 +3297,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3200,6 +3307,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3209,6 +3317,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3218,6 +3327,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3248,8 +3358,8 @@ export interface operations {
             /** @description Article retrieved successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3288,8 +3398,8 @@ export interface operations {
             /** @description Not modified (If-None-Match matched) */
             304: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3297,6 +3407,7 @@ export interface operations {
             /** @description Invalid article id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3306,6 +3417,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3315,6 +3427,7 @@ export interface operations {
             /** @description Article not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3324,6 +3437,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3379,6 +3493,7 @@ export interface operations {
             /** @description Reaction saved successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3398,6 +3513,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid article id | Missing x-guest-id header */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3407,6 +3523,7 @@ export interface operations {
             /** @description Unauthorized | captchaToken is required for guest engagement | captchaToken is invalid */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3416,6 +3533,7 @@ export interface operations {
             /** @description Reactions are disabled for this article */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3425,6 +3543,7 @@ export interface operations {
             /** @description Article not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3434,6 +3553,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3443,6 +3563,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3452,6 +3573,8 @@ export interface operations {
             /** @description Too many guest reactions, please try later */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3461,6 +3584,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3504,6 +3628,7 @@ export interface operations {
             /** @description Reaction removed successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3523,6 +3648,7 @@ export interface operations {
             /** @description Invalid article id | Missing x-guest-id header */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3532,6 +3658,7 @@ export interface operations {
             /** @description Unauthorized | captchaToken is required for guest engagement | captchaToken is invalid */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3541,6 +3668,7 @@ export interface operations {
             /** @description Reactions are disabled for this article */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3550,6 +3678,7 @@ export interface operations {
             /** @description Article not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3559,6 +3688,8 @@ export interface operations {
             /** @description Too many guest reactions, please try later */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3568,6 +3699,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3602,6 +3734,7 @@ export interface operations {
             /** @description Comments retrieved successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3641,6 +3774,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid article id | Invalid cursor */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3650,6 +3784,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3659,6 +3794,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3668,6 +3804,7 @@ export interface operations {
             /** @description Article not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3677,6 +3814,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3730,8 +3868,8 @@ export interface operations {
             /** @description Comment created successfully */
             201: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3770,6 +3908,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid article id | Missing x-guest-id header */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3779,6 +3918,7 @@ export interface operations {
             /** @description Unauthorized | captchaToken is required for guest engagement | captchaToken is invalid */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3788,6 +3928,7 @@ export interface operations {
             /** @description Article not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3797,6 +3938,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3806,6 +3948,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3815,6 +3958,8 @@ export interface operations {
             /** @description Too many guest reactions, please try later */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3824,6 +3969,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3852,8 +3998,8 @@ export interface operations {
             /** @description Comment approved successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3892,6 +4038,7 @@ export interface operations {
             /** @description Invalid comment id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3901,6 +4048,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3910,6 +4058,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3919,6 +4068,7 @@ export interface operations {
             /** @description Comment not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3928,6 +4078,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3980,6 +4131,7 @@ export interface operations {
             /** @description Reaction saved successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4004,6 +4156,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid comment id | Missing x-guest-id header */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4013,6 +4166,7 @@ export interface operations {
             /** @description Unauthorized | captchaToken is required for guest engagement | captchaToken is invalid */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4022,6 +4176,7 @@ export interface operations {
             /** @description Reactions are disabled for this article */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4031,6 +4186,7 @@ export interface operations {
             /** @description Comment not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4040,6 +4196,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4049,6 +4206,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4058,6 +4216,8 @@ export interface operations {
             /** @description Too many guest reactions, please try later */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4067,6 +4227,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4107,6 +4268,7 @@ export interface operations {
             /** @description Reaction removed successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4131,6 +4293,7 @@ export interface operations {
             /** @description Invalid comment id | Missing x-guest-id header */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4140,6 +4303,7 @@ export interface operations {
             /** @description Unauthorized | captchaToken is required for guest engagement | captchaToken is invalid */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4149,6 +4313,7 @@ export interface operations {
             /** @description Reactions are disabled for this article */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4158,6 +4323,7 @@ export interface operations {
             /** @description Comment not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4167,6 +4333,8 @@ export interface operations {
             /** @description Too many guest reactions, please try later */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4176,6 +4344,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4211,6 +4380,7 @@ export interface operations {
             /** @description Comment reaction summary retrieved successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4235,6 +4405,7 @@ export interface operations {
             /** @description Invalid comment id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4244,6 +4415,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4253,6 +4425,7 @@ export interface operations {
             /** @description Comment not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4262,6 +4435,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4317,8 +4491,8 @@ export interface operations {
             /** @description Webhook created successfully */
             201: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4354,6 +4528,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Webhook URL is not allowed */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4363,6 +4538,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4372,6 +4548,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4381,6 +4558,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4390,6 +4568,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4399,6 +4578,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4427,6 +4607,7 @@ export interface operations {
             /** @description Webhooks retrieved successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4461,6 +4642,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid cursor */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4470,6 +4652,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4479,6 +4662,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4488,6 +4672,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4518,8 +4703,8 @@ export interface operations {
             /** @description Webhook retrieved successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4553,8 +4738,8 @@ export interface operations {
             /** @description Not modified (If-None-Match matched) */
             304: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4562,6 +4747,7 @@ export interface operations {
             /** @description Invalid webhook id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4571,6 +4757,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4580,6 +4767,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4589,6 +4777,7 @@ export interface operations {
             /** @description Webhook not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4598,6 +4787,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4655,8 +4845,8 @@ export interface operations {
             /** @description Webhook updated successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4690,6 +4880,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid webhook id | Webhook URL is not allowed */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4699,6 +4890,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4708,6 +4900,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4717,6 +4910,7 @@ export interface operations {
             /** @description Webhook not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4726,6 +4920,7 @@ export interface operations {
             /** @description Precondition failed */
             412: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4735,6 +4930,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4744,6 +4940,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4753,6 +4950,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4783,6 +4981,7 @@ export interface operations {
             /** @description Webhook deleted successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4798,6 +4997,7 @@ export interface operations {
             /** @description Invalid webhook id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4807,6 +5007,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4816,6 +5017,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4825,6 +5027,7 @@ export interface operations {
             /** @description Webhook not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4834,6 +5037,7 @@ export interface operations {
             /** @description Precondition failed */
             412: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4843,6 +5047,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4871,6 +5076,7 @@ export interface operations {
             /** @description Deliveries retrieved successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4903,6 +5109,7 @@ export interface operations {
             /** @description Invalid webhook id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4912,6 +5119,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4921,6 +5129,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4930,6 +5139,7 @@ export interface operations {
             /** @description Webhook not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4939,6 +5149,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4969,6 +5180,7 @@ export interface operations {
             /** @description Forms retrieved successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5075,6 +5287,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid cursor */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5084,6 +5297,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5093,6 +5307,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5124,6 +5339,7 @@ export interface operations {
             /** @description Submissions retrieved successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5163,6 +5379,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid form id | Invalid cursor */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5172,6 +5389,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5181,6 +5399,7 @@ export interface operations {
             /** @description Form not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5190,6 +5409,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5221,6 +5441,9 @@ export interface operations {
             /** @description The export (CSV: header id,createdAt,submittedBy then the form’s field names) */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    /** @description CSV only: attachment; filename="<slug>-submissions.csv" */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5231,6 +5454,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid form id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5240,6 +5464,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5249,6 +5474,7 @@ export interface operations {
             /** @description Form not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5258,6 +5484,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5288,6 +5515,7 @@ export interface operations {
             /** @description Articles retrieved successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5327,6 +5555,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid cursor */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5336,6 +5565,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5345,6 +5575,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5374,6 +5605,7 @@ export interface operations {
             /** @description Categories retrieved successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5407,6 +5639,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid cursor */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5416,6 +5649,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5425,6 +5659,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5453,6 +5688,7 @@ export interface operations {
             /** @description Authors retrieved successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5487,6 +5723,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid cursor */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5496,6 +5733,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5505,6 +5743,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5535,8 +5774,8 @@ export interface operations {
             /** @description Form retrieved successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5642,8 +5881,8 @@ export interface operations {
             /** @description Not modified (If-None-Match matched) */
             304: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5651,6 +5890,7 @@ export interface operations {
             /** @description Validation failed: <first problem> */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5660,6 +5900,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5669,6 +5910,7 @@ export interface operations {
             /** @description Form not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5678,6 +5920,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5708,8 +5951,8 @@ export interface operations {
             /** @description Category retrieved successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5742,8 +5985,8 @@ export interface operations {
             /** @description Not modified (If-None-Match matched) */
             304: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5751,6 +5994,7 @@ export interface operations {
             /** @description Invalid category id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5760,6 +6004,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5769,6 +6014,7 @@ export interface operations {
             /** @description Category not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5778,6 +6024,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5922,8 +6169,8 @@ export interface operations {
             /** @description Form updated successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6029,6 +6276,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid form id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6038,6 +6286,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6047,6 +6296,7 @@ export interface operations {
             /** @description Form not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6056,6 +6306,7 @@ export interface operations {
             /** @description Form slug already exists */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6065,6 +6316,7 @@ export interface operations {
             /** @description Precondition failed */
             412: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6074,6 +6326,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6083,6 +6336,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6092,6 +6346,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6139,8 +6394,8 @@ export interface operations {
             /** @description Article updated successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6179,6 +6434,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid article id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6188,6 +6444,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6197,6 +6454,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6206,6 +6464,7 @@ export interface operations {
             /** @description Article not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6215,6 +6474,7 @@ export interface operations {
             /** @description Precondition failed */
             412: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6224,6 +6484,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6233,6 +6494,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6242,6 +6504,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6285,8 +6548,8 @@ export interface operations {
             /** @description Category updated successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6319,6 +6582,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid category id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6328,6 +6592,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6337,6 +6602,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6346,6 +6612,7 @@ export interface operations {
             /** @description Category not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6355,6 +6622,7 @@ export interface operations {
             /** @description Precondition failed */
             412: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6364,6 +6632,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6373,6 +6642,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6382,6 +6652,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6426,8 +6697,8 @@ export interface operations {
             /** @description Author updated successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6461,6 +6732,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid author id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6470,6 +6742,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6479,6 +6752,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6488,6 +6762,7 @@ export interface operations {
             /** @description Author not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6497,6 +6772,7 @@ export interface operations {
             /** @description Precondition failed */
             412: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6506,6 +6782,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6515,6 +6792,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6524,6 +6802,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6554,6 +6833,7 @@ export interface operations {
             /** @description Form deleted successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6569,6 +6849,7 @@ export interface operations {
             /** @description Invalid form id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6578,6 +6859,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6587,6 +6869,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6596,6 +6879,7 @@ export interface operations {
             /** @description Form not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6605,6 +6889,7 @@ export interface operations {
             /** @description Precondition failed */
             412: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6614,6 +6899,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6644,6 +6930,7 @@ export interface operations {
             /** @description Article deleted successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6659,6 +6946,7 @@ export interface operations {
             /** @description Invalid article id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6668,6 +6956,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6677,6 +6966,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6686,6 +6976,7 @@ export interface operations {
             /** @description Article not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6695,6 +6986,7 @@ export interface operations {
             /** @description Precondition failed */
             412: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6704,6 +6996,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6734,6 +7027,7 @@ export interface operations {
             /** @description Category deleted successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6749,6 +7043,7 @@ export interface operations {
             /** @description Invalid category id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6758,6 +7053,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6767,6 +7063,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6776,6 +7073,7 @@ export interface operations {
             /** @description Category not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6785,6 +7083,7 @@ export interface operations {
             /** @description Category has sub-categories */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6794,6 +7093,7 @@ export interface operations {
             /** @description Precondition failed */
             412: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6803,6 +7103,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6833,6 +7134,7 @@ export interface operations {
             /** @description Comment deleted successfully */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6848,6 +7150,7 @@ export interface operations {
             /** @description Invalid comment id */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6857,6 +7160,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6866,6 +7170,7 @@ export interface operations {
             /** @description Forbidden */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6875,6 +7180,7 @@ export interface operations {
             /** @description Comment not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6884,6 +7190,7 @@ export interface operations {
             /** @description Precondition failed */
             412: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6893,6 +7200,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6935,8 +7243,8 @@ export interface operations {
             /** @description Relation disconnected successfully */
             200: {
                 headers: {
-                    /** @description Strong entity tag of the record answered */
-                    ETag?: string;
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6975,6 +7283,7 @@ export interface operations {
             /** @description Validation failed: <first problem> | Invalid submission id | Related submission belongs to another form */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6984,6 +7293,7 @@ export interface operations {
             /** @description Unauthorized */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6993,6 +7303,7 @@ export interface operations {
             /** @description Submission not found | Relation field not found */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7002,6 +7313,7 @@ export interface operations {
             /** @description Request body too large */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7011,6 +7323,7 @@ export interface operations {
             /** @description Content-Type must be application/json */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7020,6 +7333,7 @@ export interface operations {
             /** @description Server Error */
             500: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -7,7 +7,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { expect } from 'chai';
 import { RouteModuleToken, wordsForPattern, type RouteDefinition } from '@cms/adapter-koa';
-import { startTestService, type TestService } from '../testing/test-service.js';
+import { headerProblems } from '../testing/documented-headers.js';
+import { engagementClient, guest } from '../testing/engagement-client.js';
+import { startTestService, type CallResult, type TestService } from '../testing/test-service.js';
 import { createForm } from './form-requests.js';
 
 type Operation = { parameters: Array<{ name?: string; $ref?: string }>; responses: Record<string, unknown>; requestBody?: unknown };
@@ -17,7 +19,7 @@ describe('GET /cms/openapi.json as a generator reads it', () => {
   let document: any;
   const operations: Array<[string, Operation]> = [];
   before(async () => {
-    api = await startTestService({ CMS_LANGUAGES: 'en,fr,pt-BR' });
+    api = await startTestService({ CMS_LANGUAGES: 'en,fr,pt-BR', GUEST_REACTION_LIMIT: '1' });
     document = (await api.call('GET', '/openapi.json', { key: null })).body;
     for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, Operation>>)) {
       for (const [method, operation] of Object.entries(methods)) operations.push([`${method.toUpperCase()} ${path}`, operation]);
@@ -81,6 +83,32 @@ describe('GET /cms/openapi.json as a generator reads it', () => {
     }
     for (const name of ['POST /ai/translate', 'PUT /articles/{id}/reaction', 'POST /articles/{id}/comments']) {
       expect(Object.keys(operations.find(([key]) => key === name)![1].responses), name).to.include('429');
+    }
+  });
+
+  it('declares the headers answers carry where the examples do not go: a 304, a 429, the CSV export', async () => {
+    const operation = (id: string) => operations.find(([, op]) => (op as { operationId?: string }).operationId === id)![1];
+    const problems = (id: string, answer: CallResult) => {
+      const response = operation(id).responses[String(answer.status)] as Record<string, unknown> | undefined;
+      return response ? headerProblems(document, response, answer.headers) : [`${answer.status} not documented`];
+    };
+    const form = await createForm(api, 'declared-headers');
+    const read = await api.call('GET', `/forms/getById/${form.id}`);
+    const notModified = await api.call('GET', `/forms/getById/${form.id}`, { headers: { 'if-none-match': read.headers.get('etag')! } });
+    expect(notModified.status).to.equal(304);
+    expect(problems('getFormById', notModified)).to.deep.equal([]);
+    const csv = await api.call('GET', `/forms/${form.id}/submissions/export?format=csv`);
+    expect(csv.headers.get('content-disposition')).to.equal('attachment; filename="declared-headers-submissions.csv"');
+    expect(problems('exportFormSubmissions', csv)).to.deep.equal([]);
+    const article = await engagementClient(api).article();
+    const react = () => api.call('PUT', `/articles/${article.id}/reaction`, { headers: guest('guest-declared-01'), body: { type: 'like' } });
+    expect((await react()).status).to.equal(200);
+    const limited = await react();
+    expect(limited.status).to.equal(429);
+    expect(problems('setArticleReaction', limited)).to.deep.equal([]);
+    for (const [name, op] of operations) {
+      const tooMany = op.responses['429'] as { headers?: Record<string, unknown> } | undefined;
+      if (tooMany) expect(tooMany.headers, name).to.have.property('Retry-After');
     }
   });
 

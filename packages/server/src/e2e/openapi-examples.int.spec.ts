@@ -7,7 +7,9 @@
  * (a submission needs the form of pass 1), so reads, reactions and deletes reach their success
  * answers too. Deletes go last in each pass (children first) and are left out of the second, so
  * the third reads every record before it deletes it. A streamed answer (the CSV or NDJSON
- * export) is checked against its documented media type. A success answer must hold what its
+ * export) is checked against its documented media type. Every header an answer carries beyond
+ * HTTP's framing and §8's policy headers is declared on its response, and every declared required
+ * one is sent. A success answer must hold what its
  * example sent: an example member the service drops (a slot's `range` beside its `settings`
  * instead of inside) shows nothing of what it suggests. The route list comes from the
  * document, so a route merged later is covered, and must bring its example.
@@ -16,6 +18,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { expect } from 'chai';
 import { chatCompletion, FakeChatCompletionsServer } from '@cms/adapter-ai/testing';
+import { headerProblems } from '../testing/documented-headers.js';
 import { startTestService, type TestService } from '../testing/test-service.js';
 
 type Json = Record<string, any>;
@@ -102,7 +105,7 @@ describe('Every operation’s documented example, sent and checked against the d
         if (pass === 2 && method === 'delete') continue;
         const request = await exampleRequest(path, operation, pass > 1 ? created : undefined);
         const answer = await api.call(method.toUpperCase(), request.path, request.options);
-        const problems = answerProblems(operation, answer, validators.get(`${operation.operationId} ${answer.status}`));
+        const problems = answerProblems(document, operation, answer, validators.get(`${operation.operationId} ${answer.status}`));
         sent.push({ name: `${name} (${operation.operationId})`, status: answer.status, problems });
         for (const [key, record] of Object.entries<Json>(answer.status < 300 ? (answer.body?.data ?? {}) : {})) {
           if (CREATED_KIND[key] && typeof record?.id === 'string' && method !== 'delete') created.set(key, record.id);
@@ -144,9 +147,13 @@ describe('Every operation’s documented example, sent and checked against the d
  * What is wrong with an answer: its status undocumented, its JSON off its schema, a member of the
  * example body a success answer does not hold, or another media type than documented.
  */
-function answerProblems(operation: Json, answer: { status: number; headers: Headers; body: unknown }, validate: ValidateFunction | undefined): string[] {
+function answerProblems(document: Json, operation: Json, answer: { status: number; headers: Headers; body: unknown }, validate: ValidateFunction | undefined): string[] {
   const documented = operation.responses[String(answer.status)];
   if (!documented) return ['status not documented'];
+  return [...headerProblems(document, documented, answer.headers), ...contentProblems(operation, documented, answer, validate)];
+}
+
+function contentProblems(operation: Json, documented: Json, answer: { status: number; headers: Headers; body: unknown }, validate: ValidateFunction | undefined): string[] {
   if (validate) {
     if (!validate(answer.body)) return (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
     const example = operation.requestBody?.content['application/json'].example;
