@@ -18,6 +18,15 @@ export interface OpenApiInfo {
   readonly languages?: readonly string[];
 }
 
+/**
+ * The `traceparent` values that continue their trace, as core's `parseTraceparent` reads them
+ * (decision 0778): version 00 exactly its 55 characters; any later version of two lowercase hex
+ * digits but `ff` the same layout, then the end or a `-` and fields this service ignores; trace
+ * and span ids not all zero. Any other value starts a new trace.
+ */
+const TRACE_IDS = '-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}';
+const TRACEPARENT_PATTERN = `^(?:00${TRACE_IDS}|(?!00|ff)[0-9a-f]{2}${TRACE_IDS}(?:-.*)?)$`;
+
 /** Headers the edge reads on every operation. */
 const COMMON_PARAMETERS = {
   RequestId: {
@@ -31,8 +40,9 @@ const COMMON_PARAMETERS = {
     name: 'traceparent',
     in: 'header',
     required: false,
-    schema: { type: 'string', pattern: '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$' },
-    description: 'W3C trace context: the request joins this trace (logged, passed on to outbound calls)',
+    schema: { type: 'string', pattern: TRACEPARENT_PATTERN },
+    description:
+      'W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace',
   },
 } as const;
 

@@ -776,7 +776,7 @@ export interface components {
     parameters: {
         /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
         RequestId: string;
-        /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+        /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
         Traceparent: string;
     };
     requestBodies: never;
@@ -803,7 +803,7 @@ export interface operations {
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -887,7 +887,7 @@ export interface operations {
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -1022,7 +1022,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -1129,7 +1129,7 @@ export interface operations {
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -1311,7 +1311,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -1473,7 +1473,7 @@ export interface operations {
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -1803,7 +1803,7 @@ export interface operations {
                 "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -1978,7 +1978,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -2121,7 +2121,7 @@ export interface operations {
                 "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -2231,7 +2231,7 @@ export interface operations {
                 "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -2326,7 +2326,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -2468,7 +2468,7 @@ export interface operations {
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -2625,7 +2625,7 @@ export interface operations {
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -2777,7 +2777,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -2906,7 +2906,7 @@ export interface operations {
                 "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -3001,7 +3001,7 @@ export interface operations {
                 "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -3086,7 +3086,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -3209,7 +3209,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -3344,7 +3344,7 @@ export interface operations {
                 "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -3467,7 +3467,7 @@ export interface operations {
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -3614,7 +3614,7 @@ export interface operations {
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -3720,7 +3720,7 @@ export interface operations {
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -3841,7 +3841,7 @@ export interface operations {
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -3984,7 +3984,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -4105,7 +4105,7 @@ export interface operations {
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -4254,7 +4254,7 @@ export interface operations {
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -4366,7 +4366,7 @@ export interface operations {
                 "x-user-id"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -4450,7 +4450,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -4596,7 +4596,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -4689,7 +4689,7 @@ export interface operations {
                 "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -4804,7 +4804,7 @@ export interface operations {
                 "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -4967,7 +4967,7 @@ export interface operations {
                 "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -5062,7 +5062,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -5169,7 +5169,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -5325,7 +5325,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -5427,7 +5427,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -5504,7 +5504,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -5594,7 +5594,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -5677,7 +5677,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path?: never;
@@ -5760,7 +5760,7 @@ export interface operations {
                 "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -5937,7 +5937,7 @@ export interface operations {
                 "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -6043,7 +6043,7 @@ export interface operations {
                 "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -6363,7 +6363,7 @@ export interface operations {
                 "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -6521,7 +6521,7 @@ export interface operations {
                 "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -6669,7 +6669,7 @@ export interface operations {
                 "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -6819,7 +6819,7 @@ export interface operations {
                 "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -6916,7 +6916,7 @@ export interface operations {
                 "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -7013,7 +7013,7 @@ export interface operations {
                 "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -7120,7 +7120,7 @@ export interface operations {
                 "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {
@@ -7215,7 +7215,7 @@ export interface operations {
             header?: {
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
-                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls) */
+                /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
                 traceparent?: components["parameters"]["Traceparent"];
             };
             path: {

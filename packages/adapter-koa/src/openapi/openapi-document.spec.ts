@@ -1,0 +1,42 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { parseTraceparent } from '@cms/core/internal';
+import { buildOpenApiDocument } from './openapi-document.js';
+
+const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
+const SPAN_ID = '00f067aa0ba902b7';
+
+describe('buildOpenApiDocument', () => {
+  describe('when it declares the traceparent header', () => {
+    const document = buildOpenApiDocument({ title: 'CMS', version: '1.0.0', serverUrl: '/cms' }, []) as {
+      components: { parameters: { Traceparent: { schema: { pattern: string } } } };
+    };
+    const pattern = new RegExp(document.components.parameters.Traceparent.schema.pattern, 'u');
+    const documented = (value: string) => pattern.test(value);
+    const continued = (value: string) => parseTraceparent(value) !== undefined;
+
+    it('allows exactly the values whose trace the service continues (decision 0778)', () => {
+      const values = [
+        `00-${TRACE_ID}-${SPAN_ID}-01`,
+        `00-${TRACE_ID}-${SPAN_ID}-01-extra`,
+        `00-${TRACE_ID}-${SPAN_ID}-01-`,
+        ...['01', 'cc', 'fe', 'ff', 'FE', '0g'].flatMap((v) => [`${v}-${TRACE_ID}-${SPAN_ID}-01`, `${v}-${TRACE_ID}-${SPAN_ID}-01-what-ever`]),
+        `cc-${TRACE_ID}-${SPAN_ID}-01extra`,
+        `cc-${TRACE_ID}-${SPAN_ID}-1`,
+        `cc-${'0'.repeat(32)}-${SPAN_ID}-01`,
+        `cc-${TRACE_ID}-${'0'.repeat(16)}-01`,
+        `00-${TRACE_ID.toUpperCase()}-${SPAN_ID}-01`,
+      ];
+      expect(values.map(documented)).to.deep.equal(values.map(continued));
+      expect(documented(`cc-${TRACE_ID}-${SPAN_ID}-01-what-ever`), 'a later version').to.equal(true);
+    });
+
+    it('agrees with the parser on 20,000 near-valid values', () => {
+      const hex = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdefA'), minLength: length - 1, maxLength: length + 1 });
+      const value = fc
+        .tuple(fc.oneof(fc.constantFrom('00', '01', 'ff', 'fe'), hex(2)), fc.oneof(fc.constant(TRACE_ID), fc.constant('0'.repeat(32)), hex(32)), fc.oneof(fc.constant(SPAN_ID), hex(16)), hex(2), fc.oneof(fc.constant(''), fc.string({ maxLength: 6 })))
+        .map(([version, trace, span, flags, rest]) => `${version}-${trace}-${span}-${flags}${rest}`);
+      fc.assert(fc.property(value, (text) => documented(text) === continued(text)), { numRuns: 20_000, seed: 778 });
+    });
+  });
+});
