@@ -76,3 +76,43 @@ describe('SchemaValidator: minLength and maxLength', () => {
     expect(verdict({ deep: { example: 'ab' } })).to.equal('body.deep.example must NOT have more than 1 characters');
   });
 });
+
+describe('SchemaValidator: oneOf', () => {
+  // The shape of a webhook's `events`: items checked one by one, the oneOf telling ["*"] from a list.
+  const schema: JsonSchema = {
+    type: 'object',
+    properties: {
+      events: {
+        type: 'array',
+        minItems: 1,
+        items: { type: 'string', enum: ['a.created', 'a.deleted', '*'] },
+        oneOf: [
+          { title: '["*"] alone', type: 'array', minItems: 1, items: { const: '*' } },
+          { title: 'a list of event types', type: 'array', items: { not: { const: '*' } } },
+        ],
+      },
+    },
+  };
+  const verdict = ourVerdict(schema);
+
+  it('names a value that is none of the forms in the words of their titles', () => {
+    expect(verdict({ events: ['*', 'a.created'] })).to.equal('body.events must be ["*"] alone or a list of event types');
+    expect(verdict({ events: ['a.created', '*'] })).to.equal('body.events must be ["*"] alone or a list of event types');
+  });
+
+  it('reports the problem every form shares, and an item’s own problem, as without the oneOf', () => {
+    expect(verdict({ events: 'a.created' })).to.equal('body.events must be an array');
+    expect(verdict({ events: [] })).to.equal('body.events must NOT have fewer than 1 items');
+    expect(verdict({ events: ['a.created', 'nope'] })).to.equal('body.events[1] must be one of a.created, a.deleted, *');
+    expect(verdict({ events: [7] })).to.equal('body.events[0] must be a string');
+  });
+
+  it('accepts either form, a repeated entry included', () => {
+    for (const events of [['*'], ['*', '*'], ['a.created'], ['a.created', 'a.created', 'a.deleted']]) expect(verdict({ events }), JSON.stringify(events)).to.equal('valid');
+  });
+
+  it('falls back to a plain message when a form has no title', () => {
+    const untitled = ourVerdict({ oneOf: [{ type: 'string' }, { type: 'integer' }] });
+    expect(untitled(true)).to.equal('body must match exactly one of its forms');
+  });
+});

@@ -38,14 +38,15 @@ export class SchemaValidator {
 
   /** Compiles a schema into a check that throws on the first problem. */
   compile(schema: JsonSchema, location: Location, override?: ErrorCode): (value: unknown) => void {
-    const validate: ValidateFunction = this.#ajv.compile(withCharacterCounts(schema) as JsonSchema);
+    const compiled = withCharacterCounts(schema) as JsonSchema;
+    const validate: ValidateFunction = this.#ajv.compile(compiled);
     return (value) => {
       if (validate(value)) return;
       if (override && override !== ErrorCodes.VALIDATION_FAILED) throw new DomainError(override);
-      const [first] = validate.errors ?? [];
+      const first = reportedError(validate.errors ?? []);
       // A list's cursor that is not one string (`?cursor=a&cursor=b`) is refused as any other bad cursor (0760).
       if (location === 'query' && first?.instancePath === '/cursor') throw invalidCursor();
-      const issue = first ? describe(first, location) : { path: location, message: 'is invalid' };
+      const issue = first ? describe(first, location, compiled) : { path: location, message: 'is invalid' };
       throw httpLocated(validationError(issue.path, issue.message));
     };
   }
@@ -114,7 +115,32 @@ function withCharacterCounts(schema: unknown): unknown {
   return out;
 }
 
-function describe(error: ErrorObject, location: Location): { path: string; message: string } {
+/**
+ * The error a message reports: the first, except for a `oneOf` none of whose forms matched. AJV
+ * lists each form's problem before the `oneOf`'s own error. Forms that failed for one reason (the
+ * value is not even an array) report that reason; forms that failed for different ones report
+ * the `oneOf`: the value is none of its forms.
+ */
+function reportedError(errors: readonly ErrorObject[]): ErrorObject | undefined {
+  const first = errors[0];
+  const choice = errors.find((error) => error.keyword === 'oneOf');
+  if (!first || !choice || choice === first) return first;
+  const forms = errors.filter((error) => error !== choice);
+  return forms.every((error) => error.instancePath === first.instancePath && error.message === first.message) ? first : choice;
+}
+
+/** `must be <title> or <title>` from the titles of a `oneOf`'s forms (its place in the schema is the error's `schemaPath`). */
+function formsInWords(schema: unknown, schemaPath: string): string | undefined {
+  let node = schema;
+  for (const part of schemaPath.split('/').slice(1)) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = typeof node === 'object' && node !== null && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  const titles = Array.isArray(node) ? node.map((form) => (form as { title?: unknown } | null)?.title) : [];
+  return titles.length > 0 && titles.every((title) => typeof title === 'string') ? `must be ${titles.join(' or ')}` : undefined;
+}
+
+function describe(error: ErrorObject, location: Location, schema: unknown): { path: string; message: string } {
   const base = pathOf(error.instancePath, location);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
@@ -136,6 +162,8 @@ function describe(error: ErrorObject, location: Location): { path: string; messa
       return { path: base, message: PATTERN_WORDS.get(String(params.pattern)) ?? 'is not in the expected form' };
     case 'format':
       return { path: base, message: FORMAT_WORDS.get(String(params.format)) ?? `must be a valid ${String(params.format)}` };
+    case 'oneOf':
+      return { path: base, message: formsInWords(schema, error.schemaPath) ?? 'must match exactly one of its forms' };
     default:
       return { path: base, message: error.message ?? 'is invalid' };
   }

@@ -11,11 +11,21 @@ const urlSchema: JsonSchema = {
   description: 'An absolute http(s) URL, written plainly (http:// or https:// before the host; no whitespace, control character or backslash), whose host is not, and does not resolve to, a loopback, private, link-local, unique-local, CGNAT or unspecified address',
   example: 'https://hooks.example.com/cms',
 };
+/**
+ * `["*"]` or a list of event types, never both (the service refuses `*` beside a type). Checked
+ * item by item first, so an unknown name is answered as one; the `oneOf` only tells the two
+ * forms apart, and a value of neither is answered in its forms' titles. A repeated entry is not
+ * refused: the service keeps it once.
+ */
 const eventsSchema: JsonSchema = {
   type: 'array',
   minItems: 1,
   items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, ALL_WEBHOOK_EVENTS] },
-  description: 'Event types, or ["*"] for all',
+  oneOf: [
+    { title: '["*"] alone', description: 'Every event type, those added later included', type: 'array', minItems: 1, items: { const: ALL_WEBHOOK_EVENTS } },
+    { title: 'a list of event types', type: 'array', items: { not: { const: ALL_WEBHOOK_EVENTS } } },
+  ],
+  description: '["*"] for every event type, or a list of event types; a type given twice is kept once',
   example: ['form.submitted'],
 };
 

@@ -4476,12 +4476,12 @@ export interface operations {
                      */
                     url: string;
                     /**
-                     * @description Event types, or ["*"] for all
+                     * @description ["*"] for every event type, or a list of event types; a type given twice is kept once
                      * @example [
                      *       "form.submitted"
                      *     ]
                      */
-                    events: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[];
+                    events: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[] & ("*"[] | unknown[]);
                     description?: string | null;
                     enabled?: boolean | null;
                 };
@@ -4830,12 +4830,12 @@ export interface operations {
                      */
                     url?: string;
                     /**
-                     * @description Event types, or ["*"] for all
+                     * @description ["*"] for every event type, or a list of event types; a type given twice is kept once
                      * @example [
                      *       "form.submitted"
                      *     ]
                      */
-                    events?: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[];
+                    events?: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[] & ("*"[] | unknown[]);
                     description?: string | null;
                     enabled?: boolean | null;
                 };

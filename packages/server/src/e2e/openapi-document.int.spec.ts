@@ -5,6 +5,7 @@
  * validation message of any route shows a regular expression.
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
 import { RouteModuleToken, wordsForPattern, type RouteDefinition } from '@cms/adapter-koa';
 import { headerProblems } from '../testing/documented-headers.js';
@@ -110,6 +111,20 @@ describe('GET /cms/openapi.json as a generator reads it', () => {
       const tooMany = op.responses['429'] as { headers?: Record<string, unknown> } | undefined;
       if (tooMany) expect(tooMany.headers, name).to.have.property('Retry-After');
     }
+  });
+
+  it('documents webhook events as ["*"] alone or a list of event types, refusing what the service refuses', async () => {
+    const documented = new Ajv2020({ strict: false }).compile(document.paths['/webhooks/create'].post.requestBody.content['application/json'].schema.properties.events);
+    const admin = { authorization: `Bearer ${await api.token({ sub: 'events-admin', role: 'admin' })}` };
+    const lists = [['*'], ['form.created'], ['form.created', 'comment.deleted'], ['*', '*'], ['form.created', 'form.created'], ['*', 'form.created'], ['form.created', '*'], [], ['nope'], 'form.created'];
+    const verdicts = [];
+    for (const events of lists) {
+      const res = await api.call('POST', '/webhooks/create', { headers: admin, body: { url: 'https://203.0.113.10/hooks', events, enabled: false } });
+      verdicts.push({ events, documented: documented(events), service: res.status === 201, message: res.body.message });
+    }
+    expect(verdicts.filter((v) => v.documented !== v.service)).to.deep.equal([]);
+    expect(verdicts.find((v) => JSON.stringify(v.events) === '["*","form.created"]')?.message).to.equal('Validation failed: body.events must be ["*"] alone or a list of event types');
+    expect(verdicts.filter((v) => v.service).map((v) => v.events), 'a repeated entry is kept once, not refused').to.deep.include(['form.created', 'form.created']);
   });
 
   it('says what a pattern asks for in words: no validation message shows a regular expression', async () => {
