@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { parseTraceparent } from '@cms/core/internal';
+import type { RouteDefinition } from '../routing/route-definition.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -37,6 +38,39 @@ describe('buildOpenApiDocument', () => {
         .tuple(fc.oneof(fc.constantFrom('00', '01', 'ff', 'fe'), hex(2)), fc.oneof(fc.constant(TRACE_ID), fc.constant('0'.repeat(32)), hex(32)), fc.oneof(fc.constant(SPAN_ID), hex(16)), hex(2), fc.oneof(fc.constant(''), fc.string({ maxLength: 6 })))
         .map(([version, trace, span, flags, rest]) => `${version}-${trace}-${span}-${flags}${rest}`);
       fc.assert(fc.property(value, (text) => documented(text) === continued(text)), { numRuns: 20_000, seed: 778 });
+    });
+  });
+
+  describe('when it lists the 400s of an operation', () => {
+    const route = (overrides: Partial<RouteDefinition>): RouteDefinition => ({
+      operationId: 'read',
+      method: 'GET',
+      path: '/things/:key',
+      summary: 'Read a thing',
+      tags: ['things'],
+      success: { status: 200, message: 'Thing retrieved successfully' },
+      handler: async () => null,
+      ...overrides,
+    });
+    const badRequest = (definition: RouteDefinition): string | undefined => {
+      const document = buildOpenApiDocument({ title: 'CMS', version: '1.0.0', serverUrl: '/cms' }, [definition]) as {
+        paths: Record<string, Record<string, { responses: Record<string, { description: string }> }>>;
+      };
+      return Object.values(Object.values(document.paths)[0]!)[0]!.responses['400']?.description;
+    };
+
+    it('documents no 400 for path parameters whose schema refuses no segment', () => {
+      const params = { type: 'object', required: ['key'], properties: { key: { type: 'string', description: 'Any text' } } };
+      expect(badRequest(route({ params }))).to.equal(undefined);
+    });
+
+    it('documents the validation 400 for path parameters a pattern can refuse', () => {
+      const params = { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: '^[a-z]+$' } } };
+      expect(badRequest(route({ params }))).to.equal('Validation failed: <first problem>');
+    });
+
+    it('documents Invalid JSON body beside the validation 400 of a body', () => {
+      expect(badRequest(route({ method: 'POST', path: '/things', body: { type: 'object' } }))).to.equal('Validation failed: <first problem> | Invalid JSON body');
     });
   });
 });

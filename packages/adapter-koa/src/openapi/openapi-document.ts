@@ -238,8 +238,10 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
   if (!access.public) add(401, 'Unauthorized');
   if (access.roles) add(403, 'Forbidden');
   if (access.user) addCode(add, access.user);
-  // Path parameters with their own outcome (a malformed author id is 404) never fail validation.
-  if ((route.params && !route.invalidParams) || route.body || route.query) add(400, 'Validation failed: <first problem>');
+  // Path parameters with their own outcome (a malformed author id is 404), or whose schema cannot
+  // refuse a path segment (a slug that cannot exist is 404 too), never fail validation.
+  if ((route.params && !route.invalidParams && canRefuseSegment(route.params)) || route.body || route.query) add(400, 'Validation failed: <first problem>');
+  if (route.body) add(400, ERROR_TABLE.INVALID_JSON.message!);
   if (route.invalidParams) addCode(add, route.invalidParams);
   if (access.guest) for (const code of GUEST_GATE_ERRORS) addCode(add, code);
   for (const code of route.errors ?? []) addCode(add, code);
@@ -257,6 +259,16 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
     };
   }
   return responses;
+}
+
+/** Keywords a path parameter's schema may carry without refusing a segment: every segment is a string. */
+const REFUSES_NOTHING = new Set(['type', 'description', 'example', 'title']);
+
+/** Whether the path parameters' schema can refuse a segment the router matched. */
+function canRefuseSegment(params: JsonSchema): boolean {
+  return Object.values((params.properties ?? {}) as Record<string, JsonSchema>).some(
+    (schema) => schema.type !== 'string' || Object.keys(schema).some((keyword) => !REFUSES_NOTHING.has(keyword)),
+  );
 }
 
 function addCode(add: (status: number, message: string) => void, code: ErrorCode): void {

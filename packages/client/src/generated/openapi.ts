@@ -964,7 +964,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing userId | Validation failed: <first problem> */
+            /** @description Missing userId | Validation failed: <first problem> | Invalid JSON body */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1253,7 +1253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing userId | Validation failed: <first problem> */
+            /** @description Missing userId | Validation failed: <first problem> | Invalid JSON body */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1372,7 +1372,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> */
+            /** @description Validation failed: <first problem> | Invalid JSON body */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1733,7 +1733,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> */
+            /** @description Validation failed: <first problem> | Invalid JSON body */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2391,7 +2391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Invalid submission id | Related submission belongs to another form */
+            /** @description Validation failed: <first problem> | Invalid JSON body | Invalid submission id | Related submission belongs to another form */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2542,7 +2542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Invalid form id */
+            /** @description Validation failed: <first problem> | Invalid JSON body | Invalid form id */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2699,7 +2699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Invalid form id */
+            /** @description Validation failed: <first problem> | Invalid JSON body | Invalid form id */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2836,7 +2836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> */
+            /** @description Validation failed: <first problem> | Invalid JSON body */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3141,7 +3141,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> */
+            /** @description Validation failed: <first problem> | Invalid JSON body */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3274,7 +3274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> */
+            /** @description Validation failed: <first problem> | Invalid JSON body */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3510,7 +3510,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Invalid article id | Missing x-guest-id header */
+            /** @description Validation failed: <first problem> | Invalid JSON body | Invalid article id | Missing x-guest-id header */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3905,7 +3905,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Invalid article id | Missing x-guest-id header */
+            /** @description Validation failed: <first problem> | Invalid JSON body | Invalid article id | Missing x-guest-id header */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4153,7 +4153,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Invalid comment id | Missing x-guest-id header */
+            /** @description Validation failed: <first problem> | Invalid JSON body | Invalid comment id | Missing x-guest-id header */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4525,7 +4525,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Webhook URL is not allowed */
+            /** @description Validation failed: <first problem> | Invalid JSON body | Webhook URL is not allowed */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4877,7 +4877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Invalid webhook id | Webhook URL is not allowed */
+            /** @description Validation failed: <first problem> | Invalid JSON body | Invalid webhook id | Webhook URL is not allowed */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -5887,16 +5887,6 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Validation failed: <first problem> */
-            400: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -6273,7 +6263,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Invalid form id */
+            /** @description Validation failed: <first problem> | Invalid JSON body | Invalid form id */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -6431,7 +6421,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Invalid article id */
+            /** @description Validation failed: <first problem> | Invalid JSON body | Invalid article id */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -6579,7 +6569,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Invalid category id */
+            /** @description Validation failed: <first problem> | Invalid JSON body | Invalid category id */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -6729,7 +6719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Invalid author id */
+            /** @description Validation failed: <first problem> | Invalid JSON body | Invalid author id */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -7280,7 +7270,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Validation failed: <first problem> | Invalid submission id | Related submission belongs to another form */
+            /** @description Validation failed: <first problem> | Invalid JSON body | Invalid submission id | Related submission belongs to another form */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

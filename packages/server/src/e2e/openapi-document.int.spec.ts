@@ -87,6 +87,12 @@ describe('GET /cms/openapi.json as a generator reads it', () => {
     }
   });
 
+  it('documents no 400 for a form read by slug, whose bad slug is 404 Form not found (§6.2)', async () => {
+    expect(Object.keys(document.paths['/forms/getBySlug/{slug}'].get.responses)).not.to.include('400');
+    const res = await api.call('GET', `/forms/getBySlug/${encodeURIComponent('Not A Slug!')}`);
+    expect([res.status, res.body.message]).to.deep.equal([404, 'Form not found']);
+  });
+
   it('declares the headers answers carry where the examples do not go: a 304, a 429, the CSV export', async () => {
     const operation = (id: string) => operations.find(([, op]) => (op as { operationId?: string }).operationId === id)![1];
     const problems = (id: string, answer: CallResult) => {
