@@ -84,6 +84,11 @@ function pipeline(
   };
   const schemaChecksBody = route.bodyCheckedBy !== 'use-case';
   const prototypeKeys = route.dropsUnknownKeys ? 'dropped' : 'refused';
+  // A route that takes no body ignores one (RFC 9110 gives a GET's or a DELETE's body no meaning):
+  // it is never read, so neither its size nor its media type can be refused, and the edge drains
+  // it or closes the connection as after any answer given before a body was read (decision 0812).
+  const takesBody = route.body !== undefined;
+  const readsBody = (ctx: Context) => takesBody && hasBody(ctx.req.headers);
   const invalidJsonAtCheck = route.invalidJsonAt === 'body-check';
   /** The body's shape check; an absent body passes where the route does not require one (a PATCH without a body is a no-op). */
   const checkShape = (body: unknown) => {
@@ -98,7 +103,7 @@ function pipeline(
     return () =>
       (read ??= (async () => {
         queryOf(ctx);
-        const body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx, prototypeKeys)) : undefined;
+        const body = readsBody(ctx) ? absentIfNull(await readBody(ctx, prototypeKeys)) : undefined;
         checkBodyOf(body);
         return body;
       })());
@@ -119,7 +124,7 @@ function pipeline(
     if (!admittedByUseCase) {
       query = queryOf(ctx);
       try {
-        body = hasBody(ctx.req.headers) ? absentIfNull(await readBody(ctx, prototypeKeys)) : undefined;
+        body = readsBody(ctx) ? absentIfNull(await readBody(ctx, prototypeKeys)) : undefined;
       } catch (error) {
         if (!(invalidJsonAtCheck && refusedContent(error))) throw error;
         unreadable = error;

@@ -4,6 +4,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT, importPKCS8 } from 'jose';
 import { DashboardConfigRepositoryToken, ManageTenants, type DashboardConfigRepository } from '@cms/core';
 import sinon from 'sinon';
+import { engagementClient, guest } from '../testing/engagement-client.js';
+import { RawConnection, requestHead } from '../testing/raw-http.js';
 import { CapturingLogger, startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
 
 describe('HTTP edge', () => {
@@ -138,6 +140,29 @@ describe('HTTP edge', () => {
         expect(res.status, contentType).to.equal(415);
         expect(res.body.statusCode, contentType).to.equal(415);
       }
+    });
+
+    it('ignores a body on a route that takes none: never 413 nor 415, and the connection stays usable', async () => {
+      const connection = await RawConnection.open(Number(new URL(api.service.url).port));
+      const path = `/cms/forms/getById/${'a'.repeat(24)}`;
+      try {
+        const large = 2 * 1024 * 1024;
+        connection.write(requestHead('GET', path, { 'x-api-key': TEST_KEYS.a, 'content-type': 'application/json', 'content-length': large }));
+        const [answer] = await Promise.all([connection.response(), connection.writeBody(large)]);
+        expect([answer.status, JSON.parse(answer.body).message]).to.deep.equal([404, 'Form not found']);
+        expect(answer.headers['connection']).not.to.equal('close');
+        connection.write(`${requestHead('GET', path, { 'x-api-key': TEST_KEYS.a, 'content-type': 'text/plain', 'content-length': 5 })}hello`);
+        expect((await connection.response()).status).to.equal(404);
+      } finally {
+        connection.close();
+      }
+      const article = await engagementClient(api).article();
+      const comment = await engagementClient(api).comment(article.id, { approve: false });
+      const editor = await engagementClient(api).bearer('editor');
+      const approved = await api.call('PUT', `/articles/comments/${comment.id}/approve`, { headers: editor, rawBody: 'x'.repeat(2 * 1024 * 1024), contentType: 'text/plain' });
+      expect([approved.status, approved.body.message]).to.deep.equal([200, 'Comment approved successfully']);
+      const unreacted = await api.call('DELETE', `/articles/${article.id}/reaction`, { headers: guest('guest-body-0001'), rawBody: 'ignored', contentType: 'text/plain' });
+      expect([unreacted.status, unreacted.body.message]).to.deep.equal([200, 'Reaction removed successfully']);
     });
 
     it('answers 404 Route not found for an unknown path, with or without a key', async () => {
