@@ -114,7 +114,11 @@ export function createApp(options: AppOptions): CmsApp {
   for (const layer of front) app.use(layer);
   app.use(routes.dispatch);
   app.use(async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      // The document and the reference page are paths under the base path like the routes: another method is 405 (§0).
+      if (ctx.path === openApiPath || reference.serves(ctx.path)) throw new HttpProblem(HttpErrorCodes.METHOD_NOT_ALLOWED, { allow: 'GET, HEAD' });
+      return next();
+    }
     if (ctx.path === '/healthz') {
       ctx.body = successEnvelope(200, 'OK', { status: 'ok' });
     } else if (ctx.path === '/readyz') {

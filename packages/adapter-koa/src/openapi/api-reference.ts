@@ -29,6 +29,11 @@ export class ApiReference {
     private readonly title: string,
   ) {}
 
+  /** Whether `path` is the page or one of its assets (what `file` answers), without reading anything. */
+  serves(path: string): boolean {
+    return path === this.docsPath || (path.startsWith(`${this.docsPath}/`) && Object.hasOwn(ASSETS, path.slice(this.docsPath.length + 1)));
+  }
+
   /** The page itself, or one of its assets (`docs/swagger-ui.css`); undefined for any other path. */
   file(path: string): ApiReferenceFile | undefined {
     if (path === this.docsPath) return { type: 'text/html; charset=utf-8', body: this.#page() };

@@ -41,6 +41,17 @@ describe('GET /cms/docs (API reference)', () => {
     expect((await api.call('GET', '/docs/index.html', { key: null })).status).to.equal(404);
   });
 
+  it('answers another method than GET or HEAD on the document, the page and its assets 405 with Allow: GET, HEAD', async () => {
+    for (const path of ['/openapi.json', '/docs', '/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js']) {
+      expect((await api.call('HEAD', path, { key: null })).status, `HEAD ${path}`).to.equal(200);
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+        const res = await api.call(method, path, { key: null });
+        expect([res.status, res.body.message, res.headers.get('allow')], `${method} ${path}`).to.deep.equal([405, 'Method not allowed', 'GET, HEAD']);
+      }
+    }
+    expect((await api.call('POST', '/docs/index.html', { key: null })).status, 'not a file of the page').to.equal(404);
+  });
+
   it('renders the operation list in a real headless browser', async function () {
     this.timeout(60_000);
     const chromium = chromiumPath();
