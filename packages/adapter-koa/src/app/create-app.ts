@@ -138,7 +138,8 @@ export function createApp(options: AppOptions): CmsApp {
       const file = reference.file(ctx.path);
       if (!file) return next();
       ctx.type = file.type;
-      ctx.set('cache-control', 'public, max-age=300');
+      // Kept by the reader's browser, never by a shared cache: §8 leaves only openapi.json to those.
+      ctx.set('cache-control', 'private, max-age=300');
       ctx.body = file.body;
     } else if (ctx.path === '/metrics' && metrics) {
       ctx.type = metrics.contentType;

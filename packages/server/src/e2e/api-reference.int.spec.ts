@@ -37,6 +37,7 @@ describe('GET /cms/docs (API reference)', () => {
     expect(script.status).to.equal(200);
     expect(script.headers.get('content-type')).to.contain('javascript');
     expect((await script.text()).length).to.be.greaterThan(100_000);
+    for (const res of [page, script]) expect(res.headers.get('cache-control'), 'a browser may keep it, a shared cache may not (§8)').to.equal('private, max-age=300');
     expect((await api.call('GET', '/docs/../../package.json', { key: null })).status).to.equal(404);
     expect((await api.call('GET', '/docs/index.html', { key: null })).status).to.equal(404);
   });
