@@ -1,7 +1,8 @@
 /**
  * JSON body reading on koa-bodyparser, run by the route pipeline at the body step (so
  * credentials and access are answered first). Its plain-text failures become envelope outcomes:
- * malformed JSON 400, oversized 413, another media type 415. An oversized or refused body is
+ * malformed JSON 400, oversized 413, another media type 415, a content coding it does not decode
+ * 415 naming the coding as the problem (with `Accept-Encoding`). An oversized or refused body is
  * never buffered: the edge drains what is left of it and keeps the connection, or closes it
  * after a short linger (`early-answers.ts`), so the answer reaches the client either way. A
  * client that sent `Expect: 100-continue` is told to continue here, when the body is wanted, and
@@ -26,6 +27,13 @@ import { headerOf } from './request-head.js';
 export type JsonBodyReader = (ctx: Context, prototypeKeys?: PrototypeKeys) => Promise<unknown>;
 
 export type PrototypeKeys = 'refused' | 'dropped';
+
+/**
+ * The content codings the parser decodes (inflation, under koa-bodyparser; `identity` too). It
+ * refuses any other with a 415 before reading a byte: the only 415 it gives, as the media type
+ * is checked before it runs. RFC 9110 §15.5.16 has that 415 say which codings would do.
+ */
+const DECODED_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** What @hapi/bourne (inside koa-bodyparser) throws for a `__proto__` or `constructor.prototype` key. */
 const PROTOTYPE_KEY_REFUSED = 'Object contains forbidden prototype property';
@@ -113,7 +121,7 @@ export function jsonBodyReader(limitBytes: number): JsonBodyReader {
     detectJSON: () => true,
     onerror: (error: Error & { status?: number; type?: string; body?: unknown }) => {
       if (error.status === 413 || error.type === 'entity.too.large') throw tooLarge();
-      if (error.status === 415) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_MEDIA_TYPE);
+      if (error.status === 415) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_CONTENT_ENCODING, DECODED_ENCODINGS);
       if (error.message === PROTOTYPE_KEY_REFUSED && typeof error.body === 'string') throw new PrototypeKeyInBody(error.body);
       throw new HttpProblem(HttpErrorCodes.INVALID_JSON);
     },

@@ -49,7 +49,8 @@ const COMMON_PARAMETERS = {
 /**
  * Headers of answers, declared once and referenced from the responses that carry them: the
  * request id on every answer (the edge sets it), the entity tag on a record's answers and 304s,
- * and the wait on every 429 (the error responder sets it from the limit's own figure).
+ * the wait on every 429 (the error responder sets it from the limit's own figure), and the
+ * content codings the body reader decodes on the 415 that refuses another one.
  */
 const COMMON_HEADERS = {
   RequestId: {
@@ -59,10 +60,20 @@ const COMMON_HEADERS = {
   },
   ETag: { description: 'Strong entity tag of the record answered', required: true, schema: { type: 'string' } },
   RetryAfter: { description: 'Whole seconds until the limit lets the caller in again', required: true, schema: { type: 'integer', minimum: 1 } },
+  AcceptEncoding: {
+    description: 'On the 415 that refuses a body’s Content-Encoding: the content codings a body may be sent in (identity, the default, too)',
+    required: false,
+    schema: { type: 'string' },
+  },
 } as const;
 const headerRef = (name: keyof typeof COMMON_HEADERS) => ({ $ref: `#/components/headers/${name}` });
 const REQUEST_ID_HEADER = { 'x-request-id': headerRef('RequestId') };
 const ETAG_HEADERS = { ETag: headerRef('ETag'), ...REQUEST_ID_HEADER };
+/** The headers of an error answer of this status beside the request id. */
+const ERROR_HEADERS = new Map<number, Record<string, unknown>>([
+  [415, { 'Accept-Encoding': headerRef('AcceptEncoding'), ...REQUEST_ID_HEADER }],
+  [429, { 'Retry-After': headerRef('RetryAfter'), ...REQUEST_ID_HEADER }],
+]);
 
 /** The user of a request without a bearer token (CONTRACT §1.3), on operations that use the caller's identity. */
 const USER_PARAMETER = {
@@ -249,12 +260,13 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
   if (route.body) {
     add(413, ERROR_TABLE.BODY_TOO_LARGE.message!);
     add(415, ERROR_TABLE.UNSUPPORTED_MEDIA_TYPE.message!);
+    add(415, ERROR_TABLE.UNSUPPORTED_CONTENT_ENCODING.message!);
   }
   add(500, route.serverErrorMessage ?? 'Server Error');
   for (const [status, messages] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[status] = {
       description: [...messages].join(' | '),
-      headers: status === 429 ? { 'Retry-After': headerRef('RetryAfter'), ...REQUEST_ID_HEADER } : REQUEST_ID_HEADER,
+      headers: ERROR_HEADERS.get(status) ?? REQUEST_ID_HEADER,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
     };
   }

@@ -787,6 +787,8 @@ export interface components {
         ETag: string;
         /** @description Whole seconds until the limit lets the caller in again */
         RetryAfter: number;
+        /** @description On the 415 that refuses a body’s Content-Encoding: the content codings a body may be sent in (identity, the default, too) */
+        AcceptEncoding: string;
     };
     pathItems: never;
 }
@@ -994,9 +996,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1283,9 +1286,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1402,9 +1406,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1773,9 +1778,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2431,9 +2437,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2592,9 +2599,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2749,9 +2757,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2876,9 +2885,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3181,9 +3191,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3314,9 +3325,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3560,9 +3572,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -3945,9 +3958,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4203,9 +4217,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4565,9 +4580,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -4937,9 +4953,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6323,9 +6340,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6481,9 +6499,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6629,9 +6648,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -6779,9 +6799,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -7310,9 +7331,10 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json */
+            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
             415: {
                 headers: {
+                    "Accept-Encoding": components["headers"]["AcceptEncoding"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };

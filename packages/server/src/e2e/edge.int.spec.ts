@@ -1,10 +1,12 @@
 /** §0 conventions and §1 credentials over real HTTP: envelope, errors, keys, tokens, logs. */
 import { expect } from 'chai';
 import { generateKeyPairSync } from 'node:crypto';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { SignJWT, importPKCS8 } from 'jose';
 import { DashboardConfigRepositoryToken, ManageTenants, type DashboardConfigRepository } from '@cms/core';
 import sinon from 'sinon';
 import { engagementClient, guest } from '../testing/engagement-client.js';
+import { headerProblems } from '../testing/documented-headers.js';
 import { RawConnection, requestHead } from '../testing/raw-http.js';
 import { CapturingLogger, startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
 
@@ -140,6 +142,30 @@ describe('HTTP edge', () => {
         expect(res.status, contentType).to.equal(415);
         expect(res.body.statusCode, contentType).to.equal(415);
       }
+    });
+
+    it('answers a body in a content coding it does not decode 415 Unsupported Content-Encoding with the codings it does, and takes gzip, deflate, br and identity', async () => {
+      const put = (encoding: string, bytes: Uint8Array | string) =>
+        fetch(`${api.baseUrl}/reports/dashboardConfig`, {
+          method: 'PUT',
+          headers: { 'x-api-key': TEST_KEYS.a, 'x-user-id': 'encoding-user', 'content-type': 'application/json', 'content-encoding': encoding },
+          body: bytes,
+        });
+      const encoders: Array<[string, (bytes: Buffer) => Uint8Array]> = [['gzip', gzipSync], ['deflate', deflateSync], ['br', brotliCompressSync], ['identity', (bytes) => bytes]];
+      for (const [encoding, encode] of encoders) {
+        expect((await put(encoding, encode(Buffer.from(JSON.stringify({ templateId: `sent-${encoding}` }))))).status, encoding).to.equal(200);
+        const read = await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'encoding-user' } });
+        expect(read.body.data.dashboardConfig.templateId).to.equal(`sent-${encoding}`);
+      }
+      const document = (await api.call('GET', '/openapi.json', { key: null })).body;
+      for (const encoding of ['foo', 'compress', 'zstd']) {
+        const res = await put(encoding, JSON.stringify({ templateId: 'never' }));
+        expect(res.status, encoding).to.equal(415);
+        expect(await res.json(), encoding).to.deep.equal({ success: false, statusCode: 415, message: 'Unsupported Content-Encoding', data: null });
+        expect(res.headers.get('accept-encoding'), encoding).to.equal('gzip, deflate, br');
+        expect(headerProblems(document, document.paths['/reports/dashboardConfig'].put.responses['415'], res.headers)).to.deep.equal([]);
+      }
+      expect(document.paths['/reports/dashboardConfig'].put.responses['415'].description).to.equal('Content-Type must be application/json | Unsupported Content-Encoding');
     });
 
     it('ignores a body on a route that takes none: never 413 nor 415, and the connection stays usable', async () => {
