@@ -69,7 +69,8 @@ export type CmsApp = Koa<CmsState> & {
   /**
    * Answers what Node's HTTP server gives up on (a head too large or malformed, a client slower
    * than the headers or request timeout) in the envelope; a request being served, through its own
-   * response, so that its request id, headers, log line and count are those of any answer.
+   * response, so that its request id, headers, log line and count are those of any answer. An
+   * answer written on the socket is logged, and counted under the route `unmatched`.
    */
   readonly clientError: ClientErrorListener;
 };
@@ -149,7 +150,7 @@ export function createApp(options: AppOptions): CmsApp {
     }
   });
   app.use(routes.unmatched);
-  return Object.assign(app, { expectationFailed: expectationRefusal(front), clientError: clientErrorAnswerer(earlyAnswers, options.requestLogger) });
+  return Object.assign(app, { expectationFailed: expectationRefusal(front), clientError: clientErrorAnswerer(earlyAnswers, options.requestLogger, metrics) });
 }
 
 /**

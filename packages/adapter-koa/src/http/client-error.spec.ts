@@ -3,6 +3,7 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import { connect, type AddressInfo } from 'node:net';
 import { answerClientError, clientErrorAnswerer } from './client-error.js';
 import { DEFAULT_EARLY_ANSWERS } from './early-answers.js';
+import { ServiceMetrics } from './service-metrics.js';
 
 /** Sends `head` and then nothing more; what came back once the server closed the connection. */
 function sendAndWait(port: number, head: string): Promise<string> {
@@ -178,5 +179,35 @@ describe('clientErrorAnswerer with a request logger', () => {
         { message: 'request', method: null, route: null, path: null, status: 400, durationMs: null, requestId: answeredId(raw), traceId: null, tenant: null },
       ]);
     });
+  });
+});
+
+describe('clientErrorAnswerer with metrics', () => {
+  let server: Server;
+  let port: number;
+  const metrics = new ServiceMetrics();
+  before(async () => {
+    server = createServer({ headersTimeout: 200, requestTimeout: 400, connectionsCheckingInterval: 50 }, (req, res) => {
+      req.resume();
+      req.on('end', () => res.end('{}'));
+    });
+    server.on('clientError', clientErrorAnswerer(DEFAULT_EARLY_ANSWERS, undefined, metrics));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('counts each answer written on the socket under the route unmatched, by a method Node knows or unknown, and times none', async () => {
+    await sendAndWait(port, 'GET /cms/forms/list?captchaToken=secret-token HTTP/1.1\r\nhost: x\r\nnot a header line\r\n\r\n');
+    await sendAndWait(port, 'FOO /cms/forms/list HTTP/1.1\r\nhost: x\r\n\r\n'); // a method Node does not know: no label of its own
+    await sendAndWait(port, 'GARBAGE\r\n\r\n');
+    await sendAndWait(port, 'PUT /cms/served HTTP/1.1\r\nhost: x\r\ncontent-length: 2\r\n\r\n{}GARBAGE\r\n\r\n'); // served 200, then the refusal
+    await sendAndWait(port, 'GET /cms/slow HTTP/1.1\r\nhost: x\r\n');
+    const series = (await metrics.text()).split('\n').filter((line) => line.startsWith('http_request'));
+    expect(series).to.deep.equal([
+      'http_requests_total{method="GET",route="unmatched",status="400"} 1',
+      'http_requests_total{method="unknown",route="unmatched",status="400"} 3',
+      'http_requests_total{method="unknown",route="unmatched",status="408"} 1',
+    ]);
   });
 });

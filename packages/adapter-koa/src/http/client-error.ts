@@ -16,15 +16,17 @@
  * An answer written on the socket has its request log line written here (the edge writes the
  * others): the method and path when the bytes Node refused begin with the request line (the
  * path without its query, which may hold a CAPTCHA token), the status, the answer's request id;
- * no tenant, and nothing of the headers (decision 0802).
+ * no tenant, and nothing of the headers (decision 0802). It is counted in `http_requests_total`
+ * under the route `unmatched`, and not timed (decision 0816).
  */
 import { randomUUID } from 'node:crypto';
-import { IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
+import { IncomingMessage, METHODS, ServerResponse, STATUS_CODES } from 'node:http';
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from '@cms/core';
 import { DEFAULT_EARLY_ANSWERS, isAnsweredEarly, settleUnreadBody, type EarlyAnswerPolicy } from './early-answers.js';
 import { errorEnvelope } from './envelope.js';
+import { UNKNOWN_METHOD, type ServiceMetrics } from './service-metrics.js';
 
 const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string]>> = {
   HPE_HEADER_OVERFLOW: [431, 'Request header fields too large'],
@@ -39,11 +41,19 @@ export type ClientErrorListener = (error: Error & { code?: string }, socket: Dup
 /** The `clientError` listener of a server serving a `createApp` app with the default early-answer policy. */
 export const answerClientError: ClientErrorListener = clientErrorAnswerer(DEFAULT_EARLY_ANSWERS);
 
+/** Where an answer written on the socket is recorded: the request log and the metrics, each when there is one. */
+interface AnswerRecords {
+  readonly requestLogger: Logger | undefined;
+  readonly metrics: ServiceMetrics | undefined;
+}
+
 /**
  * The server's `clientError` listener; `policy` says how an answered request's unread body is
- * settled, `requestLogger` gets the request log line of an answer written on the socket.
+ * settled, `requestLogger` gets the request log line of an answer written on the socket and
+ * `metrics` counts it.
  */
-export function clientErrorAnswerer(policy: EarlyAnswerPolicy, requestLogger?: Logger): ClientErrorListener {
+export function clientErrorAnswerer(policy: EarlyAnswerPolicy, requestLogger?: Logger, metrics?: ServiceMetrics): ClientErrorListener {
+  const records: AnswerRecords = { requestLogger, metrics };
   return (error, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable || isAnsweredEarly(socket)) {
       socket.destroy();
@@ -51,9 +61,9 @@ export function clientErrorAnswerer(policy: EarlyAnswerPolicy, requestLogger?: L
     }
     const [status, message] = (error.code !== undefined && Object.hasOwn(CLIENT_ERRORS, error.code) && CLIENT_ERRORS[error.code]) || [400, 'Bad request'];
     const res = inFlightResponse(socket);
-    if (res === undefined) logAnswer(requestLogger, answerOnSocket(socket, status, message), requestLineOf(error));
+    if (res === undefined) recordAnswer(records, answerOnSocket(socket, status, message), requestLineOf(error));
     // The request being served arrived whole: the error is a later request's on the connection.
-    else if (res.req.complete) answerAfter(res, socket, status, message, requestLogger);
+    else if (res.req.complete) answerAfter(res, socket, status, message, records);
     // Part of an answer is out already: nothing else can be said on this connection.
     else if (res.headersSent) socket.destroy();
     else answerInFlight(res, status, message, policy);
@@ -69,12 +79,12 @@ const answeringAfter = new WeakSet<Duplex>();
  * the refusal, then the connection closes (the parser cannot go on). Node reports the same
  * broken bytes again if more arrive: the refusal is written once.
  */
-function answerAfter(res: ServerResponse, socket: Duplex, status: number, message: string, requestLogger: Logger | undefined): void {
+function answerAfter(res: ServerResponse, socket: Duplex, status: number, message: string, records: AnswerRecords): void {
   if (answeringAfter.has(socket)) return;
   answeringAfter.add(socket);
   res.once('finish', () => {
     // The refused bytes begin with the served request's: the refused one's method and path are not known.
-    if (socket.writable) logAnswer(requestLogger, answerOnSocket(socket, status, message), UNKNOWN_REQUEST_LINE);
+    if (socket.writable) recordAnswer(records, answerOnSocket(socket, status, message), UNKNOWN_REQUEST_LINE);
     else socket.destroy();
   });
 }
@@ -125,8 +135,16 @@ function requestLineOf(error: Error): RequestLine {
   return { method: match[1]!, path: path.length > LOGGED_PATH_LENGTH ? `${path.slice(0, LOGGED_PATH_LENGTH)}…` : path };
 }
 
-/** The request log line of an answer written on the socket: the fields of the edge's line, and the path. */
-function logAnswer(requestLogger: Logger | undefined, answer: SocketAnswer, line: RequestLine): void {
+/** Methods Node's parser knows: the only method labels an answer written on the socket may add. */
+const KNOWN_METHODS: ReadonlySet<string> = new Set(METHODS);
+
+/**
+ * The request log line of an answer written on the socket (the fields of the edge's line, and
+ * the path) and its count. The count's labels are bounded whatever bytes came: the route is
+ * `unmatched`, the method one Node knows or `unknown`.
+ */
+function recordAnswer({ requestLogger, metrics }: AnswerRecords, answer: SocketAnswer, line: RequestLine): void {
+  metrics?.countSocketAnswer(line.method !== null && KNOWN_METHODS.has(line.method) ? line.method : UNKNOWN_METHOD, answer.status);
   requestLogger?.info('request', {
     method: line.method,
     route: null,

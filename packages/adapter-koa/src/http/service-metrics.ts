@@ -2,7 +2,7 @@
  * The Prometheus metrics of `GET /metrics` (CONTRACT §8): requests and their durations by
  * method, route template and status; outbox and webhook jobs by status, read at scrape time; AI tokens
  * charged; the process metrics. Labels are route templates, never raw paths, so ids never become
- * label values.
+ * label values; an answer written on the socket (no request was read) counts under `unmatched`.
  *
  * The request counter and histogram are kept here rather than in prom-client's: its children
  * hash their label set on every observation, which showed in the benchmark (decision 0730). One
@@ -21,12 +21,18 @@ export interface MetricsSources {
 /** What a request outside every route is labelled with (an unknown path must not add label values). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
+/** The method label of an answer written on the socket whose request line was not read, or named a method Node does not know. */
+export const UNKNOWN_METHOD = 'unknown';
+
 /** Upper bounds of the duration buckets, in seconds. */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
 interface RequestSeries {
   readonly labels: string;
+  /** Answers with a duration: the histogram's count. */
   count: number;
+  /** Answers written on the socket, which have none: in the request count only. */
+  withoutDuration: number;
   sum: number;
   /** Observations per bucket (not cumulative: summed up when written). */
   readonly buckets: Float64Array;
@@ -64,15 +70,7 @@ export class ServiceMetrics {
 
   /** One answered request; `route` is a template (`/cms/forms/getById/:id`) or a fixed path. */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    let byStatus = this.#series.get(route);
-    if (!byStatus) this.#series.set(route, (byStatus = new Map()));
-    let byMethod = byStatus.get(status);
-    if (!byMethod) byStatus.set(status, (byMethod = new Map()));
-    let series = byMethod.get(method);
-    if (!series) {
-      series = { labels: `method="${escape(method)}",route="${escape(route)}",status="${status}"`, count: 0, sum: 0, buckets: new Float64Array(BUCKETS.length) };
-      byMethod.set(method, series);
-    }
+    const series = this.#seriesOf(method, route, status);
     series.count += 1;
     series.sum += seconds;
     for (let i = 0; i < BUCKETS.length; i += 1) {
@@ -81,6 +79,30 @@ export class ServiceMetrics {
         break;
       }
     }
+  }
+
+  /**
+   * One answer Node's server made us write on the socket (431, 400, 408 before a request was
+   * read), counted under `unmatched`: no route was found for it. `method` is the request line's
+   * when Node knows that method, else `unknown`. It has no duration: no time is known at which
+   * its request reached the service, so the histogram leaves it out.
+   */
+  countSocketAnswer(method: string, status: number): void {
+    this.#seriesOf(method, UNMATCHED_ROUTE, status).withoutDuration += 1;
+  }
+
+  #seriesOf(method: string, route: string, status: number): RequestSeries {
+    let byStatus = this.#series.get(route);
+    if (!byStatus) this.#series.set(route, (byStatus = new Map()));
+    let byMethod = byStatus.get(status);
+    if (!byMethod) byStatus.set(status, (byMethod = new Map()));
+    let series = byMethod.get(method);
+    if (!series) {
+      const labels = `method="${escape(method)}",route="${escape(route)}",status="${status}"`;
+      series = { labels, count: 0, withoutDuration: 0, sum: 0, buckets: new Float64Array(BUCKETS.length) };
+      byMethod.set(method, series);
+    }
+    return series;
   }
 
   aiTokensCharged(tokens: number): void {
@@ -98,11 +120,12 @@ export class ServiceMetrics {
   #requestText(): string {
     const series = [...this.#series.values()].flatMap((byStatus) => [...byStatus.values()].flatMap((byMethod) => [...byMethod.values()]));
     let out = '# HELP http_requests_total HTTP requests answered, by method, route template and status\n# TYPE http_requests_total counter\n';
-    for (const one of series) out += `http_requests_total{${one.labels}} ${one.count}\n`;
+    for (const one of series) out += `http_requests_total{${one.labels}} ${one.count + one.withoutDuration}\n`;
     out +=
       '# HELP http_request_duration_seconds Time from the request reaching the service to its answer being decided\n' +
       '# TYPE http_request_duration_seconds histogram\n';
     for (const one of series) {
+      if (one.count === 0) continue; // socket answers only: nothing was timed
       let cumulative = 0;
       BUCKETS.forEach((bound, i) => {
         cumulative += one.buckets[i]!;

@@ -449,16 +449,40 @@ describe('Answers to unmet expectations and request timeouts (built service, COR
       ['a malformed request', 'GARBAGE\r\n\r\n', 400, [null, null]],
       ['a head slower than CMS_HEADERS_TIMEOUT_MS', `GET ${DASHBOARD} HTTP/1.1\r\nhost: 127.0.0.1\r\n`, 408, [null, null]],
     ];
+    async function answerTo(head: string): Promise<RawResponse> {
+      const connection = await RawConnection.open(portOf(service));
+      try {
+        connection.write(head);
+        return await connection.response(5000);
+      } finally {
+        connection.close();
+      }
+    }
+
+    /** The `unmatched` series of one status: requests counted, requests timed (the histogram's count), and their method labels. */
+    async function unmatchedSeries(status: number): Promise<{ counted: number; timed: number; methods: string[] }> {
+      const lines = (await (await fetch(`${service.origin}/metrics`)).text()).split('\n');
+      const series = (name: string) => lines.filter((line) => line.startsWith(`${name}{`) && line.includes(`,route="unmatched",status="${status}"}`));
+      const sum = (name: string) => series(name).reduce((total, line) => total + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+      const methods = series('http_requests_total').map((line) => /method="([^"]*)"/.exec(line)![1]!);
+      return { counted: sum('http_requests_total'), timed: sum('http_request_duration_seconds_count'), methods };
+    }
+
+    for (const [name, head, status] of cases) {
+      it(`counts ${name} (${status}) in http_requests_total under the route unmatched, and not in the duration histogram`, async () => {
+        const before = await unmatchedSeries(status);
+        expect((await answerTo(head)).status).to.equal(status);
+        const after = await unmatchedSeries(status);
+        expect([after.counted - before.counted, after.timed - before.timed]).to.deep.equal([1, 0]);
+        // Whatever bytes came, the method label is one Node knows or `unknown` (GARBAGE is not one).
+        expect(after.methods).to.have.length.above(0);
+        for (const method of after.methods) expect(method).to.be.oneOf(['GET', 'unknown']);
+      });
+    }
+
     for (const [name, head, status, methodAndPath] of cases) {
       it(`writes one request log line for ${name} (${status}), with the answer's request id and no tenant or header value`, async () => {
-        const connection = await RawConnection.open(portOf(service));
-        let res: RawResponse;
-        try {
-          connection.write(head);
-          res = await connection.response(5000);
-        } finally {
-          connection.close();
-        }
+        const res = await answerTo(head);
         expect(res.status).to.equal(status);
         const requestId = res.headers['x-request-id']!;
         expect(await loggedStatuses(requestId)).to.deep.equal([status]);
