@@ -39,7 +39,10 @@ export class CredentialResolver {
   }
 }
 
-/** A guest's id (`x-guest-id`) and CAPTCHA token (header `x-captcha-token`, else query `captchaToken`). */
+/**
+ * A guest's id (`x-guest-id`) and CAPTCHA token (header `x-captcha-token`, else query
+ * `captchaToken`; one sent twice is none here, and refused by a route that reads it).
+ */
 function guestOf(ctx: Context): GuestIdentity {
   const guestId = headerOf(ctx, 'x-guest-id');
   return { id: GUEST_ID_HEADER.test(guestId) ? guestId : undefined, captchaToken: captchaTokenOf(ctx) };

@@ -2,14 +2,25 @@
  * The caller's CAPTCHA token as §1.4 places it: header `x-captcha-token`, else query parameter
  * `captchaToken`; never the body. Read for every caller, users included, because a form's
  * CAPTCHA gate applies to whoever submits (the guest identity carries it for guests only).
+ *
+ * A `captchaToken` sent more than once (and no header) names no one token: a route that reads
+ * the token refuses it 400 `query.captchaToken must be given only once`, in the words a repeated
+ * `limit` gets, rather than calling the token missing (decision 0816). Elsewhere (the guest
+ * identity of a route that reads no token) it is no token.
  */
 import type { Context } from 'koa';
+import { validationError } from '@cms/core/internal';
+import { httpLocated } from './input-paths.js';
 import { requestQuery } from './request-query.js';
 import { headerOf } from './request-head.js';
 
-export function captchaTokenOf(ctx: Context): string | undefined {
+export type RepeatedCaptchaToken = 'refused' | 'absent';
+
+export function captchaTokenOf(ctx: Context, repeated: RepeatedCaptchaToken = 'absent'): string | undefined {
   const fromHeader = headerOf(ctx, 'x-captcha-token');
   if (fromHeader !== '') return fromHeader;
   const fromQuery = requestQuery(ctx).captchaToken;
-  return (typeof fromQuery === 'string' ? fromQuery : undefined) || undefined;
+  if (typeof fromQuery === 'string') return fromQuery || undefined;
+  if (fromQuery !== undefined && repeated === 'refused') throw httpLocated(validationError('query.captchaToken', 'must be given only once'));
+  return undefined;
 }

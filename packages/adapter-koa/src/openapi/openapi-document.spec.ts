@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { GUEST_ENGAGEMENT } from '@cms/core';
 import { parseTraceparent } from '@cms/core/internal';
 import type { RouteDefinition } from '../routing/route-definition.js';
 import { buildOpenApiDocument } from './openapi-document.js';
@@ -67,6 +68,11 @@ describe('buildOpenApiDocument', () => {
     it('documents the validation 400 for path parameters a pattern can refuse', () => {
       const params = { type: 'object', required: ['key'], properties: { key: { type: 'string', pattern: '^[a-z]+$' } } };
       expect(badRequest(route({ params }))).to.equal('Validation failed: <first problem>');
+    });
+
+    it('documents the validation 400 of a repeated captchaToken on a route that reads a CAPTCHA token', () => {
+      expect(badRequest(route({ access: { readsCaptchaToken: true } }))).to.equal('Validation failed: <first problem>');
+      expect(badRequest(route({ method: 'DELETE', access: { rule: GUEST_ENGAGEMENT } }))).to.equal('Validation failed: <first problem> | Missing x-guest-id header');
     });
 
     it('documents Invalid JSON body beside the validation 400 of a body', () => {

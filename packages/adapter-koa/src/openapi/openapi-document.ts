@@ -250,8 +250,10 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
   if (access.roles) add(403, 'Forbidden');
   if (access.user) addCode(add, access.user);
   // Path parameters with their own outcome (a malformed author id is 404), or whose schema cannot
-  // refuse a path segment (a slug that cannot exist is 404 too), never fail validation.
-  if ((route.params && !route.invalidParams && canRefuseSegment(route.params)) || route.body || route.query) add(400, 'Validation failed: <first problem>');
+  // refuse a path segment (a slug that cannot exist is 404 too), never fail validation. A route
+  // that reads a CAPTCHA token refuses a repeated `captchaToken` (decision 0816).
+  const validates = (route.params && !route.invalidParams && canRefuseSegment(route.params)) || route.body || route.query;
+  if (validates || access.guest || access.readsCaptchaToken) add(400, 'Validation failed: <first problem>');
   if (route.body) add(400, ERROR_TABLE.INVALID_JSON.message!);
   if (route.invalidParams) addCode(add, route.invalidParams);
   if (access.guest) for (const code of GUEST_GATE_ERRORS) addCode(add, code);

@@ -73,6 +73,8 @@ function pipeline(
   // A guest-engagement use case admits its caller itself (the rate limit counts once), so the
   // route hands it the query and body checks to run after admission instead of before.
   const admittedByUseCase = rule.kind === 'guest-engagement';
+  // Routes whose use case reads a CAPTCHA token: a guest's (engagement) or anyone's (a form's gate).
+  const readsCaptchaToken = admittedByUseCase || route.access?.readsCaptchaToken === true;
   const template = options.basePath + route.path;
   const inputPaths: InputPaths = { location: route.inputFrom ?? (route.body ? 'body' : 'query'), bodyAt: route.bodyAt };
   const writeEnvelope = successEnvelopeWriter(route.success.status, route.success.message);
@@ -114,6 +116,8 @@ function pipeline(
     ctx.state.inputPaths = inputPaths;
     const caller = await options.credentials.resolve(ctx);
     ctx.state.caller = caller;
+    // With the credentials it belongs to (§1.4), before a gate could call a repeated one missing.
+    const captchaToken = readsCaptchaToken ? captchaTokenOf(ctx, 'refused') : undefined;
     checkAccess(caller, rule); // the use case's own rule, at the contract's place: before the id and the body
 
     const params = { ...ctx.params };
@@ -139,7 +143,7 @@ function pipeline(
       readBody: admittedByUseCase ? deferredBody(ctx) : BODY_ALREADY_READ,
       header: (name) => ctx.get(name) || undefined,
       ifMatch: route.ifMatch ? ctx.req.headers['if-match'] : undefined,
-      captchaToken: captchaTokenOf(ctx),
+      captchaToken,
       checkBody: unreadable === undefined ? checkShape : () => { throw unreadable; },
       checkQuery: schemaChecksQuery ? NOTHING_TO_CHECK : () => checkQuery?.(query),
     });

@@ -42,7 +42,10 @@ export interface RouteInput<B, P, Q> {
   readonly header: (name: string) => string | undefined;
   /** `If-Match` as sent on a route that declares it (`ifMatch`), an empty value kept (it names no tag, so it matches no record). */
   readonly ifMatch: string | undefined;
-  /** The caller's CAPTCHA token (header `x-captcha-token`, else query `captchaToken`), users included. */
+  /**
+   * The caller's CAPTCHA token (header `x-captcha-token`, else query `captchaToken`), users
+   * included, on a route that reads one (`readsCaptchaToken`, guest engagement); else undefined.
+   */
   readonly captchaToken: string | undefined;
   /** The route's body schema as a check, for use cases that check the body later in their order (`bodyCheckedBy: 'use-case'`). */
   readonly checkBody: (body: unknown) => void;

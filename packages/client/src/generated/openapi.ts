@@ -3658,7 +3658,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid article id | Missing x-guest-id header */
+            /** @description Validation failed: <first problem> | Invalid article id | Missing x-guest-id header */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4305,7 +4305,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid comment id | Missing x-guest-id header */
+            /** @description Validation failed: <first problem> | Invalid comment id | Missing x-guest-id header */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -81,6 +81,25 @@ describe('POST /forms/{id}/submit with a CAPTCHA gate', () => {
     });
   });
 
+  describe('when the query parameter captchaToken is given twice', () => {
+    const repeated = { success: false, statusCode: 400, message: 'Validation failed: query.captchaToken must be given only once', data: null, errors: [{ path: 'query.captchaToken', message: 'must be given only once' }] };
+
+    it('answers 400 query.captchaToken must be given only once, to guests and users, whatever the form’s gate, without asking the provider', async () => {
+      for (const [form, headers] of [[gated, {}], [gated, { 'x-user-id': 'member-1' }], [open, {}]] as const) {
+        const res = await submit(form.id, { headers, query: '?captchaToken=high&captchaToken=high' });
+        expect(res.status).to.equal(400);
+        expect(res.body).to.deep.equal(repeated);
+      }
+      expect(verifier.calls).to.deep.equal([]);
+    });
+
+    it('takes the header, which wins over the query parameter', async () => {
+      const res = await submit(gated.id, { headers: { 'x-captcha-token': 'high' }, query: '?captchaToken=a&captchaToken=b' });
+      expect(res.status).to.equal(201);
+      expect(verifier.calls).to.deep.equal([{ provider: 'hcaptcha', token: 'high' }]);
+    });
+  });
+
   describe('when the form’s gate is off', () => {
     it('answers 201 without a token and never asks the provider', async () => {
       const res = await submit(open.id, { headers: { 'x-captcha-token': 'forged' } });

@@ -97,6 +97,31 @@ for (const storage of TEST_STORAGES) {
         expect(logged).not.to.contain('good-token');
       });
 
+      it('answers a captchaToken given twice 400 query.captchaToken must be given only once, before the guest checks, the header still winning', async () => {
+        world.verifier.calls.length = 0;
+        const twice = '?captchaToken=good-token&captchaToken=good-token';
+        for (const [name, call] of await guestRoutes(world)) {
+          for (const headers of [{ 'x-guest-id': `guest-twice-${name.length}` }, {}] as Headers[]) {
+            const res = await call(headers, twice);
+            expect(res.status, name).to.equal(400);
+            expect(res.body, name).to.deep.equal({
+              success: false,
+              statusCode: 400,
+              message: 'Validation failed: query.captchaToken must be given only once',
+              data: null,
+              errors: [{ path: 'query.captchaToken', message: 'must be given only once' }],
+            });
+          }
+        }
+        expect(world.verifier.calls, 'no provider call for a repeated token').to.deep.equal([]);
+        const [, put] = (await guestRoutes(world))[0];
+        expect((await put(guest('guest-twice-header'), twice)).status, 'the header wins').to.equal(200);
+        // A route that reads no token ignores it, repeated or not, as before.
+        const comment = await world.client.comment((await world.client.article()).id);
+        const summary = await world.api.call('GET', `/articles/comments/${comment.id}/reactionSummary${twice}`, { headers: { 'x-guest-id': 'guest-twice-reader' } });
+        expect(summary.status).to.equal(200);
+      });
+
       it('verifies the token with the default provider (recaptcha when CAPTCHA_PROVIDER_DEFAULT is unset)', async () => {
         world.verifier.calls.length = 0;
         const [, call] = (await guestRoutes(world))[1];
