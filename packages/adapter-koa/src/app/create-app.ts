@@ -114,10 +114,15 @@ export function createApp(options: AppOptions): CmsApp {
   if (options.cors) front.push(corsMiddleware(options.cors));
   for (const layer of front) app.use(layer);
   app.use(routes.dispatch);
+  // The probes and the metrics live outside the base path, but a client of them expects what §0
+  // gives a known path under it: another method is 405, not 404 (`/metrics` only when it is on).
+  const probePaths = new Set(['/healthz', '/readyz', ...(metrics ? ['/metrics'] : [])]);
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       // The document and the reference page are paths under the base path like the routes: another method is 405 (§0).
-      if (ctx.path === openApiPath || reference.serves(ctx.path)) throw new HttpProblem(HttpErrorCodes.METHOD_NOT_ALLOWED, { allow: 'GET, HEAD' });
+      if (ctx.path === openApiPath || reference.serves(ctx.path) || probePaths.has(ctx.path)) {
+        throw new HttpProblem(HttpErrorCodes.METHOD_NOT_ALLOWED, { allow: 'GET, HEAD' });
+      }
       return next();
     }
     if (ctx.path === '/healthz') {

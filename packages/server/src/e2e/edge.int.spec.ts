@@ -244,6 +244,21 @@ describe('HTTP edge', () => {
       expect(ready.body.data).to.deep.equal({ status: 'ready' });
     });
 
+    it('answers another method than GET or HEAD on /healthz, /readyz and /metrics 405 Method not allowed with Allow: GET, HEAD', async () => {
+      for (const path of ['/healthz', '/readyz', '/metrics']) {
+        expect((await api.call('HEAD', `${api.service.url}${path}`, { key: null })).status, `HEAD ${path}`).to.equal(200);
+        for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+          const res = await api.call(method, `${api.service.url}${path}`, { key: null });
+          expect([res.status, res.body, res.headers.get('allow')], `${method} ${path}`).to.deep.equal([
+            405,
+            { success: false, statusCode: 405, message: 'Method not allowed', data: null },
+            'GET, HEAD',
+          ]);
+        }
+      }
+      for (const path of ['/healthz/', '/Healthz', '/metrics/x']) expect((await api.call('POST', `${api.service.url}${path}`, { key: null })).status, path).to.equal(404);
+    });
+
     it('serves an OpenAPI 3.1 document without a key', async () => {
       const res = await api.call('GET', '/openapi.json', { key: null });
       expect(res.status).to.equal(200);

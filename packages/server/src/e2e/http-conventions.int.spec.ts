@@ -196,10 +196,13 @@ describe('HTTP conventions (CONTRACT §8)', () => {
       expect([...after].some((labels) => labels.includes('route="/cms/forms/getById/:id"'))).to.equal(true);
     });
 
-    it('is 404 with CMS_METRICS=false', async () => {
+    it('is 404 with CMS_METRICS=false, for every method', async () => {
       const off = await startTestService({ CMS_METRICS: 'false' });
       try {
-        expect((await fetch(`${off.service.url}/metrics`)).status).to.equal(404);
+        for (const method of ['GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS']) {
+          const res = await fetch(`${off.service.url}/metrics`, { method });
+          expect([res.status, res.headers.get('allow')], method).to.deep.equal([404, null]);
+        }
       } finally {
         await off.stop();
       }
