@@ -42,6 +42,12 @@ describe('SiteVerifyVerifier', () => {
           });
         });
 
+        it('sends an IPv4 client of a dual-stack listener (::ffff:a.b.c.d) as its IPv4 address, and an IPv6 one as it is', async () => {
+          await verifier().verify('token-abc', { remoteIp: '::ffff:203.0.113.7' });
+          await verifier().verify('token-abc', { remoteIp: '2001:db8::7' });
+          expect(server.received.map((request) => request.form['remoteip'])).to.deep.equal(['203.0.113.7', '2001:db8::7']);
+        });
+
         it('leaves remoteip out when the address is not known', async () => {
           await verifier().verify('token-abc');
           expect(server.received[0]?.form).to.deep.equal({ secret: `${provider}-secret`, response: 'token-abc' });

@@ -36,7 +36,7 @@ export class SiteVerifyVerifier implements ProviderVerifier {
   async verify(token: string, context: CaptchaCallContext = {}): Promise<CaptchaVerdict> {
     if (token.length === 0) return { success: false };
     const form = new URLSearchParams({ secret: this.settings.secret, response: token });
-    if (context.remoteIp) form.set('remoteip', context.remoteIp);
+    if (context.remoteIp) form.set('remoteip', plainAddress(context.remoteIp));
     let body: unknown;
     try {
       const response = await fetch(this.#verifyUrl, {
@@ -78,6 +78,14 @@ export class SiteVerifyVerifier implements ProviderVerifier {
     this.logger.warn('CAPTCHA provider unavailable; token rejected', { provider: this.settings.provider, reason, ...logFieldsOf(context.trace) });
     return { success: false };
   }
+}
+
+/**
+ * The address as providers score it: an IPv4 client of a dual-stack listener (`::`) reaches Node
+ * as `::ffff:a.b.c.d`, and its IPv4 form is the one reputation lists know.
+ */
+function plainAddress(ip: string): string {
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice('::ffff:'.length) : ip;
 }
 
 function describeFailure(error: unknown, timeoutMs: number): string {

@@ -1,6 +1,9 @@
 /**
  * Resolves the caller of a request, in the contract's order: API key → tenant, then a bearer
- * token if sent (a bad one is 401 on every route), then `x-user-id`, then guest headers.
+ * token if sent (a bad one is 401 on every route), then `x-user-id`, then guest headers. The
+ * caller's `peer` is the request's socket itself: its address is looked up only if a CAPTCHA
+ * provider is called, and it is the socket's peer (a proxy in front is not looked behind: the
+ * service has no trusted-proxy setting; decision 0816).
  */
 import { DomainError, ErrorCodes, type AuthenticateApiKey, type Caller, type GuestIdentity } from '@cms/core';
 import type { Context } from 'koa';
@@ -28,14 +31,14 @@ export class CredentialResolver {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
       const claims = match ? await this.bearer.verify(match[1]!) : undefined;
       if (!claims || (claims.tenant !== undefined && claims.tenant !== tenantId)) throw unauthorized();
-      return { tenantId, user: { id: claims.userId, role: claims.role, verified: true }, guest: undefined, trace: ctx.state.trace };
+      return { tenantId, user: { id: claims.userId, role: claims.role, verified: true }, guest: undefined, trace: ctx.state.trace, peer: ctx.req.socket };
     }
 
     const userId = headerOf(ctx, 'x-user-id');
     if (USER_ID_HEADER.test(userId)) {
-      return { tenantId, user: { id: userId, role: 'member', verified: false }, guest: undefined, trace: ctx.state.trace };
+      return { tenantId, user: { id: userId, role: 'member', verified: false }, guest: undefined, trace: ctx.state.trace, peer: ctx.req.socket };
     }
-    return { tenantId, user: undefined, guest: guestOf(ctx), trace: ctx.state.trace };
+    return { tenantId, user: undefined, guest: guestOf(ctx), trace: ctx.state.trace, peer: ctx.req.socket };
   }
 }
 

@@ -9,6 +9,7 @@
 import { errorText } from '../shared/error-text.js';
 import { UNTRACKED_WORK, type BackgroundWork } from '../shared/background-work.js';
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
+import { captchaCallContextOf } from '../captcha/captcha-call-context.js';
 import type { CaptchaVerdict, CaptchaVerifier } from '../captcha/captcha.ports.js';
 import type { NewNotificationJob, NotificationOutbox } from '../notifications/notification.ports.js';
 import { ANYONE, checkAccess, requiresUser } from '../shared/access.js';
@@ -70,7 +71,7 @@ export class SubmitForm {
     if (!form.isActive) throw new DomainError(ErrorCodes.FORM_INACTIVE, 'Form is not active');
     if (mode === 'public') {
       if (form.visibility !== 'public') throw new DomainError(ErrorCodes.FORM_INTERNAL, 'Form is internal');
-      await this.#passCaptchaGate(form, command.captchaToken, caller.trace);
+      await this.#passCaptchaGate(form, command.captchaToken, caller);
     }
     const values = validateSubmissionValues(form, command.submission, 'submission');
     const now = this.clock.now();
@@ -104,12 +105,12 @@ export class SubmitForm {
     return view;
   }
 
-  async #passCaptchaGate(form: Form, token: string | undefined, trace: TraceContext | undefined): Promise<void> {
+  async #passCaptchaGate(form: Form, token: string | undefined, caller: Caller): Promise<void> {
     if (!form.captcha.enabled) return;
     if (!token) throw new DomainError(ErrorCodes.FORM_CAPTCHA_REQUIRED, 'a CAPTCHA token is required to submit this form');
     // The port promises not to throw; should an adapter do so anyway, the gate stays closed.
     const verdict: CaptchaVerdict = await Promise.resolve()
-      .then(() => this.captcha.verify(form.captcha.provider, token, trace ? { trace } : undefined))
+      .then(() => this.captcha.verify(form.captcha.provider, token, captchaCallContextOf(caller)))
       .catch(() => ({ success: false }));
     const tooLow = verdict.score !== undefined && verdict.score < form.captcha.minScore;
     if (!verdict.success || tooLow) throw new DomainError(ErrorCodes.FORM_CAPTCHA_FAILED, 'CAPTCHA verification failed');

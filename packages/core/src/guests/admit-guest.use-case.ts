@@ -4,6 +4,7 @@
  * below the minimum score) → over the rate limit. Users pass untouched. Every guest request
  * that reaches the rate limit counts, even one that will change nothing.
  */
+import { captchaCallContextOf } from '../captcha/captcha-call-context.js';
 import type { CaptchaPolicy, CaptchaVerifier } from '../captcha/captcha.ports.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
@@ -27,7 +28,7 @@ export class AdmitGuest {
     const guestId = caller.guest?.id;
     if (!guestId) throw new DomainError(ErrorCodes.GUEST_ID_MISSING, 'a guest needs a guest id to engage');
 
-    const verdict = await this.verifier.verify(this.captcha.defaultProvider, token, caller.trace ? { trace: caller.trace } : undefined);
+    const verdict = await this.verifier.verify(this.captcha.defaultProvider, token, captchaCallContextOf(caller));
     const scoreTooLow = verdict.score !== undefined && verdict.score < this.policy.minCaptchaScore;
     if (!verdict.success || scoreTooLow) throw new DomainError(ErrorCodes.GUEST_CAPTCHA_INVALID, 'the guest CAPTCHA token was not accepted');
 

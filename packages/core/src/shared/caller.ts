@@ -17,12 +17,24 @@ export interface GuestIdentity {
   readonly captchaToken: string | undefined;
 }
 
+/**
+ * Where a request came from on the network, as the inbound adapter sees it. Its address is read
+ * only by a call that can use it (a CAPTCHA provider's `remoteip`), so an adapter may hand over
+ * an object that looks the address up when asked (an HTTP adapter: its connection).
+ */
+export interface NetworkPeer {
+  /** The peer's IP address; behind a proxy, the proxy's unless the adapter says otherwise. */
+  readonly remoteAddress?: string | undefined;
+}
+
 export interface Caller {
   readonly tenantId: string;
   readonly user: UserIdentity | undefined;
   readonly guest: GuestIdentity | undefined;
   /** The request's trace context (W3C), for outbound calls made on the caller's behalf. */
   readonly trace?: TraceContext;
+  /** The request's network peer, for outbound calls that pass the client's address on. */
+  readonly peer?: NetworkPeer;
 }
 
 /** The actor a per-caller record (a reaction) belongs to: a user id or a guest id, never both. */

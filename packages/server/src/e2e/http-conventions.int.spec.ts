@@ -8,6 +8,7 @@ import { FakeChatCompletionsServer, chatCompletion } from '@cms/adapter-ai/testi
 import { LocalSiteVerifyServer } from '@cms/adapter-captcha/testing';
 import { ManualClock } from '@cms/core';
 import { engagementClient, guest } from '../testing/engagement-client.js';
+import { createForm } from './form-requests.js';
 import { CapturingLogger, startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
 
 const APP = 'https://app.example.com';
@@ -263,6 +264,18 @@ describe('HTTP conventions (CONTRACT §8)', () => {
       expect(reacted.status).to.equal(200);
       const toSiteVerify = W3C.exec(String(siteVerify.received.at(-1)!.traceparent));
       expect(toSiteVerify?.[1]).to.equal(TRACE_ID);
+    });
+
+    it('sends the client address as remoteip on the site-verify call of a guest write and of a form gate', async () => {
+      const article = await engagementClient(api).article();
+      const reacted = await api.call('PUT', `/articles/${article.id}/reaction`, { headers: guest('guest-remote-01', 'guest-token'), body: { type: 'like' } });
+      expect(reacted.status).to.equal(200);
+      expect(siteVerify.received.at(-1)!.form).to.deep.equal({ secret: 'ts-secret', response: 'guest-token', remoteip: '127.0.0.1' });
+
+      const gated = await createForm(api, 'remote-ip-gate', { captcha: { enabled: true, provider: 'turnstile', minScore: 0 } });
+      const submitted = await api.call('POST', `/forms/${gated.id}/submit`, { headers: { 'x-user-id': 'member-1', 'x-captcha-token': 'form-token' }, body: { values: { name: 'Ada' } } });
+      expect(submitted.status).to.equal(201);
+      expect(siteVerify.received.at(-1)!.form).to.deep.equal({ secret: 'ts-secret', response: 'form-token', remoteip: '127.0.0.1' });
     });
   });
 });
