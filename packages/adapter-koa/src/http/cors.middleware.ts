@@ -4,6 +4,11 @@
  * A listed origin's preflight is answered 204 here, before credentials (a browser sends no API
  * key on a preflight); its other answers, errors included, carry the allow and expose headers.
  * An origin not listed gets no `Access-Control-*` header at all.
+ *
+ * `Origin: null` (a sandboxed iframe, a `file:` page, a redirect across origins) is never echoed:
+ * every such document sends the same `null`, so allowing it by name would allow all of them. With
+ * `*` it is answered `*`, which says the same without naming it; a list cannot name it
+ * (decision 0816).
  */
 import type { Middleware } from 'koa';
 import { headerOf, methodOf } from './request-head.js';
@@ -31,10 +36,13 @@ export const CORS_ALLOWED_HEADERS = [
 ] as const;
 export const CORS_EXPOSED_HEADERS = ['x-request-id', 'etag', 'retry-after', 'allow'] as const;
 const ALLOWED_METHODS = 'GET, HEAD, PUT, POST, PATCH, DELETE';
+/** What a browser sends for a document with an opaque origin. */
+const OPAQUE_ORIGIN = 'null';
 
 export function corsMiddleware(settings: CorsSettings): Middleware<CmsState> {
   const anyOrigin = settings.origins.includes('*');
   const listed = new Set(settings.origins);
+  if (listed.has(OPAQUE_ORIGIN)) throw new Error('CORS origins cannot list "null": every sandboxed or file: document sends it (use * to allow any origin)');
   const allowHeaders = CORS_ALLOWED_HEADERS.join(', ');
   const exposeHeaders = CORS_EXPOSED_HEADERS.join(', ');
   const maxAge = String(settings.maxAgeSeconds ?? 600);
@@ -42,7 +50,7 @@ export function corsMiddleware(settings: CorsSettings): Middleware<CmsState> {
     const origin = headerOf(ctx, 'origin');
     ctx.vary('Origin');
     if (origin === '' || !(anyOrigin || listed.has(origin))) return next();
-    ctx.set('access-control-allow-origin', origin);
+    ctx.set('access-control-allow-origin', origin === OPAQUE_ORIGIN ? '*' : origin);
     if (methodOf(ctx) === 'OPTIONS' && headerOf(ctx, 'access-control-request-method') !== '') {
       ctx.set('access-control-allow-methods', ALLOWED_METHODS);
       ctx.set('access-control-allow-headers', allowHeaders);

@@ -87,6 +87,33 @@ describe('HTTP conventions (CONTRACT §8)', () => {
         const res = await api.call('GET', '/reports/dashboardConfig', { headers: { origin: 'https://evil.example.net', 'x-user-id': 'u1' } });
         expect([...res.headers.keys()].filter((name) => name.startsWith('access-control-'))).to.deep.equal([]);
       });
+
+      it('gives Origin: null no Access-Control header: a list cannot name it', async () => {
+        const res = await api.call('GET', '/reports/dashboardConfig', { headers: { origin: 'null', 'x-user-id': 'u1' } });
+        expect([...res.headers.keys()].filter((name) => name.startsWith('access-control-'))).to.deep.equal([]);
+      });
+    });
+
+    describe('when CMS_CORS_ORIGINS is *', () => {
+      let api: TestService;
+      before(async () => (api = await startTestService({ CMS_CORS_ORIGINS: '*' })));
+      after(() => api.stop());
+
+      it('answers Origin: null (sandboxed iframes, file: pages) with Access-Control-Allow-Origin: *, never null, its preflight included', async () => {
+        const preflight = await api.call('OPTIONS', '/reports/dashboardConfig', { key: null, headers: { origin: 'null', 'access-control-request-method': 'PUT' } });
+        const res = await api.call('GET', '/reports/dashboardConfig', { headers: { origin: 'null', 'x-user-id': 'u1' } });
+        for (const [name, answer, status] of [['preflight', preflight, 204], ['answer', res, 200]] as const) {
+          expect([answer.status, answer.headers.get('access-control-allow-origin')], name).to.deep.equal([status, '*']);
+          expect(answer.headers.get('access-control-allow-credentials'), name).to.equal(null);
+          expect(answer.headers.get('vary'), name).to.match(/\bOrigin\b/);
+        }
+        expect(res.headers.get('access-control-expose-headers')!.split(', ')).to.include.members(['x-request-id', 'etag', 'retry-after']);
+      });
+
+      it('echoes any other origin, as before', async () => {
+        const res = await api.call('GET', '/reports/dashboardConfig', { headers: { origin: APP, 'x-user-id': 'u1' } });
+        expect(res.headers.get('access-control-allow-origin')).to.equal(APP);
+      });
     });
   });
 
