@@ -46,7 +46,8 @@ describe('nearValid', () => {
   describe('when sampled over a strict schema', () => {
     it('mostly makes values the route refuses, some with an own __proto__ key', () => {
       const samples = fc.sample(nearValid(repurposeTemplatePatchSchema), { numRuns: 300, seed: 11 });
-      const refused = samples.filter((value) => !accepts(repurposeTemplatePatchSchema)(value));
+      const accepted = accepts(repurposeTemplatePatchSchema);
+      const refused = samples.filter((value) => !accepted(value));
       expect(refused.length).to.be.greaterThan(200);
       expect(samples.some((value) => JSON.stringify(value)?.includes('"__proto__"'))).to.equal(true);
       expect(({} as Record<string, unknown>).polluted).to.equal(undefined);
