@@ -1,9 +1,7 @@
 import { expect } from 'chai';
-import type { DispatchReport } from './dispatch-notifications.use-case.js';
 import type { Logger } from '../shared/logger.js';
-import { DispatchLoop } from './dispatch-loop.js';
+import { DispatchLoop, type DispatchPass } from './dispatch-loop.js';
 
-const report = (claimed: number): DispatchReport => ({ claimed, sent: claimed, retried: 0, failed: 0, skipped: 0 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class RecordingLogger implements Logger {
@@ -15,17 +13,53 @@ class RecordingLogger implements Logger {
   }
 }
 
-/** A dispatcher whose passes return the scripted reports (then empty ones) and count themselves. */
-class ScriptedDispatch {
-  passes = 0;
+/** A send the test settles by hand. */
+class HeldSend {
+  readonly promise: Promise<void>;
+  release!: () => void;
+  fail!: (error: Error) => void;
+  constructor() {
+    this.promise = new Promise<void>((resolve, reject) => ((this.release = resolve), (this.fail = reject)));
+  }
+}
+
+type Pass = number | Error | ((limit: number) => Promise<Array<Promise<unknown>>>);
+
+/**
+ * A dispatcher whose passes follow the script (then claim nothing): a number claims that many
+ * jobs (at most the limit) whose sends settle at once. It records each pass's limit and start.
+ */
+class ScriptedDispatch implements DispatchPass {
+  limits: number[] = [];
   startedAt: number[] = [];
-  constructor(private readonly script: Array<DispatchReport | Error | (() => Promise<DispatchReport>)> = []) {}
-  async execute(): Promise<DispatchReport> {
+  constructor(private readonly script: Pass[] = []) {}
+  get passes() {
+    return this.limits.length;
+  }
+  async claimAndSend(limit: number): Promise<Array<Promise<unknown>>> {
     this.startedAt.push(performance.now());
-    const next = this.script[this.passes++];
+    const next = this.script[this.limits.length];
+    this.limits.push(limit);
     if (next instanceof Error) throw next;
-    if (typeof next === 'function') return next();
-    return next ?? report(0);
+    if (typeof next === 'function') return next(limit);
+    return Array.from({ length: Math.min(next ?? 0, limit) }, () => Promise.resolve('sent'));
+  }
+}
+
+/** Every pass claims all it may; each send is held until the test settles it. */
+class HoldingDispatch implements DispatchPass {
+  readonly sends: HeldSend[] = [];
+  limits: number[] = [];
+  inFlight = 0;
+  mostInFlight = 0;
+  async claimAndSend(limit: number): Promise<Array<Promise<unknown>>> {
+    this.limits.push(limit);
+    return Array.from({ length: limit }, () => {
+      const send = new HeldSend();
+      this.sends.push(send);
+      this.mostInFlight = Math.max(this.mostInFlight, ++this.inFlight);
+      return send.promise.finally(() => (this.inFlight -= 1));
+    });
   }
 }
 
@@ -50,11 +84,56 @@ describe('DispatchLoop', () => {
 
   describe('when a pass fills a whole batch', () => {
     it('goes again without waiting for the poll interval', async () => {
-      const dispatch = new ScriptedDispatch([report(10), report(10), report(3)]);
+      const dispatch = new ScriptedDispatch([10, 10, 3]);
       loop = new DispatchLoop(dispatch, { intervalMs: 1000, batchSize: 10 }, new RecordingLogger());
       loop.start();
       await sleep(60);
       expect(dispatch.passes).to.equal(3);
+      expect(dispatch.limits).to.deep.equal([10, 10, 10]);
+    });
+  });
+
+  describe('when a send is still in flight', () => {
+    it('runs the next passes without waiting for it, each claiming only the places left', async () => {
+      const slow = new HeldSend();
+      const dispatch = new ScriptedDispatch([async () => [slow.promise], 2]);
+      loop = new DispatchLoop(dispatch, { intervalMs: 20, batchSize: 3 }, new RecordingLogger());
+      loop.start();
+      await sleep(90);
+      expect(dispatch.passes).to.be.at.least(3);
+      expect(dispatch.limits.slice(0, 3)).to.deep.equal([3, 2, 2]);
+      slow.release();
+      await sleep(50);
+      expect(dispatch.limits.at(-1)).to.equal(3);
+    });
+
+    it('never has more than batchSize sends in flight, and starts a pass as soon as a place is free', async () => {
+      const dispatch = new HoldingDispatch();
+      loop = new DispatchLoop(dispatch, { intervalMs: 10_000, batchSize: 4 }, new RecordingLogger());
+      loop.start();
+      await sleep(60);
+      // The full pass asked for the next at once; with every place taken it waits for one.
+      expect(dispatch.limits).to.deep.equal([4]);
+      expect(dispatch.inFlight).to.equal(4);
+      dispatch.sends[1]!.release();
+      dispatch.sends[2]!.fail(new Error('receiver reset'));
+      await sleep(30);
+      expect(dispatch.limits).to.deep.equal([4, 2]);
+      expect(dispatch.inFlight).to.equal(4);
+      expect(dispatch.mostInFlight).to.equal(4);
+      const stopping = loop.stop();
+      for (const send of dispatch.sends) send.release();
+      await stopping;
+    });
+
+    it('logs a send that fails without an outcome, and frees its place', async () => {
+      const logger = new RecordingLogger();
+      const dispatch = new ScriptedDispatch([async () => [Promise.reject(new Error('logger broke'))]]);
+      loop = new DispatchLoop(dispatch, { intervalMs: 20, batchSize: 1 }, logger);
+      loop.start();
+      await sleep(70);
+      expect(logger.errors[0]).to.deep.equal({ error: 'logger broke' });
+      expect(dispatch.limits.slice(0, 3)).to.deep.equal([1, 1, 1]);
     });
   });
 
@@ -77,7 +156,7 @@ describe('DispatchLoop', () => {
         async () => {
           await sleep(80);
           finished = true;
-          return report(10);
+          return [];
         },
       ]);
       loop = new DispatchLoop(dispatch, { intervalMs: 10, batchSize: 10 }, new RecordingLogger());
@@ -89,6 +168,25 @@ describe('DispatchLoop', () => {
       expect(performance.now() - started).to.be.at.least(50);
       await sleep(50);
       expect(dispatch.passes).to.equal(1);
+    });
+
+    it('waits for every send in flight, claimed by earlier passes too', async () => {
+      const dispatch = new HoldingDispatch();
+      loop = new DispatchLoop(dispatch, { intervalMs: 10, batchSize: 2 }, new RecordingLogger());
+      loop.start();
+      await sleep(20);
+      dispatch.sends[0]!.release();
+      await sleep(20);
+      expect(dispatch.limits).to.deep.equal([2, 1]);
+      let stopped = false;
+      const stopping = loop.stop().then(() => (stopped = true));
+      setTimeout(() => dispatch.sends[1]!.release(), 30);
+      setTimeout(() => dispatch.sends[2]!.release(), 60);
+      await sleep(45);
+      expect(stopped).to.equal(false);
+      await stopping;
+      expect(dispatch.inFlight).to.equal(0);
+      expect(dispatch.limits).to.deep.equal([2, 1]);
     });
 
     it('never starts once stopped before its first pass', async () => {

@@ -1,31 +1,41 @@
 /**
  * Runs an outbox dispatcher (`DispatchNotifications`, `DispatchWebhooks`) in the background of
- * whatever process embeds core: one pass, then the next at once when the pass filled a whole
- * batch, else after the interval. A failing pass is logged and the loop goes on; the process never
- * dies of it. `stop()` waits for the pass in progress, so a store is closed only after every
- * claimed job has its outcome recorded. The HTTP service runs its dispatchers on this loop too.
+ * whatever process embeds core. A pass claims due jobs and starts sending them; the loop does not
+ * wait for the sends, only keeps at most `batchSize` of them in flight, and a pass claims no more
+ * than the free places. So a receiver that hangs until its timeout holds one place, not the next
+ * pass (decision 0815). A pass that filled the places it had is followed by the next as soon as a
+ * place is free; one that found less waits the interval. A failing pass is logged and the loop
+ * goes on; the process never dies of it. `stop()` waits for the pass in progress and every send in
+ * flight, so a store is closed only after every claimed job has its outcome recorded. The HTTP
+ * service runs its dispatchers on this loop too.
  */
 import { errorText } from '../shared/error-text.js';
 import type { Logger } from '../shared/logger.js';
-import type { DispatchReport } from './dispatch-notifications.use-case.js';
 
 export interface DispatchLoopOptions {
   /** Wait between passes when the last one left nothing due, in milliseconds. */
   readonly intervalMs: number;
-  /** A pass that claimed this many jobs may have left more due: go again without waiting. */
+  /** Most jobs in flight at once, and so the most one pass claims. */
   readonly batchSize: number;
   /** Names the outbox in log lines (default `notification`). */
   readonly label?: string;
 }
 
-/** One dispatch pass: what the loop runs. */
+/** What the loop runs. */
 export interface DispatchPass {
-  execute(): Promise<Pick<DispatchReport, 'claimed'>>;
+  /**
+   * Claims up to `limit` due jobs and starts sending each; resolves once they are claimed, with one
+   * promise per job that settles once its outcome is recorded.
+   */
+  claimAndSend(limit: number): Promise<ReadonlyArray<Promise<unknown>>>;
 }
 
 export class DispatchLoop {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #pass: Promise<void> | undefined;
+  readonly #inFlight = new Set<Promise<void>>();
+  /** A pass is due but every place was taken: the next send to settle starts it. */
+  #awaitingPlace = false;
   #state: 'idle' | 'running' | 'stopped' = 'idle';
 
   constructor(
@@ -45,33 +55,55 @@ export class DispatchLoop {
     this.#schedule(0);
   }
 
-  /** Stops polling and resolves once the pass in progress, if any, has finished. */
+  /** Stops polling and resolves once the pass in progress, if any, and every send in flight have finished. */
   async stop(): Promise<void> {
     this.#state = 'stopped';
     clearTimeout(this.#timer);
     this.#timer = undefined;
     await this.#pass;
+    await Promise.all(this.#inFlight);
   }
 
   #schedule(delayMs: number): void {
     if (this.#state !== 'running') return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      this.#pass = this.#runPass();
+      const free = this.options.batchSize - this.#inFlight.size;
+      if (free > 0) this.#pass = this.#runPass(free);
+      else this.#awaitingPlace = true;
     }, delayMs);
     // Shutdown is explicit (stop); a pending poll alone must not keep the process alive.
     this.#timer.unref?.();
   }
 
-  async #runPass(): Promise<void> {
+  async #runPass(limit: number): Promise<void> {
     let more = false;
     try {
-      const report = await this.dispatch.execute();
-      more = report.claimed >= this.options.batchSize;
+      const sends = await this.dispatch.claimAndSend(limit);
+      for (const send of sends) this.#track(send);
+      more = sends.length >= limit;
     } catch (error) {
-      this.logger.error(`${this.options.label ?? 'notification'} dispatch pass failed`, { error: errorText(error) });
+      this.logger.error(`${this.#label} dispatch pass failed`, { error: errorText(error) });
     }
     this.#pass = undefined;
     this.#schedule(more ? 0 : this.options.intervalMs);
+  }
+
+  #track(send: Promise<unknown>): void {
+    const settled = send.then(
+      () => undefined,
+      (error: unknown) => this.logger.error(`${this.#label} send failed without an outcome`, { error: errorText(error) }),
+    );
+    const tracked = settled.finally(() => {
+      this.#inFlight.delete(tracked);
+      if (!this.#awaitingPlace) return;
+      this.#awaitingPlace = false;
+      this.#schedule(0);
+    });
+    this.#inFlight.add(tracked);
+  }
+
+  get #label(): string {
+    return this.options.label ?? 'notification';
   }
 }

@@ -68,15 +68,24 @@ export class DispatchNotifications {
    * job it finds stored is not one the clean-up is about to delete).
    */
   async execute(): Promise<DispatchReport> {
-    await this.#housekeeping();
-    const jobs = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, this.policy.batchSize);
-    const report = { claimed: jobs.length, sent: 0, retried: 0, failed: 0, skipped: 0 };
-    const outcomes = await Promise.all(jobs.map((job) => this.#settle(job)));
+    const outcomes = await Promise.all(await this.claimAndSend(this.policy.batchSize));
+    const report = { claimed: outcomes.length, sent: 0, retried: 0, failed: 0, skipped: 0 };
     for (const status of outcomes) {
       if (status === 'retry') report.retried += 1;
       else report[status] += 1;
     }
     return report;
+  }
+
+  /**
+   * What the dispatch loop runs: the housekeeping `execute` does, then claims up to `limit` due
+   * jobs and starts each; resolves once they are claimed, with one promise per job that settles
+   * once its outcome is recorded.
+   */
+  async claimAndSend(limit: number): Promise<Array<Promise<NotificationOutcome['status']>>> {
+    await this.#housekeeping();
+    const jobs = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, limit);
+    return jobs.map((job) => this.#settle(job));
   }
 
   async #housekeeping(): Promise<void> {

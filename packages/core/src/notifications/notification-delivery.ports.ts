@@ -41,7 +41,10 @@ export interface NotificationDeliveryPolicy {
   readonly retryMaxMs: number;
   /** How long a claim holds a job; must exceed the senders' timeout by a margin. */
   readonly leaseMs: number;
-  /** Jobs claimed (and sent concurrently) per dispatch. */
+  /**
+   * Jobs one `execute` claims and sends concurrently; on a `DispatchLoop`, the most in flight at
+   * once, a pass claiming only the places free (decision 0815).
+   */
   readonly batchSize: number;
   /**
    * How long a finished job (sent, failed, skipped) is kept after its last attempt was due

@@ -15,7 +15,7 @@ import { DispatchNotifications, type NotificationSenders } from './dispatch-noti
 import type { NotificationDeliveryPolicy } from './notification-delivery.ports.js';
 import type { NotificationOutbox } from './notification.ports.js';
 
-/** The service's defaults (`NOTIFY_*` unset): a pass a second, 10 jobs a pass, 5 attempts, finished jobs kept a day. */
+/** The service's defaults (`NOTIFY_*` unset): a pass a second, 10 jobs in flight at most, 5 attempts, finished jobs kept a day. */
 export const DEFAULT_NOTIFICATION_DISPATCH = {
   intervalMs: 1000,
   batchSize: 10,

@@ -54,10 +54,8 @@ export class DispatchWebhooks {
 
   /** One pass: settles stale unconfirmed events, then claims and settles up to a batch of due deliveries. */
   async execute(): Promise<DispatchReport> {
-    await this.#settleUnconfirmed();
-    const deliveries = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, this.policy.batchSize);
-    const report = { claimed: deliveries.length, sent: 0, retried: 0, failed: 0, skipped: 0 };
-    const outcomes = await Promise.all(deliveries.map((delivery) => this.#settle(delivery)));
+    const outcomes = await Promise.all(await this.claimAndSend(this.policy.batchSize));
+    const report = { claimed: outcomes.length, sent: 0, retried: 0, failed: 0, skipped: 0 };
     for (const status of outcomes) {
       if (status === 'delivered') report.sent += 1;
       else if (status === 'retry') report.retried += 1;
@@ -65,6 +63,17 @@ export class DispatchWebhooks {
       else report.failed += 1;
     }
     return report;
+  }
+
+  /**
+   * What the dispatch loop runs: settles stale unconfirmed events, claims up to `limit` due
+   * deliveries and starts each; resolves once they are claimed, with one promise per delivery that
+   * settles once its outcome is recorded.
+   */
+  async claimAndSend(limit: number): Promise<Array<Promise<WebhookDeliveryOutcome['status'] | 'dropped'>>> {
+    await this.#settleUnconfirmed();
+    const deliveries = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, limit);
+    return deliveries.map((delivery) => this.#settle(delivery));
   }
 
   async #settleUnconfirmed(): Promise<void> {

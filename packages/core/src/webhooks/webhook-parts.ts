@@ -25,7 +25,7 @@ import type { WebhookDeliveryOutbox, WebhookDeliveryPolicy, WebhookRepository, W
 
 /**
  * The service's defaults (`WEBHOOK_*` and `NOTIFY_*` unset): the notifications' pace and
- * back-off (CONTRACT §7), 50 deliveries a pass, an unconfirmed event settled after 5 minutes.
+ * back-off (CONTRACT §7), 50 deliveries in flight at most, an unconfirmed event settled after 5 minutes.
  */
 export const DEFAULT_WEBHOOK_DISPATCH = {
   intervalMs: DEFAULT_NOTIFICATION_DISPATCH.intervalMs,
