@@ -1,9 +1,12 @@
 import { expect } from 'chai';
 import { request } from 'node:http';
-import { DashboardConfigRepositoryToken, type DashboardConfigRepository } from '@cms/core';
+import { DashboardConfigRepositoryToken, WebhookDeliveryOutboxToken, type DashboardConfigRepository, type WebhookDeliveryOutbox } from '@cms/core';
 import { loadConfig } from './config/service-config.js';
+import { createForm } from './e2e/form-requests.js';
 import { startService } from './service.js';
-import { CapturingLogger, startTestService, TEST_KEYS } from './testing/test-service.js';
+import { engagementClient } from './testing/engagement-client.js';
+import { FAST_WEBHOOKS, StandardWebhookReceiver } from './testing/standard-webhook.receiver.js';
+import { CapturingLogger, startTestService, TEST_KEYS, TEST_TENANTS } from './testing/test-service.js';
 
 describe('startService', () => {
   describe('when no API key is configured on the embedded store', () => {
@@ -44,6 +47,36 @@ describe('startService', () => {
         req.end();
       });
       expect(refused).to.equal('ECONNREFUSED');
+    });
+  });
+
+  describe('when it is stopped with a webhook delivery in flight', () => {
+    it('waits for its answer and records its outcome before closing the store, though later passes have run', async () => {
+      const api = await startTestService(FAST_WEBHOOKS);
+      const receiver = await StandardWebhookReceiver.start();
+      try {
+        let answer!: () => void;
+        receiver.answers = [{ status: 204, heldUntil: new Promise<void>((resolve) => (answer = resolve)) }];
+        const admin = await engagementClient(api).bearer('admin');
+        const created = await api.call('POST', '/webhooks/create', { headers: admin, body: { url: receiver.url(), events: ['form.created'] } });
+        const webhookId: string = created.body.data.webhook.id;
+        receiver.secret = created.body.data.webhook.secret;
+        await createForm(api, 'held');
+        await receiver.waitFor(1);
+        await new Promise((resolve) => setTimeout(resolve, 100)); // passes every 20 ms go on meanwhile
+        let stopped = false;
+        const stopping = api.stop().then(() => (stopped = true));
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        expect(stopped, 'stopped before the delivery had its answer').to.equal(false);
+        answer();
+        await stopping;
+        const outbox = api.service.container.get<WebhookDeliveryOutbox>(WebhookDeliveryOutboxToken);
+        const [delivery] = await outbox.listByWebhook(TEST_TENANTS.a, webhookId, 10);
+        expect(delivery).to.deep.include({ status: 'delivered', attempts: 1, lastStatusCode: 204 });
+      } finally {
+        await api.stop();
+        await receiver.stop();
+      }
     });
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Starts and stops the whole service: container, key bootstrap, HTTP listener, notification
  * dispatch and graceful shutdown (drain: /readyz 503 while in-flight requests finish; then stop
- * accepting, let the dispatch pass in progress and the requests' background work finish, and
- * close the store).
+ * accepting, let the dispatch pass in progress, the sends in flight and the requests' background
+ * work finish, and close the store).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -145,7 +145,7 @@ async function shutdown(
   serving.beginDrain();
   await atMost(serving.whenIdle(), graceMs);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // The dispatch pass in progress finishes (its outcomes recorded) while requests drain.
+  // The dispatch pass in progress and every send in flight finish (outcomes recorded) while requests drain.
   const dispatchStopped = Promise.all(dispatchLoops.map((loop) => loop.stop()));
   // Keep-alive connections that finish their request while we wait become idle; close them as
   // they do, and cut whatever is still open when the grace period ends.

@@ -22,7 +22,7 @@ export interface NotifyConfig {
   readonly sendTimeoutMs: number;
   /** How long a claim holds a job: well above the send timeout, so no live send is claimed twice. */
   readonly leaseMs: number;
-  /** Jobs claimed and sent concurrently per pass. */
+  /** Most jobs in flight at once: a pass claims only the places free (decision 0815). */
   readonly batchSize: number;
   /** NOTIFY_KEEP_HOURS: how long a finished job (its message carries the submission's values) is kept. */
   readonly keepFinishedMs: number;

@@ -9,9 +9,9 @@ export interface WebhooksConfig {
   /** WEBHOOK_SETTLE_AFTER_MS: an event still unconfirmed this long after staging is settled from the store. */
   readonly settleUnconfirmedAfterMs: number;
   /**
-   * WEBHOOK_BATCH_SIZE: deliveries one dispatch pass claims and sends at once; a full pass is
-   * followed by the next at once, so this is how far the dispatcher keeps pace with events while
-   * the same process serves requests (docs/decisions/0786-webhook-dispatch-batch.md).
+   * WEBHOOK_BATCH_SIZE: most deliveries in flight at once; a pass claims only the places free and
+   * the next starts as soon as one is, so this is how far the dispatcher keeps pace with events
+   * while the same process serves requests (decisions 0786, 0815).
    */
   readonly batchSize: number;
   /** A claim outlives any live send by far, so no delivery is claimed twice while being sent. */

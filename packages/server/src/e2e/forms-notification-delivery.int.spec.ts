@@ -77,6 +77,9 @@ describe('Submission notifications delivered by the running service', () => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
+  /** Mail through the local SMTP server, push to the local webhook, a pass every 20 ms. */
+  const bothChannels = () => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SMTP_FROM: 'CMS <cms@acme.test>', PUSH_WEBHOOK_URL: webhookUrl, NOTIFY_POLL_MS: '20' });
+
   const jobsOf = (api: TestService, submissionId: string) =>
     api.service.container
       .get<NotificationOutbox>(NotificationOutboxToken)
@@ -91,12 +94,7 @@ describe('Submission notifications delivered by the running service', () => {
 
   describe('when SMTP and the webhook answer', () => {
     it('mails the admin recipients and the submitter, and pushes once per audience', async () => {
-      const api = await startTestService({
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        SMTP_FROM: 'CMS <cms@acme.test>',
-        PUSH_WEBHOOK_URL: webhookUrl,
-        NOTIFY_POLL_MS: '20',
-      });
+      const api = await startTestService(bothChannels());
       try {
         const form = await createForm(api, 'contact', {
           notifications: {
@@ -146,6 +144,43 @@ describe('Submission notifications delivered by the running service', () => {
           expect(new Set([...spans, '00f067aa0ba902b7', '0'.repeat(16)]).size).to.equal(4);
         } finally {
           webhook.closeAllConnections();
+          await api.stop();
+        }
+      });
+    }
+  });
+
+  describe('when the push webhook hangs while e-mail is due', () => {
+    for (const storage of TEST_STORAGES) {
+      it(`mails a later submission before the push times out, and still retries and fails the push (storage: ${storage})`, async () => {
+        hang = true;
+        const timeoutMs = 1500;
+        const settings = { ...bothChannels(), NOTIFY_SEND_TIMEOUT_MS: String(timeoutMs), NOTIFY_RETRY_BASE_MS: '30', NOTIFY_MAX_ATTEMPTS: '2' };
+        const api = await startTestService(settings, { storage });
+        try {
+          const adminOnly = { admin: { enabled: true }, submitter: { enabled: false } };
+          const form = await createForm(api, 'slow-push', {
+            notifications: { enabled: true, email: { ...adminOnly, admin: { enabled: true, recipients: ['ops@acme.test'] } }, push: adminOnly },
+          });
+          const first = await submitForm(api, form.id, { name: 'Ada' });
+          await waitFor(async () => (pushes.length === 1 ? true : undefined));
+          // Submitted while the push holds its request: its e-mail must not wait for the push's timeout.
+          const submittedAt = Date.now();
+          const second = await submitForm(api, form.id, { name: 'Grace' });
+          await waitFor(async () => (mails.some((mail) => mail.data.includes(second.id)) ? true : undefined));
+          const waited = Date.now() - submittedAt;
+          expect(waited, `the e-mail waited ${waited} ms`).to.be.below(timeoutMs / 2);
+          expect(pushes.filter((push) => JSON.stringify(push).includes(first.id)), 'the first push is still unanswered').to.have.length(1);
+
+          const jobs = await settled(api, first.id, 2);
+          expect(jobs.map((job) => [job.channel, job.status, job.attempts])).to.have.deep.members([
+            ['email', 'sent', 1],
+            ['push', 'failed', 2],
+          ]);
+          expect(jobs.find((job) => job.channel === 'push')?.lastError).to.contain(`${timeoutMs} ms`);
+          expect(mails.filter((mail) => mail.data.includes(first.id))).to.have.length(1);
+        } finally {
+          webhook.closeAllConnections(); // ends the second submission's hanging push, so shutdown need not wait for it
           await api.stop();
         }
       });

@@ -6,8 +6,8 @@
  */
 import { expect } from 'chai';
 import { engagementClient, type Headers } from '../testing/engagement-client.js';
-import { StandardWebhookReceiver } from '../testing/standard-webhook.receiver.js';
-import { TEST_STORAGES, type TestService } from '../testing/test-service.js';
+import { FAST_WEBHOOKS, StandardWebhookReceiver } from '../testing/standard-webhook.receiver.js';
+import { TEST_KEYS, TEST_STORAGES, TEST_TENANTS, type TestService } from '../testing/test-service.js';
 import { firstOfEach, relatedRecords, webhookSuite } from './webhook-suite.js';
 import { createForm, formBody } from './form-requests.js';
 
@@ -109,6 +109,44 @@ for (const storage of TEST_STORAGES) {
       await settle(100);
       const [entry] = (await deliveries(webhookId)).data.deliveries;
       expect(entry).to.deep.include({ status: 'delivered', attempts: 2, lastStatusCode: 202 });
+    });
+
+    it("keeps delivering another tenant's events while a receiver hangs, and still retries and fails the hanging one", async () => {
+      receiver.answers = ['hang'];
+      const slowWebhook = await subscribe(['form.created']);
+      const fast = await StandardWebhookReceiver.start();
+      const adminB = await engagementClient(api).bearer('admin', 'admin-b', TEST_TENANTS.b);
+      const asB = { key: TEST_KEYS.b, headers: adminB };
+      let fastWebhook: string | undefined;
+      try {
+        const created = await api.call('POST', '/webhooks/create', { ...asB, body: { url: fast.url(), events: ['form.created'] } });
+        fastWebhook = created.body.data.webhook.id;
+        fast.secret = created.body.data.webhook.secret;
+        await createForm(api, 'wh-slow-1');
+        await createForm(api, 'wh-fast-1', {}, { key: TEST_KEYS.b });
+        await receiver.waitFor(1);
+        // Staged while the slow receiver holds its request: they must not wait for its timeout.
+        const stagedAt = Date.now();
+        await createForm(api, 'wh-fast-2', {}, { key: TEST_KEYS.b });
+        await createForm(api, 'wh-fast-3', {}, { key: TEST_KEYS.b });
+        await fast.waitFor(3, 5000);
+        const waited = Date.now() - stagedAt;
+        const timeoutMs = Number(FAST_WEBHOOKS.WEBHOOK_TIMEOUT_MS);
+        expect(waited, `the fast receiver waited ${waited} ms`).to.be.below(timeoutMs / 2);
+        expect(receiver.received, 'the slow request is still unanswered').to.have.length(1);
+        expect(fast.received.map((request) => request.verified)).to.deep.equal([true, true, true]);
+
+        await receiver.waitFor(3, 4 * timeoutMs);
+        let entry: any;
+        for (let polled = 0; (entry = (await deliveries(slowWebhook)).data.deliveries[0])?.status !== 'failed' && polled < timeoutMs; polled += 20) await settle(20);
+        expect(new Set(receiver.received.map((request) => request.id)).size).to.equal(1);
+        expect(entry).to.deep.include({ status: 'failed', attempts: 3, lastStatusCode: null, lastError: `webhook receiver gave no answer within ${timeoutMs} ms` });
+        const fastLog = await api.call('GET', `/webhooks/${fastWebhook}/deliveries`, asB);
+        expect(fastLog.body.data.deliveries.map((d: any) => [d.status, d.attempts])).to.deep.equal([['delivered', 1], ['delivered', 1], ['delivered', 1]]);
+      } finally {
+        if (fastWebhook) await api.call('DELETE', `/webhooks/delete/${fastWebhook}`, asB);
+        await fast.stop();
+      }
     });
 
     it('never follows a redirect: the delivery fails after NOTIFY_MAX_ATTEMPTS and the target hears nothing', async () => {
