@@ -2,6 +2,7 @@
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
+import { exceedsCharacters } from '../shared/shape-rules.js';
 import { ALL_WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX, WEBHOOK_URL_PATTERN, type Webhook } from './webhook.js';
 import type { WebhookRepository, WebhookUrlGuard } from './webhooks.ports.js';
 
@@ -10,7 +11,8 @@ const PLAIN_URL = new RegExp(WEBHOOK_URL_PATTERN, 'u');
 /** The URL as sent, when it is already an absolute http(s) URL written plainly (`WEBHOOK_URL_PATTERN`) that parses. */
 export function webhookUrl(value: unknown, path = 'url'): string {
   if (typeof value !== 'string') throw validationError(path, 'must be a string');
-  if (value.length > WEBHOOK_URL_MAX) throw validationError(path, `must be at most ${WEBHOOK_URL_MAX} characters`);
+  // Characters, not UTF-16 units, as the route schema's maxLength counts them: the pattern lets non-ASCII through.
+  if (exceedsCharacters(value, WEBHOOK_URL_MAX)) throw validationError(path, `must be at most ${WEBHOOK_URL_MAX} characters`);
   // The pattern fixes the scheme, so a URL that parses is http or https.
   if (!PLAIN_URL.test(value) || !URL.canParse(value)) throw validationError(path, 'must be an absolute http or https URL');
   return value;

@@ -21,6 +21,7 @@ import { EventWitnessReader } from './event-witness-reader.js';
 import { UpdateWebhook } from './update-webhook.use-case.js';
 import { signatureOf } from './sign-webhook.js';
 import { WebhookEvents } from './webhook-events.js';
+import { WEBHOOK_URL_MAX } from './webhook.js';
 import { WebhookAddressRefused, type WebhookRequest, type WebhookSender } from './webhooks.ports.js';
 
 const TENANT = 't1';
@@ -77,6 +78,15 @@ describe('Webhooks (core, in-memory adapters)', () => {
       expect(await webhooks.list(TENANT, { limit: 100 })).to.deep.equal([]);
       const plain = await create.execute(admin, { url: 'HTTPS://Hooks.Example/x?a=b#c', events: ['*'] });
       expect(plain.url).to.equal('HTTPS://Hooks.Example/x?a=b#c'); // stored as sent
+    });
+
+    it('counts the URL in characters, as the route schema does: 2048 with emoji fit, 2049 do not', async () => {
+      const { create } = fixture();
+      const base = 'https://hooks.example/';
+      const atLimit = base + '\u{1F600}'.repeat(WEBHOOK_URL_MAX - base.length);
+      expect((await create.execute(admin, { url: atLimit, events: ['*'] })).url).to.equal(atLimit);
+      const error = await domainErrorOf(create.execute(admin, { url: `${atLimit}a`, events: ['*'] }));
+      expect([error.code, error.message]).to.deep.equal([ErrorCodes.VALIDATION_FAILED, `url must be at most ${WEBHOOK_URL_MAX} characters`]);
     });
   });
 
