@@ -1,10 +1,12 @@
 /**
  * Dashboard configurations on MongoDB: one document per (tenant, user), kept unique by the
  * `tenant_user_unique` index and written by one upsert, so racing saves end with one whole record.
+ * A save under `If-Match` is one command too: an update whose filter holds the layout read, or,
+ * when none was stored, an insert the unique index refuses once another save stored one.
  */
 import type { DashboardConfig, DashboardConfigRecord, DashboardConfigRepository, DashboardSlot } from '@cms/core';
 import type { ObjectId } from 'mongodb';
-import { retryUpsertOnDuplicateKey } from '../storage/duplicate-key.js';
+import { isDuplicateKeyError, retryUpsertOnDuplicateKey } from '../storage/duplicate-key.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 
@@ -16,6 +18,8 @@ interface DashboardConfigDocument {
   updatedBy: string;
   updatedAt: Date;
 }
+
+const UNIQUE_INDEX = 'tenant_user_unique';
 
 export class MongoDashboardConfigRepository implements DashboardConfigRepository {
   readonly #configs: MongoCollection<DashboardConfigDocument>;
@@ -34,6 +38,27 @@ export class MongoDashboardConfigRepository implements DashboardConfigRepository
     );
     if (!document) throw new Error('dashboard config upsert returned no document');
     return toRecord(document);
+  }
+
+  async replaceIf(record: DashboardConfigRecord, expected: DashboardConfigRecord | null): Promise<DashboardConfigRecord | null> {
+    const fields = { config: toConfig(record.config), updatedBy: record.updatedBy, updatedAt: record.updatedAt };
+    if (expected === null) {
+      try {
+        await this.#configs.insertOne({ tenantId: record.tenantId, userId: record.userId, ...fields } as DashboardConfigDocument);
+      } catch (error) {
+        if (isDuplicateKeyError(error, UNIQUE_INDEX)) return null;
+        throw error;
+      }
+      return { tenantId: record.tenantId, userId: record.userId, ...fields };
+    }
+    // The whole layout as an equality: the order of its members is the one `toConfig` always
+    // writes (every save replaces `config` whole), which a document equality on the server compares.
+    const document = await this.#configs.findOneAndUpdate(
+      { tenantId: record.tenantId, userId: record.userId, config: toConfig(expected.config) },
+      { $set: fields },
+      { returnDocument: 'after' },
+    );
+    return document ? toRecord(document) : null;
   }
 
   async find(tenantId: string, userId: string): Promise<DashboardConfigRecord | null> {

@@ -2,6 +2,7 @@
  * Repurpose templates on MongoDB: one per tenant (index `tenant_unique`). The first read creates
  * the template with one upsert whose fields are all `$setOnInsert`, so racing first reads store
  * one template; a patch is one `$set` of dotted paths, so edits to different platforms both stay.
+ * A patch under `If-Match` adds the template read, every member, to its filter: still one command.
  */
 import {
   PLATFORMS,
@@ -56,16 +57,40 @@ export class MongoRepurposeTemplateRepository implements RepurposeTemplateReposi
     return toTemplate(document);
   }
 
+  async find(tenantId: string): Promise<RepurposeTemplate | null> {
+    const document = await this.#templates.findOne({ tenantId });
+    return document ? toTemplate(document) : null;
+  }
+
   async applyChanges(
     tenantId: string,
     changes: readonly TemplateChange[],
     audit: { updatedBy: string; updatedAt: Date },
+    expected?: RepurposeTemplate,
   ): Promise<RepurposeTemplate | null> {
     const $set: Record<string, unknown> = { updatedBy: audit.updatedBy, updatedAt: audit.updatedAt };
     for (const { path, value } of changes) $set[dottedPath(path)] = value;
-    const document = await this.#templates.findOneAndUpdate({ tenantId }, { $set }, { returnDocument: 'after' });
+    const filter = expected === undefined ? { tenantId } : { tenantId, ...shownMembers(expected) };
+    const document = await this.#templates.findOneAndUpdate(filter, { $set }, { returnDocument: 'after' });
     return document ? toTemplate(document) : null;
   }
+}
+
+/**
+ * Every member a read of the template shows, as equalities: the stored template matches only
+ * while it is still the one read. `updatedAt` alone would not do: a patch without `If-Match`
+ * writes the clock's time without reading, which can equal the one read within a millisecond.
+ * The groups compare as whole documents, in the order `toDefaults` and `toPlatforms` write them
+ * (the create writes them so, and patches `$set` members already there, keeping their places).
+ */
+function shownMembers(template: RepurposeTemplate): Partial<RepurposeTemplateDocument> {
+  return {
+    defaults: toDefaults(template.defaults),
+    platforms: toPlatforms(template.platforms),
+    updatedBy: template.updatedBy,
+    createdAt: template.createdAt,
+    updatedAt: template.updatedAt,
+  };
 }
 
 function dottedPath(path: readonly string[]): string {

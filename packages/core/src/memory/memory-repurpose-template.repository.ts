@@ -1,5 +1,6 @@
 import type { RepurposeTemplate } from '../repurpose/repurpose-template.js';
 import type { RepurposeTemplateRepository, TemplateChange } from '../repurpose/repurpose.ports.js';
+import { sameData } from '../shared/unchanged-parts.js';
 import { frozenDate, setOwnMember, SnapshotTable } from './snapshot-table.js';
 
 /**
@@ -13,17 +14,36 @@ export class MemoryRepurposeTemplateRepository implements RepurposeTemplateRepos
     return this.#templates.get(candidate.tenantId) ?? this.#templates.put(candidate.tenantId, candidate);
   }
 
+  async find(tenantId: string): Promise<RepurposeTemplate | null> {
+    return this.#templates.get(tenantId) ?? null;
+  }
+
   async applyChanges(
     tenantId: string,
     changes: readonly TemplateChange[],
     audit: { updatedBy: string; updatedAt: Date },
+    expected?: RepurposeTemplate,
   ): Promise<RepurposeTemplate | null> {
+    if (expected !== undefined && !showsSame(this.#templates.get(tenantId), expected)) return null;
     // Built deeply frozen (see `withChanges`), so the table stores it without looking into it.
     const next = this.#templates.updateFrozen(tenantId, (current) =>
       withChanges(current, changes, { updatedBy: audit.updatedBy, updatedAt: frozenDate(audit.updatedAt) }),
     );
     return next ?? null;
   }
+}
+
+/** Whether the stored template shows what `expected` shows: the Mongo adapter's conditional filter, member by member. */
+function showsSame(stored: RepurposeTemplate | undefined, expected: RepurposeTemplate): boolean {
+  if (stored === undefined) return false;
+  if (stored === expected) return true;
+  return (
+    stored.updatedBy === expected.updatedBy &&
+    stored.createdAt.getTime() === expected.createdAt.getTime() &&
+    stored.updatedAt.getTime() === expected.updatedAt.getTime() &&
+    sameData(stored.defaults, expected.defaults) &&
+    sameData(stored.platforms, expected.platforms)
+  );
 }
 
 /**

@@ -13,11 +13,19 @@ export interface RepurposeTemplateRepository {
    * concurrent first calls store exactly one template and all return it.
    */
   findOrCreate(candidate: RepurposeTemplate): Promise<RepurposeTemplate>;
-  /** Sets each changed property and the audit fields in one atomic step; null when absent. */
+  /** The tenant's template, or null when it has none yet; creates nothing. */
+  find(tenantId: string): Promise<RepurposeTemplate | null>;
+  /**
+   * Sets each changed property and the audit fields in one atomic step; null when absent. With
+   * `expected`, only while the stored template still shows what `expected` shows (every member
+   * of the template), else null and nothing is written: the condition is part of the same step,
+   * so an `If-Match` checked against `expected` holds when the write lands (§6.3).
+   */
   applyChanges(
     tenantId: string,
     changes: readonly TemplateChange[],
     audit: { updatedBy: string; updatedAt: Date },
+    expected?: RepurposeTemplate,
   ): Promise<RepurposeTemplate | null>;
 }
 

@@ -50,6 +50,41 @@ export function dashboardConfigRepositoryContract(name: string, factory: Reposit
       expect(found?.config.slots).to.have.length(7);
     });
 
+    describe('replaceIf (a save under If-Match)', () => {
+      it('stores the record while the stored layout is still the one read, and answers it', async () => {
+        const read = await repo().upsert(record('acme', 'u1', 'first'));
+        const stored = await repo().replaceIf(record('acme', 'u1', 'second'), read);
+        expect(stored).to.deep.equal(record('acme', 'u1', 'second'));
+        expect((await repo().find('acme', 'u1'))?.config.templateId).to.equal('second');
+      });
+
+      it('answers null and writes nothing once another save changed the layout', async () => {
+        const read = await repo().upsert(record('acme', 'u1', 'first'));
+        await repo().upsert(record('acme', 'u1', 'meanwhile'));
+        expect(await repo().replaceIf(record('acme', 'u1', 'late'), read)).to.equal(null);
+        expect((await repo().find('acme', 'u1'))?.config.templateId).to.equal('meanwhile');
+      });
+
+      it('with no record read, stores the first one and answers null, writing nothing, once one is stored', async () => {
+        expect(await repo().replaceIf(record('acme', 'u1', 'first'), null)).to.deep.equal(record('acme', 'u1', 'first'));
+        expect(await repo().replaceIf(record('acme', 'u1', 'second'), null)).to.equal(null);
+        expect((await repo().find('acme', 'u1'))?.config.templateId).to.equal('first');
+        expect(await repo().replaceIf(record('acme', 'u2', 'other user'), null)).to.not.equal(null);
+      });
+
+      it('lets exactly one of eight racing saves land, whether a record or none was read', async () => {
+        const race = async (userId: string, read: DashboardConfigRecord | null) => {
+          const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+          const results = await Promise.all(ids.map((id) => repo().replaceIf(record('acme', userId, id), read)));
+          const landed = results.filter((result) => result !== null);
+          expect(landed, userId).to.have.length(1);
+          expect((await repo().find('acme', userId))?.config.templateId).to.equal(landed[0]!.config.templateId);
+        };
+        await race('u-new', null);
+        await race('u1', await repo().upsert(record('acme', 'u1', 'start')));
+      });
+    });
+
     it('returns records that never change the store when changed', async () => {
       const stored = await repo().upsert(record('acme', 'u1'));
       tryToChange(() => (stored.config.templateId = 'mutated'));

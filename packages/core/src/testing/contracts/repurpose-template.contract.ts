@@ -78,6 +78,47 @@ export function repurposeTemplateRepositoryContract(name: string, factory: Repos
       expect(final.platforms.instagram.tone).to.equal('humorous');
     });
 
+    it('finds the stored template, or null without creating one', async () => {
+      expect(await repo().find('acme')).to.equal(null);
+      expect(await repo().find('acme')).to.equal(null);
+      const created = await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-01-01T00:00:00.000Z')));
+      expect(await repo().find('acme')).to.deep.equal(created);
+      expect(await repo().find('other')).to.equal(null);
+    });
+
+    describe('applyChanges with the template read (a patch under If-Match)', () => {
+      const audit = { updatedBy: 'u1', updatedAt: at('2026-02-01T00:00:00.000Z') };
+      const tone = (value: string) => [{ path: ['platforms', 'linkedin', 'tone'], value }] as const;
+
+      it('sets the changes while the stored template is still the one read', async () => {
+        await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-01-01T00:00:00.000Z')));
+        const read = (await repo().find('acme'))!;
+        const updated = await repo().applyChanges('acme', tone('formal'), audit, read);
+        expect(updated).to.deep.equal({ ...read, platforms: { ...read.platforms, linkedin: { ...read.platforms.linkedin, tone: 'formal' } }, ...audit });
+        expect(await repo().find('acme')).to.deep.equal(updated);
+      });
+
+      it('answers null and writes nothing once another change landed, also one stamped with the same updatedAt', async () => {
+        await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-01-01T00:00:00.000Z')));
+        await repo().applyChanges('acme', [], audit);
+        const read = (await repo().find('acme'))!;
+        // Another patch by the same user within the same millisecond: only the content differs.
+        const meanwhile = await repo().applyChanges('acme', tone('humorous'), audit);
+        expect(await repo().applyChanges('acme', tone('formal'), { updatedBy: 'u2', updatedAt: at('2026-02-01T00:00:00.001Z') }, read)).to.equal(null);
+        expect(await repo().find('acme')).to.deep.equal(meanwhile);
+      });
+
+      it('lets exactly one of eight racing changes with the same template read land', async () => {
+        await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-01-01T00:00:00.000Z')));
+        const read = (await repo().find('acme'))!;
+        const tones = ['casual', 'friendly', 'formal', 'enthusiastic', 'informative', 'humorous', 'inspirational', 'casual'];
+        const results = await Promise.all(tones.map((value, i) => repo().applyChanges('acme', tone(value), { updatedBy: `u${i}`, updatedAt: audit.updatedAt }, read)));
+        const landed = results.filter((result) => result !== null);
+        expect(landed).to.have.length(1);
+        expect(await repo().find('acme')).to.deep.equal(landed[0]);
+      });
+    });
+
     it('keeps tenants apart and answers null for a tenant without a template', async () => {
       await repo().findOrCreate(defaultRepurposeTemplate('acme', at('2026-01-01T00:00:00.000Z')));
       const audit = { updatedBy: 'u1', updatedAt: at('2026-02-01T00:00:00.000Z') };
