@@ -22,7 +22,7 @@ export function dashboardRoutes({ save, get }: DashboardUseCases): RouteModule {
       dropsUnknownKeys: true,
       success: { status: 200, message: 'Dashboard config updated successfully', data: dashboardConfigDataSchema },
       serverErrorMessage: 'Failed to update dashboard config',
-      handler: async ({ caller, body }) => ({ dashboardConfig: await save.execute(caller, body as DashboardConfigInput | undefined) }),
+      handler: async ({ caller, body }) => ({ dashboardConfig: await save.execute(caller, { config: body as DashboardConfigInput | undefined }) }),
     }),
     defineRoute({
       operationId: 'getDashboardConfig',

@@ -28,7 +28,7 @@ export function repurposeRoutes({ get, update }: RepurposeUseCases): RouteModule
       access: { rule: UpdateRepurposeTemplate.access, readsBearer: true },
       body: repurposeTemplatePatchSchema,
       success: { status: 200, message: 'Repurpose template updated', data: repurposeTemplateSchema },
-      handler: ({ caller, body }) => update.execute(caller, body),
+      handler: ({ caller, body }) => update.execute(caller, { changes: body }),
     }),
   ];
 }

@@ -1,4 +1,6 @@
 /** The per-user dashboard layout: its shape, allowed values and the built-in default. */
+import { freezeInPlace, markSnapshot } from '../shared/frozen-snapshots.js';
+
 export const SLOT_TYPES = [
   'operationsOverview',
   'tenantCapacity',
@@ -70,3 +72,9 @@ export function defaultSlots(): DashboardSlot[] {
 export function defaultDashboardConfig(): DashboardConfig {
   return { version: DEFAULT_VERSION, templateId: DEFAULT_TEMPLATE_ID, slots: defaultSlots() };
 }
+
+/**
+ * The default layout as one deeply frozen value, answered to every user with nothing stored: the
+ * HTTP adapter then works out its JSON text and entity tag once, not on every such read.
+ */
+export const SHARED_DEFAULT_CONFIG: DashboardConfig = markSnapshot(freezeInPlace(defaultDashboardConfig()));

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
+import sinon from 'sinon';
 import { MemoryRepurposeTemplateRepository } from '../memory/memory-repurpose-template.repository.js';
 import { ManualClock } from '../shared/clock.js';
+import { entityTag } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { StaticLanguageCatalog } from '../shared/languages.js';
 import { anonymousCaller, userCaller } from '../testing/callers.js';
@@ -12,6 +14,7 @@ describe('GetRepurposeTemplate and UpdateRepurposeTemplate', () => {
     const repo = new MemoryRepurposeTemplateRepository();
     const clock = new ManualClock('2026-03-04T05:06:07.890Z');
     return {
+      repo,
       clock,
       get: new GetRepurposeTemplate(repo, clock),
       update: new UpdateRepurposeTemplate(repo, new StaticLanguageCatalog(['en', 'fr']), clock),
@@ -54,8 +57,7 @@ describe('GetRepurposeTemplate and UpdateRepurposeTemplate', () => {
       await get.execute(anonymousCaller('acme'));
       clock.advance(1000);
       const updated = await update.execute(userCaller('acme', 'editor-1'), {
-        defaults: { language: 'fr' },
-        platforms: { twitter: { maxHashtags: 0, tone: 'humorous' } },
+        changes: { defaults: { language: 'fr' }, platforms: { twitter: { maxHashtags: 0, tone: 'humorous' } } },
       });
       expect(updated.defaults).to.deep.equal({ language: 'fr', tone: 'professional', length: 'medium' });
       expect(updated.platforms.twitter).to.include({ maxHashtags: 0, tone: 'humorous', length: 'short' });
@@ -80,7 +82,7 @@ describe('GetRepurposeTemplate and UpdateRepurposeTemplate', () => {
       it(`rejects ${name} and changes nothing`, async () => {
         const { get, update } = setup();
         const before = await get.execute(anonymousCaller('acme'));
-        const error = await update.execute(userCaller('acme', 'u1'), patch).catch((e: unknown) => e);
+        const error = await update.execute(userCaller('acme', 'u1'), { changes: patch }).catch((e: unknown) => e);
         expect((error as { code: string }).code).to.equal(ErrorCodes.VALIDATION_FAILED);
         expect((error as Error).message).to.contain(message);
         expect(await get.execute(anonymousCaller('acme'))).to.deep.equal(before);
@@ -89,8 +91,49 @@ describe('GetRepurposeTemplate and UpdateRepurposeTemplate', () => {
 
     it('needs a user', async () => {
       const { update } = setup();
-      const error = await update.execute(anonymousCaller('acme'), {}).catch((e: unknown) => e);
+      const error = await update.execute(anonymousCaller('acme'), { changes: {} }).catch((e: unknown) => e);
       expect((error as { code: string }).code).to.equal(ErrorCodes.MISSING_USER_ID);
+    });
+  });
+
+  describe('when If-Match names a tag', () => {
+    const code = (error: unknown) => (error as { code?: string }).code;
+    const editor = userCaller('acme', 'editor-1');
+
+    it('updates when it is the template’s tag, moving updatedAt past the one checked within the same millisecond', async () => {
+      const { get, update } = setup();
+      const first = await update.execute(editor, { changes: { defaults: { tone: 'casual' } } });
+      const second = await update.execute(editor, { changes: { defaults: { tone: 'formal' } }, ifMatch: entityTag(first) });
+      expect(second.defaults.tone).to.equal('formal');
+      expect(second.updatedAt.getTime()).to.equal(first.updatedAt.getTime() + 1);
+      expect(await get.execute(anonymousCaller('acme'))).to.deep.equal(second);
+    });
+
+    it('answers PRECONDITION_FAILED for another tag before looking at the body, and changes nothing', async () => {
+      const { get, update } = setup();
+      const before = await get.execute(anonymousCaller('acme'));
+      const checkShape = sinon.spy();
+      for (const ifMatch of [`W/${entityTag(before)}`, '"nope"', 'unquoted', '']) {
+        const error = await update.execute(editor, { changes: { defaults: 'not an object' } as never, ifMatch, checkShape }).catch((e: unknown) => e);
+        expect(code(error), ifMatch).to.equal(ErrorCodes.PRECONDITION_FAILED);
+      }
+      expect(checkShape.called).to.equal(false);
+      expect(await get.execute(anonymousCaller('acme'))).to.deep.equal(before);
+    });
+
+    it('answers PRECONDITION_FAILED while the tenant has no template, creating none', async () => {
+      const { repo, update } = setup();
+      const error = await update.execute(editor, { changes: { defaults: { tone: 'casual' } }, ifMatch: '"any"' }).catch((e: unknown) => e);
+      expect(code(error)).to.equal(ErrorCodes.PRECONDITION_FAILED);
+      expect(await repo.find('acme')).to.equal(null);
+    });
+
+    it('reads nothing for `*` or without If-Match, and provisions the template as before', async () => {
+      const { repo, update } = setup();
+      const find = sinon.spy(repo, 'find');
+      expect((await update.execute(editor, { changes: { defaults: { tone: 'casual' } }, ifMatch: '*' })).defaults.tone).to.equal('casual');
+      expect((await update.execute(editor, { changes: { defaults: { tone: 'formal' } } })).defaults.tone).to.equal('formal');
+      expect(find.called).to.equal(false);
     });
   });
 });

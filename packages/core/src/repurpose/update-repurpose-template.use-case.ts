@@ -1,10 +1,15 @@
 /**
  * Partial update of the tenant's repurpose template. Each given property becomes one atomic
- * `set`, so two editors changing different platforms at once both keep their change.
+ * `set`, so two editors changing different platforms at once both keep their change. With an
+ * `If-Match` naming tags, the template must carry one of them, checked before the body (the
+ * order of §6.3), and the `set` lands only while it still does
+ * (docs/decisions/0814-dashboard-and-template-entity-tags.md).
  */
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
+import type { UpdateRequest } from '../shared/conditional-update.js';
 import { validationError } from '../shared/domain-error.js';
+import { checkIfMatch, namesVersion, nextUpdatedAt, preconditionFailed } from '../shared/entity-tag.js';
 import type { LanguageCatalog } from '../shared/languages.js';
 import { requiresUser } from '../shared/access.js';
 import { requireUser } from '../shared/require-user.js';
@@ -32,6 +37,11 @@ export interface RepurposeTemplatePatch {
   platforms?: Partial<
     Record<Platform, { tone?: Tone; length?: Length; ctaTemplate?: string; hashtagStyle?: string; maxHashtags?: number }>
   >;
+}
+
+/** An update: the patch as sent and the request's `If-Match`. */
+export interface UpdateRepurposeTemplateInput extends UpdateRequest {
+  readonly changes: RepurposeTemplatePatch;
 }
 
 /** A check of one value: what is wrong with it, or undefined. */
@@ -63,11 +73,21 @@ export class UpdateRepurposeTemplate {
     private readonly clock: Clock,
   ) {}
 
-  async execute(caller: Caller, patch: RepurposeTemplatePatch): Promise<RepurposeTemplate> {
+  async execute(caller: Caller, input: UpdateRepurposeTemplateInput): Promise<RepurposeTemplate> {
     const user = requireUser(caller, UpdateRepurposeTemplate.access.missing);
     requireTenantId(caller.tenantId);
-    const changes = this.#changesOf(caller.tenantId, patch);
+    // Without a named tag (absent, or `*`: a template always has a representation) nothing is read.
+    const expected = namesVersion(input.ifMatch) ? await this.#checked(caller.tenantId, input.ifMatch) : undefined;
+    input.checkShape?.(input.changes);
+    const changes = this.#changesOf(caller.tenantId, input.changes);
     const now = this.clock.now();
+    if (expected) {
+      // Past the version checked, so the answer's tag moves even within one millisecond.
+      const audit = { updatedBy: user.id, updatedAt: nextUpdatedAt(expected.updatedAt, now) };
+      const updated = await this.templates.applyChanges(caller.tenantId, changes, audit, expected);
+      if (!updated) throw preconditionFailed();
+      return updated;
+    }
     const audit = { updatedBy: user.id, updatedAt: now };
     // The template usually exists (the first read provisions it): patch it in one step, and
     // provision it first only when the patch found nothing (decision 0750).
@@ -77,6 +97,17 @@ export class UpdateRepurposeTemplate {
     const updated = await this.templates.applyChanges(caller.tenantId, changes, audit);
     if (!updated) throw new Error(`repurpose template of ${caller.tenantId} vanished during update`);
     return updated;
+  }
+
+  /**
+   * The stored template once `If-Match` holds for it. None yet: no tag can match, since its first
+   * read creates it with dates of its own.
+   */
+  async #checked(tenantId: string, ifMatch: string): Promise<RepurposeTemplate> {
+    const current = await this.templates.find(tenantId);
+    if (!current) throw preconditionFailed();
+    checkIfMatch(ifMatch, () => current);
+    return current;
   }
 
   #changesOf(tenantId: string, patch: RepurposeTemplatePatch): TemplateChange[] {

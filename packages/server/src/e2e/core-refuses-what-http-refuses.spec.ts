@@ -97,14 +97,14 @@ describe('Core refuses what the HTTP suites refuse, with the same code and place
 
   describe('SaveDashboardConfig', () => {
     for (const [name, body, message] of DASHBOARD_REFUSALS) {
-      it(`refuses ${name}`, () => expectSameRefusal(() => core.dashboard.save.execute(user, body as never), pathInMessage(message)));
+      it(`refuses ${name}`, () => expectSameRefusal(() => core.dashboard.save.execute(user, { config: body as never }), pathInMessage(message)));
     }
   });
 
   describe('UpdateRepurposeTemplate', () => {
     const templates = createCore({ captcha: NO_CAPTCHA, languages: new StaticLanguageCatalog(['en', 'fr']) }).repurpose;
     for (const [name, body, message] of TEMPLATE_REFUSALS) {
-      it(`refuses ${name}`, () => expectSameRefusal(() => templates.update.execute(user, body as never), pathInMessage(message)));
+      it(`refuses ${name}`, () => expectSameRefusal(() => templates.update.execute(user, { changes: body as never }), pathInMessage(message)));
     }
   });
 
