@@ -9,29 +9,12 @@
 import { expect } from 'chai';
 import { ArticleRepositoryToken, AuthorRepositoryToken, CategoryRepositoryToken, CommentRepositoryToken, SubmissionRepositoryToken, type ArticleRepository, type CategoryRepository, type CommentRepository, type SubmissionRepository } from '@cms/core';
 import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
+import { holdCalls } from '../testing/held-calls.js';
 import { startTestService, TEST_STORAGES, TEST_TENANTS, type CallResult, type TestService } from '../testing/test-service.js';
 import { createForm, submitForm } from './form-requests.js';
 
 interface Readable {
   findById(tenantId: string, id: string): Promise<unknown>;
-}
-
-/** Holds the repository's next `count` reads until all of them have arrived, then lets every one through. */
-function holdReads(repository: Readable, count: number): () => void {
-  const original = repository.findById;
-  const waiting: Array<() => void> = [];
-  repository.findById = async function (this: Readable, tenantId: string, id: string) {
-    if (waiting.length < count) {
-      await new Promise<void>((resolve) => {
-        waiting.push(resolve);
-        if (waiting.length === count) for (const release of waiting) release();
-      });
-    }
-    return original.call(this, tenantId, id);
-  };
-  return () => {
-    repository.findById = original;
-  };
 }
 
 const statuses = (results: readonly CallResult[]) => results.map((res) => res.status);
@@ -69,7 +52,7 @@ for (const storage of TEST_STORAGES) {
     };
     /** Sends the requests together, with the repository's reads held until each has read. */
     const race = async (repository: Readable, requests: Array<() => Promise<CallResult>>) => {
-      const release = holdReads(repository, requests.length);
+      const release = holdCalls(repository, 'findById', requests.length);
       try {
         return await Promise.all(requests.map((send) => send()));
       } finally {
