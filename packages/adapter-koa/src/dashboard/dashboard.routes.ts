@@ -20,9 +20,16 @@ export function dashboardRoutes({ save, get }: DashboardUseCases): RouteModule {
       body: dashboardConfigBodySchema,
       bodyRequired: false,
       dropsUnknownKeys: true,
+      // The use case checks the body after `If-Match` (412 before 400, as an update's: §6.3).
+      bodyCheckedBy: 'use-case',
+      invalidJsonAt: 'body-check',
+      ifMatch: true,
       success: { status: 200, message: 'Dashboard config updated successfully', data: dashboardConfigDataSchema },
+      etag: 'dashboardConfig',
       serverErrorMessage: 'Failed to update dashboard config',
-      handler: async ({ caller, body }) => ({ dashboardConfig: await save.execute(caller, { config: body as DashboardConfigInput | undefined }) }),
+      handler: async ({ caller, body, ifMatch, checkBody }) => ({
+        dashboardConfig: await save.execute(caller, { config: body as DashboardConfigInput | undefined, ifMatch, checkShape: checkBody }),
+      }),
     }),
     defineRoute({
       operationId: 'getDashboardConfig',
@@ -32,6 +39,7 @@ export function dashboardRoutes({ save, get }: DashboardUseCases): RouteModule {
       tags: ['dashboard'],
       access: { rule: GetDashboardConfig.access, readsBearer: true },
       success: { status: 200, message: 'Dashboard config retrieved successfully', data: dashboardConfigDataSchema },
+      etag: 'dashboardConfig',
       handler: async ({ caller }) => ({ dashboardConfig: await get.execute(caller) }),
     }),
   ];

@@ -17,6 +17,7 @@ export function repurposeRoutes({ get, update }: RepurposeUseCases): RouteModule
       summary: 'Read the tenant’s repurpose template, creating it with the defaults on first read',
       tags: ['ai'],
       success: { status: 200, message: 'Repurpose template loaded', data: repurposeTemplateSchema },
+      etag: true,
       handler: ({ caller }) => get.execute(caller),
     }),
     defineRoute<RepurposeTemplatePatch>({
@@ -27,8 +28,13 @@ export function repurposeRoutes({ get, update }: RepurposeUseCases): RouteModule
       tags: ['ai'],
       access: { rule: UpdateRepurposeTemplate.access, readsBearer: true },
       body: repurposeTemplatePatchSchema,
+      // The use case checks the body after `If-Match` (412 before 400, as an update's: §6.3).
+      bodyCheckedBy: 'use-case',
+      invalidJsonAt: 'body-check',
+      ifMatch: true,
       success: { status: 200, message: 'Repurpose template updated', data: repurposeTemplateSchema },
-      handler: ({ caller, body }) => update.execute(caller, { changes: body }),
+      etag: true,
+      handler: ({ caller, body, ifMatch, checkBody }) => update.execute(caller, { changes: body, ifMatch, checkShape: checkBody }),
     }),
   ];
 }

@@ -197,7 +197,7 @@ const NOT_MODIFIED = Symbol('not-modified');
  * tag needed it, for the body to reuse (the body is written right after, synchronously).
  */
 function answerTagged(ctx: Context, route: RouteDefinition, data: unknown): KnownText | typeof NOT_MODIFIED | undefined {
-  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[route.etag!] : undefined;
+  const record = typeof data !== 'object' || data === null ? undefined : route.etag === true ? data : (data as Record<string, unknown>)[route.etag!];
   if (typeof record !== 'object' || record === null) return undefined;
   // A read's tag and text are kept with a frozen record for the next reads; a write's are not.
   const reading = route.method === 'GET';

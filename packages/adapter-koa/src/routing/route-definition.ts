@@ -104,10 +104,11 @@ export interface RouteDefinition<B = any, P = any, Q = any> {
   /** Domain outcomes this route can answer, for the OpenAPI document. */
   readonly errors?: readonly ErrorCode[];
   /**
-   * The member of the answer's `data` that is one record (`form`, `article`, …): its entity tag
-   * is sent as `ETag`, and on a GET a matching `If-None-Match` answers 304 without a body.
+   * The member of the answer's `data` that is one record (`form`, `article`, …), or `true` when
+   * `data` itself is the record (the repurpose template): its entity tag is sent as `ETag`, and
+   * on a GET a matching `If-None-Match` answers 304 without a body.
    */
-  readonly etag?: string;
+  readonly etag?: string | true;
   /**
    * What of that record the tag covers, when the answer shows more than a read of it does (a
    * webhook's create answer adds its one-time secret): so the tag equals the tag of later reads.

@@ -803,6 +803,8 @@ export interface operations {
                  * @example user-42
                  */
                 "x-user-id"?: string;
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
@@ -816,6 +818,7 @@ export interface operations {
             /** @description Dashboard config retrieved successfully */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -845,6 +848,15 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing userId */
             400: {
@@ -887,6 +899,8 @@ export interface operations {
                  * @example user-42
                  */
                 "x-user-id"?: string;
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
@@ -936,6 +950,7 @@ export interface operations {
             /** @description Dashboard config updated successfully */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -986,6 +1001,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Precondition failed */
+            412: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Request body too large */
             413: {
                 headers: {
@@ -1023,6 +1048,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description ETag of the copy the caller holds: 304 without a body when it is still current */
+                "If-None-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
@@ -1036,6 +1063,7 @@ export interface operations {
             /** @description Repurpose template loaded */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1099,6 +1127,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -1130,6 +1167,8 @@ export interface operations {
                  * @example user-42
                  */
                 "x-user-id"?: string;
+                /** @description ETag of the record as last read (or *): 412 Precondition failed, and nothing changes, when it no longer matches */
+                "If-Match"?: string;
                 /** @description Echoed back in the answer and the log line; a new one is made when absent or unsafe */
                 "x-request-id"?: components["parameters"]["RequestId"];
                 /** @description W3C trace context: the request joins this trace (logged, passed on to outbound calls). Version 00, or a later one whose fields after the flags are ignored; any other value starts a new trace */
@@ -1193,6 +1232,7 @@ export interface operations {
             /** @description Repurpose template updated */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1268,6 +1308,16 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Precondition failed */
+            412: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;

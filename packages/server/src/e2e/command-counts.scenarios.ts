@@ -59,6 +59,23 @@ export const SCENARIOS: readonly Scenario[] = [
   // §2.1
   { route: 'PUT /reports/dashboardConfig', outcome: 'saved', status: 200, send: (f) => f.api.call('PUT', '/reports/dashboardConfig', { headers: user, body: { templateId: 'ops' } }), commands: [KEY, 'findAndModify dashboard_configs'] },
   { route: 'PUT /reports/dashboardConfig', outcome: 'Missing userId', status: 400, send: (f) => f.api.call('PUT', '/reports/dashboardConfig', { body: {} }), commands: [KEY] },
+  {
+    route: 'PUT /reports/dashboardConfig',
+    outcome: 'saved (If-Match)',
+    status: 200,
+    prepare: async (f) => ({ tag: (await f.api.call('GET', '/reports/dashboardConfig', { headers: user })).headers.get('etag')! }),
+    send: (f, p) => f.api.call('PUT', '/reports/dashboardConfig', { headers: { ...user, 'if-match': p.tag! }, body: { templateId: 'ops-2' } }),
+    commands: [KEY, 'find dashboard_configs', 'findAndModify dashboard_configs'],
+  },
+  {
+    route: 'PUT /reports/dashboardConfig',
+    outcome: 'first saved (If-Match of the default)',
+    status: 200,
+    prepare: async (f) => ({ tag: (await f.api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'counted-new-user' } })).headers.get('etag')! }),
+    send: (f, p) => f.api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'counted-new-user', 'if-match': p.tag! }, body: { templateId: 'ops' } }),
+    commands: [KEY, 'find dashboard_configs', 'insert dashboard_configs'],
+  },
+  { route: 'PUT /reports/dashboardConfig', outcome: 'Precondition failed', status: 412, send: (f) => f.api.call('PUT', '/reports/dashboardConfig', { headers: { ...user, 'if-match': '"stale"' }, body: { templateId: 'ops' } }), commands: [KEY, 'find dashboard_configs'] },
   { route: 'GET /reports/dashboardConfig', outcome: 'read', status: 200, send: (f) => f.api.call('GET', '/reports/dashboardConfig', { headers: user }), commands: [KEY, 'find dashboard_configs'] },
   { route: 'GET /reports/dashboardConfig', outcome: 'Missing userId', status: 400, send: (f) => f.api.call('GET', '/reports/dashboardConfig'), commands: [KEY] },
   // §2.2
@@ -133,6 +150,15 @@ export const SCENARIOS: readonly Scenario[] = [
     send: (f) => f.api.call('PUT', '/ai/repurpose/template', { key: TEST_KEYS.b, headers: user, body: { defaults: { tone: 'casual' } } }),
     commands: [KEY, 'findAndModify repurpose_templates', 'findAndModify repurpose_templates', 'findAndModify repurpose_templates'],
   },
+  {
+    route: 'PUT /ai/repurpose/template',
+    outcome: 'updated (If-Match)',
+    status: 200,
+    prepare: async (f) => ({ tag: (await f.api.call('GET', '/ai/repurpose/template')).headers.get('etag')! }),
+    send: (f, p) => f.api.call('PUT', '/ai/repurpose/template', { headers: { ...user, 'if-match': p.tag! }, body: { defaults: { tone: 'formal' } } }),
+    commands: [KEY, 'find repurpose_templates', 'findAndModify repurpose_templates'],
+  },
+  { route: 'PUT /ai/repurpose/template', outcome: 'Precondition failed', status: 412, send: (f) => f.api.call('PUT', '/ai/repurpose/template', { headers: { ...user, 'if-match': '"stale"' }, body: { defaults: { tone: 'formal' } } }), commands: [KEY, 'find repurpose_templates'] },
   { route: 'PUT /ai/repurpose/template', outcome: 'Missing userId', status: 400, send: (f) => f.api.call('PUT', '/ai/repurpose/template', { body: { defaults: { tone: 'casual' } } }), commands: [KEY] },
   // §2.7
   { route: 'PUT /articles/{id}/reaction', outcome: 'saved (user)', status: 200, send: (f) => f.api.call('PUT', `/articles/${f.article.id}/reaction`, { headers: user, body: { type: 'like' } }), commands: [KEY, 'find articles', 'find webhooks', 'findAndModify articles', 'findAndModify reactions'] },

@@ -268,9 +268,15 @@ describe('HTTP edge', () => {
       expect(res.body.components.securitySchemes.apiKey).to.deep.equal({ type: 'apiKey', in: 'header', name: 'x-api-key' });
       expect(res.body.security).to.deep.equal([{ apiKey: [] }]);
       const put = res.body.paths['/reports/dashboardConfig'].put;
-      expect(put.responses).to.have.keys('200', '400', '401', '413', '415', '500');
+      expect(put.responses).to.have.keys('200', '400', '401', '412', '413', '415', '500');
       expect(put.responses['500'].description).to.equal('Failed to update dashboard config');
-      expect(res.body.paths['/ai/repurpose/template'].get.responses['200'].description).to.equal('Repurpose template loaded');
+      expect(put.responses['200'].headers).to.have.property('ETag');
+      expect(put.parameters.map((parameter: { name: string }) => parameter.name)).to.include('If-Match');
+      const template = res.body.paths['/ai/repurpose/template'];
+      expect(template.get.responses['200'].description).to.equal('Repurpose template loaded');
+      expect(template.get.responses).to.have.property('304');
+      expect(template.get.parameters.map((parameter: { name: string }) => parameter.name)).to.include('If-None-Match');
+      expect(template.put.responses).to.have.property('412');
     });
   });
 });
