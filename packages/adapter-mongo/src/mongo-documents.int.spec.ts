@@ -83,6 +83,56 @@ describe('Mongo document layout', () => {
     });
   });
 
+  describe('when a save under If-Match is conditioned on the layout or template read', () => {
+    /** The filter of every findAndModify sent while `act` runs. */
+    const filtersOf = async (act: () => Promise<unknown>) => {
+      const filters: Record<string, unknown>[] = [];
+      const stop = db().onCommand((event) => {
+        if (event.commandName === 'findAndModify') filters.push(event.command['filter'] as Record<string, unknown>);
+      });
+      try {
+        await act();
+      } finally {
+        stop();
+      }
+      return filters;
+    };
+    /** A filter member that names an embedded document whole: a server compares it in stored order. */
+    const wholeDocuments = (filter: Record<string, unknown>) =>
+      Object.entries(filter).filter(([key, value]) => typeof value === 'object' && value !== null && !(value instanceof Date) && !('$size' in value)).map(([key]) => key);
+
+    it('compares them member by member, never as whole documents whose stored order a server would compare', async () => {
+      const template = await repos().repurposeTemplates.findOrCreate(defaultRepurposeTemplate('acme', new Date('2026-01-02T03:04:05.678Z')));
+      const audit = { updatedBy: 'u1', updatedAt: new Date('2026-01-02T03:04:06.000Z') };
+      const [templateFilter] = await filtersOf(() => repos().repurposeTemplates.applyChanges('acme', [{ path: ['defaults', 'tone'], value: 'casual' }], audit, template));
+      expect(templateFilter).to.include({ tenantId: 'acme', 'defaults.tone': template.defaults.tone });
+      expect(wholeDocuments(templateFilter!)).to.deep.equal([]);
+
+      const layout = { tenantId: 'acme', userId: 'u1', config: defaultDashboardConfig(), updatedBy: 'u1', updatedAt: audit.updatedAt };
+      expect(await repos().dashboardConfigs.replaceIf(layout, null)).to.not.equal(null);
+      const [layoutFilter] = await filtersOf(() => repos().dashboardConfigs.replaceIf({ ...layout, updatedAt: new Date() }, layout));
+      expect(layoutFilter).to.include({ tenantId: 'acme', userId: 'u1', 'config.version': layout.config.version });
+      expect(wholeDocuments(layoutFilter!)).to.deep.equal([]);
+    });
+
+    it('matches the template and layout it read, also when they are stored with their members in another order', async () => {
+      const template = defaultRepurposeTemplate('acme', new Date('2026-01-02T03:04:05.678Z'));
+      const reversed = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).reverse()) as T;
+      const platforms = Object.fromEntries(Object.entries(template.platforms).map(([name, platform]) => [name, reversed(platform)]));
+      await db().collectionDouble(Collections.repurposeTemplates).insertOne({ ...reversed({ ...template, defaults: reversed(template.defaults), platforms }) });
+      const read = await repos().repurposeTemplates.find('acme');
+      const audit = { updatedBy: 'u1', updatedAt: new Date('2026-01-02T03:04:06.000Z') };
+      const changed = await repos().repurposeTemplates.applyChanges('acme', [{ path: ['defaults', 'tone'], value: 'casual' }], audit, read!);
+      expect(changed?.defaults.tone).to.equal('casual');
+
+      const config = defaultDashboardConfig();
+      const slots = config.slots.map((slot) => reversed({ ...slot, settings: reversed(slot.settings) }));
+      await db().collectionDouble(Collections.dashboardConfigs).insertOne({ tenantId: 'acme', userId: 'u1', config: reversed({ ...config, slots }), updatedBy: 'u1', updatedAt: audit.updatedAt });
+      const stored = await repos().dashboardConfigs.find('acme', 'u1');
+      expect(await repos().dashboardConfigs.replaceIf({ ...stored!, updatedAt: new Date() }, stored)).to.not.equal(null);
+    });
+  });
+
   describe('when a template change names a path that is not a plain field', () => {
     it('refuses it as a bug rather than writing operators into the update', async () => {
       await repos().repurposeTemplates.findOrCreate(defaultRepurposeTemplate('acme', new Date()));

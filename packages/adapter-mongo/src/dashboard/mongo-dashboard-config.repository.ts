@@ -7,6 +7,7 @@
 import type { DashboardConfig, DashboardConfigRecord, DashboardConfigRepository, DashboardSlot } from '@cms/core';
 import type { ObjectId } from 'mongodb';
 import { isDuplicateKeyError, retryUpsertOnDuplicateKey } from '../storage/duplicate-key.js';
+import { memberwiseEqualities } from '../storage/memberwise-filter.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 
@@ -51,10 +52,10 @@ export class MongoDashboardConfigRepository implements DashboardConfigRepository
       }
       return { tenantId: record.tenantId, userId: record.userId, ...fields };
     }
-    // The whole layout as an equality: the order of its members is the one `toConfig` always
-    // writes (every save replaces `config` whole), which a document equality on the server compares.
+    // The layout read, member by member: a stored layout whose members are in another order is
+    // still the one read.
     const document = await this.#configs.findOneAndUpdate(
-      { tenantId: record.tenantId, userId: record.userId, config: toConfig(expected.config) },
+      memberwiseEqualities('config', toConfig(expected.config), { tenantId: record.tenantId, userId: record.userId }),
       { $set: fields },
       { returnDocument: 'after' },
     );

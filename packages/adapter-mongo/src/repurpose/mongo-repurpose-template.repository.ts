@@ -14,6 +14,7 @@ import {
 } from '@cms/core';
 import type { ObjectId } from 'mongodb';
 import { retryUpsertOnDuplicateKey } from '../storage/duplicate-key.js';
+import { memberwiseEqualities, type MemberwiseFilter } from '../storage/memberwise-filter.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 
@@ -80,17 +81,13 @@ export class MongoRepurposeTemplateRepository implements RepurposeTemplateReposi
  * Every member a read of the template shows, as equalities: the stored template matches only
  * while it is still the one read. `updatedAt` alone would not do: a patch without `If-Match`
  * writes the clock's time without reading, which can equal the one read within a millisecond.
- * The groups compare as whole documents, in the order `toDefaults` and `toPlatforms` write them
- * (the create writes them so, and patches `$set` members already there, keeping their places).
+ * The groups are compared member by member, so the order the server keeps them in does not
+ * matter (a `$set` of a member a document did not have yet puts it last).
  */
-function shownMembers(template: RepurposeTemplate): Partial<RepurposeTemplateDocument> {
-  return {
-    defaults: toDefaults(template.defaults),
-    platforms: toPlatforms(template.platforms),
-    updatedBy: template.updatedBy,
-    createdAt: template.createdAt,
-    updatedAt: template.updatedAt,
-  };
+function shownMembers(template: RepurposeTemplate): MemberwiseFilter {
+  const filter: MemberwiseFilter = { updatedBy: template.updatedBy, createdAt: template.createdAt, updatedAt: template.updatedAt };
+  memberwiseEqualities('defaults', toDefaults(template.defaults), filter);
+  return memberwiseEqualities('platforms', toPlatforms(template.platforms), filter);
 }
 
 function dottedPath(path: readonly string[]): string {
