@@ -29,11 +29,22 @@ export type JsonBodyReader = (ctx: Context, prototypeKeys?: PrototypeKeys) => Pr
 export type PrototypeKeys = 'refused' | 'dropped';
 
 /**
- * The content codings the parser decodes (inflation, under koa-bodyparser; `identity` too). It
- * refuses any other with a 415 before reading a byte: the only 415 it gives, as the media type
- * is checked before it runs. RFC 9110 §15.5.16 has that 415 say which codings would do.
+ * The content codings the parser decodes (inflation, under koa-bodyparser; `identity` too). Any
+ * other is refused with a 415 before a byte is read and before a client that expects it is told
+ * to continue. RFC 9110 §15.5.16 has that 415 say which codings would do.
  */
 const DECODED_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' };
+
+/**
+ * A content coding's name as the parser knows it, or `undefined` for one it does not decode.
+ * Names are case-insensitive and `x-gzip` is `gzip` (RFC 9110 §8.4.1); the parser compares them
+ * exactly, so a `GZIP` body was refused. A list of codings (a body encoded twice) is refused.
+ */
+function decodedCoding(declared: string): string | undefined {
+  const name = declared.trim().toLowerCase();
+  if (name === 'gzip' || name === 'deflate' || name === 'br' || name === 'identity') return name;
+  return name === 'x-gzip' ? 'gzip' : undefined;
+}
 
 /** What @hapi/bourne (inside koa-bodyparser) throws for a `__proto__` or `constructor.prototype` key. */
 const PROTOTYPE_KEY_REFUSED = 'Object contains forbidden prototype property';
@@ -131,6 +142,8 @@ export function jsonBodyReader(limitBytes: number): JsonBodyReader {
     if (!isJsonRequest(ctx)) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_MEDIA_TYPE);
     const declared = Number(headerOf(ctx, 'content-length'));
     if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
+    const coding = ctx.req.headers['content-encoding'];
+    if (coding !== undefined && coding !== '') acceptCoding(ctx, coding);
     continueIfExpected(ctx.req, ctx.res);
     try {
       await parse(ctx, done);
@@ -142,6 +155,13 @@ export function jsonBodyReader(limitBytes: number): JsonBodyReader {
     const raw = ctx.request.rawBody;
     return raw === '' || raw === undefined ? undefined : ctx.request.body;
   };
+}
+
+/** Refuses a coding the parser does not decode; hands it the name it knows for one it does. */
+function acceptCoding(ctx: Context, declared: string): void {
+  const name = decodedCoding(declared);
+  if (name === undefined) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_CONTENT_ENCODING, DECODED_ENCODINGS);
+  if (name !== declared) ctx.req.headers['content-encoding'] = name;
 }
 
 /**

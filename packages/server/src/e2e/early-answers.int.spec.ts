@@ -129,12 +129,13 @@ describe('Early answers, slow clients and draining (built service)', function ()
       }
     });
 
-    it('answers wrong credentials, an unknown route, a wrong method and a wrong media type without 100 Continue', async () => {
+    it('answers wrong credentials, an unknown route, a wrong method, a wrong media type and a content coding it does not decode without 100 Continue', async () => {
       const cases: Array<[string, string, Record<string, string>, number]> = [
         ['PUT', DASHBOARD, { 'x-api-key': 'wrong-key-0000000000', 'content-type': 'application/json' }, 401],
         ['PUT', '/cms/no/such/route', { 'x-api-key': KEY, 'content-type': 'application/json' }, 404],
         ['PATCH', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1', 'content-type': 'application/json' }, 405],
         ['PUT', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1', 'content-type': 'text/plain' }, 415],
+        ['PUT', DASHBOARD, { 'x-api-key': KEY, 'x-user-id': 'u1', 'content-type': 'application/json', 'content-encoding': 'zstd' }, 415],
       ];
       for (const [method, path, headers, status] of cases) {
         const connection = await RawConnection.open(port);

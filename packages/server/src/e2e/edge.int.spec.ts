@@ -144,7 +144,7 @@ describe('HTTP edge', () => {
       }
     });
 
-    it('answers a body in a content coding it does not decode 415 Unsupported Content-Encoding with the codings it does, and takes gzip, deflate, br and identity', async () => {
+    it('answers a body in a content coding it does not decode 415 Unsupported Content-Encoding with the codings it does, and takes gzip, deflate, br and identity under any spelling', async () => {
       const put = (encoding: string, bytes: Uint8Array | string) =>
         fetch(`${api.baseUrl}/reports/dashboardConfig`, {
           method: 'PUT',
@@ -157,8 +157,15 @@ describe('HTTP edge', () => {
         const read = await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'encoding-user' } });
         expect(read.body.data.dashboardConfig.templateId).to.equal(`sent-${encoding}`);
       }
+      // Coding names are case-insensitive, and x-gzip is gzip (RFC 9110 §8.4.1).
+      const spellings: Array<[string, (bytes: Buffer) => Uint8Array]> = [['GZIP', gzipSync], [' Deflate ', deflateSync], ['Br', brotliCompressSync], ['x-gzip', gzipSync], ['IDENTITY', (bytes) => bytes]];
+      for (const [encoding, encode] of spellings) {
+        expect((await put(encoding, encode(Buffer.from(JSON.stringify({ templateId: `spelt-${encoding.trim()}` }))))).status, encoding).to.equal(200);
+        const read = await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'encoding-user' } });
+        expect(read.body.data.dashboardConfig.templateId).to.equal(`spelt-${encoding.trim()}`);
+      }
       const document = (await api.call('GET', '/openapi.json', { key: null })).body;
-      for (const encoding of ['foo', 'compress', 'zstd']) {
+      for (const encoding of ['foo', 'compress', 'zstd', 'gzip, gzip', 'x-deflate']) {
         const res = await put(encoding, JSON.stringify({ templateId: 'never' }));
         expect(res.status, encoding).to.equal(415);
         expect(await res.json(), encoding).to.deep.equal({ success: false, statusCode: 415, message: 'Unsupported Content-Encoding', data: null });
