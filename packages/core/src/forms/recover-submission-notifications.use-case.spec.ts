@@ -7,6 +7,8 @@ import { ManualClock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { formRecord, submissionRecord } from '../testing/form-fixtures.js';
 import type { Form, FormNotifications } from './form.js';
+import { MemoryTenantRepository } from '../memory/memory-tenancy.repository.js';
+import { DispatchNotifications } from '../notifications/dispatch-notifications.use-case.js';
 import { RecoverSubmissionNotifications } from './recover-submission-notifications.use-case.js';
 import { submissionNotificationJobs } from './submission-notification-jobs.js';
 
@@ -113,6 +115,33 @@ describe('RecoverSubmissionNotifications', () => {
     });
     expect(await recover.execute()).to.equal(0);
     expect(stub.callCount).to.equal(2);
+  });
+
+  it('finds the jobs a submit sent before it died, also when finished jobs are kept for no time (NOTIFY_KEEP_HOURS=0), so none is sent twice', async () => {
+    const { forms, submissions, outbox, unnotified, form, logger } = await setup();
+    const tenants = new MemoryTenantRepository();
+    await tenants.insert({ id: 'acme', name: 'Acme', aiTokenLimitMonthly: null, adminEmails: [], createdAt: SUBMITTED });
+    const sent: string[] = [];
+    const senders = { email: { send: async (message: { to: readonly string[] }) => void sent.push(`email:${message.to.join()}`) }, push: { send: async () => void sent.push('push') } };
+    const policy = { maxAttempts: 3, retryBaseMs: 1000, retryMaxMs: 5000, leaseMs: 60_000, batchSize: 10, keepFinishedMs: 0 };
+    const clock = new ManualClock(new Date(SUBMITTED.getTime() - 30_000).toISOString());
+    const recovery = new RecoverSubmissionNotifications(forms, submissions, outbox, policy, clock, logger);
+    const dispatch = new DispatchNotifications(outbox, tenants, senders, policy, clock, logger, recovery);
+    await dispatch.execute(); // its first pass keeps house: nothing yet
+    clock.set(SUBMITTED);
+    const submission = await unnotified(); // a submit stored its submission and its jobs, and died before the confirm
+    await outbox.enqueue(submissionNotificationJobs(form, submission), SUBMITTED);
+    expect((await dispatch.execute()).sent).to.equal(3);
+    clock.advance(30_000); // keeps house: the marker is not due, and the sent jobs are too young to go
+    await dispatch.execute();
+    expect(await outbox.listBySubmission('acme', form.id, submission.id)).to.have.length(3);
+    clock.advance(60_000); // the marker is due: the recovery finds the three jobs and adds none
+    await dispatch.execute();
+    expect(sent.sort()).to.deep.equal(['email:ada@example.org', 'email:ops@acme.test', 'push']);
+    expect(await submissions.findById('acme', submission.id)).not.to.have.property('notificationsRecoverAt');
+    clock.advance(120_000); // past the marker's time and a lease: they go
+    await dispatch.execute();
+    expect(await outbox.listBySubmission('acme', form.id, submission.id)).to.deep.equal([]);
   });
 
   it('claims round after round until a round finds fewer than a batch', async () => {

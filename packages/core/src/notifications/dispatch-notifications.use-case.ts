@@ -6,6 +6,7 @@
  * `NotificationRecovery`, decision 0798) and then deletes the finished jobs older than the policy
  * keeps them.
  */
+import { NOTIFICATION_RECOVERY_AFTER_MS } from '../forms/submission-notification-jobs.js';
 import { errorText } from '../shared/error-text.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
@@ -42,6 +43,18 @@ const ERROR_MAX = 500;
  * `keepFinishedMs` (a pass runs every `NOTIFY_POLL_MS`); the first pass of a process does both.
  */
 export const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * How long a finished job is kept: `keepFinishedMs`, but never less than a recovery may still
+ * need it. A submission's marker comes due `NOTIFICATION_RECOVERY_AFTER_MS` after it was stored,
+ * never before its jobs, and a recovery that was claimed elsewhere or failed is taken again one
+ * lease later. A job the recovery did not find would be enqueued and sent again, so a job due
+ * within that window stays (with `NOTIFY_KEEP_HOURS=0` a submit killed before its confirm sent
+ * its jobs twice; decision 0795).
+ */
+export function finishedJobsKeptMs(policy: Pick<NotificationDeliveryPolicy, 'keepFinishedMs' | 'leaseMs'>): number {
+  return Math.max(policy.keepFinishedMs, NOTIFICATION_RECOVERY_AFTER_MS + policy.leaseMs);
+}
 
 /** Wait before the attempt after attempt `attempts` (1-based): base · 2^(attempts-1), capped. */
 export function retryDelayMs(attempts: number, policy: Pick<NotificationDeliveryPolicy, 'retryBaseMs' | 'retryMaxMs'>): number {
@@ -99,8 +112,9 @@ export class DispatchNotifications {
       this.logger.warn('notification jobs could not be recovered', { error: errorText(error, ERROR_MAX) });
     }
     try {
-      const pruned = await this.outbox.pruneFinished(new Date(now - this.policy.keepFinishedMs));
-      if (pruned > 0) this.logger.info('finished notification jobs deleted', { count: pruned, keptMs: this.policy.keepFinishedMs });
+      const keptMs = finishedJobsKeptMs(this.policy);
+      const pruned = await this.outbox.pruneFinished(new Date(now - keptMs));
+      if (pruned > 0) this.logger.info('finished notification jobs deleted', { count: pruned, keptMs });
     } catch (error) {
       // Tried again in a minute; sending does not wait for it.
       this.logger.warn('finished notification jobs could not be deleted', { error: errorText(error, ERROR_MAX) });

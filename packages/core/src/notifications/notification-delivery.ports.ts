@@ -49,7 +49,8 @@ export interface NotificationDeliveryPolicy {
   /**
    * How long a finished job (sent, failed, skipped) is kept after its last attempt was due
    * (NOTIFY_KEEP_HOURS, default 24 h): its message carries the submission's values, and the
-   * outbox is a queue, not an archive. The dispatcher deletes older ones once a minute.
+   * outbox is a queue, not an archive. The dispatcher deletes older ones once a minute, never one
+   * a submission's recovery may still look for (at least 60 s plus `leaseMs`; decision 0795).
    */
   readonly keepFinishedMs: number;
 }
