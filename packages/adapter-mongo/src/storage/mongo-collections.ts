@@ -116,6 +116,7 @@ export const INDEXES: readonly IndexDefinition[] = [
   { collection: Collections.webhooks, name: 'tenant_created', keys: { tenantId: 1, createdAt: -1, _id: -1 } },
   { collection: Collections.webhooks, name: 'tenant_enabled', keys: { tenantId: 1, enabled: 1 } },
   { collection: Collections.webhookDeliveries, name: 'status_due', keys: { status: 1, nextAttemptAt: 1 } },
+  { collection: Collections.webhookDeliveries, name: 'status_webhook_due', keys: { status: 1, webhookId: 1, nextAttemptAt: 1 } },
   { collection: Collections.webhookDeliveries, name: 'tenant_event', keys: { tenantId: 1, eventId: 1 } },
   { collection: Collections.webhookDeliveries, name: 'tenant_webhook_created', keys: { tenantId: 1, webhookId: 1, createdAt: -1, _id: -1 } },
   { collection: Collections.guestRateWindows, name: 'tenant_guest_window_unique', keys: { tenantId: 1, guestId: 1, windowStart: 1 }, unique: true },

@@ -3,12 +3,15 @@
  * confirming and discarding one `updateMany` / `deleteMany` by (tenant, event, unconfirmed); a
  * claim is one `findOneAndUpdate` per delivery (pending, due, no live lease → lease, attempt+1),
  * so dispatchers on several instances never claim one delivery within a lease. Indexes:
- * `status_due` (claims), `tenant_event` (confirm, discard), `tenant_webhook_created` (log, prune).
+ * `status_webhook_due` (due claims, taking turns between webhooks), `status_due` (settling
+ * unconfirmed events, the counts by status), `tenant_event` (confirm, discard),
+ * `tenant_webhook_created` (log, prune).
  */
 import {
   type EventWitness,
   type NewWebhookDelivery,
   type TraceContext,
+  type WebhookClaimShare,
   type WebhookDelivery,
   type WebhookDeliveryOutbox,
   type WebhookDeliveryOutcome,
@@ -42,8 +45,13 @@ interface DeliveryDocument {
 
 const FINAL: WebhookDeliveryStatus[] = ['delivered', 'failed'];
 
+/** No claim, or one that lapsed. */
+const FREE = (now: Date) => ({ $or: [{ claimedUntil: null }, { claimedUntil: { $lte: now } }] });
+
 export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   readonly #deliveries: MongoCollection<DeliveryDocument>;
+  /** The webhook this instance's last claim took a delivery from: the next claim starts after it. */
+  #turn: ObjectId | null = null;
 
   constructor(db: MongoDatabase) {
     this.#deliveries = db.collection<DeliveryDocument>(Collections.webhookDeliveries);
@@ -76,8 +84,38 @@ export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     await this.#deliveries.deleteMany({ tenantId, eventId: toObjectId(eventId), status: 'unconfirmed' });
   }
 
-  async claimDue(now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]> {
-    return this.#claim({ status: 'pending', nextAttemptAt: { $lte: now } }, now, leaseMs, limit, 1);
+  /**
+   * One `findOneAndUpdate` per delivery, on `status_webhook_due`: the first free due delivery of a
+   * webhook after the last one served (`$gt`), oldest due first, webhooks holding their share left
+   * out (`$nin`); none after it, and the turn wraps round to the lowest id (decision 0817).
+   */
+  async claimDue(now: Date, leaseMs: number, limit: number, share?: WebhookClaimShare): Promise<WebhookDelivery[]> {
+    const claimedUntil = new Date(now.getTime() + leaseMs);
+    const perWebhook = share?.perWebhook ?? Infinity;
+    const inFlight = new Map(share?.inFlight);
+    const full = [...inFlight].filter(([, count]) => count >= perWebhook).map(([webhookId]) => toObjectId(webhookId));
+    const claimed: WebhookDelivery[] = [];
+    let after = this.#turn;
+    while (claimed.length < limit) {
+      const webhookId = { ...(after ? { $gt: after } : {}), ...(full.length > 0 ? { $nin: full } : {}) };
+      const document = await this.#deliveries.findOneAndUpdate(
+        { status: 'pending', ...(Object.keys(webhookId).length > 0 ? { webhookId } : {}), nextAttemptAt: { $lte: now }, ...FREE(now) },
+        { $set: { claimedUntil, updatedAt: now }, $inc: { attempts: 1 } },
+        { sort: { webhookId: 1, nextAttemptAt: 1 }, returnDocument: 'after' },
+      );
+      if (!document) {
+        if (after === null) break;
+        after = null;
+        continue;
+      }
+      claimed.push(toDelivery(document));
+      after = this.#turn = document.webhookId;
+      const id = fromObjectId(document.webhookId);
+      const count = (inFlight.get(id) ?? 0) + 1;
+      inFlight.set(id, count);
+      if (count >= perWebhook) full.push(document.webhookId);
+    }
+    return claimed;
   }
 
   async claimUnconfirmed(stagedBefore: Date, now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]> {
@@ -136,7 +174,7 @@ export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     const claimed: WebhookDelivery[] = [];
     while (claimed.length < limit) {
       const document = await this.#deliveries.findOneAndUpdate(
-        { ...due, $or: [{ claimedUntil: null }, { claimedUntil: { $lte: now } }] },
+        { ...due, ...FREE(now) },
         { $set: { claimedUntil, updatedAt: now }, $inc: { attempts: attempt } },
         { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
       );

@@ -1,15 +1,16 @@
 /**
  * In-memory webhook outbox, on the embedded store's seam (stored frozen, handed out shared;
  * decision 0721). Claims read and mark deliveries without awaiting in between, so two
- * dispatchers in one process never claim one delivery within a lease. Two indexes keep every
+ * dispatchers in one process never claim one delivery within a lease. Three indexes keep every
  * step proportional to what it touches, not to the outbox (a backlog of thousands under load):
- * the unconfirmed deliveries by event (each event-causing write confirms or discards its own), and
- * each webhook's deliveries (its log and pruning).
+ * the unconfirmed deliveries by event (each event-causing write confirms or discards its own),
+ * each webhook's deliveries (its log and pruning), and each webhook's pending ones (claims).
  */
 import { newId } from '../shared/ids.js';
 import {
   stagedDeliveryState,
   type NewWebhookDelivery,
+  type WebhookClaimShare,
   type WebhookDelivery,
   type WebhookDeliveryOutbox,
   type WebhookDeliveryOutcome,
@@ -25,6 +26,10 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   readonly #unconfirmed = new Map<string, Set<string>>();
   /** Delivery ids by tenant and webhook. */
   readonly #byWebhook = new Map<string, Set<string>>();
+  /** Pending delivery ids by webhook id (ids are unique across tenants): what a claim looks at. */
+  readonly #pending = new Map<string, Set<string>>();
+  /** The webhook the last claim took a delivery from: the next claim starts after it. */
+  #turn: string | null = null;
 
   async stage(deliveries: readonly NewWebhookDelivery[], now: Date): Promise<void> {
     for (const delivery of deliveries) {
@@ -38,6 +43,7 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   async confirm(tenantId: string, eventId: string, payload: string, now: Date): Promise<void> {
     for (const delivery of this.#takeEvent(tenantId, eventId)) {
       this.#deliveries.update(delivery.id, (current) => ({ ...current, status: 'pending', payload, nextAttemptAt: now, claimedUntil: null, updatedAt: now }));
+      addTo(this.#pending, delivery.webhookId, delivery.id);
     }
   }
 
@@ -45,17 +51,38 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     for (const delivery of this.#takeEvent(tenantId, eventId)) this.#remove(delivery);
   }
 
-  async claimDue(now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]> {
-    return this.#claim(this.#deliveries.values(), limit, now, leaseMs, (delivery) => delivery.status === 'pending' && delivery.nextAttemptAt <= now, true);
+  async claimDue(now: Date, leaseMs: number, limit: number, share?: WebhookClaimShare): Promise<WebhookDelivery[]> {
+    const queues = this.#dueByWebhook(now, share);
+    // Turns: one delivery of each webhook in id order, starting after the one the last claim took from.
+    const start = queues.findIndex((queue) => this.#turn === null || queue.webhookId > this.#turn);
+    if (start > 0) queues.push(...queues.splice(0, start));
+    const claimed: WebhookDelivery[] = [];
+    while (claimed.length < limit && queues.length > 0) {
+      for (let i = 0; i < queues.length && claimed.length < limit; ) {
+        const queue = queues[i]!;
+        claimed.push(this.#lease(queue.due.shift()!, now, leaseMs, true));
+        this.#turn = queue.webhookId;
+        queue.room -= 1;
+        if (queue.due.length === 0 || queue.room <= 0) queues.splice(i, 1);
+        else i += 1;
+      }
+    }
+    return claimed;
   }
 
   async claimUnconfirmed(stagedBefore: Date, now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]> {
-    const unconfirmed = [...this.#unconfirmed.values()].flatMap((ids) => this.#rows(ids));
-    return this.#claim(unconfirmed, limit, now, leaseMs, (delivery) => delivery.status === 'unconfirmed' && delivery.createdAt < stagedBefore, false);
+    const claimed: WebhookDelivery[] = [];
+    for (const ids of this.#unconfirmed.values()) {
+      for (const delivery of this.#rows(ids)) {
+        if (claimed.length >= limit) return claimed;
+        if (delivery.status === 'unconfirmed' && delivery.createdAt < stagedBefore && isFree(delivery, now)) claimed.push(this.#lease(delivery, now, leaseMs, false));
+      }
+    }
+    return claimed;
   }
 
   async complete(id: string, outcome: WebhookDeliveryOutcome, now: Date): Promise<void> {
-    this.#deliveries.update(id, (current) => {
+    const row = this.#deliveries.update(id, (current) => {
       const settled = { ...current, claimedUntil: null, updatedAt: now, lastStatusCode: outcome.statusCode };
       // A final delivery is never sent again: its body (a submission's values, say) goes.
       if (outcome.status === 'delivered') return { ...settled, status: 'delivered', deliveredAt: now, lastError: null, payload: null };
@@ -65,6 +92,7 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
       }
       return { ...settled, lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
     });
+    if (row && row.status !== 'pending') removeFrom(this.#pending, row.webhookId, row.id);
   }
 
   async listByWebhook(tenantId: string, webhookId: string, limit: number): Promise<WebhookDelivery[]> {
@@ -92,18 +120,23 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     return counts;
   }
 
-  /** Claims from `candidates` in order; replacing a row keeps its place in the table, so iterating the table itself is safe. */
-  #claim(candidates: Iterable<WebhookDelivery>, limit: number, now: Date, leaseMs: number, due: (delivery: WebhookDelivery) => boolean, countAttempt: boolean): WebhookDelivery[] {
-    const claimed: WebhookDelivery[] = [];
-    for (const delivery of candidates) {
-      if (claimed.length >= limit) break;
-      const free = delivery.claimedUntil === null || delivery.claimedUntil <= now;
-      if (!free || !due(delivery)) continue;
-      const claimedUntil = new Date(now.getTime() + leaseMs);
-      const attempts = countAttempt ? delivery.attempts + 1 : delivery.attempts;
-      claimed.push(this.#deliveries.update(delivery.id, (current) => ({ ...current, claimedUntil, attempts, updatedAt: now }))!);
+  /** Each webhook's free due deliveries, oldest due first, with the room its share leaves; webhooks in id order. */
+  #dueByWebhook(now: Date, share: WebhookClaimShare | undefined): Array<{ webhookId: string; due: WebhookDelivery[]; room: number }> {
+    const queues = [];
+    for (const [webhookId, ids] of this.#pending) {
+      const room = share ? share.perWebhook - (share.inFlight.get(webhookId) ?? 0) : Infinity;
+      if (room <= 0) continue;
+      const due = this.#rows(ids).filter((delivery) => delivery.nextAttemptAt <= now && isFree(delivery, now));
+      if (due.length > 0) queues.push({ webhookId, due: due.sort(byDueTime), room });
     }
-    return claimed;
+    return queues.sort((a, b) => (a.webhookId < b.webhookId ? -1 : 1));
+  }
+
+  /** Claims one delivery until `now + leaseMs`; replacing a row keeps its place in the table, so a caller iterating it is safe. */
+  #lease(delivery: WebhookDelivery, now: Date, leaseMs: number, countAttempt: boolean): WebhookDelivery {
+    const claimedUntil = new Date(now.getTime() + leaseMs);
+    const attempts = countAttempt ? delivery.attempts + 1 : delivery.attempts;
+    return this.#deliveries.update(delivery.id, (current) => ({ ...current, claimedUntil, attempts, updatedAt: now }))!;
   }
 
   /** The event's unconfirmed deliveries, taken out of the index (they are confirmed or discarded next). */
@@ -131,9 +164,18 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     this.#deliveries.delete(delivery.id);
     removeFrom(this.#unconfirmed, tenantKey(delivery.tenantId, delivery.eventId), delivery.id);
     removeFrom(this.#byWebhook, tenantKey(delivery.tenantId, delivery.webhookId), delivery.id);
+    removeFrom(this.#pending, delivery.webhookId, delivery.id);
   }
 }
 
+function isFree(delivery: WebhookDelivery, now: Date): boolean {
+  return delivery.claimedUntil === null || delivery.claimedUntil <= now;
+}
+
+/** Oldest due first; `sort` is stable, so deliveries due together keep the order they were staged in. */
+function byDueTime(a: WebhookDelivery, b: WebhookDelivery): number {
+  return a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime();
+}
 
 function addTo(index: Map<string, Set<string>>, key: string, id: string): void {
   const ids = index.get(key);

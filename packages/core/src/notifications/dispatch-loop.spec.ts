@@ -63,6 +63,17 @@ class HoldingDispatch implements DispatchPass {
   }
 }
 
+/** A dispatcher whose first pass claims one held send, and every pass says the jobs it passed over wait for that send. */
+function holdingBack() {
+  const slow = new HeldSend();
+  let settled = false;
+  void slow.promise.then(() => (settled = true));
+  const dispatch = Object.assign(new ScriptedDispatch([async () => [slow.promise]]), {
+    heldBack: () => (settled ? undefined : slow.promise),
+  });
+  return { dispatch, slow };
+}
+
 describe('DispatchLoop', () => {
   let loop: DispatchLoop | undefined;
   afterEach(() => loop?.stop());
@@ -124,6 +135,31 @@ describe('DispatchLoop', () => {
       const stopping = loop.stop();
       for (const send of dispatch.sends) send.release();
       await stopping;
+    });
+
+    it('runs the next pass as soon as a send it was told held jobs back settles, not after the interval', async () => {
+      const { dispatch, slow } = holdingBack();
+      loop = new DispatchLoop(dispatch, { intervalMs: 10_000, batchSize: 4 }, new RecordingLogger());
+      loop.start();
+      await sleep(40);
+      expect(dispatch.passes).to.equal(1);
+      slow.release();
+      await sleep(40);
+      // One pass more, at once; it held nothing back, so the next waits the interval.
+      expect(dispatch.passes).to.equal(2);
+      await sleep(40);
+      expect(dispatch.passes).to.equal(2);
+    });
+
+    it('starts one early pass when that send settles, however many passes waited for it', async () => {
+      const { dispatch, slow } = holdingBack();
+      loop = new DispatchLoop(dispatch, { intervalMs: 30, batchSize: 4 }, new RecordingLogger());
+      loop.start();
+      while (dispatch.passes < 3) await sleep(5); // the first pass, then the interval's: each asked and waits
+      const before = dispatch.passes;
+      slow.release();
+      await sleep(10);
+      expect(dispatch.passes).to.equal(before + 1);
     });
 
     it('logs a send that fails without an outcome, and frees its place', async () => {

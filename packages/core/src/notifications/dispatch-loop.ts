@@ -4,8 +4,10 @@
  * wait for the sends, only keeps at most `batchSize` of them in flight, and a pass claims no more
  * than the free places. So a receiver that hangs until its timeout holds one place, not the next
  * pass (decision 0815). A pass that filled the places it had is followed by the next as soon as a
- * place is free; one that found less waits the interval. A failing pass is logged and the loop
- * goes on; the process never dies of it. `stop()` waits for the pass in progress and every send in
+ * place is free; one that found less waits the interval, or less when it passed over the due jobs
+ * of a receiver that holds its whole share of places and one of that receiver's sends settles
+ * first (decision 0817). A failing pass is logged and the loop goes on; the process never dies of
+ * it. `stop()` waits for the pass in progress and every send in
  * flight, so a store is closed only after every claimed job has its outcome recorded. The HTTP
  * service runs its dispatchers on this loop too.
  */
@@ -28,6 +30,13 @@ export interface DispatchPass {
    * promise per job that settles once its outcome is recorded.
    */
   claimAndSend(limit: number): Promise<ReadonlyArray<Promise<unknown>>>;
+  /**
+   * Optional. Asked after a pass that claimed fewer jobs than its places: a promise that settles
+   * when due jobs the pass passed over may be claimed (a receiver holding its whole share of places
+   * finished a send, decision 0817), or undefined when it passed over none. The loop then runs the
+   * next pass when it settles, if that comes before the interval.
+   */
+  heldBack?(): Promise<unknown> | undefined;
 }
 
 export class DispatchLoop {
@@ -78,15 +87,30 @@ export class DispatchLoop {
 
   async #runPass(limit: number): Promise<void> {
     let more = false;
+    let heldBack: Promise<unknown> | undefined;
     try {
       const sends = await this.dispatch.claimAndSend(limit);
       for (const send of sends) this.#track(send);
       more = sends.length >= limit;
+      if (!more) heldBack = this.dispatch.heldBack?.();
     } catch (error) {
       this.logger.error(`${this.#label} dispatch pass failed`, { error: errorText(error) });
     }
     this.#pass = undefined;
     this.#schedule(more ? 0 : this.options.intervalMs);
+    if (heldBack) this.#passWhen(heldBack);
+  }
+
+  /** Runs the next pass as soon as `ready` settles, unless a pass ran (or the loop stopped) in between. */
+  #passWhen(ready: Promise<unknown>): void {
+    const waiting = this.#timer;
+    const early = (): void => {
+      if (this.#timer !== waiting || waiting === undefined) return;
+      clearTimeout(waiting);
+      this.#timer = undefined;
+      this.#schedule(0);
+    };
+    ready.then(early, early);
   }
 
   #track(send: Promise<unknown>): void {

@@ -42,6 +42,9 @@ function withoutRequest(delivery: WebhookDelivery, error: string): WebhookDelive
 }
 
 export class DispatchWebhooks {
+  /** The sends this dispatcher has in flight, by webhook id: its share of places (decision 0817). */
+  readonly #sending = new Map<string, Set<Promise<void>>>();
+
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly outbox: WebhookDeliveryOutbox,
@@ -72,8 +75,33 @@ export class DispatchWebhooks {
    */
   async claimAndSend(limit: number): Promise<Array<Promise<WebhookDeliveryOutcome['status'] | 'dropped'>>> {
     await this.#settleUnconfirmed();
-    const deliveries = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, limit);
-    return deliveries.map((delivery) => this.#settle(delivery));
+    const inFlight = new Map([...this.#sending].map(([webhookId, sends]) => [webhookId, sends.size]));
+    const share = { perWebhook: this.policy.inFlightPerWebhook, inFlight };
+    const deliveries = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, limit, share);
+    return deliveries.map((delivery) => this.#track(delivery.webhookId, this.#settle(delivery)));
+  }
+
+  /**
+   * What the loop waits for after a pass that claimed fewer than its places: a send of a webhook
+   * that holds its whole share settling, when one does (its due deliveries were passed over);
+   * undefined otherwise.
+   */
+  heldBack(): Promise<void> | undefined {
+    const full = [...this.#sending.values()].filter((sends) => sends.size >= this.policy.inFlightPerWebhook);
+    return full.length === 0 ? undefined : Promise.race(full.flatMap((sends) => [...sends]));
+  }
+
+  /** Counts the send against its webhook's share until it settles. */
+  #track<T>(webhookId: string, send: Promise<T>): Promise<T> {
+    const sends = this.#sending.get(webhookId) ?? new Set<Promise<void>>();
+    this.#sending.set(webhookId, sends);
+    const free = (): void => {
+      sends.delete(place);
+      if (sends.size === 0) this.#sending.delete(webhookId);
+    };
+    const place = send.then(free, free);
+    sends.add(place);
+    return send;
   }
 
   async #settleUnconfirmed(): Promise<void> {

@@ -25,7 +25,8 @@ import type { WebhookDeliveryOutbox, WebhookDeliveryPolicy, WebhookRepository, W
 
 /**
  * The service's defaults (`WEBHOOK_*` and `NOTIFY_*` unset): the notifications' pace and
- * back-off (CONTRACT §7), 50 deliveries in flight at most, an unconfirmed event settled after 5 minutes.
+ * back-off (CONTRACT §7), 50 deliveries in flight at most and 10 of them for one webhook, an
+ * unconfirmed event settled after 5 minutes.
  */
 export const DEFAULT_WEBHOOK_DISPATCH = {
   intervalMs: DEFAULT_NOTIFICATION_DISPATCH.intervalMs,
@@ -35,6 +36,7 @@ export const DEFAULT_WEBHOOK_DISPATCH = {
   retryMaxMs: DEFAULT_NOTIFICATION_DISPATCH.retryMaxMs,
   leaseMs: DEFAULT_NOTIFICATION_DISPATCH.leaseMs,
   settleUnconfirmedAfterMs: 300_000,
+  inFlightPerWebhook: 10,
 } as const satisfies WebhookDeliveryPolicy & { intervalMs: number };
 
 export interface WebhookOptions extends Partial<WebhookDeliveryPolicy> {

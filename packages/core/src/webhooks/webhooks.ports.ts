@@ -125,6 +125,14 @@ export type WebhookDeliveryOutcome =
     }
   | { readonly status: 'retry'; readonly error: string; readonly statusCode: number | null; readonly nextAttemptAt: Date };
 
+/** How a claim shares the dispatcher's places between webhooks (decision 0817). */
+export interface WebhookClaimShare {
+  /** Most deliveries of one webhook in flight at once, those of `inFlight` included. */
+  readonly perWebhook: number;
+  /** The deliveries the caller has in flight already, by webhook id. */
+  readonly inFlight: ReadonlyMap<string, number>;
+}
+
 export interface WebhookDeliveryOutbox {
   /** Stores the deliveries of one event as `unconfirmed`. */
   stage(deliveries: readonly NewWebhookDelivery[], now: Date): Promise<void>;
@@ -132,8 +140,15 @@ export interface WebhookDeliveryOutbox {
   confirm(tenantId: string, eventId: string, payload: string, now: Date): Promise<void>;
   /** Drops the event's unconfirmed deliveries (the change did not happen). Idempotent. */
   discard(tenantId: string, eventId: string): Promise<void>;
-  /** Atomically claims up to `limit` pending, due, unleased deliveries until `now + leaseMs`, counting an attempt. */
-  claimDue(now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]>;
+  /**
+   * Atomically claims up to `limit` pending, due, unleased deliveries until `now + leaseMs`,
+   * counting an attempt. Claims take turns between webhooks: each takes the oldest due delivery of
+   * the next webhook in id order after the webhook the previous claim took from (this instance's
+   * last claim, wrapping round), so one webhook's backlog never fills a batch while another's
+   * deliveries wait. With `share`, a webhook is passed over once it has `perWebhook` deliveries in
+   * flight, counting those of `share.inFlight` (decision 0817).
+   */
+  claimDue(now: Date, leaseMs: number, limit: number, share?: WebhookClaimShare): Promise<WebhookDelivery[]>;
   /** Atomically claims up to `limit` unconfirmed, unleased deliveries staged before `stagedBefore`. */
   claimUnconfirmed(stagedBefore: Date, now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]>;
   /**
@@ -194,6 +209,11 @@ export function isWebhookAddressRefused(error: unknown): boolean {
 export interface WebhookDeliveryPolicy extends Omit<NotificationDeliveryPolicy, 'keepFinishedMs'> {
   /** How long an event may stay unconfirmed before the dispatcher settles it from the store. */
   readonly settleUnconfirmedAfterMs: number;
+  /**
+   * Most deliveries of one webhook in flight at once (of `batchSize`): a receiver that hangs, or a
+   * webhook with a backlog, takes no more places than this while other webhooks' deliveries are due.
+   */
+  readonly inFlightPerWebhook: number;
 }
 
 export const WebhookRepositoryToken: PortToken<WebhookRepository> = portToken('WebhookRepository');

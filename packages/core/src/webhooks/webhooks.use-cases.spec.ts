@@ -22,7 +22,7 @@ import { UpdateWebhook } from './update-webhook.use-case.js';
 import { signatureOf } from './sign-webhook.js';
 import { WebhookEvents } from './webhook-events.js';
 import { WEBHOOK_URL_MAX } from './webhook.js';
-import { WebhookAddressRefused, type WebhookRequest, type WebhookSender } from './webhooks.ports.js';
+import { WebhookAddressRefused, type WebhookDeliveryPolicy, type WebhookRequest, type WebhookSender } from './webhooks.ports.js';
 
 const TENANT = 't1';
 /** Text `new URL` accepts by mending it into http://93.184.216.34/…: none of it is a URL written plainly (§7). */
@@ -39,7 +39,7 @@ const MENDED_URLS = [
 ];
 const admin = userCaller(TENANT, 'admin-1', 'admin');
 
-function fixture() {
+function fixture(policyChanges: Partial<WebhookDeliveryPolicy> = {}) {
   const clock = new ManualClock('2026-05-06T07:08:09.000Z');
   const webhooks = new MemoryWebhookRepository();
   const outbox = new MemoryWebhookDeliveryOutbox();
@@ -53,7 +53,7 @@ function fixture() {
       return this.answer(request);
     },
   };
-  const policy = { maxAttempts: 3, retryBaseMs: 1000, retryMaxMs: 60_000, leaseMs: 60_000, batchSize: 10, settleUnconfirmedAfterMs: 300_000 };
+  const policy = { maxAttempts: 3, retryBaseMs: 1000, retryMaxMs: 60_000, leaseMs: 60_000, batchSize: 10, settleUnconfirmedAfterMs: 300_000, inFlightPerWebhook: 10, ...policyChanges };
   const events = new WebhookEvents(webhooks, outbox, clock, silentLogger);
   const dispatch = new DispatchWebhooks(webhooks, outbox, new EventWitnessReader(stores), sender, policy, clock, silentLogger);
   const create = new CreateWebhook(webhooks, { isAllowed: async (url) => !url.includes('internal') }, clock);
@@ -214,6 +214,37 @@ describe('Webhooks (core, in-memory adapters)', () => {
       expect(await dispatch.execute()).to.deep.include({ claimed: 1, skipped: 1, failed: 0 });
       expect(sent).to.have.length(0);
       expect(await outbox.countByStatus()).to.deep.equal({ unconfirmed: 0, pending: 0, delivered: 0, failed: 0 });
+    });
+
+    it('gives a webhook no more than its share of places while another webhook has deliveries due, and says when it frees one', async () => {
+      const { events, dispatch, create, sender, sent } = fixture({ batchSize: 10, inFlightPerWebhook: 3 });
+      const slow = await create.execute(admin, { url: 'https://slow.example/', events: ['*'] });
+      const fast = await create.execute(admin, { url: 'https://fast.example/', events: ['*'] });
+      const release = signal();
+      sender.answer = async (request) => (request.url === slow.url ? release.promise.then(() => ({ statusCode: 200 })) : { statusCode: 200 });
+      for (let i = 0; i < 6; i += 1) {
+        await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: null, data: { i } }));
+      }
+      expect(dispatch.heldBack()).to.equal(undefined);
+      const sentTo = (url: string) => sent.filter((request) => request.url === url).length;
+      const sends = await dispatch.claimAndSend(10);
+      expect(sends).to.have.length(6); // three of each webhook's six: each holds its share, with places left
+      expect(dispatch.heldBack()).to.not.equal(undefined);
+      await dispatch.heldBack(); // the fast receiver answers at once
+      const more = await dispatch.claimAndSend(10);
+      expect(more).to.have.length(3);
+      await Promise.all(more);
+      expect([sentTo(slow.url), sentTo(fast.url)]).to.deep.equal([3, 6]);
+      // Only the slow webhook holds its share now, and what waits for it waits for its receiver.
+      const heldBack = dispatch.heldBack();
+      const first = await Promise.race([heldBack!.then(() => 'a place freed'), new Promise((resolve) => setTimeout(resolve, 30, 'still held'))]);
+      expect(first).to.equal('still held');
+      expect(await dispatch.claimAndSend(10)).to.have.length(0);
+      release.fire();
+      await heldBack;
+      await Promise.all(sends);
+      expect(dispatch.heldBack()).to.equal(undefined);
+      expect(await dispatch.claimAndSend(10)).to.have.length(3);
     });
 
     it('keeps the latest 100 final deliveries per webhook', async () => {

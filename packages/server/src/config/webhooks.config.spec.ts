@@ -3,13 +3,13 @@ import { ConfigError } from './env-reader.js';
 import { loadConfig } from './service-config.js';
 
 describe('loadWebhooksConfig', () => {
-  it('uses the documented defaults: 10 s timeout, guard on, settle after 5 minutes, batches of 50', () => {
-    expect(loadConfig({}).webhooks).to.deep.equal({ timeoutMs: 10_000, allowPrivateNetworks: false, settleUnconfirmedAfterMs: 300_000, batchSize: 50, leaseMs: 60_000 });
+  it('uses the documented defaults: 10 s timeout, guard on, settle after 5 minutes, batches of 50, 10 of them per webhook', () => {
+    expect(loadConfig({}).webhooks).to.deep.equal({ timeoutMs: 10_000, allowPrivateNetworks: false, settleUnconfirmedAfterMs: 300_000, batchSize: 50, inFlightPerWebhook: 10, leaseMs: 60_000 });
   });
 
   it('reads the settings and stretches the lease to three timeouts when that is longer than a minute', () => {
-    const webhooks = loadConfig({ WEBHOOK_TIMEOUT_MS: '30000', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_SETTLE_AFTER_MS: '0', WEBHOOK_BATCH_SIZE: '5' }).webhooks;
-    expect(webhooks).to.deep.equal({ timeoutMs: 30_000, allowPrivateNetworks: true, settleUnconfirmedAfterMs: 0, batchSize: 5, leaseMs: 90_000 });
+    const webhooks = loadConfig({ WEBHOOK_TIMEOUT_MS: '30000', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_SETTLE_AFTER_MS: '0', WEBHOOK_BATCH_SIZE: '5', WEBHOOK_IN_FLIGHT_PER_WEBHOOK: '2' }).webhooks;
+    expect(webhooks).to.deep.equal({ timeoutMs: 30_000, allowPrivateNetworks: true, settleUnconfirmedAfterMs: 0, batchSize: 5, inFlightPerWebhook: 2, leaseMs: 90_000 });
   });
 
   it('stops start-up naming the variable when a value is out of range', () => {
@@ -17,5 +17,6 @@ describe('loadWebhooksConfig', () => {
     expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'maybe' })).to.throw(ConfigError, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS');
     expect(() => loadConfig({ WEBHOOK_BATCH_SIZE: '0' })).to.throw(ConfigError, 'WEBHOOK_BATCH_SIZE');
     expect(() => loadConfig({ WEBHOOK_BATCH_SIZE: '501' })).to.throw(ConfigError, 'WEBHOOK_BATCH_SIZE');
+    expect(() => loadConfig({ WEBHOOK_IN_FLIGHT_PER_WEBHOOK: '0' })).to.throw(ConfigError, 'WEBHOOK_IN_FLIGHT_PER_WEBHOOK');
   });
 });

@@ -14,6 +14,12 @@ export interface WebhooksConfig {
    * while the same process serves requests (decisions 0786, 0815).
    */
   readonly batchSize: number;
+  /**
+   * WEBHOOK_IN_FLIGHT_PER_WEBHOOK: most of those places one webhook holds while other webhooks'
+   * deliveries are due, so a receiver that hangs, or a webhook with a backlog, cannot take them
+   * all; claims take turns between webhooks (decision 0817).
+   */
+  readonly inFlightPerWebhook: number;
   /** A claim outlives any live send by far, so no delivery is claimed twice while being sent. */
   readonly leaseMs: number;
 }
@@ -25,6 +31,7 @@ export function loadWebhooksConfig(read: EnvReader): WebhooksConfig {
     allowPrivateNetworks: read.flag('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
     settleUnconfirmedAfterMs: read.int('WEBHOOK_SETTLE_AFTER_MS', 300_000, 0, 86_400_000),
     batchSize: read.int('WEBHOOK_BATCH_SIZE', 50, 1, 500),
+    inFlightPerWebhook: read.int('WEBHOOK_IN_FLIGHT_PER_WEBHOOK', 10, 1, 500),
     leaseMs: Math.max(60_000, 3 * timeoutMs),
   };
 }

@@ -71,6 +71,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
       leaseMs: webhooks.leaseMs,
       batchSize: webhooks.batchSize,
       settleUnconfirmedAfterMs: webhooks.settleUnconfirmedAfterMs,
+      inFlightPerWebhook: webhooks.inFlightPerWebhook,
     }),
     [ServerTokens.Config],
   );

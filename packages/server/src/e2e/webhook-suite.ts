@@ -16,12 +16,13 @@ export interface WebhookSuite {
   subscribe(events: string[], url?: string): Promise<string>;
 }
 
-export function webhookSuite(storage: TestStorage): WebhookSuite {
+/** `env` adds to (or overrides) the fast webhook settings of the suite's service. */
+export function webhookSuite(storage: TestStorage, env: Record<string, string> = {}): WebhookSuite {
   let api: TestService;
   let admin: Headers;
   let receiver: StandardWebhookReceiver;
   before(async () => {
-    api = await startTestService(FAST_WEBHOOKS, { storage });
+    api = await startTestService({ ...FAST_WEBHOOKS, ...env }, { storage });
     admin = await engagementClient(api).bearer('admin');
   });
   after(() => api.stop());

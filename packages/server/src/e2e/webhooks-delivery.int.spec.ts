@@ -16,13 +16,29 @@ const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 for (const storage of TEST_STORAGES) {
   describe(`Webhook delivery (storage: ${storage})`, () => {
-    const suite = webhookSuite(storage);
+    // Six places, three per webhook: a few events fill them, as fifty would in production.
+    const suite = webhookSuite(storage, { WEBHOOK_BATCH_SIZE: '6', WEBHOOK_IN_FLIGHT_PER_WEBHOOK: '3' });
     let api: TestService;
     let admin: Headers;
     let receiver: StandardWebhookReceiver;
     beforeEach(() => ({ api, admin, receiver } = suite));
     const subscribe = (events: string[], url?: string) => suite.subscribe(events, url);
     const deliveries = async (id: string) => (await api.call('GET', `/webhooks/${id}/deliveries`, { headers: admin })).body;
+    /** Runs `test` with a receiver that answers at once, subscribed to tenant b's `form.created`; removes both after. */
+    const withOtherTenantReceiver = async (test: (fast: StandardWebhookReceiver, webhookId: string, asB: { key: string; headers: Headers }) => Promise<void>) => {
+      const fast = await StandardWebhookReceiver.start();
+      const asB = { key: TEST_KEYS.b, headers: await engagementClient(api).bearer('admin', 'admin-b', TEST_TENANTS.b) };
+      let webhookId: string | undefined;
+      try {
+        const created = await api.call('POST', '/webhooks/create', { ...asB, body: { url: fast.url(), events: ['form.created'] } });
+        webhookId = created.body.data.webhook.id as string;
+        fast.secret = created.body.data.webhook.secret;
+        await test(fast, webhookId, asB);
+      } finally {
+        if (webhookId) await api.call('DELETE', `/webhooks/delete/${webhookId}`, asB);
+        await fast.stop();
+      }
+    };
 
     it('sends each event of today\'s routes once, signed so that standardwebhooks verifies it, with the record as data', async () => {
       const webhookId = await subscribe(['*']);
@@ -114,14 +130,7 @@ for (const storage of TEST_STORAGES) {
     it("keeps delivering another tenant's events while a receiver hangs, and still retries and fails the hanging one", async () => {
       receiver.answers = ['hang'];
       const slowWebhook = await subscribe(['form.created']);
-      const fast = await StandardWebhookReceiver.start();
-      const adminB = await engagementClient(api).bearer('admin', 'admin-b', TEST_TENANTS.b);
-      const asB = { key: TEST_KEYS.b, headers: adminB };
-      let fastWebhook: string | undefined;
-      try {
-        const created = await api.call('POST', '/webhooks/create', { ...asB, body: { url: fast.url(), events: ['form.created'] } });
-        fastWebhook = created.body.data.webhook.id;
-        fast.secret = created.body.data.webhook.secret;
+      await withOtherTenantReceiver(async (fast, fastWebhook, asB) => {
         await createForm(api, 'wh-slow-1');
         await createForm(api, 'wh-fast-1', {}, { key: TEST_KEYS.b });
         await receiver.waitFor(1);
@@ -143,10 +152,26 @@ for (const storage of TEST_STORAGES) {
         expect(entry).to.deep.include({ status: 'failed', attempts: 3, lastStatusCode: null, lastError: `webhook receiver gave no answer within ${timeoutMs} ms` });
         const fastLog = await api.call('GET', `/webhooks/${fastWebhook}/deliveries`, asB);
         expect(fastLog.body.data.deliveries.map((d: any) => [d.status, d.attempts])).to.deep.equal([['delivered', 1], ['delivered', 1], ['delivered', 1]]);
-      } finally {
-        if (fastWebhook) await api.call('DELETE', `/webhooks/delete/${fastWebhook}`, asB);
-        await fast.stop();
-      }
+      });
+    });
+
+    it("gives a receiver that hangs with a backlog no more than its share of places, so another tenant's event goes at once", async () => {
+      receiver.answers = ['hang'];
+      await subscribe(['form.created']);
+      await withOtherTenantReceiver(async (fast) => {
+        for (let i = 0; i < 8; i += 1) await createForm(api, `wh-backlog-${i}`);
+        await receiver.waitFor(3);
+        await settle(100); // every chance to send more of the eight
+        expect(receiver.mostOpen, 'requests open at once at the hanging receiver').to.equal(3);
+        // Three of the six places are free for the other tenant's event.
+        const stagedAt = Date.now();
+        await createForm(api, 'wh-backlog-b', {}, { key: TEST_KEYS.b });
+        await fast.waitFor(1, 5000);
+        const waited = Date.now() - stagedAt;
+        expect(waited, `the other tenant's receiver waited ${waited} ms`).to.be.below(Number(FAST_WEBHOOKS.WEBHOOK_TIMEOUT_MS) / 2);
+        expect(fast.received[0]!.verified).to.equal(true);
+        expect(receiver.mostOpen).to.equal(3);
+      });
     });
 
     it('never follows a redirect: the delivery fails after NOTIFY_MAX_ATTEMPTS and the target hears nothing', async () => {

@@ -39,10 +39,15 @@ export class StandardWebhookReceiver {
   answers: ReceiverAnswer[] = [{ status: 204 }];
   /** The secret of the webhook under test, once created. */
   secret: string | undefined;
+  /** The most requests that were open at once (arrived, neither answered nor given up by the sender). */
+  mostOpen = 0;
+  #open = 0;
   readonly #server: Server;
 
   private constructor() {
     this.#server = createServer((req, res) => {
+      this.mostOpen = Math.max(this.mostOpen, ++this.#open);
+      res.on('close', () => (this.#open -= 1));
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {

@@ -91,6 +91,40 @@ export function webhookDeliveryOutboxContract(name: string, factory: RepositoryF
       expect(await outbox().claimDue(at(60_031), 60_000, 10)).to.have.length(2); // the lease lapsed
     });
 
+    it('takes turns between webhooks, oldest due first within each, and goes on after the webhook the last claim took from', async () => {
+      const owners = [1, 1, 1, 2, 2, 3]; // events 1-6: webhook 1 has three, webhook 2 two, webhook 3 one
+      for (const [i, webhook] of owners.entries()) await outbox().stage([delivery(i + 1, webhook)], T0);
+      // Due in this order: event 3 before 1 before 2 within webhook 1.
+      for (const [n, event] of [3, 1, 2, 4, 5, 6].entries()) await outbox().confirm('acme', hex(1000 + event), '{}', at(10 + n));
+      const turns = (claimed: { webhookId: string; eventId: string }[]) => claimed.map((d) => [d.webhookId, d.eventId]);
+      expect(turns(await outbox().claimDue(at(100), 60_000, 4))).to.deep.equal([
+        [hex(1), hex(1003)],
+        [hex(2), hex(1004)],
+        [hex(3), hex(1006)],
+        [hex(1), hex(1001)],
+      ]);
+      // The next claim starts after webhook 1, wraps round, and takes what is left in turn.
+      expect(turns(await outbox().claimDue(at(100), 60_000, 10))).to.deep.equal([
+        [hex(2), hex(1005)],
+        [hex(1), hex(1002)],
+      ]);
+    });
+
+    it('passes over a webhook once it holds its share, counting the deliveries the caller has in flight', async () => {
+      for (let n = 1; n <= 6; n += 1) {
+        await outbox().stage([delivery(n, n <= 3 ? 1 : 2)], T0);
+        await outbox().confirm('acme', hex(1000 + n), '{}', at(n));
+      }
+      const webhooksOf = async (share: Record<number, number>) => {
+        const inFlight = new Map(Object.entries(share).map(([webhook, count]) => [hex(Number(webhook)), count]));
+        return (await outbox().claimDue(at(100), 60_000, 10, { perWebhook: 2, inFlight })).map((d) => d.webhookId);
+      };
+      expect(await webhooksOf({ 1: 1 })).to.deep.equal([hex(1), hex(2), hex(2)]);
+      expect(await webhooksOf({ 1: 2, 2: 0 })).to.deep.equal([hex(2)]);
+      expect(await webhooksOf({ 1: 3, 2: 3 })).to.deep.equal([]);
+      expect((await outbox().claimDue(at(100), 60_000, 10)).map((d) => d.eventId)).to.deep.equal([hex(1002), hex(1003)]);
+    });
+
     it('discards an event\'s unconfirmed deliveries only, and hands stale ones to settling once per lease', async () => {
       await outbox().stage([delivery(1)], T0);
       await outbox().stage([delivery(2)], at(5_000));
