@@ -1,10 +1,12 @@
 /**
  * The notification outbox on MongoDB. A claim is one `findOneAndUpdate` per job (filter: pending,
  * due, not under a live lease; update: set the lease, count the attempt), repeated up to `limit`,
- * so dispatchers on several instances never claim one job within a lease. Index `status_due`
- * serves the claim; `tenant_created_id` serves the per-tenant listing.
+ * so dispatchers on several instances never claim one job within a lease; claims take turns
+ * between the channels. Index `status_channel_due` serves the claim, `status_due` the clean-up
+ * and the counts, `tenant_created_id` the per-tenant listing.
  */
 import type {
+  ClaimShare,
   NewNotificationJob,
   NotificationAudience,
   NotificationChannel,
@@ -16,6 +18,7 @@ import type {
   TraceContext,
 } from '@cms/core';
 import { ObjectId } from 'mongodb';
+import { TurnClaims } from '../storage/turn-claims.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
@@ -50,9 +53,11 @@ interface NotificationJobDocument {
 
 export class MongoNotificationOutbox implements NotificationOutbox {
   readonly #jobs: MongoCollection<NotificationJobDocument>;
+  readonly #turns: TurnClaims<NotificationJobDocument, NotificationChannel>;
 
   constructor(db: MongoDatabase) {
     this.#jobs = db.collection<NotificationJobDocument>(Collections.notificationOutbox);
+    this.#turns = new TurnClaims(this.#jobs, 'channel', (channel) => channel, (key) => key as NotificationChannel);
   }
 
   async enqueue(jobs: readonly NewNotificationJob[], now: Date): Promise<void> {
@@ -60,19 +65,9 @@ export class MongoNotificationOutbox implements NotificationOutbox {
     await this.#jobs.insertMany(jobs.map((job) => toDocument(job, now)));
   }
 
-  async claimDue(now: Date, leaseMs: number, limit: number): Promise<NotificationJob[]> {
-    const claimedUntil = new Date(now.getTime() + leaseMs);
-    const claimed: NotificationJob[] = [];
-    while (claimed.length < limit) {
-      const document = await this.#jobs.findOneAndUpdate(
-        { status: 'pending', nextAttemptAt: { $lte: now }, $or: [{ claimedUntil: null }, { claimedUntil: { $lte: now } }] },
-        { $set: { claimedUntil, updatedAt: now }, $inc: { attempts: 1 } },
-        { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
-      );
-      if (!document) break;
-      claimed.push(toJob(document));
-    }
-    return claimed;
+  /** Served by `status_channel_due`, taking turns between the channels (decision 0817). */
+  async claimDue(now: Date, leaseMs: number, limit: number, share?: ClaimShare): Promise<NotificationJob[]> {
+    return (await this.#turns.claim(now, leaseMs, limit, share)).map(toJob);
   }
 
   /** One `deleteMany`, served by `tenant_form_status`. */

@@ -67,6 +67,7 @@ export const INDEXES: readonly IndexDefinition[] = [
   { collection: Collections.dashboardConfigs, name: 'tenant_user_unique', keys: { tenantId: 1, userId: 1 }, unique: true },
   { collection: Collections.repurposeTemplates, name: 'tenant_unique', keys: { tenantId: 1 }, unique: true },
   { collection: Collections.notificationOutbox, name: 'status_due', keys: { status: 1, nextAttemptAt: 1 } },
+  { collection: Collections.notificationOutbox, name: 'status_channel_due', keys: { status: 1, channel: 1, nextAttemptAt: 1 } },
   { collection: Collections.notificationOutbox, name: 'tenant_created_id', keys: { tenantId: 1, createdAt: -1, _id: -1 } },
   // §6.4: a deleted form's (or submission's) jobs are dropped, whatever their status (the
   // `{tenantId, message.formId}` prefix serves; `status` stays so existing deployments keep their index).

@@ -8,10 +8,10 @@
  * `tenant_webhook_created` (log, prune).
  */
 import {
+  type ClaimShare,
   type EventWitness,
   type NewWebhookDelivery,
   type TraceContext,
-  type WebhookClaimShare,
   type WebhookDelivery,
   type WebhookDeliveryOutbox,
   type WebhookDeliveryOutcome,
@@ -19,6 +19,7 @@ import {
 } from '@cms/core';
 import { stagedDeliveryState } from '@cms/core/internal';
 import { ObjectId } from 'mongodb';
+import { TurnClaims } from '../storage/turn-claims.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
 import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
@@ -45,16 +46,13 @@ interface DeliveryDocument {
 
 const FINAL: WebhookDeliveryStatus[] = ['delivered', 'failed'];
 
-/** No claim, or one that lapsed. */
-const FREE = (now: Date) => ({ $or: [{ claimedUntil: null }, { claimedUntil: { $lte: now } }] });
-
 export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   readonly #deliveries: MongoCollection<DeliveryDocument>;
-  /** The webhook this instance's last claim took a delivery from: the next claim starts after it. */
-  #turn: ObjectId | null = null;
+  readonly #turns: TurnClaims<DeliveryDocument, ObjectId>;
 
   constructor(db: MongoDatabase) {
     this.#deliveries = db.collection<DeliveryDocument>(Collections.webhookDeliveries);
+    this.#turns = new TurnClaims(this.#deliveries, 'webhookId', fromObjectId, toObjectId);
   }
 
   async stage(deliveries: readonly NewWebhookDelivery[], now: Date): Promise<void> {
@@ -84,38 +82,9 @@ export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     await this.#deliveries.deleteMany({ tenantId, eventId: toObjectId(eventId), status: 'unconfirmed' });
   }
 
-  /**
-   * One `findOneAndUpdate` per delivery, on `status_webhook_due`: the first free due delivery of a
-   * webhook after the last one served (`$gt`), oldest due first, webhooks holding their share left
-   * out (`$nin`); none after it, and the turn wraps round to the lowest id (decision 0817).
-   */
-  async claimDue(now: Date, leaseMs: number, limit: number, share?: WebhookClaimShare): Promise<WebhookDelivery[]> {
-    const claimedUntil = new Date(now.getTime() + leaseMs);
-    const perWebhook = share?.perWebhook ?? Infinity;
-    const inFlight = new Map(share?.inFlight);
-    const full = [...inFlight].filter(([, count]) => count >= perWebhook).map(([webhookId]) => toObjectId(webhookId));
-    const claimed: WebhookDelivery[] = [];
-    let after = this.#turn;
-    while (claimed.length < limit) {
-      const webhookId = { ...(after ? { $gt: after } : {}), ...(full.length > 0 ? { $nin: full } : {}) };
-      const document = await this.#deliveries.findOneAndUpdate(
-        { status: 'pending', ...(Object.keys(webhookId).length > 0 ? { webhookId } : {}), nextAttemptAt: { $lte: now }, ...FREE(now) },
-        { $set: { claimedUntil, updatedAt: now }, $inc: { attempts: 1 } },
-        { sort: { webhookId: 1, nextAttemptAt: 1 }, returnDocument: 'after' },
-      );
-      if (!document) {
-        if (after === null) break;
-        after = null;
-        continue;
-      }
-      claimed.push(toDelivery(document));
-      after = this.#turn = document.webhookId;
-      const id = fromObjectId(document.webhookId);
-      const count = (inFlight.get(id) ?? 0) + 1;
-      inFlight.set(id, count);
-      if (count >= perWebhook) full.push(document.webhookId);
-    }
-    return claimed;
+  /** Served by `status_webhook_due`, taking turns between webhooks (decision 0817). */
+  async claimDue(now: Date, leaseMs: number, limit: number, share?: ClaimShare): Promise<WebhookDelivery[]> {
+    return (await this.#turns.claim(now, leaseMs, limit, share)).map(toDelivery);
   }
 
   async claimUnconfirmed(stagedBefore: Date, now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]> {
@@ -174,7 +143,7 @@ export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     const claimed: WebhookDelivery[] = [];
     while (claimed.length < limit) {
       const document = await this.#deliveries.findOneAndUpdate(
-        { ...due, ...FREE(now) },
+        { ...due, $or: [{ claimedUntil: null }, { claimedUntil: { $lte: now } }] },
         { $set: { claimedUntil, updatedAt: now }, $inc: { attempts: attempt } },
         { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
       );

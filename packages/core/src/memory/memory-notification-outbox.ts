@@ -1,7 +1,9 @@
 /**
  * In-memory notification outbox. Claims read and mark jobs without awaiting in between, so two
- * dispatchers in one process can never claim the same job within a lease.
+ * dispatchers in one process can never claim the same job within a lease; they take turns between
+ * the channels (decision 0817).
  */
+import type { ClaimShare } from '../notifications/dispatch-shares.js';
 import { newId } from '../shared/ids.js';
 import type {
   NewNotificationJob,
@@ -10,11 +12,14 @@ import type {
   NotificationOutcome,
   NotificationStatus,
 } from '../notifications/notification.ports.js';
+import { groupInto, takeTurns } from './take-turns.js';
 
 type MutableJob = { -readonly [K in keyof NotificationJob]: NotificationJob[K] };
 
 export class MemoryNotificationOutbox implements NotificationOutbox {
   readonly #jobs = new Map<string, MutableJob>();
+  /** The channel the last claim took a job from: the next claim starts after it (decision 0817). */
+  #turn: string | null = null;
 
   async enqueue(jobs: readonly NewNotificationJob[], now: Date): Promise<void> {
     for (const job of jobs) {
@@ -33,18 +38,20 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
     }
   }
 
-  async claimDue(now: Date, leaseMs: number, limit: number): Promise<NotificationJob[]> {
-    const claimed: NotificationJob[] = [];
+  async claimDue(now: Date, leaseMs: number, limit: number, share?: ClaimShare): Promise<NotificationJob[]> {
+    const dueByChannel = new Map<string, MutableJob[]>();
     for (const job of this.#jobs.values()) {
-      if (claimed.length >= limit) break;
       const free = job.claimedUntil === null || job.claimedUntil <= now;
-      if (job.status !== 'pending' || job.nextAttemptAt > now || !free) continue;
+      if (job.status === 'pending' && job.nextAttemptAt <= now && free) groupInto(dueByChannel, job.channel, job);
+    }
+    const { taken, last } = takeTurns(dueByChannel, limit, this.#turn, share);
+    this.#turn = last;
+    return taken.map((job) => {
       job.claimedUntil = new Date(now.getTime() + leaseMs);
       job.attempts += 1;
       job.updatedAt = now;
-      claimed.push(structuredClone(job));
-    }
-    return claimed;
+      return structuredClone(job);
+    });
   }
 
   async dropJobs(tenantId: string, formId: string, submissionId?: string): Promise<number> {

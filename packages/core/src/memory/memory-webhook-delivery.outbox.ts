@@ -6,17 +6,18 @@
  * the unconfirmed deliveries by event (each event-causing write confirms or discards its own),
  * each webhook's deliveries (its log and pruning), and each webhook's pending ones (claims).
  */
+import type { ClaimShare } from '../notifications/dispatch-shares.js';
 import { newId } from '../shared/ids.js';
 import {
   stagedDeliveryState,
   type NewWebhookDelivery,
-  type WebhookClaimShare,
   type WebhookDelivery,
   type WebhookDeliveryOutbox,
   type WebhookDeliveryOutcome,
   type WebhookDeliveryStatus,
 } from '../webhooks/webhooks.ports.js';
 import { SnapshotTable } from './snapshot-table.js';
+import { groupInto, takeTurns } from './take-turns.js';
 import { tenantKey } from './tenant-key.js';
 import { newestFirst } from './memory-webhook.repository.js';
 
@@ -51,23 +52,14 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     for (const delivery of this.#takeEvent(tenantId, eventId)) this.#remove(delivery);
   }
 
-  async claimDue(now: Date, leaseMs: number, limit: number, share?: WebhookClaimShare): Promise<WebhookDelivery[]> {
-    const queues = this.#dueByWebhook(now, share);
-    // Turns: one delivery of each webhook in id order, starting after the one the last claim took from.
-    const start = queues.findIndex((queue) => this.#turn === null || queue.webhookId > this.#turn);
-    if (start > 0) queues.push(...queues.splice(0, start));
-    const claimed: WebhookDelivery[] = [];
-    while (claimed.length < limit && queues.length > 0) {
-      for (let i = 0; i < queues.length && claimed.length < limit; ) {
-        const queue = queues[i]!;
-        claimed.push(this.#lease(queue.due.shift()!, now, leaseMs, true));
-        this.#turn = queue.webhookId;
-        queue.room -= 1;
-        if (queue.due.length === 0 || queue.room <= 0) queues.splice(i, 1);
-        else i += 1;
-      }
+  async claimDue(now: Date, leaseMs: number, limit: number, share?: ClaimShare): Promise<WebhookDelivery[]> {
+    const dueByWebhook = new Map<string, WebhookDelivery[]>();
+    for (const [webhookId, ids] of this.#pending) {
+      for (const delivery of this.#rows(ids)) if (delivery.nextAttemptAt <= now && isFree(delivery, now)) groupInto(dueByWebhook, webhookId, delivery);
     }
-    return claimed;
+    const { taken, last } = takeTurns(dueByWebhook, limit, this.#turn, share);
+    this.#turn = last;
+    return taken.map((delivery) => this.#lease(delivery, now, leaseMs, true));
   }
 
   async claimUnconfirmed(stagedBefore: Date, now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]> {
@@ -120,18 +112,6 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     return counts;
   }
 
-  /** Each webhook's free due deliveries, oldest due first, with the room its share leaves; webhooks in id order. */
-  #dueByWebhook(now: Date, share: WebhookClaimShare | undefined): Array<{ webhookId: string; due: WebhookDelivery[]; room: number }> {
-    const queues = [];
-    for (const [webhookId, ids] of this.#pending) {
-      const room = share ? share.perWebhook - (share.inFlight.get(webhookId) ?? 0) : Infinity;
-      if (room <= 0) continue;
-      const due = this.#rows(ids).filter((delivery) => delivery.nextAttemptAt <= now && isFree(delivery, now));
-      if (due.length > 0) queues.push({ webhookId, due: due.sort(byDueTime), room });
-    }
-    return queues.sort((a, b) => (a.webhookId < b.webhookId ? -1 : 1));
-  }
-
   /** Claims one delivery until `now + leaseMs`; replacing a row keeps its place in the table, so a caller iterating it is safe. */
   #lease(delivery: WebhookDelivery, now: Date, leaseMs: number, countAttempt: boolean): WebhookDelivery {
     const claimedUntil = new Date(now.getTime() + leaseMs);
@@ -170,11 +150,6 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
 
 function isFree(delivery: WebhookDelivery, now: Date): boolean {
   return delivery.claimedUntil === null || delivery.claimedUntil <= now;
-}
-
-/** Oldest due first; `sort` is stable, so deliveries due together keep the order they were staged in. */
-function byDueTime(a: WebhookDelivery, b: WebhookDelivery): number {
-  return a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime();
 }
 
 function addTo(index: Map<string, Set<string>>, key: string, id: string): void {

@@ -291,10 +291,14 @@ describe('DispatchNotifications', () => {
   });
 
   describe('when more jobs are due than a batch holds', () => {
-    it('claims one batch per pass', async () => {
+    it('claims one batch per pass, of which one channel takes every place but one', async () => {
       await outbox.enqueue(Array.from({ length: 5 }, () => sampleNotificationJob()), clock.now());
-      expect((await dispatcher(undefined, { ...POLICY, batchSize: 3 }).execute()).sent).to.equal(3);
-      expect((await dispatcher(undefined, { ...POLICY, batchSize: 3 }).execute()).sent).to.equal(2);
+      await outbox.enqueue([sampleNotificationJob({ channel: 'push' })], clock.now());
+      const pass = () => dispatcher(undefined, { ...POLICY, batchSize: 3 }).execute();
+      expect(await pass()).to.deep.include({ claimed: 3, sent: 3 });
+      expect([email.sent.length, push.sent.length]).to.deep.equal([2, 1]);
+      expect(await pass()).to.deep.include({ claimed: 2, sent: 2 });
+      expect(await pass()).to.deep.include({ claimed: 1, sent: 1 });
       expect(email.sent).to.have.length(5);
     });
   });

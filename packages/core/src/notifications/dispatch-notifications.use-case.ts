@@ -12,6 +12,7 @@ import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { childSpanOf } from '../shared/trace-context.js';
 import type { TenantRepository } from '../tenancy/tenancy.ports.js';
+import { DispatchShares } from './dispatch-shares.js';
 import type { EmailSender, NotificationDeliveryPolicy, PushSender } from './notification-delivery.ports.js';
 import type { NotificationJob, NotificationOutbox, NotificationOutcome } from './notification.ports.js';
 import { renderNotificationEmail, renderNotificationPush } from './render-notification.js';
@@ -61,9 +62,19 @@ export function retryDelayMs(attempts: number, policy: Pick<NotificationDelivery
   return Math.min(policy.retryBaseMs * 2 ** Math.max(0, attempts - 1), policy.retryMaxMs);
 }
 
+/**
+ * Most jobs of one channel in flight at once: every place but one, so a push server or an SMTP
+ * server that hangs always leaves the other channel a place (decision 0817).
+ */
+export function inFlightPerChannel(batchSize: number): number {
+  return Math.max(1, batchSize - 1);
+}
+
 export class DispatchNotifications {
   /** When this dispatcher last recovered jobs and deleted finished ones (ms), if it has. */
   #housekeptAt: number | undefined;
+  /** The sends in flight, by channel: each channel's share of the places. */
+  readonly #shares: DispatchShares;
 
   constructor(
     private readonly outbox: NotificationOutbox,
@@ -73,7 +84,9 @@ export class DispatchNotifications {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly recovery?: NotificationRecovery,
-  ) {}
+  ) {
+    this.#shares = new DispatchShares(inFlightPerChannel(policy.batchSize));
+  }
 
   /**
    * One pass: claims up to a batch of due jobs and settles every one of them; once a minute first
@@ -97,8 +110,16 @@ export class DispatchNotifications {
    */
   async claimAndSend(limit: number): Promise<Array<Promise<NotificationOutcome['status']>>> {
     await this.#housekeeping();
-    const jobs = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, limit);
-    return jobs.map((job) => this.#settle(job));
+    const jobs = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, limit, this.#shares.share());
+    return jobs.map((job) => this.#shares.track(job.channel, this.#settle(job)));
+  }
+
+  /**
+   * What the loop waits for after a pass that claimed fewer than its places: a send of a channel
+   * that holds its whole share settling, when one does; undefined otherwise.
+   */
+  heldBack(): Promise<void> | undefined {
+    return this.#shares.heldBack();
   }
 
   async #housekeeping(): Promise<void> {

@@ -4,6 +4,7 @@
  * a dispatcher claims due jobs atomically (so several instances never send one job twice),
  * sends them, and retries with back-off. Nothing here ever blocks an HTTP response.
  */
+import type { ClaimShare } from './dispatch-shares.js';
 import { portToken, type PortToken } from '../shared/port-token.js';
 import type { TraceContext } from '../shared/trace-context.js';
 
@@ -59,9 +60,12 @@ export interface NotificationOutbox {
   /**
    * Atomically claims up to `limit` pending jobs that are due and not claimed (or whose claim
    * expired), marking each claimed until `now + leaseMs`. No job is returned to two callers
-   * within one lease.
+   * within one lease. Claims take turns between the channels, each channel's oldest due first,
+   * starting after the channel this instance's last claim took from; with `share`, a channel is
+   * passed over once it has `perReceiver` jobs in flight, counting those of `share.inFlight` (by
+   * channel; decision 0817).
    */
-  claimDue(now: Date, leaseMs: number, limit: number): Promise<NotificationJob[]>;
+  claimDue(now: Date, leaseMs: number, limit: number, share?: ClaimShare): Promise<NotificationJob[]>;
   /** Records the outcome of one attempt and releases the claim. */
   complete(id: string, outcome: NotificationOutcome, now: Date): Promise<void>;
   /**

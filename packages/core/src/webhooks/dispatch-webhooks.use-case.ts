@@ -11,6 +11,7 @@
  */
 import { errorText } from '../shared/error-text.js';
 import { retryDelayMs, type DispatchReport } from '../notifications/dispatch-notifications.use-case.js';
+import { DispatchShares } from '../notifications/dispatch-shares.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { eventPayload } from './webhook-events.js';
@@ -42,8 +43,8 @@ function withoutRequest(delivery: WebhookDelivery, error: string): WebhookDelive
 }
 
 export class DispatchWebhooks {
-  /** The sends this dispatcher has in flight, by webhook id: its share of places (decision 0817). */
-  readonly #sending = new Map<string, Set<Promise<void>>>();
+  /** The sends in flight, by webhook id: each webhook's share of the places (decision 0817). */
+  readonly #shares: DispatchShares;
 
   constructor(
     private readonly webhooks: WebhookRepository,
@@ -53,7 +54,9 @@ export class DispatchWebhooks {
     private readonly policy: WebhookDeliveryPolicy,
     private readonly clock: Clock,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.#shares = new DispatchShares(policy.inFlightPerWebhook);
+  }
 
   /** One pass: settles stale unconfirmed events, then claims and settles up to a batch of due deliveries. */
   async execute(): Promise<DispatchReport> {
@@ -75,10 +78,8 @@ export class DispatchWebhooks {
    */
   async claimAndSend(limit: number): Promise<Array<Promise<WebhookDeliveryOutcome['status'] | 'dropped'>>> {
     await this.#settleUnconfirmed();
-    const inFlight = new Map([...this.#sending].map(([webhookId, sends]) => [webhookId, sends.size]));
-    const share = { perWebhook: this.policy.inFlightPerWebhook, inFlight };
-    const deliveries = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, limit, share);
-    return deliveries.map((delivery) => this.#track(delivery.webhookId, this.#settle(delivery)));
+    const deliveries = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, limit, this.#shares.share());
+    return deliveries.map((delivery) => this.#shares.track(delivery.webhookId, this.#settle(delivery)));
   }
 
   /**
@@ -87,21 +88,7 @@ export class DispatchWebhooks {
    * undefined otherwise.
    */
   heldBack(): Promise<void> | undefined {
-    const full = [...this.#sending.values()].filter((sends) => sends.size >= this.policy.inFlightPerWebhook);
-    return full.length === 0 ? undefined : Promise.race(full.flatMap((sends) => [...sends]));
-  }
-
-  /** Counts the send against its webhook's share until it settles. */
-  #track<T>(webhookId: string, send: Promise<T>): Promise<T> {
-    const sends = this.#sending.get(webhookId) ?? new Set<Promise<void>>();
-    this.#sending.set(webhookId, sends);
-    const free = (): void => {
-      sends.delete(place);
-      if (sends.size === 0) this.#sending.delete(webhookId);
-    };
-    const place = send.then(free, free);
-    sends.add(place);
-    return send;
+    return this.#shares.heldBack();
   }
 
   async #settleUnconfirmed(): Promise<void> {

@@ -2,6 +2,7 @@
  * Ports of webhooks: the subscriptions, the delivery outbox (one record per event and webhook,
  * written with the change that caused the event), the HTTP sender and the URL guard.
  */
+import type { ClaimShare } from '../notifications/dispatch-shares.js';
 import type { NotificationDeliveryPolicy } from '../notifications/notification-delivery.ports.js';
 import type { ReactionType } from '../reactions/reaction.js';
 import { portToken, type PortToken } from '../shared/port-token.js';
@@ -125,14 +126,6 @@ export type WebhookDeliveryOutcome =
     }
   | { readonly status: 'retry'; readonly error: string; readonly statusCode: number | null; readonly nextAttemptAt: Date };
 
-/** How a claim shares the dispatcher's places between webhooks (decision 0817). */
-export interface WebhookClaimShare {
-  /** Most deliveries of one webhook in flight at once, those of `inFlight` included. */
-  readonly perWebhook: number;
-  /** The deliveries the caller has in flight already, by webhook id. */
-  readonly inFlight: ReadonlyMap<string, number>;
-}
-
 export interface WebhookDeliveryOutbox {
   /** Stores the deliveries of one event as `unconfirmed`. */
   stage(deliveries: readonly NewWebhookDelivery[], now: Date): Promise<void>;
@@ -145,10 +138,10 @@ export interface WebhookDeliveryOutbox {
    * counting an attempt. Claims take turns between webhooks: each takes the oldest due delivery of
    * the next webhook in id order after the webhook the previous claim took from (this instance's
    * last claim, wrapping round), so one webhook's backlog never fills a batch while another's
-   * deliveries wait. With `share`, a webhook is passed over once it has `perWebhook` deliveries in
-   * flight, counting those of `share.inFlight` (decision 0817).
+   * deliveries wait. With `share`, a webhook is passed over once it has `perReceiver` deliveries
+   * in flight, counting those of `share.inFlight` (by webhook id; decision 0817).
    */
-  claimDue(now: Date, leaseMs: number, limit: number, share?: WebhookClaimShare): Promise<WebhookDelivery[]>;
+  claimDue(now: Date, leaseMs: number, limit: number, share?: ClaimShare): Promise<WebhookDelivery[]>;
   /** Atomically claims up to `limit` unconfirmed, unleased deliveries staged before `stagedBefore`. */
   claimUnconfirmed(stagedBefore: Date, now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]>;
   /**

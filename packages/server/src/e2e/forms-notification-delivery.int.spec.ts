@@ -184,6 +184,30 @@ describe('Submission notifications delivered by the running service', () => {
           await api.stop();
         }
       });
+
+      it(`mails a submission at once while more hanging pushes are due than there are places (storage: ${storage})`, async () => {
+        hang = true;
+        const timeoutMs = 1500;
+        const api = await startTestService({ ...bothChannels(), NOTIFY_SEND_TIMEOUT_MS: String(timeoutMs) }, { storage });
+        try {
+          const adminOnly = { admin: { enabled: true }, submitter: { enabled: false } };
+          const pushed = await createForm(api, 'push-backlog', { notifications: { enabled: true, push: adminOnly } });
+          const mailed = await createForm(api, 'mail-after-backlog', {
+            notifications: { enabled: true, email: { ...adminOnly, admin: { enabled: true, recipients: ['ops@acme.test'] } } },
+          });
+          for (let i = 0; i < 12; i += 1) await submitForm(api, pushed.id, { name: `Ada ${i}` });
+          await waitFor(async () => (pushes.length >= 9 ? true : undefined));
+          // Ten places: the pushes hold all but one, which is the e-mail's.
+          const submittedAt = Date.now();
+          const submission = await submitForm(api, mailed.id, { name: 'Grace' });
+          await waitFor(async () => (mails.some((mail) => mail.data.includes(submission.id)) ? true : undefined));
+          const waited = Date.now() - submittedAt;
+          expect(waited, `the e-mail waited ${waited} ms`).to.be.below(timeoutMs / 2);
+        } finally {
+          webhook.closeAllConnections();
+          await api.stop();
+        }
+      });
     }
   });
 

@@ -86,6 +86,24 @@ export function notificationOutboxContract(name: string, factory: RepositoryFact
         expect(await outbox().claimDue(T0, LEASE, 3)).to.deep.equal([]);
       });
 
+      it('takes turns between the channels, oldest due first within each, and goes on after the channel the last claim took from', async () => {
+        for (const [n, channel] of (['push', 'push', 'push', 'email'] as const).entries()) await outbox().enqueue([sampleNotificationJob({ channel })], at(n));
+        const jobs = new Map((await outbox().listByTenant('acme')).map((job) => [job.nextAttemptAt.getTime(), job.id]));
+        const [push1, push2, push3, email] = [0, 1, 2, 3].map((n) => jobs.get(at(n).getTime()));
+        expect((await outbox().claimDue(at(10), LEASE, 2)).map((job) => job.id)).to.deep.equal([email, push1]);
+        expect((await outbox().claimDue(at(10), LEASE, 5)).map((job) => job.id)).to.deep.equal([push2, push3]);
+      });
+
+      it('passes over a channel once it holds its share, counting the jobs the caller has in flight', async () => {
+        await outbox().enqueue(Array.from({ length: 6 }, (_, n) => sampleNotificationJob({ channel: n < 3 ? 'email' : 'push' })), T0);
+        const channelsOf = async (inFlight: Record<string, number>) =>
+          (await outbox().claimDue(T0, LEASE, 10, { perReceiver: 2, inFlight: new Map(Object.entries(inFlight)) })).map((job) => job.channel);
+        expect(await channelsOf({ email: 1 })).to.deep.equal(['email', 'push', 'push']);
+        expect(await channelsOf({ email: 2, push: 1 })).to.deep.equal(['push']);
+        expect(await channelsOf({ email: 2, push: 2 })).to.deep.equal([]);
+        expect((await outbox().claimDue(T0, LEASE, 10)).map((job) => job.channel)).to.deep.equal(['email', 'email']);
+      });
+
       it('makes a job claimable again once its lease expires (a dispatcher died holding it)', async () => {
         const job = await enqueueOne();
         await outbox().claimDue(T0, LEASE, 10);

@@ -117,7 +117,7 @@ export function webhookDeliveryOutboxContract(name: string, factory: RepositoryF
       }
       const webhooksOf = async (share: Record<number, number>) => {
         const inFlight = new Map(Object.entries(share).map(([webhook, count]) => [hex(Number(webhook)), count]));
-        return (await outbox().claimDue(at(100), 60_000, 10, { perWebhook: 2, inFlight })).map((d) => d.webhookId);
+        return (await outbox().claimDue(at(100), 60_000, 10, { perReceiver: 2, inFlight })).map((d) => d.webhookId);
       };
       expect(await webhooksOf({ 1: 1 })).to.deep.equal([hex(1), hex(2), hex(2)]);
       expect(await webhooksOf({ 1: 2, 2: 0 })).to.deep.equal([hex(2)]);

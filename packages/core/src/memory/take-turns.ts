@@ -1,0 +1,57 @@
+/**
+ * Claims that take turns between receivers (webhooks, notification channels) in the embedded
+ * outboxes (decision 0817): one due job of each receiver in key order, starting after the receiver
+ * the last claim took from and wrapping round, each receiver at most the room its share leaves.
+ */
+import type { ClaimShare } from '../notifications/dispatch-shares.js';
+
+interface TurnQueue<T> {
+  readonly receiver: string;
+  readonly due: T[];
+  room: number;
+}
+
+/**
+ * Takes up to `limit` of the due jobs, grouped by receiver, in turns; each receiver's oldest due
+ * first (`sort` is stable: jobs due together keep their order). Returns them in the order taken,
+ * with the receiver of the last one (the next call's `after`).
+ */
+export function takeTurns<T extends { readonly nextAttemptAt: Date }>(
+  dueByReceiver: ReadonlyMap<string, T[]>,
+  limit: number,
+  after: string | null,
+  share: ClaimShare | undefined,
+): { taken: T[]; last: string | null } {
+  const queues: TurnQueue<T>[] = [];
+  for (const [receiver, due] of dueByReceiver) {
+    const room = share ? share.perReceiver - (share.inFlight.get(receiver) ?? 0) : Infinity;
+    if (room > 0 && due.length > 0) queues.push({ receiver, due: [...due].sort(byDueTime), room });
+  }
+  queues.sort((a, b) => (a.receiver < b.receiver ? -1 : 1));
+  const start = queues.findIndex((queue) => after === null || queue.receiver > after);
+  if (start > 0) queues.push(...queues.splice(0, start));
+  const taken: T[] = [];
+  let last = after;
+  while (taken.length < limit && queues.length > 0) {
+    for (let i = 0; i < queues.length && taken.length < limit; ) {
+      const queue = queues[i]!;
+      taken.push(queue.due.shift()!);
+      last = queue.receiver;
+      queue.room -= 1;
+      if (queue.due.length === 0 || queue.room <= 0) queues.splice(i, 1);
+      else i += 1;
+    }
+  }
+  return { taken, last };
+}
+
+function byDueTime(a: { readonly nextAttemptAt: Date }, b: { readonly nextAttemptAt: Date }): number {
+  return a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime();
+}
+
+/** Adds `item` to its receiver's list. */
+export function groupInto<T>(groups: Map<string, T[]>, receiver: string, item: T): void {
+  const group = groups.get(receiver);
+  if (group) group.push(item);
+  else groups.set(receiver, [item]);
+}
