@@ -81,7 +81,12 @@ export const CONTENT_OPERATIONS = [
       const form = await formWithSubmissions(api, `bench-export-${tag}`, EXPORTED);
       return api.request('GET', `/forms/${form.id}/submissions/export?format=csv`);
     },
-    rejections: (api) => [api.request('GET', `/forms/${UNKNOWN}/submissions/export?format=xml`, { expect: [400] })],
+    // The form is looked up before the format is checked (decision 0787): an unknown form is 404
+    // whatever the format, an id that is not one is 400.
+    rejections: (api) => [
+      api.request('GET', `/forms/${UNKNOWN}/submissions/export?format=xml`, { expect: [404] }),
+      api.request('GET', '/forms/not-an-id/submissions/export?format=csv', { expect: [400] }),
+    ],
   },
   listRow('GET /articles/list', ['POST /articles/create', 'GET /articles/list'], async (api) => {
     await fillList(api, '/articles/list', 'articles', (i) => createArticle(api, `Listed article ${i}`));

@@ -135,6 +135,7 @@ async function soak() {
     ...checks.filter((c) => c.skipped).map((c) => `- skipped: ${c.name} (${c.skipped})`),
     ...checks.filter((c) => c.detail).map((c) => `  - ${c.name}: ${c.detail}`),
     ...result.mismatchSamples.map((m) => `  - unexpected: ${m.method} ${m.path} → ${m.status} (expected ${m.expected.join('/')})`),
+    ...(result.timeoutSamples ?? []).map((t) => `  - timed out waiting for: ${t.method} ${t.path}`),
     ...(skipped.length ? ['', `Not in the mix yet: ${skipped.join('; ')}.`] : []),
     '',
     `**${pass ? 'PASS' : 'FAIL'}**`,
