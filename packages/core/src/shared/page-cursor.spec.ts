@@ -68,6 +68,24 @@ describe('PageCursors', () => {
       expect(cursors.encode(scope, at(7))).to.equal(first);
     });
 
+    it('checks a cursor of a position it signed lately against the kept text, and one pushed out by signing it again', async () => {
+      const signer = new PageCursors('a secret of the test, long enough');
+      const kept = signer.encode(scope, at(9));
+      expect(signer.decode(scope, kept)).to.deep.equal(at(9));
+      const dot = kept.indexOf('.');
+      const forged = `${kept.slice(0, dot + 1)}${'A'.repeat(kept.length - dot - 1)}`;
+      await expectDomainError(() => signer.decode(scope, forged), 'INVALID_CURSOR');
+      await expectDomainError(() => signer.decode(scope, otherSpellingOfLast(kept)), 'INVALID_CURSOR');
+      await expectDomainError(() => signer.decode(scope, `${kept}A`), 'INVALID_CURSOR');
+      for (let i = 0; i < 300; i += 1) signer.encode(scope, at(2000 + i));
+      expect(signer.decode(scope, kept)).to.deep.equal(at(9));
+      await expectDomainError(() => signer.decode(scope, forged), 'INVALID_CURSOR');
+      // Another list's kept position does not vouch for this list's cursor.
+      const there = listScope('forms', 'other', { isActive: 'true', visibility: null });
+      signer.encode(there, at(10));
+      await expectDomainError(() => signer.decode(there, signer.encode(scope, at(10))), 'INVALID_CURSOR');
+    });
+
     it('keeps the list apart: the same position signed for another list is another cursor, refused here', async () => {
       const other = listScope('forms', 'other', { isActive: 'true', visibility: null });
       const here = cursors.encode(scope, at(8));

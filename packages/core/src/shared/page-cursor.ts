@@ -62,7 +62,7 @@ export function listScope(list: string, tenantId: string, filters: Readonly<Reco
 
 const MAC_BYTES = 16;
 
-/** How many signed cursors `PageCursors` keeps for signing again (a few hundred bytes each). */
+/** How many signed cursors `PageCursors` keeps for signing and checking again (a few hundred bytes each). */
 const SIGNED_KEPT = 256;
 
 /** Signs and checks list cursors with one secret (every instance of a service must share it). */
@@ -71,8 +71,9 @@ export class PageCursors {
   /**
    * Cursors signed lately, by scope and position: a list's first page read again and again (a
    * dashboard polling it) ends at the same record, so its next cursor is the same text, and an
-   * HMAC per read showed in the list's profile. The oldest goes first. Only signing uses it:
-   * checking a cursor always computes its MAC and compares in constant time.
+   * HMAC per read showed in the list's profile. The oldest goes first. Checking a cursor of a
+   * kept position compares it with the kept text in constant time; any other is signed again and
+   * its MAC compared in constant time (decision 0772).
    */
   readonly #signed = new Map<string, string>();
 
@@ -89,28 +90,51 @@ export class PageCursors {
     return setBounded(this.#signed, key, `${Buffer.from(payload, 'utf8').toString('base64url')}.${this.#mac(scope, payload).toString('base64url')}`, SIGNED_KEPT);
   }
 
-  /** The position a cursor carries; `INVALID_CURSOR` unless this service issued it for `scope`. */
+  /**
+   * The position a cursor carries; `INVALID_CURSOR` unless this service issued it for `scope`.
+   * A cursor of a position signed lately (the next page of a list a client is paging through) is
+   * compared, in constant time, with the text kept for that position, instead of signing it again:
+   * the lookup is by the position, which the cursor shows in clear, never by its MAC (0772).
+   */
   decode(scope: string, cursor: string): KeysetPosition {
     const dot = cursor.indexOf('.');
     if (dot <= 0 || cursor.length > 200) throw invalidCursor();
     const payloadText = cursor.slice(0, dot);
-    const macText = cursor.slice(dot + 1);
     const payloadBytes = Buffer.from(payloadText, 'base64url');
+    const payload = payloadBytes.toString('utf8');
+    const kept = this.#signed.get(`${scope}\u0001${payload}`);
+    if (kept !== undefined) {
+      // Only one text is the cursor of this position: the one kept.
+      if (!sameText(cursor, kept)) throw invalidCursor();
+      return positionOf(payload);
+    }
+    const macText = cursor.slice(dot + 1);
     const mac = Buffer.from(macText, 'base64url');
     // Base64url decoding skips characters outside its alphabet and ignores a last character's
     // unused bits: only the text this service writes for these bytes is the cursor it issued.
     if (payloadBytes.toString('base64url') !== payloadText || mac.toString('base64url') !== macText) throw invalidCursor();
-    const payload = payloadBytes.toString('utf8');
     if (mac.length !== MAC_BYTES || !timingSafeEqual(mac, this.#mac(scope, payload))) throw invalidCursor();
-    const [time, id, extra] = payload.split('.');
-    const ms = Number.parseInt(time ?? '', 36);
-    if (extra !== undefined || !Number.isSafeInteger(ms) || !isWellFormedId(id)) throw invalidCursor();
-    return { createdAt: new Date(ms), id };
+    return positionOf(payload);
   }
 
   #mac(scope: string, payload: string): Buffer {
     return createHmac('sha256', this.#secret).update(scope).update('\u0001').update(payload).digest().subarray(0, MAC_BYTES);
   }
+}
+
+/** The position a verified payload names (`<createdAt ms in base 36>.<id>`). */
+function positionOf(payload: string): KeysetPosition {
+  const [time, id, extra] = payload.split('.');
+  const ms = Number.parseInt(time ?? '', 36);
+  if (extra !== undefined || !Number.isSafeInteger(ms) || !isWellFormedId(id)) throw invalidCursor();
+  return { createdAt: new Date(ms), id };
+}
+
+/** Whether two texts are equal, compared in time that depends on their length only. */
+function sameText(given: string, expected: string): boolean {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** 400 `Invalid cursor`: also for a cursor that is not one string (a repeated query parameter). */
