@@ -7,7 +7,9 @@ import type { ClaimShare } from '../notifications/dispatch-shares.js';
 
 interface TurnQueue<T> {
   readonly receiver: string;
-  readonly due: T[];
+  readonly due: readonly T[];
+  /** The next of `due` to take. */
+  next: number;
   room: number;
 }
 
@@ -25,7 +27,7 @@ export function takeTurns<T extends { readonly nextAttemptAt: Date }>(
   const queues: TurnQueue<T>[] = [];
   for (const [receiver, due] of dueByReceiver) {
     const room = share ? share.perReceiver - (share.inFlight.get(receiver) ?? 0) : Infinity;
-    if (room > 0 && due.length > 0) queues.push({ receiver, due: [...due].sort(byDueTime), room });
+    if (room > 0 && due.length > 0) queues.push({ receiver, due: [...due].sort(byDueTime), next: 0, room });
   }
   queues.sort((a, b) => (a.receiver < b.receiver ? -1 : 1));
   const start = queues.findIndex((queue) => after === null || queue.receiver > after);
@@ -35,10 +37,11 @@ export function takeTurns<T extends { readonly nextAttemptAt: Date }>(
   while (taken.length < limit && queues.length > 0) {
     for (let i = 0; i < queues.length && taken.length < limit; ) {
       const queue = queues[i]!;
-      taken.push(queue.due.shift()!);
+      taken.push(queue.due[queue.next]!);
+      queue.next += 1;
       last = queue.receiver;
       queue.room -= 1;
-      if (queue.due.length === 0 || queue.room <= 0) queues.splice(i, 1);
+      if (queue.next === queue.due.length || queue.room <= 0) queues.splice(i, 1);
       else i += 1;
     }
   }
