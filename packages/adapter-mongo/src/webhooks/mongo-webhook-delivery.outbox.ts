@@ -88,7 +88,19 @@ export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   }
 
   async claimUnconfirmed(stagedBefore: Date, now: Date, leaseMs: number, limit: number): Promise<WebhookDelivery[]> {
-    return this.#claim({ status: 'unconfirmed', nextAttemptAt: { $lt: stagedBefore } }, now, leaseMs, limit, 0);
+    const claimedUntil = new Date(now.getTime() + leaseMs);
+    const claimed: WebhookDelivery[] = [];
+    while (claimed.length < limit) {
+      // Served by `status_due`; settling counts no attempt (no request is sent).
+      const document = await this.#deliveries.findOneAndUpdate(
+        { status: 'unconfirmed', nextAttemptAt: { $lt: stagedBefore }, $or: [{ claimedUntil: null }, { claimedUntil: { $lte: now } }] },
+        { $set: { claimedUntil, updatedAt: now } },
+        { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
+      );
+      if (!document) break;
+      claimed.push(toDelivery(document));
+    }
+    return claimed;
   }
 
   async complete(id: string, outcome: WebhookDeliveryOutcome, now: Date): Promise<void> {
@@ -136,21 +148,6 @@ export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
       .toArray();
     for (const group of groups) if (Object.hasOwn(counts, group._id)) counts[group._id] = group.count;
     return counts;
-  }
-
-  async #claim(due: Record<string, unknown>, now: Date, leaseMs: number, limit: number, attempt: 0 | 1): Promise<WebhookDelivery[]> {
-    const claimedUntil = new Date(now.getTime() + leaseMs);
-    const claimed: WebhookDelivery[] = [];
-    while (claimed.length < limit) {
-      const document = await this.#deliveries.findOneAndUpdate(
-        { ...due, $or: [{ claimedUntil: null }, { claimedUntil: { $lte: now } }] },
-        { $set: { claimedUntil, updatedAt: now }, $inc: { attempts: attempt } },
-        { sort: { nextAttemptAt: 1 }, returnDocument: 'after' },
-      );
-      if (!document) break;
-      claimed.push(toDelivery(document));
-    }
-    return claimed;
   }
 }
 

@@ -12,7 +12,7 @@ import type {
   NotificationOutcome,
   NotificationStatus,
 } from '../notifications/notification.ports.js';
-import { groupInto, takeTurns } from './take-turns.js';
+import { groupInto, isUnclaimed, takeTurns } from './take-turns.js';
 
 type MutableJob = { -readonly [K in keyof NotificationJob]: NotificationJob[K] };
 
@@ -41,8 +41,7 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
   async claimDue(now: Date, leaseMs: number, limit: number, share?: ClaimShare): Promise<NotificationJob[]> {
     const dueByChannel = new Map<string, MutableJob[]>();
     for (const job of this.#jobs.values()) {
-      const free = job.claimedUntil === null || job.claimedUntil <= now;
-      if (job.status === 'pending' && job.nextAttemptAt <= now && free) groupInto(dueByChannel, job.channel, job);
+      if (job.status === 'pending' && job.nextAttemptAt <= now && isUnclaimed(job, now)) groupInto(dueByChannel, job.channel, job);
     }
     const { taken, last } = takeTurns(dueByChannel, limit, this.#turn, share);
     this.#turn = last;

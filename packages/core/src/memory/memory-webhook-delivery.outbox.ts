@@ -17,7 +17,7 @@ import {
   type WebhookDeliveryStatus,
 } from '../webhooks/webhooks.ports.js';
 import { SnapshotTable } from './snapshot-table.js';
-import { groupInto, takeTurns } from './take-turns.js';
+import { groupInto, isUnclaimed, takeTurns } from './take-turns.js';
 import { tenantKey } from './tenant-key.js';
 import { newestFirst } from './memory-webhook.repository.js';
 
@@ -55,7 +55,7 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   async claimDue(now: Date, leaseMs: number, limit: number, share?: ClaimShare): Promise<WebhookDelivery[]> {
     const dueByWebhook = new Map<string, WebhookDelivery[]>();
     for (const [webhookId, ids] of this.#pending) {
-      for (const delivery of this.#rows(ids)) if (delivery.nextAttemptAt <= now && isFree(delivery, now)) groupInto(dueByWebhook, webhookId, delivery);
+      for (const delivery of this.#rows(ids)) if (delivery.nextAttemptAt <= now && isUnclaimed(delivery, now)) groupInto(dueByWebhook, webhookId, delivery);
     }
     const { taken, last } = takeTurns(dueByWebhook, limit, this.#turn, share);
     this.#turn = last;
@@ -67,7 +67,7 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     for (const ids of this.#unconfirmed.values()) {
       for (const delivery of this.#rows(ids)) {
         if (claimed.length >= limit) return claimed;
-        if (delivery.status === 'unconfirmed' && delivery.createdAt < stagedBefore && isFree(delivery, now)) claimed.push(this.#lease(delivery, now, leaseMs, false));
+        if (delivery.status === 'unconfirmed' && delivery.createdAt < stagedBefore && isUnclaimed(delivery, now)) claimed.push(this.#lease(delivery, now, leaseMs, false));
       }
     }
     return claimed;
@@ -148,9 +148,6 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   }
 }
 
-function isFree(delivery: WebhookDelivery, now: Date): boolean {
-  return delivery.claimedUntil === null || delivery.claimedUntil <= now;
-}
 
 function addTo(index: Map<string, Set<string>>, key: string, id: string): void {
   const ids = index.get(key);

@@ -52,6 +52,11 @@ function byDueTime(a: { readonly nextAttemptAt: Date }, b: { readonly nextAttemp
   return a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime();
 }
 
+/** Whether a job has no claim, or one that has lapsed by `now`. */
+export function isUnclaimed(job: { readonly claimedUntil: Date | null }, now: Date): boolean {
+  return job.claimedUntil === null || job.claimedUntil <= now;
+}
+
 /** Adds `item` to its receiver's list. */
 export function groupInto<T>(groups: Map<string, T[]>, receiver: string, item: T): void {
   const group = groups.get(receiver);

@@ -7,9 +7,9 @@
  * place is free; one that found less waits the interval, or less when it passed over the due jobs
  * of a receiver that holds its whole share of places and one of that receiver's sends settles
  * first (decision 0817). A failing pass is logged and the loop goes on; the process never dies of
- * it. `stop()` waits for the pass in progress and every send in
- * flight, so a store is closed only after every claimed job has its outcome recorded. The HTTP
- * service runs its dispatchers on this loop too.
+ * it. `stop()` waits for the pass in progress and every send in flight, so a store is closed only
+ * after every claimed job has its outcome recorded. The HTTP service runs its dispatchers on this
+ * loop too.
  */
 import { errorText } from '../shared/error-text.js';
 import type { Logger } from '../shared/logger.js';
