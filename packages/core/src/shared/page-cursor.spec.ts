@@ -86,6 +86,15 @@ describe('PageCursors', () => {
       await expectDomainError(() => signer.decode(there, signer.encode(scope, at(10))), 'INVALID_CURSOR');
     });
 
+    it('gives each check of a kept cursor a position of its own: a caller that changes one changes no later check', () => {
+      const signer = new PageCursors('a secret of the test, long enough');
+      const kept = signer.encode(scope, at(11));
+      const first = signer.decode(scope, kept);
+      first.createdAt.setTime(0);
+      expect(signer.decode(scope, kept)).to.deep.equal(at(11));
+      expect(signer.encode(scope, at(11))).to.equal(kept);
+    });
+
     it('keeps the list apart: the same position signed for another list is another cursor, refused here', async () => {
       const other = listScope('forms', 'other', { isActive: 'true', visibility: null });
       const here = cursors.encode(scope, at(8));

@@ -65,17 +65,27 @@ const MAC_BYTES = 16;
 /** How many signed cursors `PageCursors` keeps for signing and checking again (a few hundred bytes each). */
 const SIGNED_KEPT = 256;
 
+/** A cursor signed lately: its text and the position it carries. */
+interface SignedCursor {
+  readonly text: string;
+  readonly createdAtMs: number;
+  readonly id: string;
+}
+
 /** Signs and checks list cursors with one secret (every instance of a service must share it). */
 export class PageCursors {
   readonly #secret: Buffer;
   /**
    * Cursors signed lately, by scope and position: a list's first page read again and again (a
    * dashboard polling it) ends at the same record, so its next cursor is the same text, and an
-   * HMAC per read showed in the list's profile. The oldest goes first. Checking a cursor of a
-   * kept position compares it with the kept text in constant time; any other is signed again and
-   * its MAC compared in constant time (decision 0772).
+   * HMAC per read showed in the list's profile. The oldest goes first. `#checked` holds the same
+   * cursors by scope and the payload's text as the cursor shows it, for `decode`: checking a
+   * cursor of a kept position compares it with the kept text in constant time and takes the
+   * position kept with it; any other is signed again and its MAC compared in constant time
+   * (decision 0772). Both maps are set in the same order, so they hold the same cursors.
    */
-  readonly #signed = new Map<string, string>();
+  readonly #signed = new Map<string, SignedCursor>();
+  readonly #checked = new Map<string, SignedCursor>();
 
   /** `secret` absent: a random one, valid for this process only. */
   constructor(secret?: string) {
@@ -83,11 +93,15 @@ export class PageCursors {
   }
 
   encode(scope: string, position: KeysetPosition): string {
-    const payload = `${position.createdAt.getTime().toString(36)}.${position.id}`;
+    const createdAtMs = position.createdAt.getTime();
+    const payload = `${createdAtMs.toString(36)}.${position.id}`;
     const key = `${scope}\u0001${payload}`;
     const known = this.#signed.get(key);
-    if (known !== undefined) return known;
-    return setBounded(this.#signed, key, `${Buffer.from(payload, 'utf8').toString('base64url')}.${this.#mac(scope, payload).toString('base64url')}`, SIGNED_KEPT);
+    if (known !== undefined) return known.text;
+    const payloadText = Buffer.from(payload, 'utf8').toString('base64url');
+    const signed: SignedCursor = { text: `${payloadText}.${this.#mac(scope, payload).toString('base64url')}`, createdAtMs, id: position.id };
+    setBounded(this.#checked, `${scope}\u0001${payloadText}`, signed, SIGNED_KEPT);
+    return setBounded(this.#signed, key, signed, SIGNED_KEPT).text;
   }
 
   /**
@@ -100,14 +114,14 @@ export class PageCursors {
     const dot = cursor.indexOf('.');
     if (dot <= 0 || cursor.length > 200) throw invalidCursor();
     const payloadText = cursor.slice(0, dot);
-    const payloadBytes = Buffer.from(payloadText, 'base64url');
-    const payload = payloadBytes.toString('utf8');
-    const kept = this.#signed.get(`${scope}\u0001${payload}`);
+    const kept = this.#checked.get(`${scope}\u0001${payloadText}`);
     if (kept !== undefined) {
       // Only one text is the cursor of this position: the one kept.
-      if (!sameText(cursor, kept)) throw invalidCursor();
-      return positionOf(payload);
+      if (!sameText(cursor, kept.text)) throw invalidCursor();
+      return { createdAt: new Date(kept.createdAtMs), id: kept.id };
     }
+    const payloadBytes = Buffer.from(payloadText, 'base64url');
+    const payload = payloadBytes.toString('utf8');
     const macText = cursor.slice(dot + 1);
     const mac = Buffer.from(macText, 'base64url');
     // Base64url decoding skips characters outside its alphabet and ignores a last character's
@@ -130,11 +144,16 @@ function positionOf(payload: string): KeysetPosition {
   return { createdAt: new Date(ms), id };
 }
 
-/** Whether two texts are equal, compared in time that depends on their length only. */
+/**
+ * Whether two texts are equal, compared in time that depends on their length only (the
+ * lengths are public: a cursor's MAC has one length). Every character is compared, whatever
+ * the first difference, as `timingSafeEqual` does, without two buffers made per check.
+ */
 function sameText(given: string, expected: string): boolean {
-  const a = Buffer.from(given, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (given.length !== expected.length) return false;
+  let difference = 0;
+  for (let i = 0; i < given.length; i += 1) difference |= given.charCodeAt(i) ^ expected.charCodeAt(i);
+  return difference === 0;
 }
 
 /** 400 `Invalid cursor`: also for a cursor that is not one string (a repeated query parameter). */
