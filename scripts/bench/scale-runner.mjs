@@ -5,14 +5,18 @@
 // with another variant at the same size (a list's last page with its first); `perRecord`
 // compares records per second (an export of N records against one of the smallest N);
 // `maxRssGrowthMiB` bounds the service's RSS growth while it is loaded. Every row reports the
-// service's RSS before its runs and at their peak. Writes bench-results/scale-latest.md.
+// service's RSS before its runs and at their peak. Before the first run every instance must have
+// gone quiet after its seeding (its collector finishing with what the seeding left): the instances
+// share the server core, so one still busy would slow the runs of the others. A row the machine
+// disturbed (bench-guard.mjs: another process on the server core, a saturated load generator) is
+// reported as not measured, as in the main bench. Writes bench-results/scale-latest.md.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
 import { fmt, header } from './bench-report.mjs';
 import { DEFAULTS, interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
 import { missingRoutes } from './operations.mjs';
-import { residentMiB, runLoad } from './processes.mjs';
+import { processUsage, residentMiB, runLoad } from './processes.mjs';
 import { SCALE_SCENARIOS } from './scale-scenarios.mjs';
 
 export async function runScaleScenarios({ stoppers, say, only }) {
@@ -25,6 +29,7 @@ export async function runScaleScenarios({ stoppers, say, only }) {
 
   const lines = header('Scale scenarios: throughput as data grows', DEFAULTS);
   let failed = false;
+  let disturbed = false;
   for (const scenario of SCALE_SCENARIOS) {
     if (only && !only.some((text) => scenario.name.includes(text))) continue;
     const missing = missingRoutes(scenario, served);
@@ -54,9 +59,11 @@ export async function runScaleScenarios({ stoppers, say, only }) {
       const targets = instances.flatMap((service, i) =>
         Object.entries(service.variants).map(([variant, request]) => ({ label: `${sizes[i]} ${variant}`, size: sizes[i], variant, request, origin: service.origin, pid: service.pid, exited: service.exited })),
       );
+      const quiet = await settled(instances.map((service, i) => ({ pid: service.pid, name: `N = ${sizes[i].toLocaleString('en')}` })));
+      say(`  instances quiet after ${quiet.seconds.toFixed(1)} s${quiet.busy.length ? ` (still busy: ${quiet.busy.join(', ')})` : ''}`);
       const runs = await interleavedPerTarget(targets);
       lines.push(...budgetLines(scenario, sizes[0]), '');
-      lines.push('| N | variant | req/s per repetition | median req/s | p50 ms | p99 ms | RSS MiB before → peak | compared with | ratio | result |', '|---:|---|---|---:|---:|---:|---:|---|---:|---|');
+      lines.push('| N | variant | req/s per repetition | median req/s | p50 ms | p99 ms | server CPU µs per request (per record) | RSS MiB before → peak | compared with | ratio | result |', '|---:|---|---|---:|---:|---:|---:|---:|---|---:|---|');
       for (const target of targets) {
         const rules = scenario.variants?.[target.variant] ?? {};
         const base = targets.find((t) => (rules.against ? t.size === target.size && t.variant === rules.against : t.size === sizes[0] && t.variant === target.variant));
@@ -66,15 +73,19 @@ export async function runScaleScenarios({ stoppers, say, only }) {
         const growth = peak - before;
         const rssOk = rules.maxRssGrowthMiB === undefined || (Number.isFinite(growth) && growth <= rules.maxRssGrowthMiB);
         const pass = runs[target.label].problems.length === 0 && ratio >= scenario.minRatio && rssOk;
-        failed ||= !pass;
+        // Runs the machine disturbed, of this row or of the row it is compared with, make no verdict.
+        const disturbance = [...runs[target.label].disturbed, ...(base === target ? [] : runs[base.label].disturbed.map((d) => `${base.label}: ${d}`))];
+        if (disturbance.length) disturbed = true;
+        else failed ||= !pass;
+        const verdict = disturbance.length ? `NOT MEASURED (${disturbance[0]})` : pass ? 'PASS' : 'FAIL';
         const compared = base === target ? '—' : `N = ${base.size.toLocaleString('en')}${base.variant ? `, ${base.variant}` : ''}`;
         lines.push(
-          `| ${target.size.toLocaleString('en')} | ${target.variant} | ${s.runsRps.map(fmt.rps).join(', ')} | ${fmt.rps(s.rps)} | ${fmt.ms(s.p50)} | ${fmt.ms(s.p99)} | ${rssText(before, peak)} | ${compared} | ${fmt.ratio(ratio)} | ${pass ? 'PASS' : 'FAIL'} |`,
+          `| ${target.size.toLocaleString('en')} | ${target.variant} | ${s.runsRps.map(fmt.rps).join(', ')} | ${fmt.rps(s.rps)} | ${fmt.ms(s.p50)} | ${fmt.ms(s.p99)} | ${cpuText(s.cpuPerRequest, rules.perRecord ? target.size : undefined)} | ${rssText(before, peak)} | ${compared} | ${fmt.ratio(ratio)} | ${verdict} |`,
         );
         for (const problem of runs[target.label].problems) lines.push(`- invalid: ${problem}`);
         if (!rssOk) lines.push(`- RSS grew ${growth.toFixed(1)} MiB while loaded, over ${rules.maxRssGrowthMiB} MiB`);
       }
-      lines.push('', `Seeding over HTTP: ${seedTimes.join(', ')}.`, '');
+      lines.push('', `Seeding over HTTP: ${seedTimes.join(', ')}; every instance quiet ${quiet.seconds.toFixed(0)} s after the last seeding${quiet.busy.length ? ` except ${quiet.busy.join(', ')} (measured anyway after ${SETTLE_MAX_SECONDS} s)` : ''}.`, '');
     } catch (error) {
       failed = true;
       lines.push(`Could not be measured: ${error.message}`, '');
@@ -85,7 +96,28 @@ export async function runScaleScenarios({ stoppers, say, only }) {
   const report = lines.join('\n');
   writeFileSync(join(RESULTS_DIR, 'scale-latest.md'), `${report}\n`);
   process.stdout.write(`${report}\nWritten to bench-results/scale-latest.md\n`);
-  return failed ? 2 : 0;
+  return failed ? 2 : disturbed ? 3 : 0;
+}
+
+/** An instance is quiet when it used under 2% of a core over half a second; waited for at most this long. */
+const SETTLE_MAX_SECONDS = 60;
+const QUIET_SHARE = 0.02;
+
+/**
+ * Waits until every instance is quiet (see above), at most `SETTLE_MAX_SECONDS`: how long it took,
+ * and the names of the instances still busy then.
+ */
+async function settled(instances) {
+  const started = performance.now();
+  const window = 0.5;
+  let busy = instances;
+  while (busy.length && (performance.now() - started) / 1000 < SETTLE_MAX_SECONDS) {
+    const before = await Promise.all(busy.map((service) => processUsage(service.pid)));
+    await new Promise((resolve) => setTimeout(resolve, window * 1000));
+    const after = await Promise.all(busy.map((service) => processUsage(service.pid)));
+    busy = busy.filter((_, i) => before[i] && after[i] && after[i].user + after[i].system - before[i].user - before[i].system > QUIET_SHARE * window);
+  }
+  return { seconds: (performance.now() - started) / 1000, busy: busy.map((service) => service.name) };
 }
 
 /**
@@ -117,6 +149,12 @@ function budgetLines(scenario, smallest) {
   });
 }
 
+/** The server's CPU per request, and per record for a variant judged per record. */
+const cpuText = (micros, records) => {
+  if (micros === undefined) return 'n/a';
+  return records === undefined ? micros.toFixed(0) : `${micros.toFixed(0)} (${(micros / records).toFixed(2)})`;
+};
+
 const rssText = (before, peak) => (Number.isFinite(before) && Number.isFinite(peak) ? `${before.toFixed(0)} → ${peak.toFixed(0)} (+${(peak - before).toFixed(1)})` : 'n/a');
 
 /**
@@ -128,12 +166,13 @@ async function interleavedPerTarget(targets) {
   for (let rep = 0; rep < DEFAULTS.reps; rep++) {
     for (let i = 0; i < targets.length; i++) {
       const target = targets[(i + rep) % targets.length];
-      results[target.label] ??= { runs: [], problems: [], rss: { before: await residentMiB(target.pid), peak: -Infinity } };
+      results[target.label] ??= { runs: [], problems: [], disturbed: [], rss: { before: await residentMiB(target.pid), peak: -Infinity } };
       const sampler = sampleRss(target.pid, results[target.label].rss);
       const one = await interleavedRuns([target], target.request, { ...DEFAULTS, reps: 1, warmupSeconds: rep === 0 ? DEFAULTS.warmupSeconds : 0 }).finally(() => sampler.stop());
       await sampler.stopped;
       results[target.label].runs[rep] = one[target.label].runs[0];
       results[target.label].problems.push(...one[target.label].problems.map((p) => p.replace('run 1', `run ${rep + 1}`)));
+      results[target.label].disturbed.push(...one[target.label].disturbed.map((d) => d.replace('run 1', `run ${rep + 1}`)));
     }
   }
   return results;
