@@ -5,18 +5,17 @@
 // with another variant at the same size (a list's last page with its first); `perRecord`
 // compares records per second (an export of N records against one of the smallest N);
 // `maxRssGrowthMiB` bounds the service's RSS growth while it is loaded. Every row reports the
-// service's RSS before its runs and at their peak. Before the first run every instance must have
-// gone quiet after its seeding (its collector finishing with what the seeding left): the instances
-// share the server core, so one still busy would slow the runs of the others. A row the machine
-// disturbed (bench-guard.mjs: another process on the server core, a saturated load generator) is
-// reported as not measured, as in the main bench. Writes bench-results/scale-latest.md.
+// service's RSS before its runs and at their peak. A row the machine disturbed (bench-guard.mjs:
+// another process on the server core, which includes another instance still busy there, or a
+// saturated load generator) is reported as not measured, as in the main bench. Writes
+// bench-results/scale-latest.md.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
 import { fmt, header } from './bench-report.mjs';
 import { DEFAULTS, interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
 import { missingRoutes } from './operations.mjs';
-import { processUsage, residentMiB, runLoad } from './processes.mjs';
+import { residentMiB, runLoad } from './processes.mjs';
 import { SCALE_SCENARIOS } from './scale-scenarios.mjs';
 
 export async function runScaleScenarios({ stoppers, say, only }) {
@@ -59,8 +58,6 @@ export async function runScaleScenarios({ stoppers, say, only }) {
       const targets = instances.flatMap((service, i) =>
         Object.entries(service.variants).map(([variant, request]) => ({ label: `${sizes[i]} ${variant}`, size: sizes[i], variant, request, origin: service.origin, pid: service.pid, exited: service.exited })),
       );
-      const quiet = await settled(instances.map((service, i) => ({ pid: service.pid, name: `N = ${sizes[i].toLocaleString('en')}` })));
-      say(`  instances quiet after ${quiet.seconds.toFixed(1)} s${quiet.busy.length ? ` (still busy: ${quiet.busy.join(', ')})` : ''}`);
       const runs = await interleavedPerTarget(targets);
       lines.push(...budgetLines(scenario, sizes[0]), '');
       lines.push('| N | variant | req/s per repetition | median req/s | p50 ms | p99 ms | server CPU µs per request (per record) | RSS MiB before → peak | compared with | ratio | result |', '|---:|---|---|---:|---:|---:|---:|---:|---|---:|---|');
@@ -85,7 +82,7 @@ export async function runScaleScenarios({ stoppers, say, only }) {
         for (const problem of runs[target.label].problems) lines.push(`- invalid: ${problem}`);
         if (!rssOk) lines.push(`- RSS grew ${growth.toFixed(1)} MiB while loaded, over ${rules.maxRssGrowthMiB} MiB`);
       }
-      lines.push('', `Seeding over HTTP: ${seedTimes.join(', ')}; every instance quiet ${quiet.seconds.toFixed(0)} s after the last seeding${quiet.busy.length ? ` except ${quiet.busy.join(', ')} (measured anyway after ${SETTLE_MAX_SECONDS} s)` : ''}.`, '');
+      lines.push('', `Seeding over HTTP: ${seedTimes.join(', ')}.`, '');
     } catch (error) {
       failed = true;
       lines.push(`Could not be measured: ${error.message}`, '');
@@ -97,27 +94,6 @@ export async function runScaleScenarios({ stoppers, say, only }) {
   writeFileSync(join(RESULTS_DIR, 'scale-latest.md'), `${report}\n`);
   process.stdout.write(`${report}\nWritten to bench-results/scale-latest.md\n`);
   return failed ? 2 : disturbed ? 3 : 0;
-}
-
-/** An instance is quiet when it used under 2% of a core over half a second; waited for at most this long. */
-const SETTLE_MAX_SECONDS = 60;
-const QUIET_SHARE = 0.02;
-
-/**
- * Waits until every instance is quiet (see above), at most `SETTLE_MAX_SECONDS`: how long it took,
- * and the names of the instances still busy then.
- */
-async function settled(instances) {
-  const started = performance.now();
-  const window = 0.5;
-  let busy = instances;
-  while (busy.length && (performance.now() - started) / 1000 < SETTLE_MAX_SECONDS) {
-    const before = await Promise.all(busy.map((service) => processUsage(service.pid)));
-    await new Promise((resolve) => setTimeout(resolve, window * 1000));
-    const after = await Promise.all(busy.map((service) => processUsage(service.pid)));
-    busy = busy.filter((_, i) => before[i] && after[i] && after[i].user + after[i].system - before[i].user - before[i].system > QUIET_SHARE * window);
-  }
-  return { seconds: (performance.now() - started) / 1000, busy: busy.map((service) => service.name) };
 }
 
 /**
