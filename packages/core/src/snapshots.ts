@@ -5,7 +5,7 @@
  * seam as core's (`SnapshotTable`, decision 0721). Domain code needs none of it.
  */
 export { isDeeplyFrozen, isPlainContainer, viewPerSnapshot } from './shared/frozen-snapshots.js';
-export { SnapshotTable } from './memory/snapshot-table.js';
+export { SnapshotTable, type RowSlot } from './memory/snapshot-table.js';
 export { JsonSnapshotTable } from './memory/json-snapshot-table.js';
 export { noteWrittenText, takeWrittenText } from './shared/written-texts.js';
 export { recordText } from './shared/record-text.js';

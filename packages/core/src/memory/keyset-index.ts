@@ -3,22 +3,24 @@
  * group (a tenant, or a tenant's form or article) the record keys ordered by `(createdAt, id)`,
  * so a list page starts with a binary search at its cursor instead of walking every record
  * before it. Records are created with the clock's time, so an insert almost always appends.
+ * Each entry keeps what its repository reads the record by (`T`): a key, or the record's slot in
+ * a `SnapshotTable`, which a page or an export then reads without a lookup by key (decision 0818).
  */
 import { compareNewestFirst, type KeysetPosition, type PageQuery } from '../shared/page-cursor.js';
 
-interface Entry extends KeysetPosition {
-  /** The record's key in its repository's map. */
-  readonly key: string;
+interface Entry<T> extends KeysetPosition {
+  /** What the repository reads the record by. */
+  readonly item: T;
 }
 
-export class KeysetIndex {
+export class KeysetIndex<T = string> {
   /** Group → entries, oldest first. */
-  readonly #groups = new Map<string, Entry[]>();
+  readonly #groups = new Map<string, Entry<T>[]>();
 
-  add(group: string, position: KeysetPosition, key: string): void {
+  add(group: string, position: KeysetPosition, item: T): void {
     let entries = this.#groups.get(group);
     if (!entries) this.#groups.set(group, (entries = []));
-    const entry: Entry = { createdAt: new Date(position.createdAt.getTime()), id: position.id, key };
+    const entry: Entry<T> = { createdAt: new Date(position.createdAt.getTime()), id: position.id, item };
     const last = entries[entries.length - 1];
     if (!last || compareNewestFirst(entry, last) < 0) entries.push(entry);
     else entries.splice(firstNotBefore(entries, entry), 0, entry);
@@ -32,24 +34,24 @@ export class KeysetIndex {
     if (entries.length === 0) this.#groups.delete(group);
   }
 
-  /** Keys of the group in the page's order, from just after its position. */
-  keysFor(group: string, query: PageQuery): Generator<string> {
+  /** Items of the group in the page's order, from just after its position. */
+  itemsFor(group: string, query: PageQuery): Generator<T> {
     return query.order === 'oldestFirst' ? this.oldestFirst(group, query.after) : this.newestFirst(group, query.after);
   }
 
-  /** Keys of the group newest first, from just after `after` (the start when null). */
-  *newestFirst(group: string, after: KeysetPosition | null): Generator<string> {
+  /** Items of the group newest first, from just after `after` (the start when null). */
+  *newestFirst(group: string, after: KeysetPosition | null): Generator<T> {
     const entries = this.#groups.get(group) ?? [];
     // Entries older than `after` are those before its place in the oldest-first array.
-    for (let i = (after ? firstNotBefore(entries, after) : entries.length) - 1; i >= 0; i -= 1) yield entries[i]!.key;
+    for (let i = (after ? firstNotBefore(entries, after) : entries.length) - 1; i >= 0; i -= 1) yield entries[i]!.item;
   }
 
-  /** Keys of the group oldest first, from just after `after` (the start when null). */
-  *oldestFirst(group: string, after: KeysetPosition | null): Generator<string> {
+  /** Items of the group oldest first, from just after `after` (the start when null). */
+  *oldestFirst(group: string, after: KeysetPosition | null): Generator<T> {
     const entries = this.#groups.get(group) ?? [];
     let i = after ? firstNotBefore(entries, after) : 0;
     if (after && entries[i]?.id === after.id && entries[i]!.createdAt.getTime() === after.createdAt.getTime()) i += 1;
-    for (; i < entries.length; i += 1) yield entries[i]!.key;
+    for (; i < entries.length; i += 1) yield entries[i]!.item;
   }
 }
 
@@ -67,14 +69,14 @@ function firstNotBefore(entries: readonly KeysetPosition[], position: KeysetPosi
 }
 
 /**
- * Up to `query.limit` records from `keys`, read through `read` and kept when `keep` says so: the
- * page of a list over one group. Keys whose record is gone are skipped.
+ * Up to `query.limit` records from `items`, read through `read` and kept when `keep` says so: the
+ * page of a list over one group. Items whose record is gone are skipped.
  */
-export function collectPage<R>(keys: Iterable<string>, read: (key: string) => R | undefined, query: PageQuery, keep: (record: R) => boolean = () => true): R[] {
+export function collectPage<T, R>(items: Iterable<T>, read: (item: T) => R | undefined, query: PageQuery, keep: (record: R) => boolean = () => true): R[] {
   const page: R[] = [];
   if (query.limit <= 0) return page;
-  for (const key of keys) {
-    const record = read(key);
+  for (const item of items) {
+    const record = read(item);
     if (record === undefined || !keep(record)) continue;
     page.push(record);
     if (page.length >= query.limit) break;

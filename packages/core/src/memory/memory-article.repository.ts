@@ -8,19 +8,20 @@ import type { ArticleListFilter, ArticleRepository } from '../articles/articles.
 import type { PageQuery } from '../shared/page-cursor.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
 import { MemoryReactionTotals } from './memory-reaction-totals.js';
+import { rowOf, type RowSlot } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryArticleRepository extends MemoryReactionTotals<Article> implements ArticleRepository {
   /** (tenant, author id) → the ids of that author's articles. */
   readonly #byAuthor = new Map<string, Set<string>>();
   /** Tenant → its articles in list order. */
-  readonly #order = new KeysetIndex();
+  readonly #order = new KeysetIndex<RowSlot<Article>>();
 
   async insert(article: Article): Promise<void> {
     const key = tenantKey(article.tenantId, article.id);
     const stored = this.records.insert(key, article);
     if (!stored) throw new Error(`duplicate article id ${article.id}`);
-    this.#order.add(stored.tenantId, stored, key);
+    this.#order.add(stored.tenantId, stored, this.records.slot(key)!);
     if (stored.authorId !== null) this.#authorArticles(stored.tenantId, stored.authorId).add(stored.id);
   }
 
@@ -33,7 +34,7 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     const keep = (article: Article) =>
       (authorId === undefined || article.authorId === authorId) &&
       (categoryId === undefined || article.categoryId === categoryId || article.subCategoryId === categoryId);
-    return collectPage(this.#order.keysFor(tenantId, page), (key) => this.records.get(key), page, keep);
+    return collectPage(this.#order.itemsFor(tenantId, page), rowOf, page, keep);
   }
 
   async update(article: Article, expected: Date): Promise<boolean> {
@@ -62,8 +63,7 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
   /** A scan of the tenant's articles: categories are deleted rarely (MongoDB uses its category indexes). */
   async clearCategory(tenantId: string, categoryId: string): Promise<number> {
     let changed = 0;
-    for (const key of this.#order.oldestFirst(tenantId, null)) {
-      const article = this.records.get(key);
+    for (const { key, row: article } of this.#order.oldestFirst(tenantId, null)) {
       if (!article || (article.categoryId !== categoryId && article.subCategoryId !== categoryId)) continue;
       this.records.update(key, (current) => ({
         ...current,
@@ -78,8 +78,7 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
   /** A scan of the tenant's articles, as `clearCategory`: categories move rarely. */
   async refileCategory(tenantId: string, categoryId: string, parentId: string | null): Promise<number> {
     let changed = 0;
-    for (const key of this.#order.oldestFirst(tenantId, null)) {
-      const article = this.records.get(key);
+    for (const { key, row: article } of this.#order.oldestFirst(tenantId, null)) {
       if (!article) continue;
       const filed = refiled(article, categoryId, parentId);
       if (filed === null) continue;

@@ -3,19 +3,19 @@ import type { Author } from '../authors/author.js';
 import type { AuthorRepository } from '../authors/authors.ports.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
-import { SnapshotTable, stillAt } from './snapshot-table.js';
+import { rowOf, SnapshotTable, stillAt, type RowSlot } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryAuthorRepository implements AuthorRepository {
   readonly #authors = new SnapshotTable<Author>();
   /** Tenant → its authors in list order. */
-  readonly #order = new KeysetIndex();
+  readonly #order = new KeysetIndex<RowSlot<Author>>();
 
   async insert(author: Author): Promise<void> {
     const key = tenantKey(author.tenantId, author.id);
     const stored = this.#authors.insert(key, author);
     if (!stored) throw new Error(`duplicate author id ${author.id}`);
-    this.#order.add(stored.tenantId, stored, key);
+    this.#order.add(stored.tenantId, stored, this.#authors.slot(key)!);
   }
 
   async findById(tenantId: string, id: string): Promise<Author | null> {
@@ -38,6 +38,6 @@ export class MemoryAuthorRepository implements AuthorRepository {
   }
 
   async list(tenantId: string, page: PageQuery): Promise<Author[]> {
-    return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#authors.get(key), page);
+    return collectPage(this.#order.itemsFor(tenantId, page), rowOf, page);
   }
 }

@@ -3,19 +3,19 @@ import type { CategoryListFilter, CategoryRepository } from '../articles/article
 import type { PageQuery } from '../shared/page-cursor.js';
 import type { Category } from '../articles/category.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
-import { SnapshotTable } from './snapshot-table.js';
+import { rowOf, SnapshotTable, type RowSlot } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryCategoryRepository implements CategoryRepository {
   readonly #categories = new SnapshotTable<Category>();
   /** Tenant → its categories in list order. */
-  readonly #order = new KeysetIndex();
+  readonly #order = new KeysetIndex<RowSlot<Category>>();
 
   async insert(category: Category): Promise<void> {
     const key = tenantKey(category.tenantId, category.id);
     const stored = this.#categories.insert(key, category);
     if (!stored) throw new Error(`duplicate category id ${category.id}`);
-    this.#order.add(stored.tenantId, stored, key);
+    this.#order.add(stored.tenantId, stored, this.#categories.slot(key)!);
   }
 
   async update(category: Category, expected: Date): Promise<boolean> {
@@ -37,7 +37,7 @@ export class MemoryCategoryRepository implements CategoryRepository {
 
   async list(tenantId: string, filter: CategoryListFilter, page: PageQuery): Promise<Category[]> {
     const keep = (category: Category) => filter.parentId === undefined || category.parentId === filter.parentId;
-    return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#categories.get(key), page, keep);
+    return collectPage(this.#order.itemsFor(tenantId, page), rowOf, page, keep);
   }
 
   async findById(tenantId: string, id: string): Promise<Category | null> {

@@ -4,18 +4,18 @@ import type { CommentApproval, CommentRepository } from '../comments/comments.po
 import type { PageQuery } from '../shared/page-cursor.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
 import { MemoryReactionTotals } from './memory-reaction-totals.js';
-import { stillAt } from './snapshot-table.js';
+import { rowOf, stillAt, type RowSlot } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryCommentRepository extends MemoryReactionTotals<Comment> implements CommentRepository {
   /** (tenant, article) → its comments in list order. */
-  readonly #byArticle = new KeysetIndex();
+  readonly #byArticle = new KeysetIndex<RowSlot<Comment>>();
 
   async insert(comment: Comment): Promise<void> {
     const key = tenantKey(comment.tenantId, comment.id);
     const stored = this.records.insert(key, comment);
     if (!stored) throw new Error(`duplicate comment id ${comment.id}`);
-    this.#byArticle.add(tenantKey(stored.tenantId, stored.articleId), stored, key);
+    this.#byArticle.add(tenantKey(stored.tenantId, stored.articleId), stored, this.records.slot(key)!);
   }
 
   async delete(tenantId: string, id: string, expected?: Date): Promise<boolean> {
@@ -28,18 +28,17 @@ export class MemoryCommentRepository extends MemoryReactionTotals<Comment> imple
 
   async deleteByArticle(tenantId: string, articleId: string): Promise<number> {
     const group = tenantKey(tenantId, articleId);
-    const keys = [...this.#byArticle.oldestFirst(group, null)];
-    for (const key of keys) {
-      const comment = this.records.get(key);
+    const slots = [...this.#byArticle.oldestFirst(group, null)];
+    for (const { key, row: comment } of slots) {
       this.records.delete(key);
       if (comment) this.#byArticle.remove(group, comment);
     }
-    return keys.length;
+    return slots.length;
   }
 
   async listByArticle(tenantId: string, articleId: string, status: CommentStatus | undefined, page: PageQuery): Promise<Comment[]> {
     const keep = (comment: Comment) => status === undefined || comment.status === status;
-    return collectPage(this.#byArticle.keysFor(tenantKey(tenantId, articleId), page), (key) => this.records.get(key), page, keep);
+    return collectPage(this.#byArticle.itemsFor(tenantKey(tenantId, articleId), page), rowOf, page, keep);
   }
 
   async findById(tenantId: string, id: string): Promise<Comment | null> {

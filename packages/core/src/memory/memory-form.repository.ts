@@ -98,7 +98,7 @@ export class MemoryFormRepository implements FormRepository {
   async list(tenantId: string, filter: FormListFilter, page: PageQuery): Promise<Form[]> {
     const keep = (form: Form) =>
       (filter.isActive === undefined || form.isActive === filter.isActive) && (filter.visibility === undefined || form.visibility === filter.visibility);
-    return collectPage(this.#order.keysFor(tenantId, page), (key) => this.#forms.get(key), page, keep);
+    return collectPage(this.#order.itemsFor(tenantId, page), (key) => this.#forms.get(key), page, keep);
   }
 
   async existingIds(tenantId: string, ids: readonly string[]): Promise<string[]> {

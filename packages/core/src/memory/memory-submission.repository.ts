@@ -17,13 +17,13 @@ import { idsOf, relationValue } from '../forms/relation-holders.js';
 import type { Submission } from '../forms/submission.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
-import { frozenDate, setOwnMember, SnapshotTable, stillAt } from './snapshot-table.js';
+import { frozenDate, rowOf, setOwnMember, SnapshotTable, stillAt, type RowSlot } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemorySubmissionRepository implements SubmissionRepository {
   readonly #submissions = new SnapshotTable<Submission>();
   /** (tenant, form) → its submissions in list order. */
-  readonly #byForm = new KeysetIndex();
+  readonly #byForm = new KeysetIndex<RowSlot<Submission>>();
   /** Keys of the submissions that carry `notificationsRecoverAt` (few: a submit takes it off once its jobs are stored). */
   readonly #unnotified = new Set<string>();
 
@@ -31,7 +31,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     const key = tenantKey(submission.tenantId, submission.id);
     const stored = this.#submissions.insert(key, submission);
     if (!stored) throw new Error(`duplicate submission id ${submission.id}`);
-    this.#byForm.add(tenantKey(stored.tenantId, stored.formId), stored, key);
+    this.#byForm.add(tenantKey(stored.tenantId, stored.formId), stored, this.#submissions.slot(key)!);
     if (stored.notificationsRecoverAt !== undefined) this.#unnotified.add(key);
   }
 
@@ -46,14 +46,13 @@ export class MemorySubmissionRepository implements SubmissionRepository {
 
   async deleteByForm(tenantId: string, formId: string): Promise<number> {
     const group = tenantKey(tenantId, formId);
-    const keys = [...this.#byForm.oldestFirst(group, null)];
-    for (const key of keys) {
-      const submission = this.#submissions.get(key);
+    const slots = [...this.#byForm.oldestFirst(group, null)];
+    for (const { key, row: submission } of slots) {
       this.#submissions.delete(key);
       this.#unnotified.delete(key);
       if (submission) this.#byForm.remove(group, submission);
     }
-    return keys.length;
+    return slots.length;
   }
 
   async deleteByIds(tenantId: string, ids: readonly string[]): Promise<number> {
@@ -65,8 +64,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   async removeRelationsTo(tenantId: string, holder: RelationHolder, relatedIds: readonly string[]): Promise<number> {
     const gone = new Set(relatedIds);
     let changed = 0;
-    for (const key of this.#byForm.oldestFirst(tenantKey(tenantId, holder.formId), null)) {
-      const submission = this.#submissions.get(key);
+    for (const { key, row: submission } of this.#byForm.oldestFirst(tenantKey(tenantId, holder.formId), null)) {
       if (!submission || !Object.hasOwn(submission.relations, holder.fieldName)) continue;
       const next = withoutRelated(submission, holder.fieldName, (id) => gone.has(id));
       if (next === submission) continue;
@@ -86,7 +84,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   }
 
   async listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]> {
-    return collectPage(this.#byForm.keysFor(tenantKey(tenantId, formId), page), (key) => this.#submissions.get(key), page);
+    return collectPage(this.#byForm.itemsFor(tenantKey(tenantId, formId), page), rowOf, page);
   }
 
   async claimUnnotified(now: Date, leaseMs: number, limit: number): Promise<Submission[]> {

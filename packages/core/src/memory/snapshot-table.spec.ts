@@ -121,6 +121,38 @@ describe('SnapshotTable', () => {
       expect(table.updateFrozen('absent', (current) => current)).to.equal(undefined);
     });
   });
+  describe('slots', () => {
+    it('keep one slot per key from insert to delete, its row always what get answers', () => {
+      const table = new SnapshotTable<Row>();
+      table.insert('k', row());
+      const slot = table.slot('k')!;
+      expect(slot.key).to.equal('k');
+      expect(slot.row).to.equal(table.get('k'));
+      table.update('k', (current) => ({ ...current, likes: 1 }));
+      table.updateFrozen('k', (current) => Object.freeze({ ...current, likes: 2 }));
+      table.put('k', { ...row(), likes: 3 });
+      expect(table.slot('k')).to.equal(slot);
+      expect(slot.row).to.equal(table.get('k'));
+      expect(slot.row!.likes).to.equal(3);
+    });
+
+    it('read as gone once the record is deleted, also when the key is inserted again', () => {
+      const table = new SnapshotTable<Row>();
+      table.insert('k', row());
+      const first = table.slot('k')!;
+      expect(table.delete('k')).to.equal(true);
+      expect(first.row).to.equal(undefined);
+      expect(table.slot('k')).to.equal(undefined);
+      table.insert('k', row());
+      expect(table.slot('k')).to.not.equal(first);
+      expect(first.row).to.equal(undefined);
+      const second = table.slot('k')!;
+      expect(table.deleteIf('k', (current) => current.likes === 1)).to.equal(undefined);
+      expect(second.row).to.equal(table.get('k'));
+      expect(table.deleteIf('k', () => true)).to.not.equal(undefined);
+      expect(second.row).to.equal(undefined);
+    });
+  });
 });
 
 describe('frozenCopy', () => {

@@ -11,13 +11,37 @@
  *   anything new in it (a caller's Date, array or object).
  * - Each snapshot is registered (`markSnapshot`), so views and the HTTP adapter's JSON memo
  *   know it is deeply frozen without walking it.
+ * - Each key's record lives in a slot (`RowSlot`) that stays the same while the key holds a
+ *   record, so an index that keeps slots reads its rows without a lookup by key (decision 0818).
  */
 import { isDeeplyFrozen, isPlainContainer, markSnapshot } from '../shared/frozen-snapshots.js';
+
+/**
+ * Where one key's record lives in a table: the same object from the key's insert to its delete,
+ * its `row` the current snapshot, undefined once the record is deleted (a key inserted again
+ * gets a new slot). Reading `row` is a read of the table, as `get(key)` is.
+ */
+export interface RowSlot<R> {
+  readonly key: string;
+  readonly row: R | undefined;
+}
+
+/** A slot's record, for `collectPage` over an index of slots. */
+export function rowOf<R>(slot: RowSlot<R>): R | undefined {
+  return slot.row;
+}
+
+class Slot<R> implements RowSlot<R> {
+  constructor(
+    readonly key: string,
+    public row: R | undefined,
+  ) {}
+}
 
 export class SnapshotTable<R extends object> {
   // TypeScript-private rather than #private: tests that fingerprint the whole store (server's
   // store-fingerprint) read a repository's nested state through the inspector.
-  private readonly rows = new Map<string, R>();
+  private readonly rows = new Map<string, Slot<R>>();
 
   get size(): number {
     return this.rows.size;
@@ -25,6 +49,15 @@ export class SnapshotTable<R extends object> {
 
   /** The stored snapshot: deeply frozen, shared with every reader. */
   get(key: string): R | undefined {
+    return this.rows.get(key)?.row;
+  }
+
+  /**
+   * The key's slot while it holds a record. An index of a large table keeps slots rather than
+   * keys: walking it then reads rows in the index's order, where a lookup by key per row would
+   * jump through a hash table that no longer fits the processor's caches.
+   */
+  slot(key: string): RowSlot<R> | undefined {
     return this.rows.get(key);
   }
 
@@ -41,7 +74,9 @@ export class SnapshotTable<R extends object> {
   /** Stores a frozen copy of `record` under `key`, replacing what was there, and answers it. */
   put(key: string, record: R): R {
     const snapshot = markSnapshot(frozenCopy(record));
-    this.rows.set(key, snapshot);
+    const slot = this.rows.get(key);
+    if (slot === undefined) this.rows.set(key, new Slot(key, snapshot));
+    else slot.row = snapshot;
     return snapshot;
   }
 
@@ -52,10 +87,11 @@ export class SnapshotTable<R extends object> {
    * it shares with the current snapshot stay shared, others are replaced by frozen copies.
    */
   update(key: string, change: (current: R) => R): R | undefined {
-    const current = this.rows.get(key);
-    if (current === undefined) return undefined;
+    const slot = this.rows.get(key);
+    if (slot === undefined) return undefined;
+    const current = slot.row!;
     const snapshot = markSnapshot(successorOf(current, change(current)));
-    this.rows.set(key, snapshot);
+    slot.row = snapshot;
     return snapshot;
   }
 
@@ -67,17 +103,21 @@ export class SnapshotTable<R extends object> {
    * even frozen at its top is refused.
    */
   updateFrozen(key: string, change: (current: R) => R): R | undefined {
-    const current = this.rows.get(key);
-    if (current === undefined) return undefined;
+    const slot = this.rows.get(key);
+    if (slot === undefined) return undefined;
+    const current = slot.row!;
     const next = change(current);
     if (next === current) return current;
     if (!Object.isFrozen(next)) throw new TypeError('updateFrozen: the successor must be built frozen');
     const snapshot = markSnapshot(next);
-    this.rows.set(key, snapshot);
+    slot.row = snapshot;
     return snapshot;
   }
 
   delete(key: string): boolean {
+    const slot = this.rows.get(key);
+    if (slot === undefined) return false;
+    slot.row = undefined;
     return this.rows.delete(key);
   }
 
@@ -87,14 +127,17 @@ export class SnapshotTable<R extends object> {
    * the snapshot removed; undefined when there is no record or the condition does not hold.
    */
   deleteIf(key: string, holds: (current: R) => boolean): R | undefined {
-    const current = this.rows.get(key);
-    if (current === undefined || !holds(current)) return undefined;
+    const slot = this.rows.get(key);
+    if (slot === undefined) return undefined;
+    const current = slot.row!;
+    if (!holds(current)) return undefined;
+    slot.row = undefined;
     this.rows.delete(key);
     return current;
   }
 
-  values(): IterableIterator<R> {
-    return this.rows.values();
+  *values(): IterableIterator<R> {
+    for (const slot of this.rows.values()) yield slot.row!;
   }
 }
 
