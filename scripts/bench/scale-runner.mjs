@@ -4,8 +4,9 @@
 // each size: a variant is compared with the same variant at the smallest size, or (`against`)
 // with another variant at the same size (a list's last page with its first); `perRecord`
 // compares records per second (an export of N records against one of the smallest N);
-// `maxRssGrowthMiB` bounds the service's RSS growth while it is loaded. Every row reports the
-// service's RSS before its runs and at their peak. A row the machine disturbed (bench-guard.mjs:
+// `maxRssGrowthMiB` bounds the service's RSS growth while it is loaded, at the sizes from
+// `rssJudgedFrom` on when that is given (below it the growth is reported, not judged). Every row
+// reports the service's RSS before its runs and at their peak. A row the machine disturbed (bench-guard.mjs:
 // another process on the server core, which includes another instance still busy there, or a
 // saturated load generator) is reported as not measured, as in the main bench. Writes
 // bench-results/scale-latest.md.
@@ -68,7 +69,8 @@ export async function runScaleScenarios({ stoppers, say, only }) {
         const ratio = pairedRatio(runs[target.label].runs, runs[base.label].runs) * (rules.perRecord ? target.size / base.size : 1);
         const { before, peak } = runs[target.label].rss;
         const growth = peak - before;
-        const rssOk = rules.maxRssGrowthMiB === undefined || (Number.isFinite(growth) && growth <= rules.maxRssGrowthMiB);
+        const rssJudged = rules.maxRssGrowthMiB !== undefined && target.size >= (rules.rssJudgedFrom ?? 0);
+        const rssOk = !rssJudged || (Number.isFinite(growth) && growth <= rules.maxRssGrowthMiB);
         const pass = runs[target.label].problems.length === 0 && ratio >= scenario.minRatio && rssOk;
         // Runs the machine disturbed, of this row or of the row it is compared with, make no verdict.
         const disturbance = [...runs[target.label].disturbed, ...(base === target ? [] : runs[base.label].disturbed.map((d) => `${base.label}: ${d}`))];
@@ -120,7 +122,8 @@ function budgetLines(scenario, smallest) {
   return Object.entries(scenario.variants).map(([variant, rules]) => {
     const against = rules.against ? `the ${rules.against} at the same N` : `the ${variant} at N = ${smallest.toLocaleString('en')}`;
     const unit = rules.perRecord ? 'records per second' : 'throughput';
-    const rss = rules.maxRssGrowthMiB === undefined ? '' : `; the service's RSS grows at most ${rules.maxRssGrowthMiB} MiB while loaded`;
+    const where = rules.rssJudgedFrom === undefined ? '' : ` at N ≥ ${rules.rssJudgedFrom.toLocaleString('en')} (below, reported only)`;
+    const rss = rules.maxRssGrowthMiB === undefined ? '' : `; the service's RSS grows at most ${rules.maxRssGrowthMiB} MiB while loaded${where}`;
     return `- ${variant}: ${unit} ≥ ${scenario.minRatio} × ${against}${rss}.`;
   });
 }

@@ -78,7 +78,10 @@ export const SCALE_SCENARIOS = [
     variants: {
       'first page': {},
       'last page': { against: 'first page' },
-      'CSV export': { perRecord: true, maxRssGrowthMiB: 64 },
+      // Memory is judged where holding the export would show: at 100,000 an export's CSV is ~9 MB
+      // a request, ten in flight. A freshly started instance of 1,000 grows its heap by 40-90 MiB
+      // under any load (its first page of 20 records too), which says nothing about the export.
+      'CSV export': { perRecord: true, maxRssGrowthMiB: 64, rssJudgedFrom: 100_000 },
     },
     async seed(api, size, bulk) {
       const form = await createForm(api, { slug: `scale-submissions-${size}` });
