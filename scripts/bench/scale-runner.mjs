@@ -6,9 +6,9 @@
 // compares records per second (an export of N records against one of the smallest N);
 // `maxRssGrowthMiB` bounds the service's RSS growth while it is loaded, at the sizes from
 // `rssJudgedFrom` on when that is given (below it the growth is reported, not judged). Every row
-// reports the service's RSS before its runs and at their peak. A row the machine disturbed (bench-guard.mjs:
-// another process on the server core, which includes another instance still busy there, or a
-// saturated load generator) is reported as not measured, as in the main bench. Writes
+// reports the service's RSS before its runs and at their peak. A row the machine disturbed
+// (bench-guard.mjs: another process on the server core, which includes another instance still
+// busy there, or a saturated load generator) is reported as not measured, as in the main bench. Writes
 // bench-results/scale-latest.md.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -19,10 +19,10 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
 
   async insert(article: Article): Promise<void> {
     const key = tenantKey(article.tenantId, article.id);
-    const stored = this.records.insert(key, article);
-    if (!stored) throw new Error(`duplicate article id ${article.id}`);
-    this.#order.add(stored.tenantId, stored, this.records.slot(key)!);
-    if (stored.authorId !== null) this.#authorArticles(stored.tenantId, stored.authorId).add(stored.id);
+    const slot = this.records.insertSlot(key, article);
+    if (!slot) throw new Error(`duplicate article id ${article.id}`);
+    this.#order.add(article.tenantId, article, slot);
+    if (article.authorId !== null) this.#authorArticles(article.tenantId, article.authorId).add(article.id);
   }
 
   async findById(tenantId: string, id: string): Promise<Article | null> {

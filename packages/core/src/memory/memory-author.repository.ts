@@ -13,9 +13,9 @@ export class MemoryAuthorRepository implements AuthorRepository {
 
   async insert(author: Author): Promise<void> {
     const key = tenantKey(author.tenantId, author.id);
-    const stored = this.#authors.insert(key, author);
-    if (!stored) throw new Error(`duplicate author id ${author.id}`);
-    this.#order.add(stored.tenantId, stored, this.#authors.slot(key)!);
+    const slot = this.#authors.insertSlot(key, author);
+    if (!slot) throw new Error(`duplicate author id ${author.id}`);
+    this.#order.add(author.tenantId, author, slot);
   }
 
   async findById(tenantId: string, id: string): Promise<Author | null> {

@@ -13,9 +13,9 @@ export class MemoryCategoryRepository implements CategoryRepository {
 
   async insert(category: Category): Promise<void> {
     const key = tenantKey(category.tenantId, category.id);
-    const stored = this.#categories.insert(key, category);
-    if (!stored) throw new Error(`duplicate category id ${category.id}`);
-    this.#order.add(stored.tenantId, stored, this.#categories.slot(key)!);
+    const slot = this.#categories.insertSlot(key, category);
+    if (!slot) throw new Error(`duplicate category id ${category.id}`);
+    this.#order.add(category.tenantId, category, slot);
   }
 
   async update(category: Category, expected: Date): Promise<boolean> {

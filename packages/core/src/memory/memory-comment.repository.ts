@@ -13,9 +13,9 @@ export class MemoryCommentRepository extends MemoryReactionTotals<Comment> imple
 
   async insert(comment: Comment): Promise<void> {
     const key = tenantKey(comment.tenantId, comment.id);
-    const stored = this.records.insert(key, comment);
-    if (!stored) throw new Error(`duplicate comment id ${comment.id}`);
-    this.#byArticle.add(tenantKey(stored.tenantId, stored.articleId), stored, this.records.slot(key)!);
+    const slot = this.records.insertSlot(key, comment);
+    if (!slot) throw new Error(`duplicate comment id ${comment.id}`);
+    this.#byArticle.add(tenantKey(comment.tenantId, comment.articleId), comment, slot);
   }
 
   async delete(tenantId: string, id: string, expected?: Date): Promise<boolean> {

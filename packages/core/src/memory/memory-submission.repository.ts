@@ -29,10 +29,10 @@ export class MemorySubmissionRepository implements SubmissionRepository {
 
   async insert(submission: Submission): Promise<void> {
     const key = tenantKey(submission.tenantId, submission.id);
-    const stored = this.#submissions.insert(key, submission);
-    if (!stored) throw new Error(`duplicate submission id ${submission.id}`);
-    this.#byForm.add(tenantKey(stored.tenantId, stored.formId), stored, this.#submissions.slot(key)!);
-    if (stored.notificationsRecoverAt !== undefined) this.#unnotified.add(key);
+    const slot = this.#submissions.insertSlot(key, submission);
+    if (!slot) throw new Error(`duplicate submission id ${submission.id}`);
+    this.#byForm.add(tenantKey(submission.tenantId, submission.formId), submission, slot);
+    if (submission.notificationsRecoverAt !== undefined) this.#unnotified.add(key);
   }
 
   async delete(tenantId: string, id: string, expected?: Date): Promise<boolean> {

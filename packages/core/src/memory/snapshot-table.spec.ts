@@ -121,6 +121,7 @@ describe('SnapshotTable', () => {
       expect(table.updateFrozen('absent', (current) => current)).to.equal(undefined);
     });
   });
+
   describe('slots', () => {
     it('keep one slot per key from insert to delete, its row always what get answers', () => {
       const table = new SnapshotTable<Row>();
@@ -134,6 +135,16 @@ describe('SnapshotTable', () => {
       expect(table.slot('k')).to.equal(slot);
       expect(slot.row).to.equal(table.get('k'));
       expect(slot.row!.likes).to.equal(3);
+    });
+
+    it('are answered by insertSlot for a free key, and not for a taken one', () => {
+      const table = new SnapshotTable<Row>();
+      const slot = table.insertSlot('k', row())!;
+      expect(slot).to.equal(table.slot('k'));
+      expect(slot.row).to.equal(table.get('k'));
+      expect(isDeeplyFrozen(slot.row)).to.equal(true);
+      expect(table.insertSlot('k', row())).to.equal(undefined);
+      expect(table.slot('k')).to.equal(slot);
     });
 
     it('read as gone once the record is deleted, also when the key is inserted again', () => {

@@ -67,8 +67,15 @@ export class SnapshotTable<R extends object> {
 
   /** Stores a frozen copy of `record` when `key` is free and answers it; undefined when the key is taken. */
   insert(key: string, record: R): R | undefined {
+    return this.insertSlot(key, record)?.row;
+  }
+
+  /** `insert`, answering the new record's slot (for an index of slots) instead of its snapshot. */
+  insertSlot(key: string, record: R): RowSlot<R> | undefined {
     if (this.rows.has(key)) return undefined;
-    return this.put(key, record);
+    const slot = new Slot(key, markSnapshot(frozenCopy(record)));
+    this.rows.set(key, slot);
+    return slot;
   }
 
   /** Stores a frozen copy of `record` under `key`, replacing what was there, and answers it. */
