@@ -22,9 +22,9 @@ import { pathToFileURL } from 'node:url';
 import { environmentRefusal } from './bench-guard.mjs';
 import { referenceRoute } from './constant-envelope.mjs';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
-import { DEFAULTS, measuredRun, median, problemOf } from './interleaved-runs.mjs';
+import { DEFAULTS, measuredRun, median, problemOf, warmUp } from './interleaved-runs.mjs';
 import { missingRoutes, OPERATIONS } from './operations.mjs';
-import { runLoad, startReference } from './processes.mjs';
+import { startReference } from './processes.mjs';
 
 const args = process.argv.slice(2);
 const baselineDirs = args.flatMap((arg, i) => (arg === '--baseline' && args[i + 1] ? [resolve(args[i + 1])] : []));
@@ -86,7 +86,7 @@ async function main() {
       if (round === 0) say(`measuring ${name} …`);
       try {
         const { targets, requests } = started;
-        for (const target of targets) if (options.warmupSeconds > 0) await runLoad(job(target, options.warmupSeconds, requests));
+        for (const target of targets) await warmUp(target, (seconds) => job(target, seconds, requests), options);
         const first = rep;
         for (; rep < first + repetitionsIn(round); rep++) {
           roundOf[rep] = round;

@@ -1,6 +1,7 @@
 // Turns measurements into the markdown the harness prints and writes to bench-results/:
 // a summary table (ratios and verdicts), one table per operation, and the skipped entries.
 import { cpus, loadavg } from 'node:os';
+import { SETTLED_HELPER_SHARE } from './interleaved-runs.mjs';
 import { describePinning } from './processes.mjs';
 
 const fmt = {
@@ -18,10 +19,12 @@ export function header(title, options, runLine) {
     '',
     `${new Date().toISOString()} · ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length} · Node ${process.version} · ${describePinning()} · load average at the end ${load}`,
     runLine ??
-      `${options.connections} connections · ${options.reps} interleaved repetitions of ${options.durationSeconds} s after a ${options.warmupSeconds} s warm-up per target · service in production mode, request log on (to a file)`,
+      `${options.connections} connections · ${options.reps} interleaved repetitions of ${options.durationSeconds} s after a warm-up of ${options.warmupSeconds} s per target, up to ${options.settleMaxSeconds} s longer while its helper threads still take over ${Math.round(SETTLED_HELPER_SHARE * 100)}% of its CPU (V8 compiling) · service in production mode, request log on (to a file)`,
     '',
   ];
 }
+
+const percent = (share) => (share === undefined ? '–' : `${Math.round(share * 100)}%`);
 
 export function operationsReport(evaluations, options) {
   const lines = header('Service throughput against the references', options);
@@ -44,10 +47,10 @@ export function operationsReport(evaluations, options) {
   for (const e of measured) {
     lines.push(`## ${e.name}`, '', `${e.kind}: budget ${budgetText(e)} its p99. Request: ${e.requestLine}`, '');
     if (e.note) lines.push(`What this row measures: ${e.note}`, '');
-    lines.push('| target | req/s per repetition | median req/s | p50 ms | p99 ms | CPU µs/request | kernel share of CPU | page faults/request |', '|---|---|---:|---:|---:|---:|---:|---:|');
+    lines.push('| target | req/s per repetition | median req/s | p50 ms | p99 ms | CPU µs/request | kernel share of CPU | page faults/request | helper threads\' share of CPU | warm-up s |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     const rows = [['service', e.service], ['Koa reference', e.koa], ['bare node:http', e.bare], ...(e.floor ? [['floor (Koa + provider call)', e.floor]] : [])];
     for (const [label, s] of rows) {
-      lines.push(`| ${label} | ${s.runsRps.map(fmt.rps).join(', ')} | ${fmt.rps(s.rps)} | ${fmt.ms(s.p50)} | ${fmt.ms(s.p99)} | ${fmt.us(s.cpuPerRequest)} | ${s.systemShare === undefined ? '–' : `${Math.round(s.systemShare * 100)}%`} | ${s.faultsPerRequest === undefined ? '–' : s.faultsPerRequest.toFixed(2)} |`);
+      lines.push(`| ${label} | ${s.runsRps.map(fmt.rps).join(', ')} | ${fmt.rps(s.rps)} | ${fmt.ms(s.p50)} | ${fmt.ms(s.p99)} | ${fmt.us(s.cpuPerRequest)} | ${percent(s.systemShare)} | ${s.faultsPerRequest === undefined ? '–' : s.faultsPerRequest.toFixed(2)} | ${percent(s.helperShare)} | ${s.warmup?.seconds ?? '–'} |`);
     }
     const floor = e.ratioFloor === undefined ? '' : `, service ÷ floor ${fmt.ratio(e.ratioFloor)}`;
     lines.push('', `service ÷ Koa ${fmt.ratio(e.ratioKoa)}, service ÷ bare ${fmt.ratio(e.ratioBare)}${floor}, p99 factor ${fmt.ratio(e.p99Factor)} → **${e.pass ? 'PASS' : 'FAIL'}**`);

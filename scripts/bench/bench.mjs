@@ -113,8 +113,7 @@ async function main() {
 function evaluate(e, runs) {
   const budget = BUDGETS[e.kind];
   const labels = Object.keys(runs);
-  const [service, koa, bare] = ['service', 'koa', 'bare'].map((label) => summarise(runs[label].runs));
-  const floor = runs.floor ? summarise(runs.floor.runs) : undefined;
+  const [service, koa, bare, floor] = ['service', 'koa', 'bare', 'floor'].map((label) => runs[label] && { ...summarise(runs[label].runs), warmup: runs[label].warmup });
   const ratioKoa = pairedRatio(runs.service.runs, runs.koa.runs);
   const ratioBare = pairedRatio(runs.service.runs, runs.bare.runs);
   const ratioFloor = runs.floor ? pairedRatio(runs.service.runs, runs.floor.runs) : undefined;

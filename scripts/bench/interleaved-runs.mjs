@@ -1,6 +1,7 @@
-// Interleaved measurement: every target gets a short warm-up, then `reps` repetitions in
-// rotating order (A B C, B C A, C A B), so a slow drift of the machine hits each target alike.
-// Ratios are taken per repetition between runs that were seconds apart, then the median.
+// Interleaved measurement: every target is warmed up until V8 has stopped compiling what the
+// request runs (below), then `reps` repetitions in rotating order (A B C, B C A, C A B), so a slow
+// drift of the machine hits each target alike. Ratios are taken per repetition between runs that
+// were seconds apart, then the median.
 import { watchRun } from './bench-guard.mjs';
 import { processUsage, runLoad } from './processes.mjs';
 
@@ -9,7 +10,16 @@ export const DEFAULTS = {
   durationSeconds: Number(process.env.BENCH_DURATION ?? 4),
   warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
   reps: Number(process.env.BENCH_REPS ?? 3),
+  /** Most seconds of load added to the warm-up while a process is still compiling. */
+  settleMaxSeconds: Number(process.env.BENCH_SETTLE_MAX ?? 8),
 };
+
+/**
+ * A second of load in which a process's helper threads took more than this share of its CPU:
+ * V8 is still compiling the request's code off the main thread (30-50 % while it does, 0-4 % once
+ * it is done, GC helpers and the log's file writes included: docs/performance.md, 2026-12-03).
+ */
+export const SETTLED_HELPER_SHARE = Number(process.env.BENCH_SETTLED_HELPERS ?? 0.1);
 
 /**
  * @param targets [{ label, origin, pid, exited }] (pid: to read the server's CPU time per request;
@@ -26,7 +36,7 @@ export async function interleavedRuns(targets, request, options = DEFAULTS) {
   const job = (origin, durationSeconds) => ({ url: origin, connections: options.connections, durationSeconds, requests });
   const results = Object.fromEntries(targets.map(({ label }) => [label, { runs: [], problems: [], disturbed: [] }]));
   for (const target of targets) {
-    if (options.warmupSeconds > 0) await runLoad(job(target.origin, options.warmupSeconds));
+    results[target.label].warmup = await warmUp(target, (seconds) => job(target.origin, seconds), options);
   }
   for (let rep = 0; rep < options.reps; rep++) {
     const order = targets.map((_, i) => targets[(i + rep) % targets.length]);
@@ -40,6 +50,38 @@ export async function interleavedRuns(targets, request, options = DEFAULTS) {
     }
   }
   return results;
+}
+
+/**
+ * Loads `target` ({ pid }) for `warmupSeconds` in runs of a second, then a second at a time while
+ * its helper threads still took more than SETTLED_HELPER_SHARE of its CPU (at most
+ * `settleMaxSeconds` more). A route's first seconds are V8 compiling it: the service has far
+ * more code on a request's path than a reference, and measured before it is done, a repetition
+ * reads the compiler rather than the code. Returns { seconds, helperShare } (of the last second).
+ */
+export async function warmUp(target, jobOf, options = DEFAULTS) {
+  if (!(options.warmupSeconds > 0)) return { seconds: 0 };
+  let seconds = 0;
+  let helperShare;
+  const limit = options.warmupSeconds + (options.settleMaxSeconds ?? DEFAULTS.settleMaxSeconds);
+  while (seconds < limit) {
+    const step = Math.min(1, limit - seconds);
+    const before = await processUsage(target.pid);
+    await runLoad(jobOf(step));
+    const after = await processUsage(target.pid);
+    seconds += step;
+    helperShare = helperShareOf(before, after);
+    // Without /proc there is nothing to settle on: the fixed warm-up only.
+    if (seconds >= options.warmupSeconds && (helperShare === undefined || helperShare <= SETTLED_HELPER_SHARE)) break;
+  }
+  return { seconds, helperShare };
+}
+
+/** The share of a process's CPU between two `processUsage` readings not spent on its main thread. */
+function helperShareOf(before, after) {
+  if (!before || !after) return undefined;
+  const cpu = after.user + after.system - before.user - before.system;
+  return cpu > 0 ? 1 - (after.mainThread - before.mainThread) / cpu : undefined;
 }
 
 /**
@@ -58,6 +100,8 @@ export async function measuredRun(target, job) {
     // Where that CPU went: the kernel's share, and how many fresh pages it handed out per request.
     result.systemShare = serverCpu > 0 ? (after.system - before.system) / serverCpu : undefined;
     result.faultsPerRequest = (after.minorFaults - before.minorFaults) / result.requests;
+    // What the helper threads took: V8 compiling and collecting off the main thread, libuv's pool.
+    result.helperShare = helperShareOf(before, after);
   }
   const disturbance = watch.end(serverCpu);
   if (disturbance) result.disturbance = disturbance;
@@ -89,6 +133,7 @@ export function summarise(runs) {
     cpuPerRequest: median(runs.map((r) => r.cpuMicrosPerRequest)),
     systemShare: median(runs.map((r) => r.systemShare)),
     faultsPerRequest: median(runs.map((r) => r.faultsPerRequest)),
+    helperShare: median(runs.map((r) => r.helperShare)),
     runsRps: runs.map((r) => r.rps),
   };
 }
