@@ -6,7 +6,8 @@
 //   npm run bench -- --only dashboard    operations whose name contains "dashboard"
 //   npm run bench -- --only forms,authors   … or any of several texts (to re-run rows a busy machine disturbed)
 //   npm run bench -- --scale             the scale scenarios instead (see scale-scenarios.mjs); --only filters them too
-// Env: BENCH_CONNECTIONS (10), BENCH_DURATION (4 s), BENCH_WARMUP (2 s), BENCH_REPS (3),
+// Env: BENCH_CONNECTIONS (10), BENCH_DURATION (4 s), BENCH_WARMUP (2 s), BENCH_SETTLE_MAX (8 s more while a
+// target still compiles), BENCH_SETTLED_HELPERS (0.10), BENCH_REPS (3),
 // BENCH_SERVER_CPU (0), BENCH_LOAD_CPU (1), BENCH_VERBOSE, BENCH_FORCE=1 (measure although the
 // machine looks busy; disturbed rows are still not reported as results), BENCH_SCALE_MAX (caps
 // the scale sizes), BENCH_EXPORT_SUBMISSIONS (100: the export row's form).
