@@ -9,6 +9,7 @@ const fmt = {
   ms: (v) => (v === undefined ? '–' : v.toFixed(2)),
   ratio: (v) => (v === undefined ? '–' : v.toFixed(2)),
   us: (v) => (v === undefined ? '–' : String(Math.round(v))),
+  percent: (share) => (share === undefined ? '–' : `${Math.round(share * 100)}%`),
 };
 
 /** Title, machine, pinning, load average (other work on the machine shows there) and the run's shape. */
@@ -23,8 +24,6 @@ export function header(title, options, runLine) {
     '',
   ];
 }
-
-const percent = (share) => (share === undefined ? '–' : `${Math.round(share * 100)}%`);
 
 export function operationsReport(evaluations, options) {
   const lines = header('Service throughput against the references', options);
@@ -50,7 +49,7 @@ export function operationsReport(evaluations, options) {
     lines.push('| target | req/s per repetition | median req/s | p50 ms | p99 ms | CPU µs/request | kernel share of CPU | page faults/request | helper threads\' share of CPU | warm-up s |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     const rows = [['service', e.service], ['Koa reference', e.koa], ['bare node:http', e.bare], ...(e.floor ? [['floor (Koa + provider call)', e.floor]] : [])];
     for (const [label, s] of rows) {
-      lines.push(`| ${label} | ${s.runsRps.map(fmt.rps).join(', ')} | ${fmt.rps(s.rps)} | ${fmt.ms(s.p50)} | ${fmt.ms(s.p99)} | ${fmt.us(s.cpuPerRequest)} | ${percent(s.systemShare)} | ${s.faultsPerRequest === undefined ? '–' : s.faultsPerRequest.toFixed(2)} | ${percent(s.helperShare)} | ${s.warmup?.seconds ?? '–'} |`);
+      lines.push(`| ${label} | ${s.runsRps.map(fmt.rps).join(', ')} | ${fmt.rps(s.rps)} | ${fmt.ms(s.p50)} | ${fmt.ms(s.p99)} | ${fmt.us(s.cpuPerRequest)} | ${fmt.percent(s.systemShare)} | ${s.faultsPerRequest === undefined ? '–' : s.faultsPerRequest.toFixed(2)} | ${fmt.percent(s.helperShare)} | ${s.warmup?.seconds ?? '–'} |`);
     }
     const floor = e.ratioFloor === undefined ? '' : `, service ÷ floor ${fmt.ratio(e.ratioFloor)}`;
     lines.push('', `service ÷ Koa ${fmt.ratio(e.ratioKoa)}, service ÷ bare ${fmt.ratio(e.ratioBare)}${floor}, p99 factor ${fmt.ratio(e.p99Factor)} → **${e.pass ? 'PASS' : 'FAIL'}**`);

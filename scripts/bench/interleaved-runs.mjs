@@ -66,22 +66,21 @@ export async function warmUp(target, jobOf, options = DEFAULTS) {
   const limit = options.warmupSeconds + (options.settleMaxSeconds ?? DEFAULTS.settleMaxSeconds);
   while (seconds < limit) {
     const step = Math.min(1, limit - seconds);
-    const before = await processUsage(target.pid);
-    await runLoad(jobOf(step));
-    const after = await processUsage(target.pid);
+    ({ helperShare } = await measuredRun(target, jobOf(step)));
     seconds += step;
-    helperShare = helperShareOf(before, after);
     // Without /proc there is nothing to settle on: the fixed warm-up only.
     if (seconds >= options.warmupSeconds && (helperShare === undefined || helperShare <= SETTLED_HELPER_SHARE)) break;
   }
   return { seconds, helperShare };
 }
 
-/** The share of a process's CPU between two `processUsage` readings not spent on its main thread. */
+/**
+ * The share of a process's CPU between two `processUsage` readings not spent on its main thread
+ * (at least 0: the two figures are read a moment apart, in clock ticks).
+ */
 function helperShareOf(before, after) {
-  if (!before || !after) return undefined;
   const cpu = after.user + after.system - before.user - before.system;
-  return cpu > 0 ? 1 - (after.mainThread - before.mainThread) / cpu : undefined;
+  return cpu > 0 ? Math.max(0, 1 - (after.mainThread - before.mainThread) / cpu) : undefined;
 }
 
 /**
