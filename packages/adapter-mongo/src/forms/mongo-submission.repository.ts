@@ -107,7 +107,7 @@ export class MongoSubmissionRepository implements SubmissionRepository {
       for (let attempt = 1; attempt <= CONNECT_ATTEMPTS; attempt++) {
         const before = await this.#submissions.findOneAndUpdate(unlessHeld, update, { returnDocument: 'before' });
         if (before) {
-          const previous = before.relations?.[command.fieldName];
+          const previous = heldRelation(before, command.fieldName);
           const after = { ...before, relations: { ...before.relations, [command.fieldName]: relatedId }, updatedAt: command.now };
           const relatedExists = await this.#exists(command.tenantId, relatedId);
           const connected = { status: 'connected', submission: toSubmission(after), relatedExists } as const;
@@ -118,7 +118,7 @@ export class MongoSubmissionRepository implements SubmissionRepository {
         // another connect or a disconnect changed the key between the two steps (then again).
         const current = await this.#submissions.findOne(key);
         if (!current) return { status: 'missing' };
-        const held = current.relations?.[command.fieldName];
+        const held = heldRelation(current, command.fieldName);
         if (held !== undefined && !Array.isArray(held) && String(held) === command.relatedId) {
           return { status: 'unchanged', submission: toSubmission(current), relatedExists: await this.#exists(command.tenantId, relatedId) };
         }
@@ -138,7 +138,7 @@ export class MongoSubmissionRepository implements SubmissionRepository {
       // Nothing was written; one read says why. It leads to a write only for a single id.
       const current = await this.#submissions.findOne(key);
       if (!current) return { status: 'missing' };
-      const held = current.relations?.[command.fieldName];
+      const held = heldRelation(current, command.fieldName);
       if (held === undefined) continue; // disconnected since the attempt
       const ids = Array.isArray(held) ? held : [held];
       if (ids.some((id) => String(id) === command.relatedId)) {
@@ -291,6 +291,15 @@ export class MongoSubmissionRepository implements SubmissionRepository {
     if (!formObjectId) return [];
     return (await findPage(this.#submissions, { tenantId, formId: formObjectId }, page)).map(toSubmission);
   }
+}
+
+/**
+ * What `relations[fieldName]` holds, read as an own key only: a field may be named `constructor`
+ * or `toString`, which a plain index would find on `Object.prototype` when the key is absent.
+ */
+function heldRelation(document: Pick<SubmissionDocument, 'relations'>, fieldName: string): ObjectId | ObjectId[] | undefined {
+  const relations = document.relations;
+  return relations !== undefined && relations !== null && Object.hasOwn(relations, fieldName) ? relations[fieldName] : undefined;
 }
 
 function relationPath(fieldName: string): string {

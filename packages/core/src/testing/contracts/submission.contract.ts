@@ -66,6 +66,18 @@ export function submissionRepositoryContract(name: string, factory: RepositoryFa
         expect(found?.values).to.deep.equal(submission.values);
       });
 
+      it('connects a field named like a member of Object.prototype as any other, replacing nothing', async () => {
+        const submission = await stored();
+        const [a, b] = ['a'.repeat(24), 'b'.repeat(24)];
+        const first = await connect(submission.id, a, { fieldName: 'constructor', multiple: false });
+        expect(first).to.deep.include({ status: 'connected', relatedExists: false });
+        expect(first).not.to.have.property('replaced');
+        const second = await connect(submission.id, b, { fieldName: 'constructor', multiple: false });
+        expect(second).to.deep.include({ status: 'connected', replaced: a });
+        expect((await connect(submission.id, b, { fieldName: 'constructor', multiple: false })).status).to.equal('unchanged');
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({ constructor: b });
+      });
+
       it('changes nothing when it holds that id already: no write, updatedAt kept', async () => {
         const submission = await stored();
         const id = 'b'.repeat(24);
