@@ -161,6 +161,13 @@ export class MongoSubmissionRepository implements SubmissionRepository {
     return deleteById(this.#submissions, tenantId, id, expected);
   }
 
+  /** One `updateOne` by `_id` with `updatedAt` in its filter. */
+  async claimVersion(tenantId: string, id: string, expected: Date, claimed: Date): Promise<boolean> {
+    const _id = parseObjectId(id);
+    if (!_id) return false;
+    return (await this.#submissions.updateOne({ _id, tenantId, updatedAt: expected }, { $set: { updatedAt: claimed } })).matchedCount > 0;
+  }
+
   /** Served by `tenant_form_created`. */
   async deleteByForm(tenantId: string, formId: string): Promise<number> {
     const form = parseObjectId(formId);

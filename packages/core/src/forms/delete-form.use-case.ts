@@ -57,9 +57,11 @@ export class DeleteForm {
 
   async #cascade(tenantId: string, form: Form, ifMatch: string | undefined): Promise<void> {
     const { id } = form;
-    if (form.isActive) {
-      // The one conditional write of the cascade: it makes the If-Match check atomic, and stops
-      // new submissions while the old ones go.
+    // The one conditional write of the cascade: it makes the If-Match check atomic, and stops
+    // new submissions while the old ones go. An inactive form takes no submissions, but with an
+    // If-Match naming its version it is still written (its version claimed, decision 0765): a
+    // change that landed since the check then fails this delete, not the other way round.
+    if (form.isActive || namesVersion(ifMatch)) {
       const closed = { ...form, isActive: false, updatedAt: nextUpdatedAt(form.updatedAt, this.clock.now()) };
       const outcome = await this.forms.update(closed, form.updatedAt);
       if (outcome !== 'updated' && namesVersion(ifMatch)) throw preconditionFailed();

@@ -128,6 +128,13 @@ export interface SubmissionRepository {
    * `expected`, only while its stored `updatedAt` is still that (compare-and-delete, `If-Match`).
    */
   delete(tenantId: string, id: string, expected?: Date): Promise<boolean>;
+  /**
+   * Moves the submission's `updatedAt` from `expected` to `claimed` in one atomic step, changing
+   * nothing else: an erasure's claim of the version its `If-Match` checked, before any step of
+   * its cascade (decision 0765). False, with nothing written, when the submission is gone or its
+   * `updatedAt` is no longer `expected`.
+   */
+  claimVersion(tenantId: string, id: string, expected: Date, claimed: Date): Promise<boolean>;
   /** Deletes every submission of the form (one `deleteMany`); returns how many. */
   deleteByForm(tenantId: string, formId: string): Promise<number>;
   /** Deletes the tenant's submissions among `ids` (one `deleteMany`); unknown ids are skipped; returns how many. */

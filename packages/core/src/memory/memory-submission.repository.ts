@@ -44,6 +44,14 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     return true;
   }
 
+  async claimVersion(tenantId: string, id: string, expected: Date, claimed: Date): Promise<boolean> {
+    const key = tenantKey(tenantId, id);
+    const current = this.#submissions.get(key);
+    if (!current || !stillAt(current, expected)) return false;
+    this.#submissions.update(key, (submission) => ({ ...submission, updatedAt: frozenDate(claimed) }));
+    return true;
+  }
+
   async deleteByForm(tenantId: string, formId: string): Promise<number> {
     const group = tenantKey(tenantId, formId);
     const slots = [...this.#byForm.oldestFirst(group, null)];

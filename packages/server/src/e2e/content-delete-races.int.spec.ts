@@ -7,7 +7,7 @@
  * a comment or an article held the same way while its article or category is deleted (decision 0763).
  */
 import { expect } from 'chai';
-import { ArticleRepositoryToken, AuthorRepositoryToken, CategoryRepositoryToken, CommentRepositoryToken, SubmissionRepositoryToken, type ArticleRepository, type CategoryRepository, type CommentRepository, type SubmissionRepository } from '@cms/core';
+import { ArticleRepositoryToken, AuthorRepositoryToken, CategoryRepositoryToken, CommentRepositoryToken, FormRepositoryToken, SubmissionRepositoryToken, type ArticleRepository, type CategoryRepository, type CommentRepository, type FormRepository, type SubmissionRepository } from '@cms/core';
 import { engagementClient, type EngagementClient } from '../testing/engagement-client.js';
 import { holdCalls } from '../testing/held-calls.js';
 import { startTestService, TEST_STORAGES, TEST_TENANTS, type CallResult, type TestService } from '../testing/test-service.js';
@@ -71,6 +71,61 @@ for (const storage of TEST_STORAGES) {
       expect(statuses(results).sort()).to.deep.equal([200, 412]);
       expect(results.find((res) => res.status === 412)!.body.message).to.equal('Precondition failed');
       expect((await api.call('GET', path)).status).to.equal(404);
+    });
+
+    /** Sends `request`, with the repository's next `findById` (the request's own read) answered only once `meanwhile` has answered: both answers. */
+    const withChangeAfterRead = async <R extends Readable>(repository: R, meanwhile: () => Promise<CallResult>, request: () => Promise<CallResult>) => {
+      const read = repository.findById;
+      let changed: CallResult | undefined;
+      repository.findById = async function (this: R, tenantId: string, id: string) {
+        const found = await read.call(this, tenantId, id);
+        repository.findById = read;
+        changed = await meanwhile();
+        return found;
+      };
+      try {
+        const answer = await request();
+        return [changed!, answer] as const;
+      } finally {
+        repository.findById = read;
+      }
+    };
+
+    it('answers 412 to an erasure with If-Match that loses to a connect on the submission, having changed nothing', async () => {
+      const relation = (name: string, formId: string, multiple: boolean) => ({ name, type: 'relation', label: { en: name }, relation: { formId, multiple } });
+      const company = await createForm(api, `race-claim-company-${storage}`);
+      const person = await createForm(api, `race-claim-person-${storage}`, { sections: [{ fields: [relation('employer', company.id, false)] }] });
+      const team = await createForm(api, `race-claim-team-${storage}`, { sections: [{ fields: [relation('members', person.id, true)] }] });
+      const [employer, erased, holder] = [await submitForm(api, company.id, { name: 'Employer' }), await submitForm(api, person.id, {}), await submitForm(api, team.id, {})];
+      const connect = (submissionId: string, fieldName: string, relatedSubmissionId: string) =>
+        api.call('POST', `/forms/submission/${submissionId}/relations/${fieldName}/connect`, { body: { relatedSubmissionId } });
+      // Another submission holds the one erased: the erasure's first step would take it out.
+      expect((await connect(holder.id, 'members', erased.id)).status).to.equal(200);
+      const path = `/forms/submission/${erased.id}`;
+      const tag = await tagOf(path);
+      const [connected, erasure] = await withChangeAfterRead(
+        api.service.container.get(SubmissionRepositoryToken) as SubmissionRepository,
+        () => connect(erased.id, 'employer', employer.id),
+        () => remove(path, tag),
+      );
+      expect([connected.status, erasure.status]).to.deep.equal([200, 412]);
+      expect(erasure.body.message).to.equal('Precondition failed');
+      expect((await api.call('GET', path)).body.data.submission.relations).to.deep.equal({ employer: employer.id });
+      expect((await api.call('GET', `/forms/submission/${holder.id}`)).body.data.submission.relations).to.deep.equal({ members: [erased.id] });
+    });
+
+    it('answers 412 to a delete of an inactive form with If-Match that loses to an update, having changed nothing', async () => {
+      const form = await createForm(api, `race-inactive-${storage}`, { isActive: false });
+      const path = `/forms/getById/${form.id}`;
+      const tag = await tagOf(path);
+      const [updated, deleted] = await withChangeAfterRead(
+        api.service.container.get(FormRepositoryToken) as FormRepository,
+        () => patch(`/forms/update/${form.id}`, { title: { en: 'Renamed' } }, tag),
+        () => remove(`/forms/delete/${form.id}`, tag),
+      );
+      expect([updated.status, deleted.status]).to.deep.equal([200, 412]);
+      const read = await api.call('GET', path, { headers: editor });
+      expect([read.status, read.body.data.form.title]).to.deep.equal([200, { en: 'Renamed' }]);
     });
 
     it('answers 404 to a connect whose related submission was erased between its check and its write, leaving the relation as it was', async () => {

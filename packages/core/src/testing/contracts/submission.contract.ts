@@ -276,6 +276,21 @@ export function submissionRepositoryContract(name: string, factory: RepositoryFa
       });
     });
 
+    it('claims a version: updatedAt moves from the one expected to the one claimed, nothing else, and only once', async () => {
+      const submission = await stored();
+      await connect(submission.id, 'a'.repeat(24));
+      const before = (await repo().findById('acme', submission.id))!;
+      const claimed = new Date(before.updatedAt.getTime() + 1);
+      expect(await repo().claimVersion('other', submission.id, before.updatedAt, claimed)).to.equal(false);
+      expect(await repo().claimVersion('acme', submission.id, new Date(before.updatedAt.getTime() - 1), claimed)).to.equal(false);
+      expect(await repo().findById('acme', submission.id)).to.deep.equal(before);
+      expect(await repo().claimVersion('acme', submission.id, before.updatedAt, claimed)).to.equal(true);
+      expect(await repo().findById('acme', submission.id)).to.deep.equal({ ...before, updatedAt: claimed });
+      expect(await repo().claimVersion('acme', submission.id, before.updatedAt, claimed)).to.equal(false);
+      expect(await repo().claimVersion('acme', newId(), before.updatedAt, claimed)).to.equal(false);
+      expect(await repo().claimVersion('acme', 'not-an-id', before.updatedAt, claimed)).to.equal(false);
+    });
+
     it('answers missing for an unknown submission or another tenant’s, changing nothing', async () => {
       const submission = await stored();
       expect((await connect(newId(), 'a'.repeat(24))).status).to.equal('missing');
