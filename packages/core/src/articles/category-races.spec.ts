@@ -40,8 +40,9 @@ describe('Categories under racing writes', () => {
     expect((await categories.findById('acme', b.id))?.parentId).to.equal(a.id);
   });
 
-  it('refuses a move under a parent when a sub-category was created under the moved one meanwhile, and puts it back', async () => {
+  it('refuses a move under a parent when a sub-category was created under the moved one meanwhile, and puts it back as it was', async () => {
     const { core, categories, a, b, childrenOf } = await setup();
+    const before = await categories.findById('acme', b.id);
     let child: { id: string } | undefined;
     const moving = whileHeld(
       categories,
@@ -51,7 +52,8 @@ describe('Categories under racing writes', () => {
     );
     const refusal = await domainErrorOf(moving);
     expect([refusal.code, refusal.issues?.[0]]).to.deep.equal([ErrorCodes.VALIDATION_FAILED, { path: 'parentId', message: 'cannot be set on a category that has sub-categories (one level of nesting)' }]);
-    expect((await categories.findById('acme', b.id))?.parentId).to.equal(null);
+    // Refused, so nothing changed (§6.3): `updatedAt`, and with it the entity tag, as before.
+    expect(await categories.findById('acme', b.id)).to.deep.equal(before);
     expect((await childrenOf(b.id)).map((category) => category.id)).to.deep.equal([child?.id]);
     expect(await childrenOf(a.id)).to.deep.equal([]);
   });

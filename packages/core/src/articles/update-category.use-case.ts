@@ -51,12 +51,13 @@ export class UpdateCategory {
       },
     });
     if (!replaced) return toCategoryView(category); // `{}`: nothing was written
-    const { parentId: parentBefore } = replaced;
-    // Refused after all: the record goes back to what it was, unless another write came since,
-    // and so do articles an article's write filed after the move meanwhile (0763).
-    const restore = { ...replaced, updatedAt: nextUpdatedAt(category.updatedAt, this.clock.now()) };
+    const before: Category = replaced;
+    const { parentId: parentBefore } = before;
+    // Refused after all: the record goes back to what it was, `updatedAt` and so its entity tag
+    // included (a refused PATCH changes nothing, §6.3), unless another write came since; and so
+    // do articles an article's write filed after the move meanwhile (0763).
     const takeBack = async () => {
-      if (await this.categories.update(restore, category.updatedAt)) await this.#fileArticles(restore);
+      if (await this.categories.update(before, category.updatedAt)) await this.#fileArticles(before);
     };
     // Only a category that was top-level can have had sub-categories created under it meanwhile.
     const settled = await settleNesting(this.categories, category, { couldHaveChildren: parentBefore === null, takeBack });
