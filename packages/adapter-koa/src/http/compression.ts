@@ -17,9 +17,14 @@ const gzipped = promisify(gzip);
 // Quality 4: brotli's default (11) takes milliseconds on a 70 KB document; 4 compresses it as well as gzip.
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
-/** The encoding to send this answer in, or undefined to send it as it is. Sets `Vary` on answers large enough to be encoded. */
+/**
+ * The encoding to send this answer in, or undefined to send it as it is. Sets `Vary` on answers
+ * large enough to be encoded. An object body (an error's envelope: the routes write their own
+ * text) is replaced by the text Koa would write for it, so that its size is known.
+ */
 export function encodingFor(ctx: Context): 'br' | 'gzip' | undefined {
-  const body: unknown = ctx.body;
+  let body: unknown = ctx.body;
+  if (isJsonValue(body)) ctx.body = body = JSON.stringify(body);
   const large =
     typeof body === 'string'
       ? body.length > COMPRESSION_THRESHOLD_BYTES || (body.length * 3 > COMPRESSION_THRESHOLD_BYTES && Buffer.byteLength(body) > COMPRESSION_THRESHOLD_BYTES)
@@ -32,6 +37,13 @@ export function encodingFor(ctx: Context): 'br' | 'gzip' | undefined {
   if (ctx.req.headers['accept-encoding'] === undefined || res.hasHeader('content-encoding')) return undefined;
   const chosen = ctx.acceptsEncodings('br', 'gzip', 'identity');
   return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+}
+
+/** A plain object or array: what Koa writes as JSON (a Buffer, a stream or another kind of object is not). */
+function isJsonValue(body: unknown): body is object {
+  if (typeof body !== 'object' || body === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(body);
+  return prototype === Object.prototype || prototype === null || Array.isArray(body);
 }
 
 /** Replaces the body by its encoded bytes, or a stream by its encoding stream (the content type stays). */

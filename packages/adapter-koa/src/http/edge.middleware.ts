@@ -63,6 +63,10 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
       if (encoding) await encodeBody(ctx, encoding);
     } catch (error) {
       answerError(ctx, error);
+      // An error's envelope is an answer like any other (§8: over 1 KiB, encoded). Should the
+      // encoding fail, the envelope goes out as it is: the body is replaced only once encoded.
+      const encoding = encodingFor(ctx);
+      if (encoding) await encodeBody(ctx, encoding).catch(LEFT_AS_IT_IS);
     } finally {
       serving.leave();
       if (serving.draining) ctx.set('connection', 'close');
@@ -91,6 +95,8 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
     }
   };
 }
+
+const LEFT_AS_IT_IS = () => {};
 
 function isHttp11(req: IncomingMessage): boolean {
   return req.httpVersionMajor === 1 && req.httpVersionMinor === 1;
