@@ -33,6 +33,12 @@ describe('loadConfig', () => {
       expect(loadConfig({ MONGODB_URI: '' }).storage.kind).to.equal('memory');
     });
 
+    it('reads CORS origins as a browser writes them: lower case, without the default port', () => {
+      const config = loadConfig({ CMS_CORS_ORIGINS: 'https://App.Example.com,https://b.example:443,http://c.example:80,http://d.example:8080,https://app.example.com' });
+      expect(config.http.corsOrigins).to.deep.equal(['https://app.example.com', 'https://b.example', 'http://c.example', 'http://d.example:8080']);
+      expect(loadConfig({ CMS_CORS_ORIGINS: '*' }).http.corsOrigins).to.deep.equal(['*']);
+    });
+
     it('takes any IP address or host name for HOST', () => {
       for (const host of ['0.0.0.0', '::', '::1', '10.1.2.3', 'localhost', 'cms.example.com.', 'cms_service']) {
         expect(loadConfig({ HOST: host }).http.host, host).to.equal(host);
@@ -51,6 +57,8 @@ describe('loadConfig', () => {
       [{ CMS_LANGUAGES: 'en,English' }, 'CMS_LANGUAGES'],
       [{ LOG_LEVEL: 'chatty' }, 'LOG_LEVEL'],
       [{ CMS_REQUEST_LOG: 'maybe' }, 'CMS_REQUEST_LOG'],
+      [{ CMS_CORS_ORIGINS: 'https://app.example.com:70000' }, 'CMS_CORS_ORIGINS'],
+      [{ CMS_CORS_ORIGINS: 'https://app.example.com/path' }, 'CMS_CORS_ORIGINS'],
       [{ HOST: '999.1.1.1' }, 'HOST'],
       [{ HOST: 'cms host' }, 'HOST'],
       [{ HOST: '[::1]' }, 'HOST'],

@@ -157,7 +157,20 @@ function corsOriginsOf(list: string[] | undefined): string[] | undefined {
   if (bad !== undefined) {
     throw new ConfigError('CMS_CORS_ORIGINS', `must be * or comma-separated origins such as https://app.example.com (got "${bad}")`);
   }
-  return [...new Set(list)];
+  return [...new Set(list.map((origin) => (origin === '*' ? origin : serializedOrigin(origin))))];
+}
+
+/**
+ * An origin as a browser sends it in `Origin` (RFC 6454 §6.2): scheme and host in lower case, the
+ * scheme's default port left out. The middleware compares strings, so `https://App.example.com`
+ * or `https://app.example.com:443` in the setting would otherwise match no browser's request.
+ */
+function serializedOrigin(origin: string): string {
+  try {
+    return new URL(origin).origin;
+  } catch {
+    throw new ConfigError('CMS_CORS_ORIGINS', `must be * or comma-separated origins such as https://app.example.com (got "${origin}")`);
+  }
 }
 
 function clientTimeoutsOf(read: EnvReader): { headersTimeoutMs: number; requestTimeoutMs: number } {
