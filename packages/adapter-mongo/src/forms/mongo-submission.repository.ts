@@ -184,7 +184,8 @@ export class MongoSubmissionRepository implements SubmissionRepository {
 
   /**
    * Two `updateMany`s over the holder form's submissions (`tenant_form_created`): `$pull` from
-   * lists, then `$unset` of single values (a `$pull` on a single value would fail).
+   * lists, then `$unset` of single values (a `$pull` on a single value would fail), each filtered
+   * on its shape so that a list is never unset.
    */
   async removeRelationsTo(tenantId: string, holder: RelationHolder, relatedIds: readonly string[]): Promise<number> {
     const form = parseObjectId(holder.formId);
@@ -195,8 +196,10 @@ export class MongoSubmissionRepository implements SubmissionRepository {
       { tenantId, formId: form, $and: [{ [path]: { $type: 'array' } }, { [path]: { $in: ids } }] } as Filter<SubmissionDocument>,
       { $pull: { [path]: { $in: ids } } } as UpdateFilter<SubmissionDocument>,
     );
+    // `<path>.0` absent: a single value. An equality also matches a list holding the id, which a
+    // connect may have made one of a list's since the `$pull`: its `$unset` would take the list whole.
     const singles = await this.#submissions.updateMany(
-      { tenantId, formId: form, [path]: { $in: ids } } as Filter<SubmissionDocument>,
+      { tenantId, formId: form, [path]: { $in: ids }, [`${path}.0`]: { $exists: false } } as Filter<SubmissionDocument>,
       { $unset: { [path]: '' } } as UpdateFilter<SubmissionDocument>,
     );
     return lists.modifiedCount + singles.modifiedCount;
@@ -218,8 +221,10 @@ export class MongoSubmissionRepository implements SubmissionRepository {
       { returnDocument: 'after' },
     );
     if (pulled) return { submission: toSubmission(pulled), changed: true };
+    // A single value only (`<path>.0` absent), as above: a connect between the two steps may have
+    // appended the id to a list, which the `$unset` would take whole.
     const unset = await this.#submissions.findOneAndUpdate(
-      { ...base, [path]: related } as Filter<SubmissionDocument>,
+      { ...base, [path]: related, [`${path}.0`]: { $exists: false } } as Filter<SubmissionDocument>,
       { $unset: { [path]: '' }, $set: { updatedAt: command.now } } as UpdateFilter<SubmissionDocument>,
       { returnDocument: 'after' },
     );

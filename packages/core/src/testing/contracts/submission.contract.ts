@@ -217,6 +217,27 @@ export function submissionRepositoryContract(name: string, factory: RepositoryFa
           single: 'c'.repeat(24),
         });
       });
+
+      // A list's ids are taken out one by one; a step meant for a single value must never take the
+      // key whole when a connect has just made the id one of a list's.
+      it('keeps the ids a list held when a disconnect of an id races its connect', async () => {
+        const [a, b, x] = ['a'.repeat(24), 'b'.repeat(24), 'c'.repeat(24)];
+        const submission = await stored();
+        for (const id of [a, b]) await connect(submission.id, id);
+        const now = at('2026-02-02T00:00:00.000Z');
+        await Promise.all([repo().disconnectRelation({ tenantId: 'acme', submissionId: submission.id, fieldName: 'links', relatedId: x, now }), connect(submission.id, x)]);
+        const links = (await repo().findById('acme', submission.id))?.relations.links as string[];
+        expect(links.slice(0, 2)).to.deep.equal([a, b]);
+      });
+
+      it('keeps the ids a list held when a removal of an id (an erasure) races its connect', async () => {
+        const [a, b, x] = ['a'.repeat(24), 'b'.repeat(24), 'c'.repeat(24)];
+        const submission = await stored();
+        for (const id of [a, b]) await connect(submission.id, id);
+        await Promise.all([repo().removeRelationsTo('acme', { formId, fieldName: 'links' }, [x]), connect(submission.id, x)]);
+        const links = (await repo().findById('acme', submission.id))?.relations.links as string[];
+        expect(links.slice(0, 2)).to.deep.equal([a, b]);
+      });
     });
 
     describe('when reading back the related submission after the write (decision 0766)', () => {
