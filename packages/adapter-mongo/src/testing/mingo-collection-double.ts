@@ -15,6 +15,8 @@
  *   on insert, and `returnDocument` defaults to `'before'`;
  * - update documents must use operators only; conflicting paths, changing `_id` and `$addToSet`
  *   on a field that is not an array are refused (mingo alone would skip the latter silently);
+ * - a field named like a member of `Object.prototype` (`toString`) that a document lacks is
+ *   absent, as on a server, also to an update (mingo's would take the inherited member for it);
  * - `find` takes `projection` (mingo's projection, applied after sort and limit);
  * - each operation is atomic and starts on a later turn of the event loop, so concurrent calls
  *   interleave between operations as they would against a server (`updateMany` is one operation
@@ -32,7 +34,7 @@
 import { BSON, ObjectId, type Document } from 'mongodb';
 import { find, update as applyModifier } from 'mingo';
 import { DuplicateKeyDoubleError, ServerDoubleError } from './mingo-double-errors.js';
-import { assertArrayTargets, seedFromFilter, splitUpdate, valueAt } from './mingo-update-rules.js';
+import { assertArrayTargets, seedFromFilter, splitUpdate, valueAt, withOwnPaths } from './mingo-update-rules.js';
 import { project, runPipeline } from './mingo-read-rules.js';
 
 export { DuplicateKeyDoubleError, ServerDoubleError };
@@ -238,7 +240,7 @@ export class MingoCollectionDouble {
     }
     assertArrayTargets(target, modifier);
     const after = copy(target);
-    const changed = Object.keys(modifier).length > 0 ? applyModifier(after, modifier) : [];
+    const changed = Object.keys(modifier).length > 0 ? withOwnPaths(after, modifier, () => applyModifier(after, modifier)) : [];
     const stored = copy(after);
     this.#assertUnique(stored, target);
     this.#documents[this.#documents.indexOf(target)] = stored;

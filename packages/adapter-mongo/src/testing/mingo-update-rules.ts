@@ -62,11 +62,42 @@ export function seedFromFilter(filter: Document): Document {
   return seeded;
 }
 
+/** The value at a dotted path, read through own members only, as MongoDB reads a document. */
 export function valueAt(document: Document, path: string): unknown {
   let node: unknown = document;
   for (const segment of path.split('.')) {
-    if (!isPlainObject(node)) return undefined;
+    if (!isPlainObject(node) || !Object.hasOwn(node, segment)) return undefined;
     node = node[segment];
   }
   return node;
+}
+
+/**
+ * Runs `apply` (mingo's update of `document`) so that a path segment named like a member of
+ * `Object.prototype` (a relation field `toString`) that the document lacks counts as absent.
+ * mingo walks a path with plain indexing, finds the inherited member and leaves `$addToSet` or
+ * `$push` undone without a word; MongoDB sees no such member and creates the field. Each such
+ * segment gets an own placeholder while `apply` runs; those the update left empty go again.
+ */
+export function withOwnPaths<T>(document: Document, modifier: Document, apply: () => T): T {
+  const placeholders: Array<[Record<string, unknown>, string]> = [];
+  for (const fields of Object.values(modifier)) {
+    for (const path of Object.keys(fields as Document)) {
+      let node: unknown = document;
+      for (const segment of path.split('.')) {
+        if (!isPlainObject(node)) break;
+        if (!Object.hasOwn(node, segment) && segment in node) {
+          Object.defineProperty(node, segment, { value: undefined, writable: true, enumerable: true, configurable: true });
+          placeholders.push([node, segment]);
+          break;
+        }
+        node = node[segment];
+      }
+    }
+  }
+  try {
+    return apply();
+  } finally {
+    for (const [node, segment] of placeholders) if (node[segment] === undefined) delete node[segment];
+  }
 }

@@ -117,6 +117,17 @@ export function submissionRepositoryContract(name: string, factory: RepositoryFa
         expect(result.submission.updatedAt.toISOString()).to.equal('2026-02-01T00:00:00.000Z');
       });
 
+      it('appends to a field named like a member of Object.prototype as to any other', async () => {
+        const submission = await stored();
+        const [a, b] = ['a'.repeat(24), 'b'.repeat(24)];
+        expect((await connect(submission.id, a, { fieldName: 'toString' })).status).to.equal('connected');
+        expect((await connect(submission.id, b, { fieldName: 'toString' })).status).to.equal('connected');
+        expect((await connect(submission.id, b, { fieldName: 'toString' })).status).to.equal('unchanged');
+        expect((await repo().findById('acme', submission.id))?.relations).to.deep.equal({ toString: [a, b] });
+        const disconnected = await repo().disconnectRelation({ tenantId: 'acme', submissionId: submission.id, fieldName: 'toString', relatedId: a, now: at('2026-02-03T00:00:00.000Z') });
+        expect(disconnected?.submission.relations).to.deep.equal({ toString: [b] });
+      });
+
       it('keeps an id once, and a repeat changes nothing', async () => {
         const submission = await stored();
         await connect(submission.id, 'a'.repeat(24));
