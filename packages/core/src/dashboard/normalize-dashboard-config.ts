@@ -23,8 +23,12 @@ import {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A plain object, as JSON makes them (a Date or a Map handed in by embedding code is not one). */
+const isObject = (value: unknown): value is Json => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
 
 /** JSON `null` means "absent" for every optional property. */
 const isAbsent = (value: unknown): value is null | undefined => value === undefined || value === null;

@@ -16,7 +16,8 @@ function useCasesOf(core: Record<string, unknown>): Array<[string, (...args: unk
   for (const [group, members] of Object.entries(core)) {
     if (typeof members !== 'object' || members === null) continue;
     for (const [name, useCase] of Object.entries(members)) {
-      const execute = (useCase as { execute?: unknown } | null)?.execute;
+      // The class's own method: `createCore` puts its input check in front of it (checked-inputs.ts).
+      const execute = typeof useCase === 'object' && useCase !== null ? (Object.getPrototypeOf(useCase) as { execute?: unknown }).execute : undefined;
       if (typeof execute === 'function') found.push([`${group}.${name}`, execute as (...args: unknown[]) => unknown]);
     }
   }

@@ -12,6 +12,7 @@
  * Not built here (they need outbound providers): `TranslateText` and `GetAiUsage` (an AI
  * provider and quota). Construct them directly with `stores` and your adapters.
  */
+import { checkedInput, checkedInputs } from './checked-inputs.js';
 import { CreateArticle } from '../articles/create-article.use-case.js';
 import { CreateCategory } from '../articles/create-category.use-case.js';
 import { DeleteArticle } from '../articles/delete-article.use-case.js';
@@ -112,6 +113,8 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
   const cursors = new PageCursors(options.cursorSecret);
   const logger = options.logger ?? silentLogger;
   const webhooks = options.webhooks && webhooksOf(stores, options.webhooks, cursors, clock, logger);
+  // The caller's use cases only: `dispatch` and `events` are the service's own parts.
+  if (webhooks) for (const useCase of [webhooks.create, webhooks.list, webhooks.get, webhooks.update, webhooks.remove, webhooks.deliveries]) checkedInput(useCase);
   const events = webhooks?.events ?? NO_WEBHOOK_EVENTS;
   return {
     stores,
@@ -120,7 +123,7 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
       manage: new ManageTenants(stores.tenants, stores.apiKeys, clock),
       authenticate: new AuthenticateApiKey(stores.apiKeys),
     },
-    forms: {
+    forms: checkedInputs({
       create: new CreateForm(forms, languages, captchaPolicy, clock, events),
       get: new GetForm(forms),
       getNext: new GetNextForm(forms),
@@ -135,15 +138,15 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
       exportSubmissions: new ExportSubmissions(forms, submissions),
       removeSubmission: new DeleteSubmission(forms, submissions, stores.outbox, events),
       disconnectRelation: new DisconnectRelation(forms, submissions, clock, events),
-    },
-    authors: {
+    }),
+    authors: checkedInputs({
       create: new CreateAuthor(authors, clock),
       get: new GetAuthor(authors),
       remove: new DeleteAuthor(authors, articles),
       list: new ListAuthors(authors, cursors),
       update: new UpdateAuthor(authors, clock),
-    },
-    articles: {
+    }),
+    articles: checkedInputs({
       createCategory: new CreateCategory(categories, clock),
       create: new CreateArticle(articles, categories, authors, clock, events),
       get: new GetArticle(articles),
@@ -155,20 +158,20 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
       listCategories: new ListCategories(categories, cursors),
       updateCategory: new UpdateCategory(categories, articles, clock),
       removeCategory: new DeleteCategory(categories, articles),
-    },
-    comments: {
+    }),
+    comments: checkedInputs({
       create: new CreateComment(comments, articles, clock, admitGuest, events),
       approve: new ApproveComment(comments, clock, events),
       react: new ReactToComment(comments, articles, categories, reactions, clock, admitGuest),
       reactionSummary: new GetCommentReactionSummary(comments, reactions),
       list: new ListComments(articles, comments, cursors),
       remove: new DeleteComment(comments, reactions, events),
-    },
-    dashboard: { save: new SaveDashboardConfig(stores.dashboards, clock), get: new GetDashboardConfig(stores.dashboards) },
-    repurpose: {
+    }),
+    dashboard: checkedInputs({ save: new SaveDashboardConfig(stores.dashboards, clock), get: new GetDashboardConfig(stores.dashboards) }),
+    repurpose: checkedInputs({
       get: new GetRepurposeTemplate(stores.repurposeTemplates, clock),
       update: new UpdateRepurposeTemplate(stores.repurposeTemplates, languages, clock),
-    },
+    }),
     guests: { admit: admitGuest },
     /** Present when `options.webhooks` was given. */
     webhooks,

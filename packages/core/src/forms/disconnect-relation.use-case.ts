@@ -9,6 +9,7 @@
  * those ids must stay removable. An id the field does not hold is checked as connect checks it:
  * a submission of another form than the field's is 400 (decision 0813).
  */
+import { requireTenantId } from '../tenancy/tenant.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
@@ -32,6 +33,7 @@ export class DisconnectRelation {
    * `RELATION_FIELD_NOT_FOUND`, `RELATED_SUBMISSION_OTHER_FORM` (an id not held only).
    */
   async execute(caller: Caller, given: RelationInput): Promise<SubmissionView> {
+    requireTenantId(caller.tenantId);
     const input = relationRequest(caller, given);
     const { tenantId, fieldName } = input;
     const { submissionId, relatedId, relation, submission } = await findRelationField(this.forms, this.submissions, input);

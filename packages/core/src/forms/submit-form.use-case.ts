@@ -15,7 +15,7 @@ import type { NewNotificationJob, NotificationOutbox } from '../notifications/no
 import { ANYONE, checkAccess, requiresUser } from '../shared/access.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
-import { DomainError } from '../shared/domain-error.js';
+import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { newId } from '../shared/ids.js';
 import type { Logger } from '../shared/logger.js';
@@ -66,6 +66,9 @@ export class SubmitForm {
   async execute(caller: Caller, command: SubmitFormInput): Promise<SubmissionView> {
     requireTenantId(caller.tenantId);
     const { mode } = command;
+    // Only the two modes: a name read off the prototype chain (`constructor`) would find an
+    // object that is no rule, and pass the caller unchecked.
+    if (mode !== 'public' && mode !== 'internal') throw validationError('mode', "must be 'public' or 'internal'");
     checkAccess(caller, SubmitForm.access[mode]);
     const form = await findFormOrThrow(this.forms, caller.tenantId, command.formId);
     if (!form.isActive) throw new DomainError(ErrorCodes.FORM_INACTIVE, 'Form is not active');

@@ -7,7 +7,7 @@
  * (docs/decisions/0760-list-cursors-and-entity-tags.md).
  */
 import { hash } from 'node:crypto';
-import { DomainError } from './domain-error.js';
+import { DomainError, validationError } from './domain-error.js';
 import { ErrorCodes } from './error-codes.js';
 
 /** Tags of frozen views (the embedded store shares one per stored snapshot) are worked out once. */
@@ -64,7 +64,8 @@ function isAnyRecord(header: string): boolean {
  * `PRECONDITION_FAILED` when it does not hold. `viewOf` builds the view whose tag is compared,
  * only when a tag has to be: most writes send no `If-Match`.
  */
-export function checkIfMatch(header: string | undefined, viewOf: () => object): void {
+export function checkIfMatch(given: string | undefined, viewOf: () => object): void {
+  const header = conditionOf(given, 'ifMatch');
   if (header === undefined) return;
   const tags = tagsOf(header);
   if (tags === '*' || (tags !== undefined && tags.includes(entityTag(viewOf())))) return;
@@ -80,8 +81,19 @@ export function versionToMatch(header: string | undefined, record: { readonly up
 }
 
 /** Whether an `If-Match` ties the write to the version read: anything but absent or `*`. */
-export function namesVersion(header: string | undefined): header is string {
+export function namesVersion(given: string | undefined): given is string {
+  const header = conditionOf(given, 'ifMatch');
   return header !== undefined && !isAnyRecord(header);
+}
+
+/**
+ * A condition as an embedding caller may pass it: a string, or absent (`undefined`, or `null` as
+ * JSON writes an absent optional member). Anything else is a bad input, not a `TypeError` later.
+ */
+function conditionOf(given: unknown, path: string): string | undefined {
+  if (given === undefined || given === null) return undefined;
+  if (typeof given !== 'string') throw validationError(path, 'must be an entity tag list (a string)');
+  return given;
 }
 
 /**
@@ -98,7 +110,8 @@ export function preconditionFailed(): DomainError {
 }
 
 /** `If-None-Match` on a read (RFC 9110 §13.1.2, weak comparison): true when the caller's copy is current. */
-export function noneMatchHolds(header: string | undefined, tag: string): boolean {
+export function noneMatchHolds(given: string | undefined, tag: string): boolean {
+  const header = conditionOf(given, 'ifNoneMatch');
   if (header === undefined) return false;
   const tags = tagsOf(header);
   return tags === '*' || (tags !== undefined && tags.some((candidate) => candidate.replace(/^W\//, '') === tag));

@@ -14,7 +14,8 @@ export function requireUser(caller: Caller, code: ErrorCode = ErrorCodes.MISSING
  */
 export function requireRole(caller: Caller, roles: readonly Role[]): UserIdentity {
   const user = caller.user;
-  if (!user || !user.verified) throw new DomainError(ErrorCodes.UNAUTHORIZED, 'Unauthorized');
+  // `true` itself: a caller built by hand with `verified: 'false'` is not proven.
+  if (!user || user.verified !== true) throw new DomainError(ErrorCodes.UNAUTHORIZED, 'Unauthorized');
   if (!roles.includes(user.role)) throw new DomainError(ErrorCodes.FORBIDDEN, 'Forbidden');
   return user;
 }

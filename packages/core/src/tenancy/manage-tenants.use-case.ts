@@ -47,6 +47,8 @@ export class ManageTenants {
 
   /** Registers a key chosen by the operator (CMS_API_KEYS); idempotent for the same key. */
   async registerKey(tenantId: string, key: string, name = 'configured'): Promise<ApiKey> {
+    if (typeof key !== 'string' || key === '') throw validationError('key', 'must be a non-empty string');
+    if (typeof name !== 'string') throw validationError('name', 'must be a string');
     await this.#requireTenant(tenantId);
     const hash = hashApiKey(key);
     const existing = await this.keys.findByHash(hash);
@@ -92,7 +94,8 @@ export class ManageTenants {
   }
 
   async setAdminEmails(tenantId: string, emails: readonly string[]): Promise<void> {
-    const bad = emails.find((email) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
+    if (!Array.isArray(emails)) throw validationError('emails', 'must be a list of addresses');
+    const bad = emails.find((email) => typeof email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
     if (bad !== undefined) throw validationError('emails', `has an invalid address "${bad}"`);
     if (!(await this.tenants.setAdminEmails(tenantId, [...new Set(emails)]))) {
       throw new DomainError(ErrorCodes.TENANT_NOT_FOUND, `Tenant ${tenantId} not found`);
@@ -112,6 +115,7 @@ export class ManageTenants {
 
   #newTenant(id: string, name: string): Tenant {
     if (!isValidTenantId(id)) throw validationError('tenantId', 'must match ^[a-z0-9][a-z0-9-]{0,63}$');
+    if (typeof name !== 'string') throw validationError('name', 'must be a string');
     return { id, name, aiTokenLimitMonthly: null, adminEmails: [], createdAt: this.clock.now() };
   }
 }

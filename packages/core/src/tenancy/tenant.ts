@@ -32,8 +32,9 @@ export function apiKeyFingerprint(key: Pick<ApiKey, 'hash'>): string {
   return `sha256:${key.hash.slice(0, 8)}`;
 }
 
-export function isValidTenantId(value: string): boolean {
-  return TENANT_ID_PATTERN.test(value);
+export function isValidTenantId(value: unknown): value is string {
+  // A string first: `test` would read `undefined` or `123` as the text "undefined" or "123".
+  return typeof value === 'string' && TENANT_ID_PATTERN.test(value);
 }
 
 /**

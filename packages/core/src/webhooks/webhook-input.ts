@@ -26,8 +26,9 @@ export function webhookEvents(value: unknown, path = 'events'): string[] {
     if (events.length > 1) throw validationError(path, 'must be ["*"] alone or a list of event types');
     return [ALL_WEBHOOK_EVENTS];
   }
-  const index = events.findIndex((event) => typeof event !== 'string' || !known.includes(event));
-  if (index >= 0) throw validationError(`${path}[${value.indexOf(events[index])}]`, `must be one of ${known.join(', ')} or *`);
+  // The position in the list as given (`findIndex` visits holes too; `indexOf` finds no NaN).
+  const index = value.findIndex((event: unknown) => typeof event !== 'string' || !known.includes(event));
+  if (index >= 0) throw validationError(`${path}[${index}]`, `must be one of ${known.join(', ')} or *`);
   return events as string[];
 }
 

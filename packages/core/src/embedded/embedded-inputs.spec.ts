@@ -1,0 +1,111 @@
+/**
+ * What embedding code may hand the use cases `createCore` builds, found by fuzzing them (decision
+ * 0801): an input that is not an object, a mode or an `If-Match` of the wrong kind, a caller
+ * built by hand with a `verified` that is not `true`, a tenant id that is not a string. Each is a
+ * `DomainError` naming what is wrong, never a `TypeError`, and none of them stores anything.
+ */
+import { expect } from 'chai';
+import { StaticCaptchaVerifier } from '../captcha/captcha.ports.js';
+import { createCore } from './create-core.js';
+import { ErrorCodes } from '../shared/error-codes.js';
+import { anonymousCaller, userCaller } from '../testing/callers.js';
+import { domainErrorOf } from '../testing/expect-domain-error.js';
+import type { Caller } from '../shared/caller.js';
+import type { WebhookSender } from '../webhooks/webhooks.ports.js';
+
+const editor = userCaller('acme', 'ed-1', 'editor');
+const setup = () => createCore({ captcha: new StaticCaptchaVerifier() });
+const oneField = { sections: [{ fields: [{ name: 'a', type: 'text' as const, label: { en: 'A' } }] }] };
+
+describe('Inputs embedding code hands the core', () => {
+  it('refuses an input that is not an object with VALIDATION_FAILED for the whole input, in every use case that takes one', async () => {
+    const core = setup();
+    const groups = { forms: core.forms, authors: core.authors, articles: core.articles, comments: core.comments, dashboard: core.dashboard, repurpose: core.repurpose };
+    let checked = 0;
+    for (const [groupName, group] of Object.entries(groups)) {
+      for (const [name, useCase] of Object.entries(group)) {
+        const execute = (useCase as { execute: (caller: Caller, input?: unknown) => Promise<unknown> }).execute.bind(useCase);
+        for (const input of [null, 42, 'x', [], true]) {
+          const refusal = await domainErrorOf(execute(editor, input));
+          expect([refusal.code, refusal.issues?.[0]?.path], `${groupName}.${name}(${JSON.stringify(input)})`).to.deep.equal([ErrorCodes.VALIDATION_FAILED, '']);
+        }
+        checked += 1;
+      }
+    }
+    expect(checked).to.be.above(30);
+    expect((await core.dashboard.get.execute(userCaller('acme', 'u1'))).slots).to.be.an('array'); // a use case that takes no input still works
+  });
+
+  it('refuses a submit mode other than public or internal, so no name off the prototype chain passes the caller unchecked', async () => {
+    const core = setup();
+    const form = await core.forms.create.execute(editor, { title: { en: 'I' }, slug: 'internal', visibility: 'internal', captcha: { enabled: true }, ...oneField });
+    for (const mode of ['constructor', 'toString', '__proto__', 'bogus', undefined]) {
+      const refusal = await domainErrorOf(core.forms.submit.execute(anonymousCaller('acme'), { formId: form.id, submission: { values: { a: 'x' } }, mode } as never));
+      expect([refusal.code, refusal.issues?.[0]?.path], String(mode)).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'mode']);
+    }
+    expect((await core.forms.listSubmissions.execute(editor, { formId: form.id })).submissions).to.deep.equal([]);
+  });
+
+  it('takes a null If-Match as absent and refuses one that is not a string', async () => {
+    const core = setup();
+    const author = await core.authors.create.execute(editor, { name: 'Ada' });
+    const renamed = await core.authors.update.execute(editor, { id: author.id, changes: { name: 'Ada L.' }, ifMatch: null as never });
+    expect(renamed.name).to.equal('Ada L.');
+    for (const ifMatch of [42, {}, ['"x"']]) {
+      const refusal = await domainErrorOf(core.authors.remove.execute(editor, { id: author.id, ifMatch: ifMatch as never }));
+      expect([refusal.code, refusal.issues?.[0]?.path], JSON.stringify(ifMatch)).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'ifMatch']);
+    }
+    expect((await core.authors.get.execute(editor, { id: author.id })).name).to.equal('Ada L.');
+  });
+
+  it('takes only verified: true as a proven user', async () => {
+    const core = setup();
+    for (const verified of ['false', 1, 'true']) {
+      const caller = { ...editor, user: { ...editor.user!, verified: verified as never } };
+      expect((await domainErrorOf(core.authors.create.execute(caller, { name: 'Ada' }))).code, String(verified)).to.equal(ErrorCodes.UNAUTHORIZED);
+    }
+    expect((await core.authors.list.execute(editor, {})).authors).to.deep.equal([]);
+  });
+
+  it('refuses a tenant id that is not a string, and creates no tenant for it', async () => {
+    const core = setup();
+    for (const id of [undefined, null, 123]) {
+      const refusal = await domainErrorOf(core.tenancy.manage.createTenant(id as never));
+      expect([refusal.code, refusal.issues?.[0]?.path], String(id)).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'tenantId']);
+      expect((await domainErrorOf(core.tenancy.manage.issueKey(id as never))).code).to.equal(ErrorCodes.TENANT_NOT_FOUND);
+    }
+    expect((await domainErrorOf(core.tenancy.manage.createTenant('t1', 42 as never))).issues?.[0]?.path).to.equal('name');
+    await core.tenancy.manage.createTenant('t1');
+    expect((await domainErrorOf(core.tenancy.manage.setAdminEmails('t1', [{ toString: () => 'a@b.cd' }] as never))).issues?.[0]?.path).to.equal('emails');
+    expect((await domainErrorOf(core.tenancy.manage.registerKey('t1', 42 as never))).issues?.[0]?.path).to.equal('key');
+  });
+
+  it('checks the tenant id of a disconnect first, as a connect does', async () => {
+    const core = setup();
+    const caller = { ...editor, tenantId: 'Acme!' };
+    const input = { submissionId: 'a'.repeat(24), fieldName: 'f', relatedSubmissionId: 'b'.repeat(24) };
+    for (const useCase of [core.forms.connectRelation, core.forms.disconnectRelation]) {
+      expect((await domainErrorOf(useCase.execute(caller, input))).issues?.[0]?.path).to.equal('tenantId');
+    }
+  });
+
+  it('refuses a dashboard configuration that is not a plain object, storing nothing', async () => {
+    const core = setup();
+    const member = userCaller('acme', 'u1');
+    const refusal = await domainErrorOf(core.dashboard.save.execute(member, { config: new Date() as never }));
+    expect(refusal.code).to.equal(ErrorCodes.VALIDATION_FAILED);
+    expect(await core.stores.dashboards.find('acme', 'u1')).to.equal(null);
+  });
+});
+
+describe('Webhook event lists', () => {
+  it('name the position of a bad event as given, NaN and holes included', async () => {
+    const admin = userCaller('acme', 'ad-1', 'admin');
+    const sender: WebhookSender = { send: async () => ({ statusCode: 200 }) };
+    const core = createCore({ captcha: new StaticCaptchaVerifier(), webhooks: { sender, urlGuard: { isAllowed: async () => true } } });
+    for (const events of [['article.created', Number.NaN], ['article.created', , 'x']]) {
+      const refusal = await domainErrorOf(core.webhooks!.create.execute(admin, { url: 'https://a.example/', events: events as never }));
+      expect(refusal.issues?.[0]?.path, String(events)).to.equal('events[1]');
+    }
+  });
+});
