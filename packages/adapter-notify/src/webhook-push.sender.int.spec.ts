@@ -61,5 +61,13 @@ describe('WebhookPushSender', () => {
       expect(error).to.match(/^push webhook unreachable \(fetch failed: .*ECONNREFUSED/);
       expect(error).not.to.contain('s3cret');
     });
+
+    it('fails without repeating the URL when fetch quotes it (a URL it cannot parse or use)', async () => {
+      for (const url of ['http://127.0.0.1:99999/push?token=s3cret', 'http://user:s3cret@127.0.0.1:1/push']) {
+        const error = await failureOf(new WebhookPushSender({ url, timeoutMs: 2000 }).send({ id: 'j1' }));
+        expect(error, url).to.match(/^push webhook unreachable \(/);
+        expect(error, url).not.to.contain('s3cret');
+      }
+    });
   });
 });

@@ -38,8 +38,14 @@ export class WebhookPushSender implements PushSender {
     } catch (error) {
       if (signal.aborted) throw new Error(`push webhook gave no answer within ${this.settings.timeoutMs} ms`);
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-      throw new Error(`push webhook unreachable (${errorText(error)}${cause})`);
+      // fetch's own messages can quote the URL ("Failed to parse URL from …"): it is taken out.
+      throw new Error(`push webhook unreachable (${withoutUrl(`${errorText(error)}${cause}`, this.settings.url)})`);
     }
     if (status < 200 || status > 299) throw new Error(`push webhook answered HTTP ${status}`);
   }
+}
+
+/** `text` with every occurrence of `url` replaced, so an error never repeats a token the URL carries. */
+function withoutUrl(text: string, url: string): string {
+  return url === '' ? text : text.split(url).join('<PUSH_WEBHOOK_URL>');
 }

@@ -58,7 +58,15 @@ describe('loadNotifyConfig', () => {
       [{ SMTP_URL: 'smtp://mail.example.com' }, 'SMTP_FROM'],
       [{ SMTP_URL: 'smtp://mail.example.com', SMTP_FROM: 'not an address' }, 'SMTP_FROM'],
       [{ SMTP_URL: 'smtp://mail.example.com', SMTP_FROM: 'CMS <cms@example.com>\r\nBcc: x@y.z' }, 'SMTP_FROM'],
+      [{ SMTP_URL: 'smtp://127.0.0.1:notaport', SMTP_FROM: 'a@b.c' }, 'SMTP_URL'],
+      [{ SMTP_URL: 'smtp://[::1', SMTP_FROM: 'a@b.c' }, 'SMTP_URL'],
+      [{ SMTP_URL: 'smtp://user:s3cr3t@127.0.0.1:99999', SMTP_FROM: 'a@b.c' }, 'SMTP_URL'],
+      [{ SMTP_URL: 'smtp://se cret:x@127.0.0.1:25', SMTP_FROM: 'a@b.c' }, 'SMTP_URL'],
+      [{ SMTP_URL: 'smtp://user:pa%ZZss@127.0.0.1:25', SMTP_FROM: 'a@b.c' }, 'SMTP_URL'],
       [{ PUSH_WEBHOOK_URL: 'ftp://push.example.com' }, 'PUSH_WEBHOOK_URL'],
+      [{ PUSH_WEBHOOK_URL: 'http://:::' }, 'PUSH_WEBHOOK_URL'],
+      [{ PUSH_WEBHOOK_URL: 'http://127.0.0.1:99999/x' }, 'PUSH_WEBHOOK_URL'],
+      [{ PUSH_WEBHOOK_URL: 'http://user:tok@127.0.0.1:3175/push' }, 'PUSH_WEBHOOK_URL'],
       [{ NOTIFY_MAX_ATTEMPTS: '0' }, 'NOTIFY_MAX_ATTEMPTS'],
       [{ NOTIFY_KEEP_HOURS: '8761' }, 'NOTIFY_KEEP_HOURS'],
       [{ NOTIFY_RETRY_BASE_MS: 'soon' }, 'NOTIFY_RETRY_BASE_MS'],
@@ -71,5 +79,11 @@ describe('loadNotifyConfig', () => {
         expect(() => loadConfig(env)).to.throw(ConfigError, new RegExp(`^${name} `));
       });
     }
+
+    it('never repeats a URL that may carry a password or a token', () => {
+      for (const env of [{ SMTP_URL: 'smtp://user:s3cr3t@127.0.0.1:99999', SMTP_FROM: 'a@b.c' }, { PUSH_WEBHOOK_URL: 'http://user:s3cr3t@127.0.0.1/push' }]) {
+        expect(() => loadConfig(env)).to.throw(ConfigError).with.property('message').that.does.not.contain('s3cr3t');
+      }
+    });
   });
 });

@@ -33,9 +33,7 @@ const NAMED_MAILBOX = /^[^<>\r\n]*<[^\s@<>",;]+@[^\s@<>",;]+>$/;
 
 export function loadNotifyConfig(read: EnvReader): NotifyConfig {
   const smtpUrl = read.string('SMTP_URL');
-  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s/]+/.test(smtpUrl)) {
-    throw new ConfigError('SMTP_URL', 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587');
-  }
+  if (smtpUrl !== undefined) checkSmtpUrl(smtpUrl);
   const from = read.string('SMTP_FROM');
   if (from !== undefined && !MAILBOX.test(from) && !NAMED_MAILBOX.test(from)) {
     throw new ConfigError('SMTP_FROM', `must be an address such as cms@example.com or "CMS <cms@example.com>" (got "${from}")`);
@@ -44,9 +42,7 @@ export function loadNotifyConfig(read: EnvReader): NotifyConfig {
     throw new ConfigError('SMTP_FROM', 'must be set when SMTP_URL is (the sender address of notification e-mail)');
   }
   const webhookUrl = read.string('PUSH_WEBHOOK_URL');
-  if (webhookUrl !== undefined && !/^https?:\/\/\S+$/.test(webhookUrl)) {
-    throw new ConfigError('PUSH_WEBHOOK_URL', 'must be an http(s) URL');
-  }
+  if (webhookUrl !== undefined) checkPushUrl(webhookUrl);
   const retryBaseMs = read.int('NOTIFY_RETRY_BASE_MS', 30_000, 10, 86_400_000);
   const retryMaxMs = read.int('NOTIFY_RETRY_MAX_MS', Math.max(3_600_000, retryBaseMs), 10, 86_400_000);
   if (retryMaxMs < retryBaseMs) {
@@ -65,4 +61,47 @@ export function loadNotifyConfig(read: EnvReader): NotifyConfig {
     batchSize: 10,
     keepFinishedMs: read.int('NOTIFY_KEEP_HOURS', 24, 0, 8760) * 3_600_000,
   };
+}
+
+/**
+ * An SMTP URL that the mailer can use, checked whole at start-up rather than failing every send:
+ * it parses, names a host, its port is one (the WHATWG parser refuses 99999), and its user and
+ * password decode. Messages never repeat the value: it may carry a password.
+ */
+function checkSmtpUrl(value: string): void {
+  const refuse = (why: string) => new ConfigError('SMTP_URL', `${why} (an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587)`);
+  const url = parsedUrl(value);
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '' || /\s/.test(value)) throw refuse('must be a well-formed URL');
+  if (!decodes(url.username) || !decodes(url.password)) throw refuse('has a user or password with a bad %-escape');
+}
+
+/**
+ * A push URL `fetch` can post to: http(s), a host, and no user or password (`fetch` refuses a URL
+ * with credentials: every push would fail). A token goes in the path or the query instead.
+ */
+function checkPushUrl(value: string): void {
+  const url = parsedUrl(value);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || /\s/.test(value)) {
+    throw new ConfigError('PUSH_WEBHOOK_URL', 'must be a well-formed http(s) URL');
+  }
+  if (url.username !== '' || url.password !== '') {
+    throw new ConfigError('PUSH_WEBHOOK_URL', 'must not carry a user or password (fetch refuses them; put a token in the path or the query)');
+  }
+}
+
+function parsedUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function decodes(part: string): boolean {
+  try {
+    decodeURIComponent(part);
+    return true;
+  } catch {
+    return false;
+  }
 }
