@@ -98,6 +98,17 @@ describe('Inputs embedding code hands the core', () => {
   });
 });
 
+describe('Lists with holes', () => {
+  it('are refused at the hole, as JSON could not send them', async () => {
+    const core = setup();
+    // eslint-disable-next-line no-sparse-arrays
+    for (const [sections, path] of [[[, ], 'sections[0]'], [[{ fields: [, ] }], 'sections[0].fields[0]']] as const) {
+      const refusal = await domainErrorOf(core.forms.create.execute(editor, { title: { en: 'H' }, slug: 'h', sections } as never));
+      expect([refusal.code, refusal.issues?.[0]?.path]).to.deep.equal([ErrorCodes.VALIDATION_FAILED, path]);
+    }
+  });
+});
+
 describe('Webhook event lists', () => {
   it('name the position of a bad event as given, NaN and holes included', async () => {
     const admin = userCaller('acme', 'ad-1', 'admin');

@@ -63,6 +63,8 @@ export function requireList(value: unknown, path: string, min: number, max: numb
   if (!Array.isArray(value)) throw validationError(path, 'must be a list');
   if (value.length < min) throw validationError(path, `must have at least ${min} item${min === 1 ? '' : 's'}`);
   if (value.length > max) throw validationError(path, `must have at most ${max} items`);
+  // A hole (`[ , ]`, which embedding code can build and JSON cannot) is no item: `map` skips it.
+  for (let index = 0; index < value.length; index += 1) if (!(index in value)) throw validationError(`${path}[${index}]`, 'is missing');
 }
 
 /** A finite number from `min` to `max`. */
