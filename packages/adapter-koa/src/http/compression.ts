@@ -9,6 +9,7 @@ import { pipeline, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 import type { Context } from 'koa';
+import { isPlainContainer } from '@cms/core/snapshots';
 
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
@@ -41,9 +42,7 @@ export function encodingFor(ctx: Context): 'br' | 'gzip' | undefined {
 
 /** A plain object or array: what Koa writes as JSON (a Buffer, a stream or another kind of object is not). */
 function isJsonValue(body: unknown): body is object {
-  if (typeof body !== 'object' || body === null) return false;
-  const prototype: unknown = Object.getPrototypeOf(body);
-  return prototype === Object.prototype || prototype === null || Array.isArray(body);
+  return typeof body === 'object' && body !== null && isPlainContainer(body);
 }
 
 /** Replaces the body by its encoded bytes, or a stream by its encoding stream (the content type stays). */

@@ -29,6 +29,7 @@ import {
   type WithdrawRelationCommand,
 } from '@cms/core';
 import type { Filter, ObjectId, UpdateFilter } from 'mongodb';
+import { relationValue } from '@cms/core/internal';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
 import { deleteById } from '../storage/conditional-delete.js';
 import { findPage } from '../storage/keyset-query.js';
@@ -305,13 +306,9 @@ export class MongoSubmissionRepository implements SubmissionRepository {
   }
 }
 
-/**
- * What `relations[fieldName]` holds, read as an own key only: a field may be named `constructor`
- * or `toString`, which a plain index would find on `Object.prototype` when the key is absent.
- */
+/** `relationValue` of a document, which may have no `relations` at all (a field may be named `constructor`). */
 function heldRelation(document: Pick<SubmissionDocument, 'relations'>, fieldName: string): ObjectId | ObjectId[] | undefined {
-  const relations = document.relations;
-  return relations !== undefined && relations !== null && Object.hasOwn(relations, fieldName) ? relations[fieldName] : undefined;
+  return relationValue({ relations: document.relations ?? {} }, fieldName);
 }
 
 function relationPath(fieldName: string): string {

@@ -4,7 +4,7 @@
  * default; unknown properties are dropped because the result is built field by field.
  */
 import { validationError } from '../shared/domain-error.js';
-import { exceedsCharacters } from '../shared/shape-rules.js';
+import { exceedsCharacters, isAbsent, isJsonObject } from '../shared/shape-rules.js';
 import {
   DEFAULT_RANGE,
   DEFAULT_TEMPLATE_ID,
@@ -21,17 +21,6 @@ import {
   type DashboardSlot,
 } from './dashboard-config.js';
 
-type Json = Record<string, unknown>;
-
-/** A plain object, as JSON makes them (a Date or a Map handed in by embedding code is not one). */
-const isObject = (value: unknown): value is Json => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-};
-
-/** JSON `null` means "absent" for every optional property. */
-const isAbsent = (value: unknown): value is null | undefined => value === undefined || value === null;
 
 function oneOf<T extends string>(allowed: readonly T[], value: unknown, fallback: T): T {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -46,12 +35,12 @@ function boundedString(value: unknown, path: string, max: number): string {
 
 function normalizeSlot(raw: unknown, index: number): DashboardSlot {
   const path = `slots[${index}]`;
-  if (!isObject(raw)) throw validationError(path, 'must be an object');
+  if (!isJsonObject(raw)) throw validationError(path, 'must be an object');
   const id = isAbsent(raw.id) ? defaultSlotIdAt(index) : boundedString(raw.id, `${path}.id`, 64);
   if (!isAbsent(raw.enabled) && typeof raw.enabled !== 'boolean') {
     throw validationError(`${path}.enabled`, 'must be a boolean');
   }
-  if (!isAbsent(raw.settings) && !isObject(raw.settings)) {
+  if (!isAbsent(raw.settings) && !isJsonObject(raw.settings)) {
     throw validationError(`${path}.settings`, 'must be an object');
   }
   return {
@@ -80,7 +69,7 @@ function normalizeSlots(raw: unknown): DashboardSlot[] {
 /** Normalizes a request body (absent, `null` or an object) into a full configuration. */
 export function normalizeDashboardConfig(body: unknown): DashboardConfig {
   if (isAbsent(body)) return normalizeDashboardConfig({});
-  if (!isObject(body)) throw validationError('', 'must be an object');
+  if (!isJsonObject(body)) throw validationError('', 'must be an object');
   const { version, templateId } = body;
   if (!isAbsent(version) && (typeof version !== 'number' || !Number.isFinite(version) || version < 1)) {
     throw validationError('version', 'must be a finite number of at least 1');

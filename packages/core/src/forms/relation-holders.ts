@@ -46,7 +46,10 @@ export function idsOf(value: string | readonly string[] | undefined): readonly s
   return Array.isArray(value) ? value : value === undefined ? [] : [value as string];
 }
 
-/** What `relations[fieldName]` holds, read as an own key only (a field may be named `constructor`). */
-export function relationValue(submission: Pick<Submission, 'relations'>, fieldName: string): string | string[] | undefined {
+/**
+ * What `relations[fieldName]` holds, read as an own key only (a field may be named `constructor`).
+ * `V`: the stored form of an id (a string here, an ObjectId in the MongoDB adapter's documents).
+ */
+export function relationValue<V = string | string[]>(submission: { readonly relations: Readonly<Record<string, V>> }, fieldName: string): V | undefined {
   return Object.hasOwn(submission.relations, fieldName) ? submission.relations[fieldName] : undefined;
 }

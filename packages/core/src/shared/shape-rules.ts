@@ -6,10 +6,13 @@
  * `body.…`); decision 0801.
  */
 import { validationError } from './domain-error.js';
+import { isPlainContainer } from './frozen-snapshots.js';
 
 export type JsonObject = Record<string, unknown>;
 
-export const isJsonObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A plain object, as JSON makes them: a `Date` or a `Map` handed in by embedding code is not one. */
+export const isJsonObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && isPlainContainer(value);
 
 /** JSON `null` means "absent" for every optional property. */
 export const isAbsent = (value: unknown): value is null | undefined => value === undefined || value === null;
