@@ -71,6 +71,22 @@ describe('DispatchNotifications with SMTP and webhook senders', () => {
     });
   });
 
+  describe('when the SMTP server greylists one of two admin addresses', () => {
+    it('mails the other at once and the greylisted one on the retry, each once', async () => {
+      await smtp.stop();
+      smtp = await LocalSmtpServer.start({ defer: { 'ops@acme.test': 1 } });
+      senders = { email: new SmtpEmailSender({ url: smtp.url, from: 'CMS <cms@acme.test>', timeoutMs: 2000 }) };
+      await outbox.enqueue([sampleNotificationJob({ recipients: [] })], clock.now());
+      expect(await dispatcher().execute()).to.deep.include({ retried: 1 });
+      expect((await jobs())[0]).to.deep.include({ status: 'pending', recipients: ['ops@acme.test'] });
+      expect((await jobs())[0]?.lastError).to.match(/^the mail server refused 1 of 2 recipients: 451 /);
+      clock.advance(1000);
+      expect(await dispatcher().execute()).to.deep.include({ sent: 1 });
+      expect(smtp.received.map((m) => m.rcptTo)).to.deep.equal([['boss@acme.test'], ['ops@acme.test']]);
+      expect((await jobs())[0]).to.deep.include({ status: 'sent', attempts: 2 });
+    });
+  });
+
   describe('when a push job is due', () => {
     it('POSTs its JSON to the webhook and marks it sent', async () => {
       await outbox.enqueue([sampleNotificationJob({ channel: 'push', recipients: [] })], clock.now());

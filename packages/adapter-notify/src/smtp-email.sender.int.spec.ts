@@ -59,6 +59,34 @@ describe('SmtpEmailSender', () => {
     });
   });
 
+  describe('when the server takes the message for one recipient and refuses it for the others', () => {
+    it('resolves with each refused recipient as the message named it, and whether a later attempt may pass', async () => {
+      const smtp = await LocalSmtpServer.start({ refuse: ['ghost@acme.test'], defer: { 'late@acme.test': 1 } });
+      try {
+        const sender = new SmtpEmailSender({ url: smtp.url, from: 'cms@acme.test', timeoutMs: 2000 });
+        const result = await sender.send({ to: ['boss@acme.test', 'ghost@acme.test', 'late@acme.test'], subject: 's', text: 't' });
+        expect(result.refused?.map(({ address, transient }) => ({ address, transient }))).to.deep.equal([
+          { address: 'ghost@acme.test', transient: false },
+          { address: 'late@acme.test', transient: true },
+        ]);
+        expect(result.refused?.map((r) => r.reply)).to.satisfy((replies: string[]) => replies[0]!.startsWith('550') && replies[1]!.startsWith('451'));
+        expect(smtp.received.map((m) => m.rcptTo)).to.deep.equal([['boss@acme.test']]);
+      } finally {
+        await smtp.stop();
+      }
+    });
+
+    it('resolves with nothing refused when the server takes every recipient', async () => {
+      const smtp = await LocalSmtpServer.start();
+      try {
+        const sender = new SmtpEmailSender({ url: smtp.url, from: 'cms@acme.test', timeoutMs: 2000 });
+        expect(await sender.send({ to: ['boss@acme.test', 'ops@acme.test'], subject: 's', text: 't' })).to.deep.equal({ refused: [] });
+      } finally {
+        await smtp.stop();
+      }
+    });
+  });
+
   describe('when the server never speaks', () => {
     it('gives up near the timeout', async () => {
       const silent = await SilentTcpServer.start();

@@ -3,7 +3,8 @@
  * low and nothing has to be closed at shutdown). The whole exchange is bounded by `timeoutMs`
  * through nodemailer's abort signal, so a silent server cannot outlive the dispatcher's lease.
  */
-import type { EmailMessage, EmailSender } from '@cms/core';
+import { domainToASCII } from 'node:url';
+import type { EmailMessage, EmailSender, EmailSendResult, RefusedRecipient } from '@cms/core';
 import { errorText } from '@cms/core/internal';
 import { createTransport } from 'nodemailer';
 
@@ -30,10 +31,11 @@ export class SmtpEmailSender implements EmailSender {
     });
   }
 
-  async send(message: EmailMessage): Promise<void> {
+  async send(message: EmailMessage): Promise<EmailSendResult> {
     const signal = AbortSignal.timeout(this.settings.timeoutMs);
+    let info: { readonly rejectedErrors?: readonly RecipientError[] };
     try {
-      await this.#transport.sendMail({
+      info = await this.#transport.sendMail({
         from: this.settings.from,
         to: [...message.to],
         subject: message.subject,
@@ -51,5 +53,31 @@ export class SmtpEmailSender implements EmailSender {
       }
       throw new Error(`SMTP send failed: ${errorText(error)}`);
     }
+    return { refused: (info.rejectedErrors ?? []).map((refusal) => refusedRecipient(refusal, message.to)) };
   }
+}
+
+/** What nodemailer reports for each recipient a server refused while it took the message for others. */
+interface RecipientError {
+  readonly recipient?: string;
+  readonly responseCode?: number;
+  readonly response?: string;
+}
+
+/**
+ * A refusal in the port's terms, naming the recipient as the message gave it (nodemailer names the
+ * envelope address, whose domain it may have turned into punycode). Only a 4xx reply is worth
+ * another attempt.
+ */
+function refusedRecipient(refusal: RecipientError, to: readonly string[]): RefusedRecipient {
+  const envelope = refusal.recipient ?? '';
+  const address = to.find((given) => addressKey(given) === addressKey(envelope)) ?? envelope;
+  const code = refusal.responseCode ?? 0;
+  return { address, transient: code >= 400 && code < 500, reply: refusal.response ?? String(code) };
+}
+
+function addressKey(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address.toLowerCase();
+  return `${address.slice(0, at)}@${domainToASCII(address.slice(at + 1)) || address.slice(at + 1)}`.toLowerCase();
 }

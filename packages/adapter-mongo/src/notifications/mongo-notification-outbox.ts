@@ -121,13 +121,17 @@ export class MongoNotificationOutbox implements NotificationOutbox {
 function outcomeFields(outcome: NotificationOutcome): Partial<NotificationJobDocument> {
   switch (outcome.status) {
     case 'sent':
-      return { status: 'sent' };
+      return outcome.error === undefined ? { status: 'sent' } : { status: 'sent', lastError: outcome.error };
     case 'skipped':
       return { status: 'skipped', lastError: outcome.reason };
     case 'failed':
       return { status: 'failed', lastError: outcome.error };
     case 'retry':
-      return { lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
+      return {
+        lastError: outcome.error,
+        nextAttemptAt: outcome.nextAttemptAt,
+        ...(outcome.recipients ? { recipients: [...outcome.recipients] } : {}),
+      };
   }
 }
 

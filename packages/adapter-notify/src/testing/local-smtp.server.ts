@@ -1,6 +1,7 @@
 /**
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package) for tests: it records each
- * message's envelope and decoded text, can require a login, and can refuse recipients. Plus a
+ * message's envelope and decoded text, can require a login, and can refuse recipients (for good,
+ * or for a number of attempts). Plus a
  * TCP listener that accepts and never speaks, to exercise send timeouts.
  */
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
@@ -22,6 +23,8 @@ export interface LocalSmtpOptions {
   readonly login?: { readonly user: string; readonly pass: string };
   /** Recipients the server refuses with 550. */
   readonly refuse?: readonly string[];
+  /** Recipients the server refuses with 451 (greylisting), each the given number of times, then takes. */
+  readonly defer?: Readonly<Record<string, number>>;
 }
 
 export class LocalSmtpServer {
@@ -33,6 +36,7 @@ export class LocalSmtpServer {
 
   static async start(options: LocalSmtpOptions = {}): Promise<LocalSmtpServer> {
     const local = new LocalSmtpServer(options);
+    const deferrals = new Map(Object.entries(options.defer ?? {}));
     local.#server = new SMTPServer({
       logger: false,
       // Loopback in tests: no STARTTLS with a self-signed certificate to trip the client.
@@ -46,6 +50,10 @@ export class LocalSmtpServer {
       onRcptTo(address, _session, callback) {
         if (options.refuse?.includes(address.address)) {
           return callback(Object.assign(new Error(`No such user ${address.address}`), { responseCode: 550 }));
+        }
+        if ((deferrals.get(address.address) ?? 0) > 0) {
+          deferrals.set(address.address, deferrals.get(address.address)! - 1);
+          return callback(Object.assign(new Error('Greylisted, try again later'), { responseCode: 451 }));
         }
         callback();
       },

@@ -90,9 +90,11 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
     if (outcome.status === 'retry') {
       job.lastError = outcome.error;
       job.nextAttemptAt = outcome.nextAttemptAt;
+      if (outcome.recipients) job.recipients = [...outcome.recipients];
       return;
     }
     job.status = outcome.status;
+    if (outcome.status === 'sent' && outcome.error !== undefined) job.lastError = outcome.error;
     if (outcome.status === 'failed') job.lastError = outcome.error;
     if (outcome.status === 'skipped') job.lastError = outcome.reason;
   }

@@ -7,13 +7,24 @@ import type { Logger } from '../shared/logger.js';
 import type { TraceContext } from '../shared/trace-context.js';
 import { sampleNotificationJob } from '../testing/notification-records.js';
 import { DispatchNotifications, PRUNE_EVERY_MS, retryDelayMs, type NotificationSenders } from './dispatch-notifications.use-case.js';
-import type { EmailMessage, EmailSender, NotificationDeliveryPolicy, PushPayload, PushSender } from './notification-delivery.ports.js';
+import type {
+  EmailMessage,
+  EmailSender,
+  EmailSendResult,
+  NotificationDeliveryPolicy,
+  PushPayload,
+  PushSender,
+  RefusedRecipient,
+} from './notification-delivery.ports.js';
 import type { NewNotificationJob } from './notification.ports.js';
 
 class RecordingEmailSender implements EmailSender {
   readonly sent: EmailMessage[] = [];
-  async send(message: EmailMessage): Promise<void> {
+  /** What the server refuses, one entry per send in turn; none left: it takes every recipient. */
+  readonly refusals: Array<readonly RefusedRecipient[]> = [];
+  async send(message: EmailMessage): Promise<EmailSendResult> {
     this.sent.push(message);
+    return { refused: this.refusals.shift() ?? [] };
   }
 }
 
@@ -264,6 +275,59 @@ describe('DispatchNotifications', () => {
       expect(logged).to.contain('boom');
       expect(logged).not.to.contain('ops@acme.test');
       expect(logged).not.to.contain('Ada');
+    });
+  });
+
+  describe('when the mail server takes a message for some recipients and refuses it for others', () => {
+    const greylisted = (address: string): RefusedRecipient => ({ address, transient: true, reply: '451 4.7.1 greylisted, try again' });
+    const unknown = (address: string): RefusedRecipient => ({ address, transient: false, reply: '550 5.1.1 no such user' });
+
+    it('retries only those it refused for now, so nobody gets the message twice', async () => {
+      email.refusals.push([greylisted('ops@acme.test')]);
+      await enqueue({ recipients: ['boss@acme.test', 'ops@acme.test'] });
+      expect(await dispatcher().execute()).to.deep.include({ retried: 1 });
+      const [job] = await jobs();
+      expect(job).to.deep.include({ status: 'pending', recipients: ['ops@acme.test'], lastError: 'the mail server refused 1 of 2 recipients: 451 4.7.1 greylisted, try again' });
+      expect(job!.nextAttemptAt.getTime() - clock.now().getTime()).to.equal(1000);
+      clock.advance(1000);
+      expect(await dispatcher().execute()).to.deep.include({ sent: 1 });
+      expect(email.sent.map((m) => m.to)).to.deep.equal([['boss@acme.test', 'ops@acme.test'], ['ops@acme.test']]);
+      expect((await jobs())[0]).to.deep.include({ status: 'sent', attempts: 2 });
+    });
+
+    it('narrows an admin job that named nobody to the refused admins, not the tenant’s whole list', async () => {
+      email.refusals.push([greylisted('boss@acme.test')]);
+      await enqueue({ recipients: [] });
+      await dispatcher().execute();
+      clock.advance(1000);
+      await dispatcher().execute();
+      expect(email.sent.map((m) => m.to)).to.deep.equal([['boss@acme.test', 'ops@acme.test'], ['boss@acme.test']]);
+    });
+
+    it('marks the job sent and names the refusal when the server refused them for good, without retrying', async () => {
+      email.refusals.push([unknown('ops@acme.test')]);
+      await enqueue({ recipients: ['boss@acme.test', 'ops@acme.test'] });
+      expect(await dispatcher().execute()).to.deep.include({ sent: 1 });
+      expect((await jobs())[0]).to.deep.include({ status: 'sent', recipients: ['boss@acme.test', 'ops@acme.test'], lastError: 'the mail server refused 1 of 2 recipients: 550 5.1.1 no such user' });
+      clock.advance(60_000);
+      expect((await dispatcher().execute()).claimed).to.equal(0);
+      const warned = logger.lines.find((l) => l.message === 'notification sent; some recipients refused it');
+      expect(warned?.level).to.equal('warn');
+      expect(JSON.stringify(logger.lines)).not.to.contain('ops@acme.test');
+    });
+
+    it('retries the ones refused for now and drops the ones refused for good', async () => {
+      email.refusals.push([greylisted('ops@acme.test'), unknown('cfo@acme.test')]);
+      await enqueue({ recipients: ['boss@acme.test', 'ops@acme.test', 'cfo@acme.test'] });
+      await dispatcher().execute();
+      expect((await jobs())[0]).to.deep.include({ recipients: ['ops@acme.test'], lastError: 'the mail server refused 2 of 3 recipients: 451 4.7.1 greylisted, try again; 550 5.1.1 no such user' });
+    });
+
+    it('stops at the last attempt: the job is sent to those who took it, and names who did not', async () => {
+      email.refusals.push([greylisted('ops@acme.test')]);
+      await enqueue({ recipients: ['boss@acme.test', 'ops@acme.test'] });
+      await dispatcher(undefined, { ...POLICY, maxAttempts: 1 }).execute();
+      expect((await jobs())[0]).to.deep.include({ status: 'sent', recipients: ['boss@acme.test', 'ops@acme.test'], lastError: 'the mail server refused 1 of 2 recipients: 451 4.7.1 greylisted, try again' });
     });
   });
 

@@ -13,7 +13,7 @@ import type { Logger } from '../shared/logger.js';
 import { childSpanOf } from '../shared/trace-context.js';
 import type { TenantRepository } from '../tenancy/tenancy.ports.js';
 import { DispatchShares } from './dispatch-shares.js';
-import type { EmailSender, NotificationDeliveryPolicy, PushSender } from './notification-delivery.ports.js';
+import type { EmailSender, NotificationDeliveryPolicy, PushSender, RefusedRecipient } from './notification-delivery.ports.js';
 import type { NotificationJob, NotificationOutbox, NotificationOutcome } from './notification.ports.js';
 import { renderNotificationEmail, renderNotificationPush } from './render-notification.js';
 
@@ -156,10 +156,18 @@ export class DispatchNotifications {
       // The claim lapses and the job is tried again: at worst a duplicate, never a loss.
       this.logger.error('notification outcome could not be recorded', { ...fields, outcome: outcome.status, error: errorText(error, ERROR_MAX) });
     }
-    if (outcome.status === 'sent') this.logger.info('notification sent', fields);
+    if (outcome.status === 'sent') {
+      if (outcome.error === undefined) this.logger.info('notification sent', fields);
+      else this.logger.warn('notification sent; some recipients refused it', { ...fields, error: outcome.error });
+    }
     if (outcome.status === 'skipped') this.logger.info('notification skipped', { ...fields, reason: outcome.reason });
     if (outcome.status === 'retry') {
-      this.logger.warn('notification attempt failed; will retry', { ...fields, error: outcome.error, nextAttemptAt: outcome.nextAttemptAt.toISOString() });
+      this.logger.warn('notification attempt failed; will retry', {
+        ...fields,
+        error: outcome.error,
+        nextAttemptAt: outcome.nextAttemptAt.toISOString(),
+        ...(outcome.recipients ? { remainingRecipients: outcome.recipients.length } : {}),
+      });
     }
     if (outcome.status === 'failed') this.logger.error('notification failed; giving up', { ...fields, error: outcome.error });
     return outcome.status;
@@ -182,8 +190,8 @@ export class DispatchNotifications {
               : 'no recipients: the submission has no e-mail address',
         };
       }
-      await this.senders.email.send(renderNotificationEmail(job, to));
-      return { status: 'sent' };
+      const result = await this.senders.email.send(renderNotificationEmail(job, to));
+      return this.#afterEmail(job, to.length, result?.refused ?? []);
     }
     if (job.channel === 'push') {
       if (!this.senders.push) return { status: 'skipped', reason: 'push channel is not configured' };
@@ -202,10 +210,30 @@ export class DispatchNotifications {
     return [...new Set(recipients.map((address) => address.trim()).filter(Boolean))];
   }
 
+  /**
+   * A message the server took for some recipients and refused for others (decision 0820): while
+   * attempts remain, the job goes on with only those it refused for now (a 4xx), so nobody gets
+   * it twice; those it refused for good are named on the job, which is sent.
+   */
+  #afterEmail(job: NotificationJob, recipients: number, refused: readonly RefusedRecipient[]): NotificationOutcome {
+    if (refused.length === 0) return { status: 'sent' };
+    // Its replies, not the addresses: recipients stay out of the logs (a reply may still quote one).
+    const replies = [...new Set(refused.map((r) => r.reply))].join('; ');
+    const error = errorText(`the mail server refused ${refused.length} of ${recipients} recipients: ${replies}`, ERROR_MAX);
+    const later = refused.filter((r) => r.transient).map((r) => r.address);
+    if (later.length > 0 && job.attempts < this.policy.maxAttempts) {
+      return { status: 'retry', error, nextAttemptAt: this.#nextAttemptAt(job), recipients: later };
+    }
+    return { status: 'sent', error };
+  }
+
+  #nextAttemptAt(job: NotificationJob): Date {
+    return new Date(this.clock.now().getTime() + retryDelayMs(job.attempts, this.policy));
+  }
+
   #afterFailure(job: NotificationJob, error: string): NotificationOutcome {
     if (job.attempts >= this.policy.maxAttempts) return { status: 'failed', error };
-    const nextAttemptAt = new Date(this.clock.now().getTime() + retryDelayMs(job.attempts, this.policy));
-    return { status: 'retry', error, nextAttemptAt };
+    return { status: 'retry', error, nextAttemptAt: this.#nextAttemptAt(job) };
   }
 }
 

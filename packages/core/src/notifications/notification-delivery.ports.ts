@@ -14,13 +14,30 @@ export interface EmailMessage {
   readonly html?: string;
 }
 
+/** A recipient the mail server refused while it took the message for others. */
+export interface RefusedRecipient {
+  readonly address: string;
+  /** A 4xx reply: the server may take it later (greylisting, a full mailbox). Anything else is final. */
+  readonly transient: boolean;
+  /** The server's reply, for the operator's log. */
+  readonly reply: string;
+}
+
+/** What a send that the server accepted for at least one recipient reports. */
+export interface EmailSendResult {
+  /** The recipients it refused; the others have the message. Empty or absent: it took them all. */
+  readonly refused?: readonly RefusedRecipient[];
+}
+
 /**
- * Sends e-mail. Resolves once the mail server accepted the message; rejects (with a message fit
- * for an operator's log, never containing credentials) when it did not. Must settle within its
- * own send timeout, which has to stay well under the dispatcher's lease.
+ * Sends e-mail. Resolves once the mail server accepted the message for at least one recipient,
+ * with those it refused (a sender that cannot tell may resolve with nothing: every recipient
+ * counts as served); rejects (with a message fit for an operator's log, never containing
+ * credentials) when it accepted it for none. Must settle within its own send timeout, which has to
+ * stay well under the dispatcher's lease.
  */
 export interface EmailSender {
-  send(message: EmailMessage): Promise<void>;
+  send(message: EmailMessage): Promise<EmailSendResult | void>;
 }
 
 /** A push notification as a JSON object, handed to whatever relays it to devices. */

@@ -66,7 +66,10 @@ export interface NotificationOutbox {
    * channel; decision 0817).
    */
   claimDue(now: Date, leaseMs: number, limit: number, share?: ClaimShare): Promise<NotificationJob[]>;
-  /** Records the outcome of one attempt and releases the claim. */
+  /**
+   * Records the outcome of one attempt and releases the claim, in one write: a retry's
+   * `recipients` replace the job's, a sent job's `error` becomes its `lastError`.
+   */
   complete(id: string, outcome: NotificationOutcome, now: Date): Promise<void>;
   /**
    * Deletes the tenant's jobs about the form's submissions, or about one submission when
@@ -92,9 +95,19 @@ export interface NotificationOutbox {
 export const NOTIFICATION_STATUSES: readonly NotificationStatus[] = ['pending', 'sent', 'failed', 'skipped'];
 
 export type NotificationOutcome =
-  | { readonly status: 'sent' }
+  /** `error`: recipients the mail server refused for good while it took the message for the others. */
+  | { readonly status: 'sent'; readonly error?: string }
   | { readonly status: 'skipped'; readonly reason: string }
   | { readonly status: 'failed'; readonly error: string }
-  | { readonly status: 'retry'; readonly error: string; readonly nextAttemptAt: Date };
+  | {
+      readonly status: 'retry';
+      readonly error: string;
+      readonly nextAttemptAt: Date;
+      /**
+       * The recipients still to write to, when the last attempt reached the others: the job's
+       * recipients become these, so a later attempt does not mail anyone twice (decision 0820).
+       */
+      readonly recipients?: readonly string[];
+    };
 
 export const NotificationOutboxToken: PortToken<NotificationOutbox> = portToken('NotificationOutbox');

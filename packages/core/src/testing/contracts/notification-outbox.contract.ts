@@ -164,6 +164,25 @@ export function notificationOutboxContract(name: string, factory: RepositoryFact
         expect(again[0]?.attempts).to.equal(2);
       });
 
+      it('narrows a retry to the recipients it names, and claims it again with only those', async () => {
+        const job = await enqueueOne({ recipients: ['boss@acme.test', 'ops@acme.test', 'cfo@acme.test'] });
+        await outbox().claimDue(T0, LEASE, 10);
+        await outbox().complete(job.id, { status: 'retry', error: '451 try later', nextAttemptAt: at(1_000), recipients: ['ops@acme.test'] }, at(50));
+        expect((await find(job.id))?.recipients).to.deep.equal(['ops@acme.test']);
+        const [again] = await outbox().claimDue(at(1_000), LEASE, 10);
+        expect(again).to.deep.include({ id: job.id, recipients: ['ops@acme.test'], lastError: '451 try later' });
+      });
+
+      it('keeps the recipients of a retry that names none, and records a refusal on a sent job', async () => {
+        const job = await enqueueOne({ recipients: ['boss@acme.test', 'ops@acme.test'] });
+        await outbox().claimDue(T0, LEASE, 10);
+        await outbox().complete(job.id, { status: 'retry', error: 'timeout', nextAttemptAt: at(1_000) }, at(50));
+        expect((await find(job.id))?.recipients).to.deep.equal(['boss@acme.test', 'ops@acme.test']);
+        await outbox().claimDue(at(1_000), LEASE, 10);
+        await outbox().complete(job.id, { status: 'sent', error: 'refused ops@acme.test: 550 no such user' }, at(1_050));
+        expect(await find(job.id)).to.deep.include({ status: 'sent', lastError: 'refused ops@acme.test: 550 no such user', claimedUntil: null });
+      });
+
       it('ignores an unknown or malformed job id', async () => {
         await outbox().enqueue([sampleNotificationJob()], T0);
         await outbox().complete('cccccccccccccccccccccccc', { status: 'sent' }, at(500));
