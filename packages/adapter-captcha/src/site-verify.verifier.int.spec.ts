@@ -104,6 +104,31 @@ describe('SiteVerifyVerifier', () => {
         });
       });
 
+      describe('when the provider answers a redirect', () => {
+        it('rejects the token without following it, so the secret never reaches the other origin', async () => {
+          const elsewhere = await LocalSiteVerifyServer.start();
+          try {
+            elsewhere.answer = { kind: 'json', body: { success: true } };
+            for (const status of [302, 307, 308]) {
+              server.answer = { kind: 'redirect', status, location: elsewhere.url };
+              expect(await verifier().verify('token')).to.deep.equal({ success: false });
+            }
+            expect(elsewhere.received).to.deep.equal([]);
+            expect(logger.warnings.map((w) => w.fields?.['reason'])).to.deep.equal(['HTTP 302', 'HTTP 307', 'HTTP 308']);
+          } finally {
+            await elsewhere.stop();
+          }
+        });
+      });
+
+      describe('when the provider answers far more than a verdict', () => {
+        it('rejects the token without reading the answer whole', async () => {
+          server.answer = { kind: 'raw', status: 200, body: JSON.stringify({ success: true, padding: 'x'.repeat(70 * 1024) }) };
+          expect(await verifier().verify('token')).to.deep.equal({ success: false });
+          expect(logger.warnings[0]?.fields).to.deep.equal({ provider, reason: 'answer is larger than 65536 bytes' });
+        });
+      });
+
       describe('when the provider never answers', () => {
         it('gives up near the configured timeout and rejects the token', async () => {
           server.answer = { kind: 'hang' };
@@ -153,6 +178,22 @@ describe('SiteVerifyVerifier', () => {
       it('returns that score', async () => {
         server.answer = { kind: 'json', body: { success: true, score: 0.9 } };
         expect(await recaptcha().verify('token')).to.deep.equal({ success: true, score: 0.9 });
+      });
+    });
+
+    describe('when the score is there but is no number from 0 to 1', () => {
+      it('rejects the token (a malformed answer fails closed) instead of passing it without a score', async () => {
+        for (const score of ['0.1', null, 5, -0.5, true]) {
+          server.answer = { kind: 'json', body: { success: true, score } };
+          expect(await recaptcha().verify('token'), JSON.stringify(score)).to.deep.equal({ success: false });
+        }
+        expect(logger.warnings).to.have.length(5);
+        expect(logger.warnings[0]?.fields).to.deep.equal({ provider: 'recaptcha', reason: 'answer has a score that is not a number from 0 to 1' });
+      });
+
+      it('passes an answer without a score (a v2 secret), leaving minScore to the caller', async () => {
+        server.answer = { kind: 'json', body: { success: true } };
+        expect(await recaptcha().verify('token')).to.deep.equal({ success: true });
       });
     });
 

@@ -1,10 +1,11 @@
 /**
  * One provider's site-verify call: POST `secret`, `response` (and `remoteip`) form-encoded, read
- * `success` (and `score`). Fails closed: a timeout, a network error, a non-2xx status or a body
- * that is not the expected JSON is a rejected token, logged once per call without the token.
+ * `success` (and `score`). Fails closed: a timeout, a network error, a non-2xx status (a redirect
+ * included: it is not followed), a body that is not the expected JSON or is over 64 KiB, or a score
+ * that is not one is a rejected token, logged once per call without the token.
  */
 import { type CaptchaCallContext, type CaptchaVerdict, type Logger } from '@cms/core';
-import { errorText, logFieldsOf, traceparentOf } from '@cms/core/internal';
+import { boundedText, errorText, logFieldsOf, traceparentOf } from '@cms/core/internal';
 import type { ProviderVerifier } from './provider-verifier.js';
 import { SITE_VERIFY_TRAITS, type SiteVerifyProvider } from './site-verify-providers.js';
 
@@ -16,6 +17,9 @@ export interface SiteVerifySettings {
   /** The whole exchange (connect, send, read the body) must finish within this. */
   readonly timeoutMs: number;
 }
+
+/** A site-verify answer is a few hundred bytes; one far longer is no answer (and is not read whole). */
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** Error codes that mean our own secret is wrong: worth an operator's attention, not the user's fault. */
 const SECRET_ERRORS = new Set(['missing-input-secret', 'invalid-input-secret']);
@@ -47,10 +51,16 @@ export class SiteVerifyVerifier implements ProviderVerifier {
           ...(context.trace ? { traceparent: traceparentOf(context.trace) } : {}),
         },
         body: form,
+        // A redirect would carry the secret to another origin and let it decide: a 3xx is a failure.
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.settings.timeoutMs),
       });
-      const text = await response.text();
-      if (!response.ok) return this.#unavailable(`HTTP ${response.status}`, context);
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
+        return this.#unavailable(`HTTP ${response.status}`, context);
+      }
+      const text = await boundedText(response, MAX_ANSWER_BYTES);
+      if (text === undefined) return this.#unavailable(`answer is larger than ${MAX_ANSWER_BYTES} bytes`, context);
       body = JSON.parse(text);
     } catch (error) {
       return this.#unavailable(describeFailure(error, this.settings.timeoutMs), context);
@@ -70,8 +80,10 @@ export class SiteVerifyVerifier implements ProviderVerifier {
       }
       return { success: false };
     }
-    if (this.#returnsScore && typeof score === 'number' && Number.isFinite(score)) return { success: true, score };
-    return { success: true };
+    if (!this.#returnsScore || score === undefined) return { success: true };
+    // A score that is there but no number from 0 to 1 is a malformed answer, not a pass that skips `minScore`.
+    if (typeof score !== 'number' || !(score >= 0 && score <= 1)) return this.#unavailable('answer has a score that is not a number from 0 to 1', context);
+    return { success: true, score };
   }
 
   #unavailable(reason: string, context: CaptchaCallContext): CaptchaVerdict {

@@ -5,13 +5,15 @@
  * attempt's span as `traceparent` (CONTRACT §8), in the trace of the submit behind the job.
  */
 import type { PushPayload, PushSender, TraceContext } from '@cms/core';
-import { errorText, traceparentOf } from '@cms/core/internal';
+import { boundedText, errorText, traceparentOf } from '@cms/core/internal';
 
 export interface WebhookPushSettings {
   readonly url: string;
   /** Longest a POST may take, including reading the answer. */
   readonly timeoutMs: number;
 }
+
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 export class WebhookPushSender implements PushSender {
   constructor(private readonly settings: WebhookPushSettings) {}
@@ -33,8 +35,9 @@ export class WebhookPushSender implements PushSender {
         signal,
       });
       status = response.status;
-      // Read the answer to the end so the connection can be reused.
-      await response.arrayBuffer();
+      // Read the answer to the end so the connection can be reused; past 64 KiB it is cut off
+      // (only its status counts, and a gateway's answer must not take the service's memory).
+      await boundedText(response, MAX_ANSWER_BYTES);
     } catch (error) {
       if (signal.aborted) throw new Error(`push webhook gave no answer within ${this.settings.timeoutMs} ms`);
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';

@@ -8,6 +8,7 @@
 export * from './index.js';
 
 export { errorText } from './shared/error-text.js';
+export { boundedText, type AnswerBody } from './shared/bounded-answer.js';
 export { describeIssue, issuesError, limitError, validationError } from './shared/domain-error.js';
 export * from './shared/ids.js';
 export { actorKey } from './shared/caller.js';

@@ -1,7 +1,7 @@
 /**
  * A real HTTP server on 127.0.0.1 that speaks the site-verify protocol, for tests. It records
  * every request (form fields decoded) and answers with whatever the test scripts: a JSON verdict,
- * a status with a raw body, or silence (it never answers, to exercise timeouts).
+ * a status with a raw body, a redirect, or silence (it never answers, to exercise timeouts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +18,7 @@ export interface ReceivedVerifyRequest {
 export type VerifyAnswer =
   | { readonly kind: 'json'; readonly body: unknown; readonly status?: number }
   | { readonly kind: 'raw'; readonly body: string; readonly status: number }
+  | { readonly kind: 'redirect'; readonly status: number; readonly location: string }
   | { readonly kind: 'hang' }
   /** Headers and the start of a body, then nothing: a timeout must cover reading the body too. */
   | { readonly kind: 'stall-body' };
@@ -67,6 +68,11 @@ export class LocalSiteVerifyServer {
     if (answer.kind === 'stall-body') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"success":');
+      return;
+    }
+    if (answer.kind === 'redirect') {
+      res.writeHead(answer.status, { location: answer.location });
+      res.end();
       return;
     }
     const body = answer.kind === 'json' ? JSON.stringify(answer.body) : answer.body;
