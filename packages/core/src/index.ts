@@ -23,7 +23,7 @@ export { PageCursorsToken } from './shared/list-filters.js';
 export type { UpdateRequest } from './shared/conditional-update.js';
 export * from './tenancy/tenant.js';
 export * from './tenancy/tenancy.ports.js';
-export { AuthenticateApiKey, type ApiKeyPrincipal } from './tenancy/authenticate-api-key.use-case.js';
+export { API_KEY_MAX_LENGTH, AuthenticateApiKey, type ApiKeyPrincipal } from './tenancy/authenticate-api-key.use-case.js';
 export * from './tenancy/manage-tenants.use-case.js';
 export * from './captcha/captcha.ports.js';
 export * from './notifications/notification.ports.js';

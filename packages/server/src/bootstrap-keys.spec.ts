@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { ManageTenants, ManualClock, memoryStores } from '@cms/core';
+import { ManageTenants, ManualClock, memoryStores, silentLogger } from '@cms/core';
+import { CapturingLogger } from './testing/test-service.js';
 import { bootstrapKeys } from './bootstrap-keys.js';
 import { ConfigError } from './config/env-reader.js';
 import { loadConfig } from './config/service-config.js';
@@ -14,13 +15,31 @@ describe('bootstrapKeys', () => {
       const manage = new ManageTenants(stores.tenants, stores.apiKeys, new ManualClock());
       await manage.createTenant('acme');
       await manage.registerKey('acme', KEY);
-      const refusal = await bootstrapKeys(loadConfig({ CMS_API_KEYS: `${KEY}:beta` }), manage).then(
+      const refusal = await bootstrapKeys(loadConfig({ CMS_API_KEYS: `${KEY}:beta` }), manage, silentLogger).then(
         () => expect.fail('start-up accepted the key'),
         (error: unknown) => error,
       );
       expect(refusal).to.be.instanceOf(ConfigError);
-      expect((refusal as Error).message).to.match(/^CMS_API_KEYS gives tenant "beta" a key the store already holds for another tenant; a key belongs to one tenant: /);
+      expect((refusal as Error).message).to.equal(
+        'CMS_API_KEYS gives tenant "beta" a key the store already holds for another tenant; a key belongs to one tenant, also once revoked: give "beta" another key',
+      );
       expect((refusal as Error).message).not.to.contain(KEY);
+    });
+  });
+
+  describe('when the store holds the key for the same tenant, revoked', () => {
+    it('starts, and warns that the key is refused on every request, without quoting it', async () => {
+      const stores = memoryStores();
+      const manage = new ManageTenants(stores.tenants, stores.apiKeys, new ManualClock());
+      await manage.createTenant('acme');
+      const record = await manage.registerKey('acme', KEY);
+      await manage.revokeKey(record.id);
+      const logger = new CapturingLogger();
+      expect(await bootstrapKeys(loadConfig({ CMS_API_KEYS: `${KEY}:acme` }), manage, logger)).to.deep.equal({ generatedKey: undefined });
+      const warned = logger.lines.filter((line) => line.level === 'warn');
+      expect(warned.map((line) => line.message)).to.deep.equal(['CMS_API_KEYS holds a revoked key; it is refused on every request: remove it from CMS_API_KEYS']);
+      expect(warned[0]).to.include({ tenantId: 'acme', keyId: record.id });
+      expect(JSON.stringify(logger.lines)).not.to.contain(KEY);
     });
   });
 
@@ -29,8 +48,8 @@ describe('bootstrapKeys', () => {
       const stores = memoryStores();
       const manage = new ManageTenants(stores.tenants, stores.apiKeys, new ManualClock());
       const config = loadConfig({ CMS_API_KEYS: `${KEY}:acme` });
-      await bootstrapKeys(config, manage);
-      expect(await bootstrapKeys(config, manage)).to.deep.equal({ generatedKey: undefined });
+      await bootstrapKeys(config, manage, silentLogger);
+      expect(await bootstrapKeys(config, manage, silentLogger)).to.deep.equal({ generatedKey: undefined });
       expect(await stores.apiKeys.listByTenant('acme')).to.have.length(1);
     });
   });

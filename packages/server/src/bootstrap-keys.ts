@@ -2,7 +2,7 @@
  * Start-up registration of API keys: the `CMS_API_KEYS` pairs (tenants created as needed), or,
  * on the embedded store with none configured, a fresh key for tenant `default`, printed once.
  */
-import { ErrorCodes, isDomainError, type ManageTenants } from '@cms/core';
+import { ErrorCodes, isDomainError, type Logger, type ManageTenants } from '@cms/core';
 import { ConfigError } from './config/env-reader.js';
 import type { ServiceConfig } from './config/service-config.js';
 
@@ -11,12 +11,21 @@ export interface BootstrapResult {
   readonly generatedKey: string | undefined;
 }
 
-export async function bootstrapKeys(config: ServiceConfig, manage: ManageTenants): Promise<BootstrapResult> {
+export async function bootstrapKeys(config: ServiceConfig, manage: ManageTenants, logger: Logger): Promise<BootstrapResult> {
   for (const { key, tenantId } of config.auth.apiKeys) {
     await manage.ensureTenant(tenantId);
-    await manage.registerKey(tenantId, key).catch((error: unknown) => {
+    const record = await manage.registerKey(tenantId, key).catch((error: unknown) => {
       throw registeredElsewhere(error) ? keyOfAnotherTenant(tenantId) : error;
     });
+    if (record.revokedAt !== null) {
+      // Started anyway: refusing would turn the revocation of a leaked key into an outage at the
+      // next restart. The key stays refused on every request, as revoked keys are.
+      logger.warn('CMS_API_KEYS holds a revoked key; it is refused on every request: remove it from CMS_API_KEYS', {
+        tenantId,
+        keyId: record.id,
+        revokedAt: record.revokedAt.toISOString(),
+      });
+    }
   }
   if (config.auth.apiKeys.length > 0 || config.storage.kind !== 'memory') return { generatedKey: undefined };
   await manage.ensureTenant('default', 'Default tenant');
@@ -32,6 +41,6 @@ function registeredElsewhere(error: unknown): boolean {
 function keyOfAnotherTenant(tenantId: string): ConfigError {
   return new ConfigError(
     'CMS_API_KEYS',
-    `gives tenant "${tenantId}" a key the store already holds for another tenant; a key belongs to one tenant: give "${tenantId}" another key, or revoke the old one (cms-admin apikey list / apikey revoke)`,
+    `gives tenant "${tenantId}" a key the store already holds for another tenant; a key belongs to one tenant, also once revoked: give "${tenantId}" another key`,
   );
 }

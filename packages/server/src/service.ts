@@ -56,7 +56,7 @@ export async function startService(config: ServiceConfig, options: StartOptions 
   try {
     // Built now, so each CAPTCHA provider without a secret is reported at start-up.
     container.get(CaptchaVerifierToken);
-    const { generatedKey } = await bootstrapKeys(config, container.get(ManageTenants));
+    const { generatedKey } = await bootstrapKeys(config, container.get(ManageTenants), logger);
     const app = await container.getAsync<CmsApp>(KoaAppToken);
     const dispatchLoops = [container.get(DispatchLoop), container.get<DispatchLoop>(WebhookDispatchLoopToken)];
     const serving = container.get(ServingState);

@@ -20,7 +20,7 @@ export class AuthenticateApiKey {
   constructor(private readonly keys: ApiKeyRepository) {}
 
   async execute(rawKey: string | undefined): Promise<ApiKeyPrincipal> {
-    if (!rawKey || rawKey.length > 512) throw new DomainError(ErrorCodes.UNAUTHORIZED, 'Unauthorized');
+    if (!rawKey || rawKey.length > API_KEY_MAX_LENGTH) throw new DomainError(ErrorCodes.UNAUTHORIZED, 'Unauthorized');
     const hash = this.#digests.get(rawKey) ?? hashApiKey(rawKey);
     const key = await this.keys.findByHash(hash);
     if (!key || key.revokedAt !== null || key.hash !== hash) {
@@ -37,6 +37,9 @@ export class AuthenticateApiKey {
     this.#digests.set(rawKey, hash);
   }
 }
+
+/** The longest key a request may present: longer is refused unread (and `CMS_API_KEYS` refuses to configure one). */
+export const API_KEY_MAX_LENGTH = 512;
 
 /** Keys whose digests are remembered; past it the memo starts again (it only saves hashing). */
 export const DIGEST_MEMO_SIZE = 4096;

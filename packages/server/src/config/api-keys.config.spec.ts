@@ -41,15 +41,33 @@ describe('loadConfig: CMS_API_KEYS', () => {
       );
       expect(refusal(`${ACME}:acme,,short:beta`)).to.equal('CMS_API_KEYS entry 3 has a key of 5 characters; keys must have at least 16');
       expect(refusal(`:acme`)).to.match(/^CMS_API_KEYS entry 1 is not a key:tenantId pair/);
-      expect(refusal(`${ACME}:Not_A_Tenant`)).to.equal('CMS_API_KEYS entry 1 has an invalid tenant id "Not_A_Tenant" (must match ^[a-z0-9][a-z0-9-]{0,63}$)');
+      expect(refusal(`${ACME}:Not_A_Tenant`)).to.equal(
+        'CMS_API_KEYS entry 1 has an invalid tenant id (must match ^[a-z0-9][a-z0-9-]{0,63}$); is it written key:tenantId?',
+      );
       expect(refusal('no-colon-here-0000000')).not.to.contain('no-colon-here');
+    });
+
+    it('does not quote a key written where the tenant id goes (a pair the wrong way round)', () => {
+      const key = 'cms_v5c05489jloF9RrNpiWoq0zIHMTOV4wm_RxC0jrqNgo';
+      const message = refusal(`customer-portal-prod:${key}`);
+      expect(message).to.match(/^CMS_API_KEYS entry 1 has an invalid tenant id/);
+      expect(message).not.to.contain(key);
+    });
+
+    it('refuses a key no request could present: over 512 characters, or with a character a header does not carry as is', () => {
+      expect(apiKeys(`${'k'.repeat(512)}:acme`)).to.have.length(1);
+      expect(refusal(`${'k'.repeat(513)}:acme`)).to.equal('CMS_API_KEYS entry 1 has a key of 513 characters; keys may have at most 512');
+      const noRequestCouldSendIt = 'CMS_API_KEYS entry 1 has a key with a character other than printable ASCII (no spaces); no request could send it';
+      expect(refusal('clé-secrète-0123456789:acme')).to.equal(noRequestCouldSendIt);
+      expect(refusal('key with a space inside:acme')).to.equal(noRequestCouldSendIt);
+      expect(refusal('key-with-a-tab\tinside-00:acme')).to.equal(noRequestCouldSendIt);
     });
   });
 
   describe('when one key is given to two tenants', () => {
-    it('refuses it naming both entries and tenants, not the key', () => {
+    it('refuses it naming both entries, not the key', () => {
       const message = refusal(`${ACME}:acme,${BETA}:beta,${ACME}:gamma`);
-      expect(message).to.equal('CMS_API_KEYS gives one key to two tenants (entries 1 and 3: "acme" and "gamma"); a key belongs to one tenant');
+      expect(message).to.equal('CMS_API_KEYS gives one key to two tenants (entries 1 and 3); a key belongs to one tenant');
       expect(message).not.to.contain(ACME);
     });
 

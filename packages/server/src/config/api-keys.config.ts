@@ -2,9 +2,10 @@
  * `CMS_API_KEYS`: comma-separated `key:tenantId` pairs registered at start-up (CONTRACT §1.1).
  * Read like every comma list of the service (`CMS_CORS_ORIGINS`, `CMS_LANGUAGES`): items are
  * trimmed and an empty one (a trailing comma) is no entry. A message names an entry by its
- * position in the value and never quotes a key: it may be read by whoever reads the logs.
+ * position in the value and never quotes a key (nor what stands where a tenant id should: a pair
+ * written the wrong way round puts the key there): it may be read by whoever reads the logs.
  */
-import { isValidTenantId } from '@cms/core';
+import { API_KEY_MAX_LENGTH, isValidTenantId } from '@cms/core';
 import { ConfigError, type EnvReader } from './env-reader.js';
 
 export interface ApiKeySetting {
@@ -13,6 +14,8 @@ export interface ApiKeySetting {
 }
 
 const MIN_API_KEY_LENGTH = 16;
+/** Printable ASCII without the space: what an `x-api-key` header carries unchanged. */
+const KEY_CHARACTERS = /^[\x21-\x7e]+$/;
 const VARIABLE = 'CMS_API_KEYS';
 
 export function loadApiKeys(read: EnvReader): ApiKeySetting[] {
@@ -31,15 +34,20 @@ export function loadApiKeys(read: EnvReader): ApiKeySetting[] {
     if (key.length < MIN_API_KEY_LENGTH) {
       throw new ConfigError(VARIABLE, `entry ${entry} has a key of ${key.length} characters; keys must have at least ${MIN_API_KEY_LENGTH}`);
     }
+    if (key.length > API_KEY_MAX_LENGTH) {
+      throw new ConfigError(VARIABLE, `entry ${entry} has a key of ${key.length} characters; keys may have at most ${API_KEY_MAX_LENGTH}`);
+    }
+    if (!KEY_CHARACTERS.test(key)) {
+      // A header carries bytes, read as Latin-1: a key with other characters could never be sent as configured.
+      throw new ConfigError(VARIABLE, `entry ${entry} has a key with a character other than printable ASCII (no spaces); no request could send it`);
+    }
+    // The tenant id is not quoted either: a pair written tenantId:key puts the key there.
     if (!isValidTenantId(tenantId)) {
-      throw new ConfigError(VARIABLE, `entry ${entry} has an invalid tenant id "${tenantId}" (must match ^[a-z0-9][a-z0-9-]{0,63}$)`);
+      throw new ConfigError(VARIABLE, `entry ${entry} has an invalid tenant id (must match ^[a-z0-9][a-z0-9-]{0,63}$); is it written key:tenantId?`);
     }
     const earlier = entries.get(key);
     if (earlier !== undefined && earlier.tenantId !== tenantId) {
-      throw new ConfigError(
-        VARIABLE,
-        `gives one key to two tenants (entries ${earlier.entry} and ${entry}: "${earlier.tenantId}" and "${tenantId}"); a key belongs to one tenant`,
-      );
+      throw new ConfigError(VARIABLE, `gives one key to two tenants (entries ${earlier.entry} and ${entry}); a key belongs to one tenant`);
     }
     if (earlier === undefined) entries.set(key, { tenantId, entry });
   });
