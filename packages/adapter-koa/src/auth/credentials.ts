@@ -1,6 +1,7 @@
 /**
  * Resolves the caller of a request, in the contract's order: API key → tenant, then a bearer
- * token if sent (a bad one is 401 on every route), then `x-user-id`, then guest headers. The
+ * token if an `Authorization` header is sent (a bad, empty or repeated one is 401 on every
+ * route), then `x-user-id`, then guest headers. The
  * caller's `peer` is the request's socket itself: its address is looked up only if a CAPTCHA
  * provider is called, and it is the socket's peer (a proxy in front is not looked behind: the
  * service has no trusted-proxy setting; decision 0816).
@@ -8,7 +9,7 @@
 import { DomainError, ErrorCodes, type AuthenticateApiKey, type Caller, type GuestIdentity } from '@cms/core';
 import type { Context } from 'koa';
 import { captchaTokenOf } from '../http/captcha-token.js';
-import { headerOf } from '../http/request-head.js';
+import { headerOf, headerRepeated } from '../http/request-head.js';
 import type { BearerVerifier } from './jwt-verifier.js';
 
 const USER_ID_HEADER = /^[A-Za-z0-9_.:@-]{1,128}$/;
@@ -26,8 +27,11 @@ export class CredentialResolver {
     const { tenantId } = await this.apiKeys.execute(headerOf(ctx, 'x-api-key') || undefined);
     ctx.state.tenantId = tenantId;
 
-    const authorization = headerOf(ctx, 'authorization');
-    if (authorization) {
+    const authorization = ctx.req.headers.authorization;
+    if (authorization !== undefined) {
+      // Present is enough to be judged (an empty one too: decision 0002), and sent twice it names
+      // no one token: Node would keep the first, where a proxy in front may have checked the last.
+      if (headerRepeated(ctx, 'authorization')) throw unauthorized();
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
       const claims = match ? await this.bearer.verify(match[1]!) : undefined;
       if (!claims || (claims.tenant !== undefined && claims.tenant !== tenantId)) throw unauthorized();

@@ -16,6 +16,21 @@ export function headerOf(ctx: Context, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/**
+ * True when the request carries the header more than once. Node keeps only the first of some
+ * repeated headers (`authorization` among them) in `headers`; the raw list has them all. `name`
+ * is lower case.
+ */
+export function headerRepeated(ctx: Context, name: string): boolean {
+  const raw = ctx.req.rawHeaders;
+  let seen = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const given = raw[i]!;
+    if (given.length === name.length && given.toLowerCase() === name && ++seen > 1) return true;
+  }
+  return false;
+}
+
 /** The request method, as `ctx.method`. */
 export function methodOf(ctx: Context): string {
   return ctx.req.method ?? '';

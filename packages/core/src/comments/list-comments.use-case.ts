@@ -36,7 +36,7 @@ export class ListComments {
     input.checkQuery?.();
     const status = choiceFilter(input.status, 'status', COMMENT_LIST_STATUSES) ?? 'approved';
     const user = caller.user;
-    if (status !== 'approved' && !(user?.verified && (COMMENT_MODERATOR_ROLES as readonly string[]).includes(user.role))) {
+    if (status !== 'approved' && !(user?.verified === true && (COMMENT_MODERATOR_ROLES as readonly string[]).includes(user.role))) {
       throw new DomainError(ErrorCodes.FORBIDDEN, 'Forbidden');
     }
     const scope = listScope('comments', caller.tenantId, { articleId: id, status });

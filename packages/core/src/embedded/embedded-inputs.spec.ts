@@ -65,6 +65,14 @@ describe('Inputs embedding code hands the core', () => {
       expect((await domainErrorOf(core.authors.create.execute(caller, { name: 'Ada' }))).code, String(verified)).to.equal(ErrorCodes.UNAUTHORIZED);
     }
     expect((await core.authors.list.execute(editor, {})).authors).to.deep.equal([]);
+    const article = await core.articles.create.execute(editor, { title: 'Moderated' });
+    await core.comments.create.execute(userCaller('acme', 'reader-1', 'member'), { articleId: article.id, comment: { content: 'Waiting for a moderator.' } });
+    for (const verified of ['false', 1, 'true']) {
+      const caller = { ...editor, user: { ...editor.user!, verified: verified as never } };
+      const refusal = await domainErrorOf(core.comments.list.execute(caller, { articleId: article.id, status: 'pending' }));
+      expect(refusal.code, `pending comments, verified ${String(verified)}`).to.equal(ErrorCodes.FORBIDDEN);
+    }
+    expect((await core.comments.list.execute(editor, { articleId: article.id, status: 'pending' })).comments).to.have.length(1);
   });
 
   it('refuses a tenant id that is not a string, and creates no tenant for it', async () => {

@@ -1,6 +1,7 @@
 /** §0 conventions and §1 credentials over real HTTP: envelope, errors, keys, tokens, logs. */
 import { expect } from 'chai';
 import { generateKeyPairSync } from 'node:crypto';
+import { request } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { SignJWT, importPKCS8 } from 'jose';
 import { DashboardConfigRepositoryToken, ManageTenants, type DashboardConfigRepository } from '@cms/core';
@@ -64,6 +65,7 @@ describe('HTTP edge', () => {
       ['with an unknown role', async () => `Bearer ${await api.token({ sub: 'u1', role: 'superuser' })}`],
       ['with alg none', async () => `Bearer ${unsigned({ sub: 'u1', tenant: 'tenant-a' })}`],
       ['of another scheme', async () => 'Basic dXNlcjpwYXNz'],
+      ['empty (an Authorization header is judged whenever it is sent)', async () => ''],
     ];
     for (const [name, header] of refusals) {
       it(`answers 401 for a token that is ${name}, even where x-user-id would do`, async () => {
@@ -72,6 +74,29 @@ describe('HTTP edge', () => {
         expect(res.body).to.deep.equal({ success: false, statusCode: 401, message: 'Unauthorized', data: null });
       });
     }
+
+    it('answers 401 for two Authorization headers, whichever comes first (Node would keep the first; a proxy may have judged the last)', async () => {
+      const editor = `Bearer ${await api.token({ sub: 'editor-2', role: 'editor' })}`;
+      for (const pair of [[editor, 'Bearer not-a-token'], ['Bearer not-a-token', editor], [editor, editor]]) {
+        const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = request(`${api.baseUrl}/authors/create`, {
+            method: 'POST',
+            // An array value is sent as one header line each.
+            headers: { 'x-api-key': TEST_KEYS.a, 'content-type': 'application/json', authorization: pair as unknown as string },
+          });
+          req.on('response', (res) => {
+            let body = '';
+            res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          });
+          req.on('error', reject);
+          req.end(JSON.stringify({ name: 'Two headers' }));
+        });
+        expect(answer.status, pair.map((h) => h.slice(0, 12)).join(' + ')).to.equal(401);
+        expect(JSON.parse(answer.body)).to.deep.equal({ success: false, statusCode: 401, message: 'Unauthorized', data: null });
+      }
+      const listed = await api.call('GET', '/authors/list?limit=100', { headers: { authorization: editor } });
+      expect(listed.body.data.authors.map((a: { name: string }) => a.name)).not.to.include('Two headers');
+    });
 
     it('answers 401 on routes that need no user too', async () => {
       const res = await api.call('GET', '/ai/repurpose/template', { headers: { authorization: 'Bearer broken' } });
