@@ -124,6 +124,14 @@ export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     return documents.map(toDelivery);
   }
 
+  /** Served by `tenant_webhook_created`'s `{tenantId, webhookId, createdAt}`: a webhook's log (~100) and what it has to send. */
+  async listStagedAfter(tenantId: string, webhookId: string, type: string, after: Date, eventId: string): Promise<WebhookDelivery[]> {
+    const documents = await this.#deliveries
+      .find({ tenantId, webhookId: toObjectId(webhookId), createdAt: { $gt: after }, type, eventId: { $ne: toObjectId(eventId) } })
+      .toArray();
+    return documents.map(toDelivery);
+  }
+
   async prune(tenantId: string, webhookId: string, keep: number): Promise<void> {
     const filter = { tenantId, webhookId: toObjectId(webhookId), status: { $ne: 'unconfirmed' as const } };
     const newest = await this.#deliveries.find(filter, { projection: { _id: 1, createdAt: 1 } }).sort({ createdAt: -1, _id: -1 }).limit(keep).toArray();

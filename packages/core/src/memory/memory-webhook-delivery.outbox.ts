@@ -94,6 +94,12 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
       .slice(0, limit);
   }
 
+  async listStagedAfter(tenantId: string, webhookId: string, type: string, after: Date, eventId: string): Promise<WebhookDelivery[]> {
+    return this.#ofWebhook(tenantId, webhookId).filter(
+      (delivery) => delivery.type === type && delivery.eventId !== eventId && delivery.createdAt.getTime() > after.getTime(),
+    );
+  }
+
   async prune(tenantId: string, webhookId: string, keep: number): Promise<void> {
     const listed = this.#ofWebhook(tenantId, webhookId).filter((delivery) => delivery.status !== 'unconfirmed');
     if (listed.length <= keep) return;

@@ -15,7 +15,7 @@ import { DispatchShares } from '../notifications/dispatch-shares.js';
 import type { Clock } from '../shared/clock.js';
 import type { Logger } from '../shared/logger.js';
 import { eventPayload } from './webhook-events.js';
-import type { EventWitnessReader } from './event-witness-reader.js';
+import { announcesSameChange, type EventWitnessReader } from './event-witness-reader.js';
 import { webhookHeaders } from './sign-webhook.js';
 import { subscribesTo } from './webhook.js';
 import {
@@ -95,19 +95,40 @@ export class DispatchWebhooks {
     const now = this.clock.now();
     const stagedBefore = new Date(now.getTime() - this.policy.settleUnconfirmedAfterMs);
     const stale = await this.outbox.claimUnconfirmed(stagedBefore, now, this.policy.leaseMs, this.policy.batchSize);
-    const events = new Map(stale.map((delivery) => [delivery.eventId, delivery]));
-    for (const { tenantId, eventId, type, witness } of events.values()) {
+    const events = new Map<string, WebhookDelivery[]>();
+    for (const delivery of stale) events.set(delivery.eventId, [...(events.get(delivery.eventId) ?? []), delivery]);
+    for (const deliveries of events.values()) {
+      const { tenantId, eventId, type, witness } = deliveries[0]!;
       try {
         const data = await this.witnesses.dataIfHappened(tenantId, witness);
+        const again = data !== undefined && (await this.#announcedAgain(deliveries, stagedBefore));
         const at = this.clock.now();
-        if (data === undefined) await this.outbox.discard(tenantId, eventId);
+        if (data === undefined || again) await this.outbox.discard(tenantId, eventId);
         else await this.outbox.confirm(tenantId, eventId, eventPayload(type, at, data), at);
-        this.logger.info('unconfirmed webhook event settled', { tenantId, eventId, type, outcome: data === undefined ? 'discarded' : 'confirmed' });
+        const outcome = data === undefined ? 'discarded' : again ? 'discarded: announced again by a later write' : 'confirmed';
+        this.logger.info('unconfirmed webhook event settled', { tenantId, eventId, type, outcome });
       } catch (error) {
         // The claim lapses and a later pass tries again.
         this.logger.error('unconfirmed webhook event could not be settled', { tenantId, eventId, type, error: errorText(error, ERROR_MAX) });
       }
     }
+  }
+
+  /**
+   * Whether a write staged after this event announced the same change (decision 0821): a client
+   * retried the write of a process that died before confirming, and the retry, finding the change
+   * still to make (or made, for a delete's record gone), sent its own event. Looked for in the
+   * logs of the webhooks this event was for. A later event counts once confirmed, or once it is
+   * stale too (this pass or a later one settles it, by a witness that holds as well as this one's);
+   * one still in flight does not: its write may yet be refused and discard it.
+   */
+  async #announcedAgain(deliveries: readonly WebhookDelivery[], stagedBefore: Date): Promise<boolean> {
+    for (const { tenantId, webhookId, type, createdAt, eventId, witness } of deliveries) {
+      const later = await this.outbox.listStagedAfter(tenantId, webhookId, type, createdAt, eventId);
+      const counted = (other: WebhookDelivery) => other.status !== 'unconfirmed' || other.createdAt.getTime() < stagedBefore.getTime();
+      if (later.some((other) => counted(other) && announcesSameChange(witness, other.witness))) return true;
+    }
+    return false;
   }
 
   async #settle(delivery: WebhookDelivery): Promise<WebhookDeliveryOutcome['status'] | 'dropped'> {

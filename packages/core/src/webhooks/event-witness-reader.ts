@@ -21,6 +21,34 @@ export interface WitnessStores {
   readonly reactions: ReactionRepository;
 }
 
+/**
+ * True when two events' witnesses announce the same state change of the same thing: a record
+ * gone, a relation held or let go, a comment approved, an actor's reaction set to one type. Such
+ * a witness reads the state, not a version, so the event a dead write staged is borne out just as
+ * well by its retry's change, which announced it itself (decision 0821). A created record and an
+ * update (its own `updatedAt`) are never the same change as another event's.
+ */
+export function announcesSameChange(a: EventWitness, b: EventWitness): boolean {
+  switch (a.kind) {
+    case 'deleted':
+      return b.kind === 'deleted' && b.record === a.record && b.id === a.id;
+    case 'relation':
+      return (
+        b.kind === 'relation' &&
+        b.submissionId === a.submissionId &&
+        b.fieldName === a.fieldName &&
+        b.relatedId === a.relatedId &&
+        (b.held !== false) === (a.held !== false)
+      );
+    case 'comment-approved':
+      return b.kind === 'comment-approved' && b.id === a.id;
+    case 'reaction':
+      return b.kind === 'reaction' && b.articleId === a.articleId && b.actor === a.actor && b.type === a.type;
+    default:
+      return false;
+  }
+}
+
 export class EventWitnessReader {
   constructor(private readonly stores: WitnessStores) {}
 

@@ -151,6 +151,12 @@ export interface WebhookDeliveryOutbox {
   complete(id: string, outcome: WebhookDeliveryOutcome, now: Date): Promise<void>;
   /** The webhook's deliveries, newest first, unconfirmed ones left out. */
   listByWebhook(tenantId: string, webhookId: string, limit: number): Promise<WebhookDelivery[]>;
+  /**
+   * The webhook's deliveries of events of `type` staged after `after`, whatever their status,
+   * other than event `eventId`'s: what a retry of a write may have announced again while the
+   * event it staged first waited to be settled (decision 0821).
+   */
+  listStagedAfter(tenantId: string, webhookId: string, type: string, after: Date, eventId: string): Promise<WebhookDelivery[]>;
   /** Deletes the webhook's final deliveries beyond its `keep` newest. */
   prune(tenantId: string, webhookId: string, keep: number): Promise<void>;
   /** Deletes every delivery of the webhook (it was deleted). */

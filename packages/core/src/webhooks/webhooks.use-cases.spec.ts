@@ -200,6 +200,29 @@ describe('Webhooks (core, in-memory adapters)', () => {
       expect(await outbox.countByStatus()).to.deep.equal({ unconfirmed: 0, pending: 0, delivered: 1, failed: 0 });
     });
 
+    it('drops a stale delete event once a later write announced the same delete, but not for one still in flight (decision 0821)', async () => {
+      const { events, dispatch, create, clock, sent, outbox } = fixture();
+      await create.execute(admin, { url: 'https://hooks.example/', events: ['*'] });
+      const deleted = (id: string) => ({ tenantId: TENANT, type: 'form.deleted' as const, witness: { kind: 'deleted' as const, record: 'form' as const, id, data: { id } } });
+      const died = async () => Promise.reject(new Error('the process died'));
+      // Form a: the dead run's event, then the retry's, answered. Form b: the dead run's only.
+      // Form c: the dead run's event, and a retry still in flight when the settle pass comes.
+      for (const form of ['a', 'b', 'c']) await events.around(deleted(form.repeat(24)), died).catch(() => undefined);
+      clock.advance(60_000);
+      await events.around(deleted('a'.repeat(24)), async () => ({ result: null, data: { id: 'a'.repeat(24) } }));
+      clock.advance(300_000);
+      const inFlight = signal();
+      const retrying = events.around(deleted('c'.repeat(24)), async () => (await inFlight.promise, { result: null, data: { id: 'c'.repeat(24) } }));
+      while ((await dispatch.execute()).claimed > 0);
+      inFlight.fire();
+      await retrying;
+      clock.advance(300_000);
+      while ((await dispatch.execute()).claimed > 0);
+      const announced = sent.map((request) => (JSON.parse(request.body) as { data: { id: string } }).data.id[0]).sort();
+      expect(announced).to.deep.equal(['a', 'b', 'c', 'c']); // c: two, rather than none should the retry be refused
+      expect(await outbox.countByStatus()).to.deep.include({ unconfirmed: 0, pending: 0 });
+    });
+
     it('drops, unsent and unlogged, the delivery of an event staged while its webhook was being deleted', async () => {
       const { events, dispatch, create, outbox, webhooks, sent } = fixture();
       const webhook = await create.execute(admin, { url: 'https://hooks.example/', events: ['*'] });

@@ -11,6 +11,9 @@
  *    (k+1)-th call reaches the store but its acknowledgement is lost, and the run goes on;
  * 3. a new core starts on the same stores an hour later (past the webhook settle delay), and
  *    what reads show must be intact: the family's `intact` (no record naming one that is gone);
+ *    for a write that is sent again, also with the restart a minute later, before the dead run's
+ *    events are settled: the retry then announces the change first, and the event the dead run
+ *    staged is settled only after it, by a restart an hour later (decision 0821);
  * 4. the operation is sent again, and the family's `check` judges the world with what it did:
  *    its answer, or, when it is refused as not found (the dead run had finished it), its `done`.
  *    The check includes the webhook events: the dead run's event, settled from the store, and
@@ -80,6 +83,7 @@ export function describeCrashes<S, W, D, O extends CrashOperation<W, D>>(family:
         const calls = await faultedRun(family, operation, storesFor, new StoreFault('killed', Number.POSITIVE_INFINITY));
         for (let k = 0; k <= calls; k++) await faultedRun(family, operation, storesFor, new StoreFault('killed', k));
         for (let k = 0; k < calls; k++) await faultedRun(family, operation, storesFor, new StoreFault('failed', k));
+        if (!operation.landed) for (let k = 0; k <= calls; k++) await faultedRun(family, operation, storesFor, new StoreFault('killed', k), 'retried before settling');
       });
     }
   });
@@ -89,7 +93,13 @@ export function describeCrashes<S, W, D, O extends CrashOperation<W, D>>(family:
  * Runs `operation` over a fresh world under `fault`; then restarts, checks, retries and checks
  * again. Answers how many calls the run made.
  */
-async function faultedRun<S, W, D, O extends CrashOperation<W, D>>(family: CrashFamily<S, W, D, O>, operation: O, storesFor: (gate: RaceGate) => Promise<S>, fault: StoreFault): Promise<number> {
+async function faultedRun<S, W, D, O extends CrashOperation<W, D>>(
+  family: CrashFamily<S, W, D, O>,
+  operation: O,
+  storesFor: (gate: RaceGate) => Promise<S>,
+  fault: StoreFault,
+  order: 'settled first' | 'retried before settling' = 'settled first',
+): Promise<number> {
   const gate: RaceGate = { current: undefined };
   const world = await family.world(await storesFor(gate), steppingClock(START));
   await operation.prepare?.(world);
@@ -101,13 +111,22 @@ async function faultedRun<S, W, D, O extends CrashOperation<W, D>>(family: Crash
   // Let what the run already sent land before the restart, as a server would apply it.
   for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
   try {
+    if (order === 'retried before settling') {
+      const soon = await family.restart(world, steppingClock(START + 60_000));
+      await family.intact(soon, operation);
+      const done = await retried(operation, soon);
+      const later = await family.restart(soon, steppingClock(RESTART));
+      await operation.recover?.(later);
+      await family.check(later, [done]);
+      return fault.passed;
+    }
     const restarted = await family.restart(world, steppingClock(RESTART));
     await family.intact(restarted, operation);
     const done = operation.landed ? await operation.landed(restarted) : await retried(operation, restarted);
     await operation.recover?.(restarted);
     await family.check(restarted, done === undefined ? [] : [done]);
   } catch (error) {
-    throw new Error(`${operation.label} ${fault.where()}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`${operation.label} ${fault.where()}${order === 'settled first' ? '' : `, ${order}`}: ${(error as Error).message}`, { cause: error });
   }
   return fault.passed;
 }

@@ -137,6 +137,25 @@ export function webhookDeliveryOutboxContract(name: string, factory: RepositoryF
       expect(await outbox().countByStatus()).to.deep.equal({ unconfirmed: 1, pending: 0, delivered: 0, failed: 0 });
     });
 
+    it('lists the webhook\'s deliveries of one type staged after a time, whatever their status, leaving one event out', async () => {
+      const gone = (id: number) => ({ type: 'form.deleted', witness: { kind: 'deleted' as const, record: 'form' as const, id: hex(id), data: { id: hex(id) } } });
+      await outbox().stage([delivery(1, 1, gone(7)), delivery(1, 2, gone(7))], T0);
+      await outbox().stage([delivery(2, 1, gone(7))], at(10));
+      await outbox().confirm('acme', hex(1002), '{}', at(11));
+      await outbox().stage([delivery(3, 1, gone(8))], at(20));
+      await outbox().stage([delivery(4, 1)], at(30)); // another type
+      await outbox().stage([delivery(5, 1, { ...gone(7), tenantId: 'other' })], at(40));
+      await outbox().stage([delivery(6, 3, gone(7))], at(50)); // another webhook
+      const listed = await outbox().listStagedAfter('acme', hex(1), 'form.deleted', T0, hex(1001));
+      expect(listed.map((d) => [d.eventId, d.status, d.witness]).sort()).to.deep.equal([
+        [hex(1002), 'pending', gone(7).witness],
+        [hex(1003), 'unconfirmed', gone(8).witness],
+      ]);
+      expect(listed[0]!.createdAt).to.be.instanceOf(Date);
+      expect((await outbox().listStagedAfter('acme', hex(1), 'form.deleted', at(10), hex(1001))).map((d) => d.eventId)).to.deep.equal([hex(1003)]);
+      expect(await outbox().listStagedAfter('acme', hex(1), 'form.deleted', at(-1), hex(1002))).to.have.length(2);
+    });
+
     it('records outcomes, keeps no body once final, and lists the log newest first without unconfirmed deliveries', async () => {
       for (const n of [1, 2, 3]) {
         await outbox().stage([delivery(n)], at(n));
