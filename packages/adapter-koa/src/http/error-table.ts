@@ -64,6 +64,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   INVALID_JSON: { status: 400, message: 'Invalid JSON body' },
   BODY_TOO_LARGE: { status: 413, message: 'Request body too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
+  UNSUPPORTED_CHARSET: { status: 415, message: 'A JSON body must be UTF-8' },
   UNSUPPORTED_CONTENT_ENCODING: { status: 415, message: 'Unsupported Content-Encoding' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Route not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },

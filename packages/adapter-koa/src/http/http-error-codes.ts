@@ -3,6 +3,8 @@ export const HttpErrorCodes = {
   INVALID_JSON: 'INVALID_JSON',
   BODY_TOO_LARGE: 'BODY_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** A JSON body declared in a charset other than UTF-8 (RFC 8259 §8.1). */
+  UNSUPPORTED_CHARSET: 'UNSUPPORTED_CHARSET',
   /** A JSON body in a content coding the body reader does not decode (RFC 9110 §15.5.16). */
   UNSUPPORTED_CONTENT_ENCODING: 'UNSUPPORTED_CONTENT_ENCODING',
   ROUTE_NOT_FOUND: 'ROUTE_NOT_FOUND',

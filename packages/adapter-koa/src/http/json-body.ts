@@ -1,8 +1,9 @@
 /**
  * JSON body reading on koa-bodyparser, run by the route pipeline at the body step (so
  * credentials and access are answered first). Its plain-text failures become envelope outcomes:
- * malformed JSON 400, oversized 413, another media type 415, a content coding it does not decode
- * 415 naming the coding as the problem (with `Accept-Encoding`). An oversized or refused body is
+ * malformed JSON 400, oversized 413, another media type or a charset other than UTF-8 415, a
+ * content coding it does not decode 415 naming the coding as the problem (with `Accept-Encoding`),
+ * text with a lone surrogate 400 naming where. An oversized or refused body is
  * never buffered: the edge drains what is left of it and keeps the connection, or closes it
  * after a short linger (`early-answers.ts`), so the answer reaches the client either way. A
  * client that sent `Expect: 100-continue` is told to continue here, when the body is wanted, and
@@ -105,19 +106,65 @@ function prototypeKeyPath(text: string): string {
 }
 
 /**
- * Whether a failed read is one the body check reports (a body that is not JSON, or one with a
- * prototype key), which an update route answers only after its 404 and 412.
+ * Whether a failed read is one the body check reports (a body that is not JSON, one with a
+ * prototype key, or text that is not Unicode), which an update route answers only after its 404
+ * and 412.
  */
 export function refusedContent(error: unknown): boolean {
-  return (error instanceof HttpProblem && error.code === HttpErrorCodes.INVALID_JSON) || PROTOTYPE_KEY_ERRORS.has(error as object);
+  return (error instanceof HttpProblem && error.code === HttpErrorCodes.INVALID_JSON) || CONTENT_ERRORS.has(error as object);
 }
 
-const PROTOTYPE_KEY_ERRORS = new WeakSet<object>();
+const CONTENT_ERRORS = new WeakSet<object>();
+
+function contentRefused(path: string, problem: string): Error {
+  const error = httpLocated(validationError(path, problem));
+  CONTENT_ERRORS.add(error);
+  return error;
+}
+
+const wellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * The path of the first string (a key or a value) of a parsed body that is not well-formed
+ * Unicode: a lone surrogate, which only a `\uD800`-style escape can put into JSON text. MongoDB
+ * stores text as UTF-8, where such a string cannot be written: it came back as U+FFFD, so two
+ * values checked as different (slot ids, option values) were stored equal, and the embedded
+ * store kept what the other refused (audit, 2026-12-03). Walked with its own list, as above.
+ */
+function malformedTextPath(body: unknown): string | undefined {
+  const pending: { readonly node: unknown; readonly path: string }[] = [{ node: body, path: 'body' }];
+  while (pending.length > 0) {
+    const { node, path } = pending.pop()!;
+    if (typeof node === 'string') {
+      if (!wellFormed(node)) return path;
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      for (let index = node.length - 1; index >= 0; index -= 1) pending.push({ node: node[index], path: `${path}[${index}]` });
+      continue;
+    }
+    const members = node as Record<string, unknown>;
+    const keys = Object.keys(members);
+    for (let index = keys.length - 1; index >= 0; index -= 1) {
+      const key = keys[index]!;
+      if (!wellFormed(key)) return `${path}.${JSON.stringify(key).slice(1, -1)}`;
+      pending.push({ node: members[key], path: `${path}.${key}` });
+    }
+  }
+  return undefined;
+}
+
+/** The body, refused when its text holds an escape that makes a lone surrogate (a cheap look at the text first). */
+function wellFormedBody(text: string, body: unknown): unknown {
+  if (!text.includes('\\u')) return body;
+  const path = malformedTextPath(body);
+  if (path !== undefined) throw contentRefused(path, 'is not well-formed Unicode text (it holds a lone surrogate)');
+  return body;
+}
 
 function prototypeKeyRefused(text: string): Error {
-  const error = httpLocated(validationError(prototypeKeyPath(text), 'is not allowed'));
-  PROTOTYPE_KEY_ERRORS.add(error);
-  return error;
+  return contentRefused(prototypeKeyPath(text), 'is not allowed');
 }
 
 export function jsonBodyReader(limitBytes: number): JsonBodyReader {
@@ -140,6 +187,7 @@ export function jsonBodyReader(limitBytes: number): JsonBodyReader {
   const done = async () => {};
   return async (ctx, prototypeKeys = 'refused') => {
     if (!isJsonRequest(ctx)) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_MEDIA_TYPE);
+    if (!utf8Declared(ctx)) throw new HttpProblem(HttpErrorCodes.UNSUPPORTED_CHARSET);
     const declared = Number(headerOf(ctx, 'content-length'));
     if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
     const coding = ctx.req.headers['content-encoding'];
@@ -149,11 +197,11 @@ export function jsonBodyReader(limitBytes: number): JsonBodyReader {
       await parse(ctx, done);
     } catch (error) {
       if (!(error instanceof PrototypeKeyInBody)) throw error;
-      if (prototypeKeys === 'dropped') return parsedWithoutPrototypeKeys(error.text);
+      if (prototypeKeys === 'dropped') return wellFormedBody(error.text, parsedWithoutPrototypeKeys(error.text));
       throw prototypeKeyRefused(error.text);
     }
     const raw = ctx.request.rawBody;
-    return raw === '' || raw === undefined ? undefined : ctx.request.body;
+    return raw === '' || raw === undefined ? undefined : wellFormedBody(raw as string, ctx.request.body);
   };
 }
 
@@ -170,6 +218,17 @@ function acceptCoding(ctx: Context, declared: string): void {
  */
 function isJsonRequest(ctx: Context): boolean {
   return ctx.req.headers['content-type'] === 'application/json' || Boolean(ctx.request.is('application/json', 'application/*+json'));
+}
+
+/**
+ * Whether the body is declared in UTF-8, the only encoding JSON is exchanged in (RFC 8259 §8.1):
+ * no `charset`, or `utf-8`. The parser reads every body as UTF-8, so a Latin-1 body declared as
+ * such was stored with its accents turned into U+FFFD, and a UTF-16 one was "Invalid JSON".
+ */
+function utf8Declared(ctx: Context): boolean {
+  if (ctx.req.headers['content-type'] === 'application/json') return true;
+  const charset = ctx.request.charset.toLowerCase();
+  return charset === '' || charset === 'utf-8' || charset === 'utf8';
 }
 
 /** Whether the request carries a body at all; the reader is only for those that do. */

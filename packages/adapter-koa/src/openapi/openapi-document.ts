@@ -262,6 +262,7 @@ function responsesOf(route: RouteDefinition): Record<string, unknown> {
   if (route.body) {
     add(413, ERROR_TABLE.BODY_TOO_LARGE.message!);
     add(415, ERROR_TABLE.UNSUPPORTED_MEDIA_TYPE.message!);
+    add(415, ERROR_TABLE.UNSUPPORTED_CHARSET.message!);
     add(415, ERROR_TABLE.UNSUPPORTED_CONTENT_ENCODING.message!);
   }
   add(500, route.serverErrorMessage ?? 'Server Error');

@@ -1021,7 +1021,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -1336,7 +1336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -1456,7 +1456,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -1828,7 +1828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -2487,7 +2487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -2649,7 +2649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -2807,7 +2807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -2935,7 +2935,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -3241,7 +3241,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -3375,7 +3375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -3622,7 +3622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -4008,7 +4008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -4267,7 +4267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -4630,7 +4630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -5003,7 +5003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -6390,7 +6390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -6549,7 +6549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -6698,7 +6698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -6849,7 +6849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];
@@ -7381,7 +7381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Content-Type must be application/json | Unsupported Content-Encoding */
+            /** @description Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding */
             415: {
                 headers: {
                     "Accept-Encoding": components["headers"]["AcceptEncoding"];

@@ -169,6 +169,43 @@ describe('HTTP edge', () => {
       }
     });
 
+    it('answers a JSON body declared in a charset other than UTF-8 415, and stores nothing', async () => {
+      const put = (contentType: string, bytes: Buffer) =>
+        fetch(`${api.baseUrl}/reports/dashboardConfig`, { method: 'PUT', headers: { 'x-api-key': TEST_KEYS.a, 'x-user-id': 'charset-user', 'content-type': contentType }, body: bytes });
+      for (const [contentType, bytes] of [
+        ['application/json; charset=iso-8859-1', Buffer.from('{"templateId":"café"}', 'latin1')],
+        ['application/json; charset=utf-16le', Buffer.from('{"templateId":"café"}', 'utf16le')],
+        ['application/json; charset="Windows-1252"', Buffer.from('{"templateId":"café"}', 'latin1')],
+      ] as const) {
+        const res = await put(contentType, bytes);
+        expect(res.status, contentType).to.equal(415);
+        expect(await res.json(), contentType).to.deep.equal({ success: false, statusCode: 415, message: 'A JSON body must be UTF-8', data: null });
+      }
+      expect((await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'charset-user' } })).body.data.dashboardConfig.templateId).to.equal('executive_focus');
+      for (const charset of ['utf-8', 'UTF-8', 'utf8', '"utf-8"']) {
+        const res = await put(`application/json; charset=${charset}`, Buffer.from('{"templateId":"café"}'));
+        expect(res.status, charset).to.equal(200);
+      }
+      expect((await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'charset-user' } })).body.data.dashboardConfig.templateId).to.equal('café');
+    });
+
+    it('answers text holding a lone surrogate 400 naming where, on strict and lenient bodies, and takes escaped pairs and escaped backslashes', async () => {
+      const dashboard = (rawBody: string) => api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'surrogate-user' }, rawBody });
+      const refused = (path: string) => `Validation failed: ${path} is not well-formed Unicode text (it holds a lone surrogate)`;
+      expect((await dashboard('{"templateId":"a\\ud800b"}')).body.message).to.equal(refused('body.templateId'));
+      expect((await dashboard('{"slots":[{"id":"ok"},{"id":"\\udbff"}]}')).body.message).to.equal(refused('body.slots[1].id'));
+      expect((await dashboard('{"\\udc00":1}')).body.message).to.equal(refused('body.\\udc00'));
+      expect((await dashboard('{"__proto__":1,"templateId":"\\ud800"}')).body.message, 'with a key the dashboard drops').to.equal(refused('body.templateId'));
+      expect((await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'surrogate-user' } })).body.data.dashboardConfig.templateId).to.equal('executive_focus');
+      const created = await api.call('POST', '/authors/create', { headers: { authorization: `Bearer ${await api.token({ sub: 'ed', role: 'editor' })}` }, rawBody: '{"name":"Ada \\ud83d"}' });
+      expect([created.status, created.body.message]).to.deep.equal([400, refused('body.name')]);
+      const unknown = await api.call('PATCH', `/authors/update/${'f'.repeat(24)}`, { headers: { authorization: `Bearer ${await api.token({ sub: 'ed', role: 'editor' })}` }, rawBody: '{"name":"\\ud83d"}' });
+      expect(unknown.status, 'an update answers its 404 before its body check, as for any refused body').to.equal(404);
+      const kept = await dashboard('{"templateId":"\\ud83d\\ude00 \\\\ud800"}');
+      expect(kept.status).to.equal(200);
+      expect(kept.body.data.dashboardConfig.templateId).to.equal('😀 \\ud800');
+    });
+
     it('answers a body in a content coding it does not decode 415 Unsupported Content-Encoding with the codings it does, and takes gzip, deflate, br and identity under any spelling', async () => {
       const put = (encoding: string, bytes: Uint8Array | string) =>
         fetch(`${api.baseUrl}/reports/dashboardConfig`, {
@@ -197,7 +234,7 @@ describe('HTTP edge', () => {
         expect(res.headers.get('accept-encoding'), encoding).to.equal('gzip, deflate, br');
         expect(headerProblems(document, document.paths['/reports/dashboardConfig'].put.responses['415'], res.headers)).to.deep.equal([]);
       }
-      expect(document.paths['/reports/dashboardConfig'].put.responses['415'].description).to.equal('Content-Type must be application/json | Unsupported Content-Encoding');
+      expect(document.paths['/reports/dashboardConfig'].put.responses['415'].description).to.equal('Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding');
     });
 
     it('ignores a body on a route that takes none: never 413 nor 415, and the connection stays usable', async () => {
