@@ -47,7 +47,7 @@ describe('Start-up with a bad setting (built service)', function () {
     [
       'one CMS_API_KEYS key for two tenants',
       { CMS_API_KEYS: 'same-key-0000000000:acme,same-key-0000000000:beta' },
-      /^CMS_API_KEYS gives one key to two tenants \(entries 1 and 2: "acme" and "beta"\); a key belongs to one tenant$/,
+      /^CMS_API_KEYS gives one key to two tenants \(entries 1 and 2\); a key belongs to one tenant$/,
     ],
     ['MONGODB_DB=bad.name', { MONGODB_URI: 'mongodb://127.0.0.1:9', MONGODB_DB: 'bad.name' }, /^MONGODB_DB contains '\.' \(got "bad\.name"\); a MongoDB database name has/],
   ];
