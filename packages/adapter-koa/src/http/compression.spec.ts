@@ -5,10 +5,13 @@ import { expect } from 'chai';
 import type { Context } from 'koa';
 import { encodeBody } from './compression.js';
 
-/** The two members of a Koa context that `encodeBody` uses. */
+/** The members of a Koa context that `encodeBody` uses: the body, and the answer's headers. */
 function contextWith(body: unknown): Context & { headers: Record<string, string> } {
   const headers: Record<string, string> = {};
-  return { body, headers, set: (name: string, value: string) => (headers[name] = value) } as unknown as Context & { headers: Record<string, string> };
+  const set = (name: string, value: string) => (headers[name.toLowerCase()] = value);
+  return { body, headers, set, res: { getHeader: (name: string) => headers[name.toLowerCase()], setHeader: set } } as unknown as Context & {
+    headers: Record<string, string>;
+  };
 }
 
 async function* rows(count: number, failAfter = Infinity): AsyncGenerator<string> {

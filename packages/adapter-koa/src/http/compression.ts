@@ -3,7 +3,9 @@
  * (CONTRACT §8), with `Vary: Accept-Encoding`. Run by the edge once the answer is decided: a
  * small answer costs one type check and one length read, where a middleware layer of its own
  * (koa-compress) cost every request an async step (decision 0730). A streamed answer (a large
- * export: routes stream only past 64 KiB) is encoded as it streams, so memory stays flat.
+ * export: routes stream only past 64 KiB) is encoded as it streams, so memory stays flat. An
+ * encoded answer's `ETag` names its coding (`"…-gzip"`), and conditions read it back as the
+ * record's tag (`uncodedTags`).
  */
 import { pipeline, Readable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -59,6 +61,22 @@ export async function encodeBody(ctx: Context, encoding: 'br' | 'gzip'): Promise
     ctx.body = encoding === 'br' ? await brotli(input, BROTLI_OPTIONS) : await gzipped(input);
   }
   ctx.set('content-encoding', encoding);
+  const tag = ctx.res.getHeader('etag');
+  // Each representation has its own strong validator (RFC 9110 §8.8.3): the coding is named in the tag.
+  if (typeof tag === 'string' && tag.endsWith('"')) ctx.res.setHeader('etag', `${tag.slice(0, -1)}-${encoding}"`);
+}
+
+/** A record's tag as an encoded answer carries it: the 27 characters of its digest, then the coding. */
+const CODED_TAG = /"([A-Za-z0-9_-]{27})-(?:gzip|br)"/g;
+
+/**
+ * An `If-Match` / `If-None-Match` value with the coding taken off each tag an encoded answer
+ * carried (`"…-gzip"` is `"…"`): a tag validates the record whatever coding it came in, so a client
+ * can PATCH with the tag of a compressed read. A header without one is returned as it is.
+ */
+export function uncodedTags(header: string | undefined): string | undefined {
+  if (header === undefined || !(header.includes('-gzip"') || header.includes('-br"'))) return header;
+  return header.replace(CODED_TAG, '"$1"');
 }
 
 /** The pipeline's outcome reaches the client through the encoder; nothing is left to do with it. */

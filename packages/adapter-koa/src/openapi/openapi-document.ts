@@ -58,7 +58,11 @@ const COMMON_HEADERS = {
     required: true,
     schema: { type: 'string' },
   },
-  ETag: { description: 'Strong entity tag of the record answered', required: true, schema: { type: 'string' } },
+  ETag: {
+    description: 'Strong entity tag of the record answered; an answer sent gzip- or br-encoded names its coding in the tag ("…-gzip"), which If-Match and If-None-Match take as the record’s tag',
+    required: true,
+    schema: { type: 'string' },
+  },
   RetryAfter: { description: 'Whole seconds until the limit lets the caller in again', required: true, schema: { type: 'integer', minimum: 1 } },
   AcceptEncoding: {
     description: 'On the 415 that refuses a body’s Content-Encoding: the content codings a body may be sent in (identity, the default, too)',

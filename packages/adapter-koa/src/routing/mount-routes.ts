@@ -19,6 +19,7 @@ import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
 import { hasBody, jsonBodyReader, refusedContent, type JsonBodyReader } from '../http/json-body.js';
 import type { InputPaths } from '../http/input-paths.js';
 import type { CmsState } from '../http/state.js';
+import { uncodedTags } from '../http/compression.js';
 import { StreamedAnswer, type RouteDefinition } from './route-definition.js';
 import { RouteMatcher } from './route-matcher.js';
 import { SchemaValidator } from './schema-validator.js';
@@ -142,7 +143,7 @@ function pipeline(
       body,
       readBody: admittedByUseCase ? deferredBody(ctx) : BODY_ALREADY_READ,
       header: (name) => ctx.get(name) || undefined,
-      ifMatch: route.ifMatch ? ctx.req.headers['if-match'] : undefined,
+      ifMatch: route.ifMatch ? uncodedTags(ctx.req.headers['if-match']) : undefined,
       captchaToken,
       checkBody: unreadable === undefined ? checkShape : () => { throw unreadable; },
       checkQuery: schemaChecksQuery ? NOTHING_TO_CHECK : () => checkQuery?.(query),
@@ -204,7 +205,7 @@ function answerTagged(ctx: Context, route: RouteDefinition, data: unknown): Know
   let text: string | undefined;
   const tag = route.etagView ? entityTag(route.etagView(record), undefined, false) : entityTag(record, () => (text = recordJson(record, reading)), reading);
   ctx.res.setHeader('ETag', tag);
-  if (!reading || !noneMatchHolds(ctx.req.headers['if-none-match'] || undefined, tag)) return text === undefined ? undefined : { value: record, text };
+  if (!reading || !noneMatchHolds(uncodedTags(ctx.req.headers['if-none-match'] || undefined), tag)) return text === undefined ? undefined : { value: record, text };
   ctx.status = 304;
   ctx.body = null;
   return NOT_MODIFIED;

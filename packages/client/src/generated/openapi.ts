@@ -783,7 +783,7 @@ export interface components {
     headers: {
         /** @description The request id: the caller’s x-request-id when it is 1-128 safe characters, else a new one; the request’s log line carries it */
         RequestId: string;
-        /** @description Strong entity tag of the record answered */
+        /** @description Strong entity tag of the record answered; an answer sent gzip- or br-encoded names its coding in the tag ("…-gzip"), which If-Match and If-None-Match take as the record’s tag */
         ETag: string;
         /** @description Whole seconds until the limit lets the caller in again */
         RetryAfter: number;

@@ -179,6 +179,28 @@ describe('HTTP conventions (CONTRACT §8)', () => {
       }
     });
 
+    it('gives an encoded answer its own strong ETag, naming the coding, and takes it back in If-None-Match and If-Match', async () => {
+      const editor = { authorization: `Bearer ${await api.token({ sub: 'ed-1', role: 'editor' })}` };
+      const created = await api.call('POST', '/articles/create', { headers: editor, body: { title: 'Long read', content: 'Lorem ipsum dolor sit amet. '.repeat(80) } });
+      const url = `${api.baseUrl}/articles/getById/${created.body.data.article.id}`;
+      const read = (headers: Record<string, string>) => rawGet(url, { 'x-api-key': TEST_KEYS.a, ...headers });
+      const plain = await read({});
+      const tag = String(plain.headers['etag']);
+      expect(tag).to.match(/^"[A-Za-z0-9_-]{27}"$/);
+      const gzipTag = `${tag.slice(0, -1)}-gzip"`;
+      const brTag = `${tag.slice(0, -1)}-br"`;
+      expect((await read({ 'accept-encoding': 'gzip' })).headers['etag']).to.equal(gzipTag);
+      expect((await read({ 'accept-encoding': 'br' })).headers['etag']).to.equal(brTag);
+      for (const held of [tag, gzipTag, brTag, `W/${gzipTag}`]) {
+        expect((await read({ 'accept-encoding': 'gzip', 'if-none-match': held })).status, held).to.equal(304);
+      }
+      expect((await read({ 'if-none-match': `"${'x'.repeat(27)}-gzip"` })).status, 'another record’s tag').to.equal(200);
+      const stale = await api.call('PATCH', `/articles/update/${created.body.data.article.id}`, { headers: { ...editor, 'if-match': `"${'x'.repeat(27)}-br"` }, body: { title: 'Stale' } });
+      expect(stale.status).to.equal(412);
+      const updated = await api.call('PATCH', `/articles/update/${created.body.data.article.id}`, { headers: { ...editor, 'if-match': brTag }, body: { title: 'Longer read' } });
+      expect(updated.status).to.equal(200);
+    });
+
     it('leaves a small answer unencoded', async () => {
       const res = await rawGet(`${api.service.url}/healthz`, { 'accept-encoding': 'gzip, br' });
       expect(res.headers['content-encoding']).to.equal(undefined);
