@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { isWebhookAddressRefused } from '@cms/core';
 import { LocalWebhookReceiver } from './testing/local-webhook.receiver.js';
 import { HttpWebhookSender } from './webhook-http.sender.js';
@@ -58,6 +60,28 @@ describe('HttpWebhookSender', () => {
       const error = (await sender.send(request(`${receiver.url}?token=secret`)).then(() => undefined, (e: unknown) => e)) as Error;
       expect(error.message).to.equal('webhook receiver gave no answer within 300 ms');
       expect(performance.now() - started).to.be.within(250, 1500);
+    });
+
+    it('takes a status line in time as the answer, and cuts a body still coming at the deadline', async () => {
+      let closedAt = 0;
+      const slow = createServer((req, res) => {
+        req.resume();
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('taken; the rest of this answer takes a while');
+        res.on('close', () => (closedAt = performance.now()));
+      });
+      await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+      try {
+        const sender = new HttpWebhookSender({ allowPrivateNetworks: true, timeoutMs: 300 });
+        const started = performance.now();
+        expect(await sender.send(request(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/hook`))).to.deep.equal({ statusCode: 200 });
+        expect(performance.now() - started, 'answered at the status line').to.be.below(250);
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        expect(closedAt - started, 'the body cut at the deadline').to.be.within(250, 600);
+      } finally {
+        slow.closeAllConnections();
+        await new Promise((resolve) => slow.close(resolve));
+      }
     });
 
     it('reports a refused connection without the URL', async () => {

@@ -54,21 +54,23 @@ export class HttpWebhookSender implements WebhookSender {
     try {
       return await new Promise((resolve, reject) => {
         const req = send(target, options, (res) => {
-          res.on('error', reject);
-          res.on('end', () => resolve({ statusCode: res.statusCode ?? 0 }));
-          // Drain the answer so the request settles; its content is not ours to keep.
+          // The status line is the answer (§7: a 2xx within the timeout is delivered). The body is
+          // drained, not kept, and one still coming at the deadline is cut there: it changes nothing,
+          // where waiting for it made a receiver that had taken the event get it again.
+          res.on('error', () => {});
+          res.on('close', () => clearTimeout(timer));
           res.resume();
+          resolve({ statusCode: res.statusCode ?? 0 });
         });
         req.on('error', reject);
         req.end(body);
       });
     } catch (error) {
+      clearTimeout(timer);
       if (refused) throw new WebhookAddressRefused();
       if (options.signal?.aborted) throw new Error(`webhook receiver gave no answer within ${timeoutMs} ms`);
       const code = (error as NodeJS.ErrnoException).code;
       throw new Error(`webhook receiver unreachable (${code ?? (errorText(error))})`);
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

@@ -48,7 +48,6 @@ export class MongoReactionRepository implements ReactionRepository {
           { $set: { type, updatedAt: at }, $setOnInsert: { createdAt: at } },
           { upsert: true, returnDocument: 'before', projection: TYPE_ONLY },
         ),
-      2,
     );
     return before ? before.type : null;
   }
