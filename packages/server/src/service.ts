@@ -74,6 +74,9 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       },
       handle,
     );
+    // A socket with nothing read or written for this long is destroyed (no 'timeout' listener):
+    // a client that stopped reading an answer lets go of what the answer held.
+    server.setTimeout(config.http.stalledSocketMs);
     server.on('clientError', app.clientError);
     // With a listener here Node sends no `100 Continue` by itself: the body step sends it, so a
     // request refused before that step gets its final status instead (RFC 9110 §10.1.1).

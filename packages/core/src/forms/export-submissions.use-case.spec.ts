@@ -120,6 +120,24 @@ describe('ExportSubmissions', () => {
     expect(JSON.parse(lines[0]!)).to.have.all.keys('id', 'formId', 'values', 'relations', 'submittedBy', 'createdAt', 'updatedAt');
   });
 
+  it('hands large submissions on in chunks of about 64 KiB, in both formats, so the answer paces the export', async () => {
+    const { form } = await setup(0);
+    const forms = new MemoryFormRepository();
+    const submissions = new MemorySubmissionRepository();
+    await forms.insert(form);
+    for (let i = 0; i < 40; i += 1) {
+      await submissions.insert(submissionRecord('acme', form.id, { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, i)), values: { name: `${i}`.padEnd(20_000, 'x') } }));
+    }
+    const exporter = new ExportSubmissions(forms, submissions);
+    for (const [format, separator] of [['csv', '\r\n'], ['ndjson', '\n']] as const) {
+      const chunks: string[] = [];
+      for await (const chunk of (await exporter.execute(caller, { formId: form.id, format })).chunks) chunks.push(chunk);
+      expect(chunks.length, format).to.be.at.least(8); // 800 KB in all
+      expect(Math.max(...chunks.map((chunk) => chunk.length)), format).to.be.below(64 * 1024 + 20_200);
+      expect(chunks.join('').split(separator).filter((record) => record.includes('x'.repeat(19_000))), `${format}: every record once`).to.have.length(40);
+    }
+  });
+
   it('writes a record it remembered anew once the record or its form changed', async () => {
     const { exporter, form, stored } = await setup(2);
     const forms = new MemoryFormRepository();

@@ -59,8 +59,25 @@ export class ExportSubmissions {
   }
 }
 
+/**
+ * Past this many characters the text so far is handed on: the answer's backpressure then paces the
+ * export record by record, and a batch of large submissions (500 of up to 1 MiB each) is never one
+ * string (an export of 250 MB held +490 MB while it ran; audit, 2026-12-03).
+ */
+const CHUNK_CHARACTERS = 64 * 1024;
+
 async function* ndjsonChunks(batches: AsyncIterable<Submission[]>): AsyncGenerator<string> {
-  for await (const batch of batches) yield batch.map((submission) => `${JSON.stringify(submissionView(submission))}\n`).join('');
+  for await (const batch of batches) {
+    let text = '';
+    for (const submission of batch) {
+      text += `${JSON.stringify(submissionView(submission))}\n`;
+      if (text.length >= CHUNK_CHARACTERS) {
+        yield text;
+        text = '';
+      }
+    }
+    if (text !== '') yield text;
+  }
 }
 
 async function* csvChunks(form: Form, batches: AsyncIterable<Submission[]>): AsyncGenerator<string> {
@@ -73,8 +90,14 @@ async function* csvChunks(form: Form, batches: AsyncIterable<Submission[]>): Asy
     const remember = first && batch.length < BATCH;
     first = false;
     let text = '';
-    for (const submission of batch) text += remember ? csvRecord(submission, columns) : csvRecordText(submission, columns);
-    yield text;
+    for (const submission of batch) {
+      text += remember ? csvRecord(submission, columns) : csvRecordText(submission, columns);
+      if (text.length >= CHUNK_CHARACTERS) {
+        yield text;
+        text = '';
+      }
+    }
+    if (text !== '') yield text;
   }
 }
 
@@ -94,6 +117,8 @@ const csvColumns = viewPerSnapshot((form: Form): CsvColumns => ({ fields: fields
  * long as its snapshot. Decision 0774.
  */
 const rememberedRecords = new WeakMap<Submission, { readonly columns: CsvColumns; readonly text: string }>();
+/** The longest record text kept (characters): a few times a typical record's ~200. */
+const REMEMBERED_RECORD_MAX = 2048;
 /** Snapshots written once under the columns beside them. */
 const writtenOnce = new WeakMap<Submission, CsvColumns>();
 
@@ -102,6 +127,8 @@ function csvRecord(submission: Submission, columns: CsvColumns): string {
   if (remembered?.columns === columns) return remembered.text;
   const text = csvRecordText(submission, columns);
   if (!Object.isFrozen(columns) || !Object.isFrozen(submission)) return text; // a form or submission that can change (MongoDB's)
+  // A long record is not kept: its text would double what its submission takes for as long as it lives.
+  if (text.length > REMEMBERED_RECORD_MAX) return text;
   if (writtenOnce.get(submission) !== columns) writtenOnce.set(submission, columns);
   else if (isDeeplyFrozen(submission)) {
     writtenOnce.delete(submission);

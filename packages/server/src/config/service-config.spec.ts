@@ -46,6 +46,30 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('when CMS_SOCKET_IDLE_TIMEOUT_MS is set or not', () => {
+    const ai = { AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'm' };
+    it('defaults to 120 s, or 10 s past a longer AI_TIMEOUT_MS, and takes a setting longer than the AI timeout', () => {
+      expect(loadConfig({}).http.stalledSocketMs).to.equal(120_000);
+      expect(loadConfig({ ...ai, AI_TIMEOUT_MS: '300000' }).http.stalledSocketMs).to.equal(310_000);
+      expect(loadConfig({ ...ai, CMS_SOCKET_IDLE_TIMEOUT_MS: '45000' }).http.stalledSocketMs).to.equal(45_000);
+    });
+
+    it('refuses one that would cut a translation waiting on the provider, naming both variables', () => {
+      const refusal = (() => {
+        try {
+          loadConfig({ ...ai, AI_TIMEOUT_MS: '30000', CMS_SOCKET_IDLE_TIMEOUT_MS: '30000' });
+        } catch (error) {
+          return error;
+        }
+        return undefined;
+      })();
+      expect(refusal).to.be.instanceOf(ConfigError);
+      expect((refusal as Error).message).to.equal(
+        'CMS_SOCKET_IDLE_TIMEOUT_MS must be longer than AI_TIMEOUT_MS (30000 <= 30000): a translation waiting on the provider would be cut',
+      );
+    });
+  });
+
   describe('when a setting is bad', () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ PORT: 'eighty' }, 'PORT'],

@@ -30,6 +30,8 @@ export interface ServiceConfig {
     /** Slow clients (CONTRACT §8): the request head, and the whole request, must arrive within these. */
     readonly headersTimeoutMs: number;
     readonly requestTimeoutMs: number;
+    /** A connection with nothing read or written for this long is closed (`CMS_SOCKET_IDLE_TIMEOUT_MS`). */
+    readonly stalledSocketMs: number;
     /** Answers given before the body was read: drain up to this much to keep the connection … */
     readonly drainLimitBytes: number;
     /** … else close after discarding for this long (`early-answers.ts` in adapter-koa). */
@@ -69,6 +71,7 @@ const LANGUAGE_CODE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/;
 export function loadConfig(env: Env): ServiceConfig {
   const read = new EnvReader(env);
   const jwt = loadJwtConfig(read);
+  const ai = loadAiConfig(read);
   return {
     production: read.string('NODE_ENV') === 'production',
     http: {
@@ -78,6 +81,7 @@ export function loadConfig(env: Env): ServiceConfig {
       bodyLimitBytes: read.bytes('CMS_BODY_LIMIT', 1024 * 1024),
       shutdownGraceMs: read.int('CMS_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
       ...clientTimeoutsOf(read),
+      stalledSocketMs: stalledSocketMsOf(read, ai.provider?.timeoutMs),
       drainLimitBytes: read.bytes('CMS_DRAIN_LIMIT', 4 * 1024 * 1024),
       lingerMs: read.int('CMS_LINGER_MS', 1000, 0, 30_000),
       corsOrigins: corsOriginsOf(read.list('CMS_CORS_ORIGINS')),
@@ -93,7 +97,7 @@ export function loadConfig(env: Env): ServiceConfig {
     storage: loadStorageConfig(env),
     languages: languagesOf(read.list('CMS_LANGUAGES')),
     captcha: loadCaptchaConfig(read),
-    ai: loadAiConfig(read),
+    ai,
     notify: loadNotifyConfig(read),
     webhooks: loadWebhooksConfig(read),
     engagement: loadEngagementConfig(read),
@@ -180,6 +184,22 @@ function clientTimeoutsOf(read: EnvReader): { headersTimeoutMs: number; requestT
     throw new ConfigError('CMS_HEADERS_TIMEOUT_MS', `must not be longer than CMS_REQUEST_TIMEOUT_MS (${headersTimeoutMs} > ${requestTimeoutMs})`);
   }
   return { headersTimeoutMs, requestTimeoutMs };
+}
+
+/**
+ * `CMS_SOCKET_IDLE_TIMEOUT_MS`: a connection on which nothing was read or written for this long
+ * is closed, with the answer it was sending (a client that stopped reading a large export held
+ * its memory for as long as it stayed connected). Idle keep-alive connections go sooner (65 s). A
+ * request waiting on the AI provider shows no activity either, so the default outlasts
+ * `AI_TIMEOUT_MS`, and a setting that does not is refused.
+ */
+function stalledSocketMsOf(read: EnvReader, aiTimeoutMs: number | undefined): number {
+  const waited = aiTimeoutMs ?? 0;
+  const value = read.int('CMS_SOCKET_IDLE_TIMEOUT_MS', Math.max(120_000, waited + 10_000), 1000, 3_600_000);
+  if (value <= waited) {
+    throw new ConfigError('CMS_SOCKET_IDLE_TIMEOUT_MS', `must be longer than AI_TIMEOUT_MS (${value} <= ${waited}): a translation waiting on the provider would be cut`);
+  }
+  return value;
 }
 
 function basePathOf(value: string): string {

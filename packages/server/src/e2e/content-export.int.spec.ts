@@ -1,5 +1,6 @@
 /** §6.6 over HTTP: the submissions export, CSV and NDJSON, its headers and its enveloped errors. */
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { startTestService, TEST_KEYS, TEST_STORAGES, type TestService } from '../testing/test-service.js';
@@ -113,3 +114,38 @@ for (const storage of TEST_STORAGES) {
     });
   });
 }
+
+describe('Submission export to a client that stops reading', () => {
+  let api: TestService;
+  before(async () => {
+    api = await startTestService({ CMS_SOCKET_IDLE_TIMEOUT_MS: '1000' });
+  });
+  after(() => api.stop());
+
+  it('closes the connection once nothing moved on it for CMS_SOCKET_IDLE_TIMEOUT_MS, letting go of the answer', async function () {
+    this.timeout(60_000);
+    const fields = Array.from({ length: 10 }, (_, i) => ({ name: `f${i}`, type: 'textarea', label: { en: `F${i}` } }));
+    const form = await createForm(api, 'export-stalled', { sections: [{ fields }] });
+    const values = Object.fromEntries(fields.map((field) => [field.name, 'x'.repeat(10_000)]));
+    for (let wave = 0; wave < 6; wave++) await Promise.all(Array.from({ length: 50 }, () => submitForm(api, form.id, values)));
+    // 300 submissions of 100 KB: 30 MB of CSV, far more than the two sockets' buffers hold.
+    const socket = connect(api.service.port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(`GET ${new URL(api.baseUrl).pathname}/forms/${form.id}/submissions/export HTTP/1.1\r\nhost: 127.0.0.1\r\nx-api-key: ${TEST_KEYS.a}\r\n\r\n`);
+    socket.pause(); // a client that stops reading: the answer fills both sockets' buffers and stalls
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Reading again: what the buffers held arrives, and then the end the service gave the connection.
+    let received = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk])));
+    socket.resume();
+    const closed = await new Promise<boolean>((resolve) => {
+      socket.on('close', () => resolve(true));
+      setTimeout(() => resolve(false), 15_000);
+    });
+    socket.destroy();
+    expect(closed, 'the service closed the connection').to.equal(true);
+    expect(received.length, 'part of the answer, not all of it').to.be.below(30 * 1000 * 1000);
+    expect(received.subarray(-5).toString(), 'no last chunk: the answer was cut').not.to.equal('0\r\n\r\n');
+    expect((await api.call('GET', '/forms/list')).status, 'and it goes on serving').to.equal(200);
+  });
+});
