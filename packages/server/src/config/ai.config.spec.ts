@@ -46,5 +46,25 @@ describe('loadConfig: AI settings', () => {
         expect(() => loadConfig(env)).to.throw(ConfigError, `${name} ${problem}`);
       });
     }
+
+    it('never quotes a URL it refuses: it may carry a key', () => {
+      for (const env of [
+        { AI_BASE_URL: 'htps://user:sk-SECRET123@gw.example.com/v1', AI_MODEL: 'm' },
+        { AI_BASE_URL: 'https://gw.example.com/v1?key=sk-SECRET123#x', AI_MODEL: 'm' },
+        { CAPTCHA_RECAPTCHA_VERIFY_URL: 'https://u:SECRET123@verify.example.com/siteverify' },
+        { CAPTCHA_HCAPTCHA_VERIFY_URL: 'https://verify.example.com/ SECRET123' },
+      ]) {
+        const message = (() => {
+          try {
+            loadConfig(env);
+          } catch (error) {
+            return (error as Error).message;
+          }
+          return 'accepted';
+        })();
+        expect(message, JSON.stringify(env)).to.match(/^(AI_BASE_URL|CAPTCHA_[A-Z]+_VERIFY_URL) must/);
+        expect(message).not.to.contain('SECRET123');
+      }
+    });
   });
 });

@@ -41,10 +41,11 @@ function checkBaseUrl(value: string): void {
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new ConfigError('AI_BASE_URL', `must be an http(s) URL such as https://api.openai.com/v1 (got "${value}")`);
+    // Not quoted, here or below: the value may carry a key.
+    throw new ConfigError('AI_BASE_URL', 'must be an http(s) URL such as https://api.openai.com/v1');
   }
   if (url.username || url.password) {
     throw new ConfigError('AI_BASE_URL', 'must not contain credentials: put the key in AI_API_KEY');
   }
-  if (url.hash) throw new ConfigError('AI_BASE_URL', `must not contain a #fragment (got "${value}")`);
+  if (url.hash) throw new ConfigError('AI_BASE_URL', 'must not contain a #fragment');
 }

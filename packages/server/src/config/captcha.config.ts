@@ -14,8 +14,9 @@ export function loadCaptchaConfig(read: EnvReader): CaptchaConfig {
   const provider = (name: HttpCaptchaProvider) => {
     const upper = name.toUpperCase();
     const verifyUrl = read.string(`CAPTCHA_${upper}_VERIFY_URL`);
-    if (verifyUrl !== undefined && !/^https?:\/\/\S+$/.test(verifyUrl)) {
-      throw new ConfigError(`CAPTCHA_${upper}_VERIFY_URL`, `must be an http(s) URL (got "${verifyUrl}")`);
+    // Not quoted: a URL may carry a token. One with credentials could never be called (fetch refuses them).
+    if (verifyUrl !== undefined && !isPlainHttpUrl(verifyUrl)) {
+      throw new ConfigError(`CAPTCHA_${upper}_VERIFY_URL`, 'must be an http(s) URL without credentials, such as https://www.google.com/recaptcha/api/siteverify');
     }
     return { secret: read.raw(`CAPTCHA_${upper}_SECRET`), verifyUrl };
   };
@@ -24,4 +25,14 @@ export function loadCaptchaConfig(read: EnvReader): CaptchaConfig {
     timeoutMs: read.int('CAPTCHA_TIMEOUT_MS', 5000, 100, 60_000),
     providers: { recaptcha: provider('recaptcha'), hcaptcha: provider('hcaptcha'), turnstile: provider('turnstile') },
   };
+}
+
+function isPlainHttpUrl(value: string): boolean {
+  if (!/^https?:\/\/\S+$/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
 }

@@ -30,6 +30,10 @@ describe('loadConfig', () => {
       expect(config.storage).to.deep.equal({ kind: 'mongo', uri: 'mongodb://db.local:27017/cms_prod?replicaSet=rs0', database: 'cms_prod' });
       expect(loadConfig({ MONGODB_URI: 'mongodb://h', MONGODB_DB: 'other' }).storage).to.include({ database: 'other' });
       expect(loadConfig({ MONGODB_URI: 'mongodb://h' }).storage).to.include({ database: 'cms' });
+      // Options with no path name no database, whatever they hold.
+      expect(loadConfig({ MONGODB_URI: 'mongodb://h:27017?appName=cms/prod', MONGODB_DB: 'cms_prod' }).storage).to.include({ database: 'cms_prod' });
+      expect(loadConfig({ MONGODB_URI: 'mongodb://h?replicaSet=rs0&tls=true&tlsCAFile=/etc/ssl/ca.pem' }).storage).to.include({ database: 'cms' });
+      expect(loadConfig({ MONGODB_URI: 'mongodb+srv://cluster.example.net/?retryWrites=true' }).storage).to.include({ database: 'cms' });
       expect(loadConfig({ MONGODB_URI: '' }).storage.kind).to.equal('memory');
     });
 

@@ -218,8 +218,12 @@ function languagesOf(list: string[] | undefined): string[] {
   return [...new Set(languages)];
 }
 
-/** The database named in the URI path (`mongodb://host/cms_prod`), if any. */
+/**
+ * The database named in the URI path (`mongodb://host/cms_prod`), if any. The hosts end at the
+ * first `/` or `?`: a URI with options and no path (`mongodb://host?tlsCAFile=/etc/ca.pem`) names
+ * no database, whatever its options hold.
+ */
 function databaseOf(uri: string): string | undefined {
-  const match = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]+)/.exec(uri);
+  const match = /^mongodb(?:\+srv)?:\/\/[^/?]+\/([^?]+)/.exec(uri);
   return match?.[1] ? decodeURIComponent(match[1]) : undefined;
 }
