@@ -45,6 +45,8 @@ export function conditionalUpdateContract(name: string, factory: RepositoryFacto
       const author = authorRecord('acme');
       const ok = await repos().articles.update({ ...article, title: 'New', authorId: author.id, likes: 0, dislikes: 0, updatedAt: LATER }, READ_AT);
       expect(ok).to.equal(true);
+      expect(await repos().articles.update({ ...article, title: 'stale' }, READ_AT), 'a version read before the update').to.equal(false);
+      expect(await repos().articles.update({ ...article, tenantId: 'other', title: 'elsewhere' }, LATER), 'another tenant').to.equal(false);
       expect(await repos().articles.findById('acme', article.id)).to.deep.include({ title: 'New', authorId: author.id, likes: 2, dislikes: 1 });
       const listed = await repos().articles.list('acme', { authorId: author.id }, { after: null, limit: 5 });
       expect(listed.map((a) => a.id)).to.deep.equal([article.id]);
