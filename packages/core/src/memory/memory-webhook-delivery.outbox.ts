@@ -27,6 +27,8 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   readonly #unconfirmed = new Map<string, Set<string>>();
   /** Delivery ids by tenant and webhook. */
   readonly #byWebhook = new Map<string, Set<string>>();
+  /** Final (delivered or failed) delivery ids by tenant and webhook: what pruning waits for. */
+  readonly #final = new Map<string, Set<string>>();
   /** Pending delivery ids by webhook id (ids are unique across tenants): what a claim looks at. */
   readonly #pending = new Map<string, Set<string>>();
   /** The webhook the last claim took a delivery from: the next claim starts after it. */
@@ -84,7 +86,10 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
       }
       return { ...settled, lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
     });
-    if (row && row.status !== 'pending') removeFrom(this.#pending, row.webhookId, row.id);
+    if (row && row.status !== 'pending') {
+      removeFrom(this.#pending, row.webhookId, row.id);
+      addTo(this.#final, tenantKey(row.tenantId, row.webhookId), row.id);
+    }
   }
 
   async listByWebhook(tenantId: string, webhookId: string, limit: number): Promise<WebhookDelivery[]> {
@@ -101,6 +106,10 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   }
 
   async prune(tenantId: string, webhookId: string, keep: number): Promise<void> {
+    // Called after every final outcome: with no more than `keep` final deliveries there is nothing
+    // a prune could need to take yet, and the webhook's whole log (a backlog of thousands while a
+    // receiver was down) is not sorted for each delivery. Past it, one sort takes them back.
+    if ((this.#final.get(tenantKey(tenantId, webhookId))?.size ?? 0) <= keep) return;
     const listed = this.#ofWebhook(tenantId, webhookId).filter((delivery) => delivery.status !== 'unconfirmed');
     if (listed.length <= keep) return;
     for (const delivery of listed.sort(newestFirst).slice(keep)) {
@@ -151,6 +160,7 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     removeFrom(this.#unconfirmed, tenantKey(delivery.tenantId, delivery.eventId), delivery.id);
     removeFrom(this.#byWebhook, tenantKey(delivery.tenantId, delivery.webhookId), delivery.id);
     removeFrom(this.#pending, delivery.webhookId, delivery.id);
+    removeFrom(this.#final, tenantKey(delivery.tenantId, delivery.webhookId), delivery.id);
   }
 }
 
