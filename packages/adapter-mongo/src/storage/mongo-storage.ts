@@ -6,6 +6,7 @@
 import type {
   AiUsageLedger,
   ApiKeyRepository,
+  CoreStores,
   DashboardConfigRepository,
   FormRepository,
   NotificationOutbox,
@@ -81,6 +82,16 @@ export function createMongoRepositories(db: MongoDatabase): MongoRepositories {
     webhooks: new MongoWebhookRepository(db),
     webhookDeliveries: new MongoWebhookDeliveryOutbox(db),
   };
+}
+
+/**
+ * The repositories under the names `createCore` takes them (`stores`): an embedder's core over
+ * MongoDB is `createCore({ stores: mongoCoreStores(createMongoRepositories(db)), … })`. The AI
+ * usage ledger is not a core store (the service's translate wiring takes it).
+ */
+export function mongoCoreStores(repositories: MongoRepositories): CoreStores & Required<Pick<CoreStores, 'webhooks' | 'webhookDeliveries'>> {
+  const { dashboardConfigs, notificationOutbox, guestRateLimiter, aiUsage: _ledger, ...same } = repositories;
+  return { ...same, dashboards: dashboardConfigs, outbox: notificationOutbox, guestLimiter: guestRateLimiter };
 }
 
 export interface Closable {

@@ -102,8 +102,38 @@ export interface CoreOptions<S extends CoreStores = MemoryStores> {
   readonly backgroundWork?: BackgroundWork;
 }
 
+/** The stores every core needs (`webhooks` and `webhookDeliveries` only with `options.webhooks`). */
+const REQUIRED_STORES = [
+  'tenants',
+  'apiKeys',
+  'forms',
+  'submissions',
+  'outbox',
+  'authors',
+  'categories',
+  'articles',
+  'comments',
+  'reactions',
+  'guestLimiter',
+  'dashboards',
+  'repurposeTemplates',
+] as const satisfies ReadonlyArray<keyof CoreStores>;
+
+/**
+ * Refuses, by name, what a core cannot work without: a store missing (JavaScript callers get no
+ * compiler to tell them; a missing outbox answered submits and lost their notifications) and the
+ * CAPTCHA verifier (the first guest write threw a bare TypeError).
+ */
+function checkedOptions<S extends CoreStores>(options: CoreOptions<S>, stores: S): void {
+  if (typeof options !== 'object' || options === null) throw new TypeError('createCore: options must be an object');
+  const missing = REQUIRED_STORES.filter((name) => typeof stores[name] !== 'object' || stores[name] === null);
+  if (missing.length > 0) throw new TypeError(`createCore: stores.${missing.join(', stores.')} missing (CoreStores names every store a core needs)`);
+  if (typeof options.captcha?.verify !== 'function') throw new TypeError('createCore: options.captcha is required (a CaptchaVerifier: adapter-captcha, or StaticCaptchaVerifier)');
+}
+
 export function createCore<S extends CoreStores = MemoryStores>(options: CoreOptions<S>) {
-  const stores = options.stores ?? (memoryStores() as CoreStores as S);
+  const stores = options?.stores ?? (memoryStores() as CoreStores as S);
+  checkedOptions(options, stores);
   const clock = options.clock ?? systemClock;
   const languages = options.languages ?? new StaticLanguageCatalog();
   const captchaPolicy = { defaultProvider: options.captchaProvider ?? FALLBACK_CAPTCHA_PROVIDER };

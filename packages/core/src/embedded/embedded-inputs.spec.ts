@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { StaticCaptchaVerifier } from '../captcha/captcha.ports.js';
 import { createCore } from './create-core.js';
+import { memoryStores } from './core-stores.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { anonymousCaller, userCaller } from '../testing/callers.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
@@ -73,6 +74,14 @@ describe('Inputs embedding code hands the core', () => {
       expect(refusal.code, `pending comments, verified ${String(verified)}`).to.equal(ErrorCodes.FORBIDDEN);
     }
     expect((await core.comments.list.execute(editor, { articleId: article.id, status: 'pending' })).comments).to.have.length(1);
+  });
+
+  it('refuses, by name, a store that is missing and a missing CAPTCHA verifier, before anything runs', () => {
+    const captcha = new StaticCaptchaVerifier();
+    const { outbox: _outbox, guestLimiter: _limiter, ...partial } = memoryStores();
+    expect(() => createCore({ captcha, stores: partial as never })).to.throw(TypeError, 'createCore: stores.outbox, stores.guestLimiter missing');
+    expect(() => createCore({} as never)).to.throw(TypeError, 'createCore: options.captcha is required');
+    expect(() => createCore(undefined as never)).to.throw(TypeError, 'createCore: options must be an object');
   });
 
   it('refuses a tenant id that is not a string, and creates no tenant for it', async () => {
