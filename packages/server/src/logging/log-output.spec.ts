@@ -83,6 +83,35 @@ describe('openLogOutput', () => {
 });
 
 describe('FailoverSink', () => {
+  describe('when its target takes nothing in', () => {
+    it('drops lines past the bytes it may hold, and says how many once the target drains', async () => {
+      let release: (() => void) | undefined;
+      const written: string[] = [];
+      const stalled = new Writable({
+        highWaterMark: 16,
+        write(chunk: Buffer, _encoding, done) {
+          written.push(chunk.toString());
+          release = done; // taken in only when the test lets it
+        },
+      });
+      const sink = new FailoverSink([{ stream: stalled, failure: 'writing failed', after: 'dropped' }], () => {}, 64);
+      for (let i = 0; i < 100; i += 1) sink.write(`{"line":${String(i).padStart(3, '0')}}\n`);
+      expect(stalled.writableLength, 'held, at most the limit and one chunk').to.be.at.most(64 + 14);
+      while (release) {
+        const done = release;
+        release = undefined;
+        done();
+        await settle();
+      }
+      const lines = written.join('').trimEnd().split('\n');
+      const kept = lines.filter((line) => line.startsWith('{"line"'));
+      expect(kept.length).to.be.below(10);
+      const report = JSON.parse(lines.at(-1)!) as { level: string; msg: string; count: number };
+      expect(report).to.include({ level: 'warn', msg: 'log lines dropped while the log output took nothing in' });
+      expect(report.count + kept.length).to.equal(100);
+    });
+  });
+
   describe('when its target fails', () => {
     it('reports the first failure only, then writes to the next target, and drops lines once none is left', async () => {
       const file = new TestStream();

@@ -60,13 +60,20 @@ export interface SinkTarget {
 }
 
 /** Writes to the first target that has not failed; a target's first failure is reported, once. */
+/** Bytes a log target may hold unwritten before lines are dropped (a few seconds of a busy service's log). */
+export const LOG_BUFFER_MAX_BYTES = 16 * 1024 * 1024;
+
 export class FailoverSink implements LineSink {
   #current = 0;
   readonly #listeners: Array<() => void> = [];
+  /** Lines dropped since the target stopped taking them in. */
+  #dropped = 0;
+  #awaitingDrain = false;
 
   constructor(
     private readonly targets: readonly SinkTarget[],
     private readonly report: FailureReport,
+    private readonly maxBuffered = LOG_BUFFER_MAX_BYTES,
   ) {
     targets.forEach((target, index) => {
       const onError = (error: unknown) => this.#fail(index, error);
@@ -79,11 +86,29 @@ export class FailoverSink implements LineSink {
     const index = this.#current;
     const target = this.targets[index];
     if (target === undefined) return;
+    // A target that takes nothing in (a pipe whose reader stopped, a stalled disk) would hold every
+    // line in memory: past `maxBuffered` waiting bytes lines are dropped and counted, and the count
+    // is written once the target drains.
+    if (target.stream.writableLength > this.maxBuffered) {
+      this.#dropped += countLines(chunk);
+      if (!this.#awaitingDrain) {
+        this.#awaitingDrain = true;
+        target.stream.once('drain', () => this.#reportDropped());
+      }
+      return;
+    }
     try {
       target.stream.write(chunk);
     } catch (error) {
       this.#fail(index, error);
     }
+  }
+
+  #reportDropped(): void {
+    this.#awaitingDrain = false;
+    const count = this.#dropped;
+    this.#dropped = 0;
+    if (count > 0) this.write(`{"time":"${new Date().toISOString()}","level":"warn","msg":"log lines dropped while the log output took nothing in","count":${count}}\n`);
   }
 
   /** Stops listening for the targets' errors (standard output outlives this service). */
@@ -99,6 +124,12 @@ export class FailoverSink implements LineSink {
     const target = this.targets[index]!;
     this.report(`${target.failure} (${systemReason(error)}); ${target.after}`);
   }
+}
+
+function countLines(chunk: string): number {
+  let count = 0;
+  for (let at = chunk.indexOf('\n'); at !== -1; at = chunk.indexOf('\n', at + 1)) count += 1;
+  return count;
 }
 
 /** `ENOSPC: no space left on device` out of Node's `ENOSPC: no space left on device, write`. */
