@@ -214,6 +214,14 @@ describe('cms-admin', () => {
       expect((await admin(['tenant', 'ai-usage', 'ghost'])).stderr).to.equal('cms-admin: Tenant ghost not found\n');
       expect((await admin(['apikey', 'list', 'acme', '--month', '2026-01'])).code).to.equal(AdminExit.usage);
     });
+
+    it('reads AI_TOKEN_LIMIT_MONTHLY for the usage report only: a bad one blocks no other command, and that one exits as a usage error', async () => {
+      const env = { ...MONGO_ENV, AI_TOKEN_LIMIT_MONTHLY: '-1' };
+      expect((await admin(['tenant', 'create', 'acme'], env)).code).to.equal(AdminExit.ok);
+      expect((await admin(['apikey', 'create', 'acme'], env)).code).to.equal(AdminExit.ok);
+      const report = await admin(['tenant', 'ai-usage', 'acme'], env);
+      expect([report.code, report.stderr]).to.deep.equal([AdminExit.usage, 'cms-admin: AI_TOKEN_LIMIT_MONTHLY must be a whole number from 0 to 9007199254740991 (got "-1")\n']);
+    });
   });
 
   describe('when the command line is wrong', () => {

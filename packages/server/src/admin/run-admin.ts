@@ -211,17 +211,25 @@ export async function runAdmin(
   }
   let opened: AdminStorage | undefined;
   try {
-    const defaultMonthlyTokenLimit = new EnvReader(env).int('AI_TOKEN_LIMIT_MONTHLY', DEFAULT_AI_TOKEN_LIMIT_MONTHLY, 0, Number.MAX_SAFE_INTEGER);
     opened = await openStorage({ uri: storage.uri, database: storage.database });
+    const { aiUsage, tenants } = opened;
     const tools: AdminTools = {
       manage: new ManageTenants(opened.tenants, opened.apiKeys, clock),
-      aiUsage: new GetAiUsage(opened.aiUsage, opened.tenants, { defaultMonthlyTokenLimit }, clock),
+      // Read by the command that reports usage only (decision 0103: an unrelated bad setting does not block administration).
+      get aiUsage() {
+        const defaultMonthlyTokenLimit = new EnvReader(env).int('AI_TOKEN_LIMIT_MONTHLY', DEFAULT_AI_TOKEN_LIMIT_MONTHLY, 0, Number.MAX_SAFE_INTEGER);
+        return new GetAiUsage(aiUsage, tenants, { defaultMonthlyTokenLimit }, clock);
+      },
     };
     await parsed.command.run(tools, parsed.args, parsed.options, io);
     return AdminExit.ok;
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`cms-admin: ${error.message}\n\n${ADMIN_USAGE}`);
+      return AdminExit.usage;
+    }
+    if (error instanceof ConfigError) {
+      io.stderr.write(`cms-admin: ${error.message}\n`);
       return AdminExit.usage;
     }
     io.stderr.write(`cms-admin: ${isDomainError(error) ? error.message : `failed: ${(error as Error).message}`}\n`);
