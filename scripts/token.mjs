@@ -2,7 +2,8 @@
 // npm run token -- --role editor [--sub editor-1] [--tenant default] [--expires 1h]
 // Prints a development bearer token (HS256) signed with CMS_JWT_SECRET, alone on stdout, so
 // TOKEN=$(npm run --silent token -- --role editor) works. Says what is wrong, exit 2, when the
-// secret is missing or too short for the service to accept it (CONTRACT §1: at least 32 bytes).
+// secret is missing or too short for the service to accept it (CONTRACT §1: at least 32 bytes),
+// or an option would make a token the service refuses.
 import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 
@@ -27,10 +28,21 @@ try {
   fail(`${error.message}\nusage: npm run --silent token -- --role editor [--sub user-1] [--tenant default] [--expires 1h]`);
 }
 if (!ROLES.includes(values.role)) fail(`--role must be one of ${ROLES.join(', ')} (got "${values.role}")`);
+// The service's own rules, so a token printed here is one it takes.
+if (values.sub !== undefined && !/^[A-Za-z0-9_.:@-]{1,128}$/.test(values.sub)) {
+  fail(`--sub must be 1-128 letters, digits or _ . : @ - (got ${JSON.stringify(values.sub)})`);
+}
+if (values.tenant !== undefined && !/^[a-z0-9][a-z0-9-]{0,63}$/.test(values.tenant)) {
+  fail(`--tenant must be a tenant id such as default (lower-case letters, digits, hyphens; got ${JSON.stringify(values.tenant)})`);
+}
+if (!/^\d+\s?(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|d|day|days|w|week|weeks)$/i.test(values.expires) || /^0+\s?[a-z]/i.test(values.expires)) {
+  fail(`--expires must be a positive time span such as 30m, 1h or 7d (got ${JSON.stringify(values.expires)})`);
+}
 const secret = process.env.CMS_JWT_SECRET;
 if (!secret) {
   fail('CMS_JWT_SECRET is not set in this shell. Export the same secret the service was started with, e.g.\n  export CMS_JWT_SECRET=$(openssl rand -base64 48)');
 }
+if (secret.trim() === '') fail('CMS_JWT_SECRET holds only blanks; the service refuses it. Export the secret the service was started with');
 if (Buffer.byteLength(secret) < 32) fail(`CMS_JWT_SECRET has ${Buffer.byteLength(secret)} bytes; the service refuses secrets under 32`);
 
 const jwt = new SignJWT({ role: values.role, ...(values.tenant ? { tenant: values.tenant } : {}) })

@@ -39,6 +39,21 @@ describe('scripts/token.mjs (npm run token)', () => {
     expect(short.stderr).to.contain('CMS_JWT_SECRET has 5 bytes; the service refuses secrets under 32');
   });
 
+  it('refuses, exit 2 and no stack trace, an option or a secret that would make a token the service refuses', async () => {
+    const cases: Array<[string[], Record<string, string>, string]> = [
+      [['--expires', 'bad'], { CMS_JWT_SECRET: TEST_JWT_SECRET }, '--expires must be a positive time span'],
+      [['--expires', '0'], { CMS_JWT_SECRET: TEST_JWT_SECRET }, '--expires must be a positive time span'],
+      [['--sub', 'user#1'], { CMS_JWT_SECRET: TEST_JWT_SECRET }, '--sub must be 1-128 letters'],
+      [['--tenant', 'Other'], { CMS_JWT_SECRET: TEST_JWT_SECRET }, '--tenant must be a tenant id'],
+      [[], { CMS_JWT_SECRET: ' '.repeat(40) }, 'CMS_JWT_SECRET holds only blanks'],
+    ];
+    for (const [args, env, message] of cases) {
+      const res = await token(args, env);
+      expect([res.code, res.stdout], args.join(' ')).to.deep.equal([2, '']);
+      expect(res.stderr, args.join(' ')).to.contain(message).and.not.contain('    at ');
+    }
+  });
+
   it('refuses a role the service does not know', async () => {
     const res = await token(['--role', 'root'], { CMS_JWT_SECRET: TEST_JWT_SECRET });
     expect(res.code).to.equal(2);
