@@ -9,7 +9,9 @@
  */
 export class ConfigError extends Error {
   constructor(variable: string, problem: string) {
-    super(`${variable} ${problem}`);
+    // One line, whatever a quoted value holds: a line break in it is written as \n, so it cannot
+    // pass for a second message in the log.
+    super(`${variable} ${problem}`.replace(/\r/g, '\\r').replace(/\n/g, '\\n'));
     this.name = 'ConfigError';
   }
 }

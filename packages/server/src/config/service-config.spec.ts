@@ -50,6 +50,27 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('when a comma list holds nothing but commas, or a value holds a line break', () => {
+    it('refuses each comma list alike, naming it', () => {
+      expect(() => loadConfig({ CMS_CORS_ORIGINS: ',' })).to.throw(ConfigError, 'CMS_CORS_ORIGINS holds no origin; leave it empty or unset it for none');
+      expect(() => loadConfig({ CMS_LANGUAGES: ' , ' })).to.throw(ConfigError, 'CMS_LANGUAGES holds no language code');
+      expect(() => loadConfig({ CMS_API_KEYS: ',' })).to.throw(ConfigError, 'CMS_API_KEYS holds no key:tenantId pair');
+    });
+
+    it('keeps the refusal on one line, the break written as \\n', () => {
+      const message = (() => {
+        try {
+          loadConfig({ LOG_LEVEL: 'info\nFAKE: injected' });
+        } catch (error) {
+          return (error as Error).message;
+        }
+        return '';
+      })();
+      expect(message).to.equal('LOG_LEVEL must be one of debug, info, warn, error (got "info\\nFAKE: injected")');
+      expect(message).not.to.contain('\n');
+    });
+  });
+
   describe('when CMS_SOCKET_IDLE_TIMEOUT_MS is set or not', () => {
     const ai = { AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'm' };
     it('defaults to 120 s, or 10 s past a longer AI_TIMEOUT_MS, and takes a setting longer than the AI timeout', () => {

@@ -156,7 +156,9 @@ function cursorSecretOf(value: string | undefined): string | undefined {
 
 /** `*`, or origins as a browser sends them: scheme, host and optional port, no path. */
 function corsOriginsOf(list: string[] | undefined): string[] | undefined {
-  if (list === undefined || list.length === 0) return undefined;
+  if (list === undefined) return undefined;
+  // As CMS_API_KEYS and CMS_LANGUAGES: a value of nothing but commas is a mistake, not "no CORS".
+  if (list.length === 0) throw new ConfigError('CMS_CORS_ORIGINS', 'holds no origin; leave it empty or unset it for none');
   const bad = list.find((origin) => origin !== '*' && !/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(origin));
   if (bad !== undefined) {
     throw new ConfigError('CMS_CORS_ORIGINS', `must be * or comma-separated origins such as https://app.example.com (got "${bad}")`);
@@ -212,8 +214,9 @@ function basePathOf(value: string): string {
 function languagesOf(list: string[] | undefined): string[] {
   const languages = list ?? [...DEFAULT_LANGUAGES];
   const bad = languages.find((code) => !LANGUAGE_CODE.test(code));
-  if (bad !== undefined || languages.length === 0) {
-    throw new ConfigError('CMS_LANGUAGES', `must be a comma-separated list of language codes such as en,fr (got "${bad ?? ''}")`);
+  if (languages.length === 0) throw new ConfigError('CMS_LANGUAGES', 'holds no language code; leave it empty or unset it for the default (en,ar,fr,es,de)');
+  if (bad !== undefined) {
+    throw new ConfigError('CMS_LANGUAGES', `must be a comma-separated list of language codes such as en,fr (got "${bad}")`);
   }
   return [...new Set(languages)];
 }
