@@ -24,6 +24,7 @@ describe('bootstrapKeys', () => {
         'CMS_API_KEYS gives tenant "beta" a key the store already holds for another tenant; a key belongs to one tenant, also once revoked: give "beta" another key',
       );
       expect((refusal as Error).message).not.to.contain(KEY);
+      expect(await stores.tenants.findById('beta'), 'a refused start-up creates no tenant').to.equal(null);
     });
   });
 

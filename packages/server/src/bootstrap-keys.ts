@@ -12,6 +12,11 @@ export interface BootstrapResult {
 }
 
 export async function bootstrapKeys(config: ServiceConfig, manage: ManageTenants, logger: Logger): Promise<BootstrapResult> {
+  // Every key checked before anything is written: a refused start-up creates no tenant.
+  for (const { key, tenantId } of config.auth.apiKeys) {
+    const holder = await manage.tenantOfKey(key);
+    if (holder !== null && holder !== tenantId) throw keyOfAnotherTenant(tenantId);
+  }
   for (const { key, tenantId } of config.auth.apiKeys) {
     await manage.ensureTenant(tenantId);
     const record = await manage.registerKey(tenantId, key).catch((error: unknown) => {

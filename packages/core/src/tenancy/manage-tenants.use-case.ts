@@ -73,6 +73,12 @@ export class ManageTenants {
     return record;
   }
 
+  /** The tenant a key is registered to, revoked or not; null when the store holds no such key. */
+  async tenantOfKey(key: string): Promise<string | null> {
+    if (typeof key !== 'string' || key === '') throw validationError('key', 'must be a non-empty string');
+    return (await this.keys.findByHash(hashApiKey(key)))?.tenantId ?? null;
+  }
+
   async listKeys(tenantId: string): Promise<ApiKey[]> {
     await this.#requireTenant(tenantId);
     return this.keys.listByTenant(tenantId);
