@@ -3,24 +3,21 @@
 import 'reflect-metadata';
 import { ConfigError } from './config/env-reader.js';
 import { loadConfig, type ServiceConfig } from './config/service-config.js';
-import { startService } from './service.js';
+import type { RunningService } from './service.js';
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
-  const service = await startService(config);
-  const say = (line: string) => process.stderr.write(`${line}\n`);
-  say(`CMS service listening on ${service.url}${config.http.basePath} (storage: ${config.storage.kind})`);
-  if (config.storage.kind === 'memory') {
-    say('Embedded in-memory store: data lives only as long as this process. Set MONGODB_URI to keep it.');
-  }
-  say(bearerStatus(config));
-  if (service.generatedKey) {
-    say(`API key for tenant "default" (shown once): ${service.generatedKey}`);
-  }
+  let service: RunningService | undefined;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    if (service === undefined) {
+      // Still starting (a MongoDB that is not there yet, say): nothing is served, nothing to drain.
+      say(`${signal} received during start-up: stopping`);
+      process.exit(0);
+    }
     say(`${signal} received: finishing in-flight requests`);
     service.stop().then(
       () => process.exit(0),
@@ -30,8 +27,21 @@ async function main(): Promise<void> {
       },
     );
   };
+  // Before anything starts: as a container's PID 1, a signal with no handler does nothing.
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  const config = loadConfig(process.env);
+  // Loaded after the handlers: loading the service's modules takes a second or more on a slow machine.
+  const { startService } = await import('./service.js');
+  service = await startService(config);
+  say(`CMS service listening on ${service.url}${config.http.basePath} (storage: ${config.storage.kind})`);
+  if (config.storage.kind === 'memory') {
+    say('Embedded in-memory store: data lives only as long as this process. Set MONGODB_URI to keep it.');
+  }
+  say(bearerStatus(config));
+  if (service.generatedKey) {
+    say(`API key for tenant "default" (shown once): ${service.generatedKey}`);
+  }
 }
 
 /** Whether bearer tokens are accepted, and how: a service without a key refuses every role-gated route. */

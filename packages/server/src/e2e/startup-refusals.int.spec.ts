@@ -5,7 +5,10 @@
  */
 import { expect } from 'chai';
 import { generateKeyPairSync } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { startBuiltService } from '../testing/built-service.js';
@@ -106,5 +109,28 @@ describe('A log file that fails once the service runs (built service)', function
     const reports = service.stderr().split('\n').filter((line) => line.includes('/dev/full'));
     expect(reports).to.deep.equal(['CMS_LOG_FILE: writing /dev/full failed (ENOSPC: no space left on device); log lines go to standard output from now on']);
     expect(service.stderr()).not.to.match(/^\s+at /m);
+  });
+});
+
+describe('A signal while the built service is still starting', function () {
+  this.timeout(30_000);
+
+  it('stops it at once with exit 0, as PID 1 in a container needs, instead of waiting for MongoDB', async () => {
+    const main = fileURLToPath(new URL('../main.js', import.meta.url));
+    // Nothing answers on port 9: the driver would keep looking for a server for 15 s.
+    const child = spawn(process.execPath, [main], {
+      env: { ...process.env, PORT: '0', MONGODB_URI: 'mongodb://127.0.0.1:9/cms?serverSelectionTimeoutMS=15000' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = once(child, 'exit');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const signalled = performance.now();
+    child.kill('SIGTERM');
+    const [code] = await exited;
+    expect(performance.now() - signalled, 'stopped at once').to.be.below(3000);
+    expect(code).to.equal(0);
+    expect(stderr).to.contain('SIGTERM received during start-up: stopping');
   });
 });
