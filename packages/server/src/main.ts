@@ -30,6 +30,8 @@ async function main(): Promise<void> {
   // Before anything starts: as a container's PID 1, a signal with no handler does nothing.
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // By default SIGHUP would kill the service undrained (logrotate's postrotate sends one).
+  process.on('SIGHUP', () => say('SIGHUP received: ignored (CMS_LOG_FILE is opened for appending once; rotate it with copytruncate)'));
   const config = loadConfig(process.env);
   // Loaded after the handlers: loading the service's modules takes a second or more on a slow machine.
   const { startService } = await import('./service.js');
