@@ -79,6 +79,8 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       access: admin,
       ...byId,
       body: updateWebhookBodySchema,
+      // No body is no change, as on every other PATCH: the document says so.
+      bodyRequired: false,
       bodyCheckedBy: 'use-case',
       bodyAt: 'changes',
       success: { status: 200, message: 'Webhook updated successfully', data: webhookDataSchema },

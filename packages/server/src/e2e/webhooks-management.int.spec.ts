@@ -128,6 +128,11 @@ for (const storage of TEST_STORAGES) {
         expect(unknown.status).to.equal(400);
         const noop = await api.call('PATCH', `/webhooks/update/${id}`, { headers: admin, body: {} });
         expect([noop.status, noop.body.message]).to.deep.equal([200, 'Webhook updated successfully']);
+        // No body at all is no change too, as the document says (its request body is not required).
+        const bodiless = await api.call('PATCH', `/webhooks/update/${id}`, { headers: admin });
+        expect([bodiless.status, bodiless.body.data.webhook.url]).to.deep.equal([200, 'https://hooks.example.com/u']);
+        const documented = await api.call('GET', '/openapi.json', { key: null });
+        expect(documented.body.paths['/webhooks/update/{id}'].patch.requestBody.required).to.equal(false);
         const changed = await api.call('PATCH', `/webhooks/update/${id.toUpperCase()}`, { headers: admin, body: { events: ['comment.created'], description: null, enabled: false } });
         expect(changed.body.data.webhook).to.deep.include({ id, events: ['comment.created'], description: null, enabled: false });
       });
