@@ -79,7 +79,7 @@ describe('loadConfig', () => {
       expect(loadConfig({ ...ai, CMS_SOCKET_IDLE_TIMEOUT_MS: '45000' }).http.stalledSocketMs).to.equal(45_000);
     });
 
-    it('refuses one that would cut a translation waiting on the provider, naming both variables', () => {
+    it('refuses one that would cut a request waiting on the AI or CAPTCHA provider, naming both variables', () => {
       const refusal = (() => {
         try {
           loadConfig({ ...ai, AI_TIMEOUT_MS: '30000', CMS_SOCKET_IDLE_TIMEOUT_MS: '30000' });
@@ -92,6 +92,7 @@ describe('loadConfig', () => {
       expect((refusal as Error).message).to.equal(
         'CMS_SOCKET_IDLE_TIMEOUT_MS must be longer than AI_TIMEOUT_MS (30000 <= 30000): a translation waiting on the provider would be cut',
       );
+      expect(() => loadConfig({ CMS_SOCKET_IDLE_TIMEOUT_MS: '5000' })).to.throw(ConfigError, 'CMS_SOCKET_IDLE_TIMEOUT_MS must be longer than CAPTCHA_TIMEOUT_MS (5000 <= 5000)');
     });
   });
 

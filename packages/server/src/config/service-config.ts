@@ -72,6 +72,7 @@ export function loadConfig(env: Env): ServiceConfig {
   const read = new EnvReader(env);
   const jwt = loadJwtConfig(read);
   const ai = loadAiConfig(read);
+  const captcha = loadCaptchaConfig(read);
   return {
     production: read.string('NODE_ENV') === 'production',
     http: {
@@ -81,7 +82,7 @@ export function loadConfig(env: Env): ServiceConfig {
       bodyLimitBytes: read.bytes('CMS_BODY_LIMIT', 1024 * 1024),
       shutdownGraceMs: read.int('CMS_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
       ...clientTimeoutsOf(read),
-      stalledSocketMs: stalledSocketMsOf(read, ai.provider?.timeoutMs),
+      stalledSocketMs: stalledSocketMsOf(read, ai.provider?.timeoutMs, captcha.timeoutMs),
       drainLimitBytes: read.bytes('CMS_DRAIN_LIMIT', 4 * 1024 * 1024),
       lingerMs: read.int('CMS_LINGER_MS', 1000, 0, 30_000),
       corsOrigins: corsOriginsOf(read.list('CMS_CORS_ORIGINS')),
@@ -96,7 +97,7 @@ export function loadConfig(env: Env): ServiceConfig {
     },
     storage: loadStorageConfig(env),
     languages: languagesOf(read.list('CMS_LANGUAGES')),
-    captcha: loadCaptchaConfig(read),
+    captcha,
     ai,
     notify: loadNotifyConfig(read),
     webhooks: loadWebhooksConfig(read),
@@ -192,14 +193,17 @@ function clientTimeoutsOf(read: EnvReader): { headersTimeoutMs: number; requestT
  * `CMS_SOCKET_IDLE_TIMEOUT_MS`: a connection on which nothing was read or written for this long
  * is closed, with the answer it was sending (a client that stopped reading a large export held
  * its memory for as long as it stayed connected). Idle keep-alive connections go sooner (65 s). A
- * request waiting on the AI provider shows no activity either, so the default outlasts
- * `AI_TIMEOUT_MS`, and a setting that does not is refused.
+ * request waiting on the AI or CAPTCHA provider shows no activity either, so the default outlasts
+ * `AI_TIMEOUT_MS`, and a setting that does not outlast both timeouts is refused.
  */
-function stalledSocketMsOf(read: EnvReader, aiTimeoutMs: number | undefined): number {
+function stalledSocketMsOf(read: EnvReader, aiTimeoutMs: number | undefined, captchaTimeoutMs: number): number {
   const waited = aiTimeoutMs ?? 0;
   const value = read.int('CMS_SOCKET_IDLE_TIMEOUT_MS', Math.max(120_000, waited + 10_000), 1000, 3_600_000);
   if (value <= waited) {
     throw new ConfigError('CMS_SOCKET_IDLE_TIMEOUT_MS', `must be longer than AI_TIMEOUT_MS (${value} <= ${waited}): a translation waiting on the provider would be cut`);
+  }
+  if (value <= captchaTimeoutMs) {
+    throw new ConfigError('CMS_SOCKET_IDLE_TIMEOUT_MS', `must be longer than CAPTCHA_TIMEOUT_MS (${value} <= ${captchaTimeoutMs}): a request waiting on the CAPTCHA provider would be cut`);
   }
   return value;
 }

@@ -118,7 +118,7 @@ for (const storage of TEST_STORAGES) {
 describe('Submission export to a client that stops reading', () => {
   let api: TestService;
   before(async () => {
-    api = await startTestService({ CMS_SOCKET_IDLE_TIMEOUT_MS: '1000' });
+    api = await startTestService({ CMS_SOCKET_IDLE_TIMEOUT_MS: '1000', CAPTCHA_TIMEOUT_MS: '500' });
   });
   after(() => api.stop());
 
