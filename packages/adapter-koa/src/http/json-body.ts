@@ -84,25 +84,35 @@ function parsedWithoutPrototypeKeys(text: string): unknown {
 }
 
 /**
- * The path of the first `__proto__` key of a body the parser refused, as a validation message
- * names it (`body.sections[0].__proto__`). Like the walk above it keeps its own list of what is
- * left to visit, children in document order, so a body nested thousands of levels deep is safe.
+ * The path (`body.sections[0].title`) of the first node of a parsed body, in document order, for
+ * which `found` answers a path, or undefined. Like the walk above it keeps its own list of what is
+ * left to visit, so a body nested thousands of levels deep is safe. `found` sees each node before
+ * its children, an object with its keys.
  */
-function prototypeKeyPath(text: string): string {
-  const pending: { readonly node: unknown; readonly path: string }[] = [{ node: JSON.parse(text), path: 'body' }];
+function firstPath(body: unknown, found: (node: unknown, path: string) => string | undefined): string | undefined {
+  const pending: { readonly node: unknown; readonly path: string }[] = [{ node: body, path: 'body' }];
   while (pending.length > 0) {
     const { node, path } = pending.pop()!;
+    const hit = found(node, path);
+    if (hit !== undefined) return hit;
     if (typeof node !== 'object' || node === null) continue;
     if (Array.isArray(node)) {
       for (let index = node.length - 1; index >= 0; index -= 1) pending.push({ node: node[index], path: `${path}[${index}]` });
       continue;
     }
-    if (Object.hasOwn(node, '__proto__')) return `${path}.__proto__`;
     const members = node as Record<string, unknown>;
     const keys = Object.keys(members);
     for (let index = keys.length - 1; index >= 0; index -= 1) pending.push({ node: members[keys[index]!], path: `${path}.${keys[index]!}` });
   }
-  return 'body'; // not reached: the parser refused the text for such a key
+  return undefined;
+}
+
+const isObjectNode = (node: unknown): node is object => typeof node === 'object' && node !== null && !Array.isArray(node);
+
+/** The path of the first `__proto__` key of a body the parser refused, as a validation message names it (`body.sections[0].__proto__`). */
+function prototypeKeyPath(text: string): string {
+  const found = firstPath(JSON.parse(text), (node, path) => (isObjectNode(node) && Object.hasOwn(node, '__proto__') ? `${path}.__proto__` : undefined));
+  return found ?? 'body'; // not reached: the parser refused the text for such a key
 }
 
 /**
@@ -129,30 +139,15 @@ const wellFormed = (text: string): boolean => (text as unknown as { isWellFormed
  * Unicode: a lone surrogate, which only a `\uD800`-style escape can put into JSON text. MongoDB
  * stores text as UTF-8, where such a string cannot be written: it came back as U+FFFD, so two
  * values checked as different (slot ids, option values) were stored equal, and the embedded
- * store kept what the other refused (audit, 2026-12-03). Walked with its own list, as above.
+ * store kept what the other refused (audit, 2026-12-03). A key is named with its surrogate escaped.
  */
 function malformedTextPath(body: unknown): string | undefined {
-  const pending: { readonly node: unknown; readonly path: string }[] = [{ node: body, path: 'body' }];
-  while (pending.length > 0) {
-    const { node, path } = pending.pop()!;
-    if (typeof node === 'string') {
-      if (!wellFormed(node)) return path;
-      continue;
-    }
-    if (typeof node !== 'object' || node === null) continue;
-    if (Array.isArray(node)) {
-      for (let index = node.length - 1; index >= 0; index -= 1) pending.push({ node: node[index], path: `${path}[${index}]` });
-      continue;
-    }
-    const members = node as Record<string, unknown>;
-    const keys = Object.keys(members);
-    for (let index = keys.length - 1; index >= 0; index -= 1) {
-      const key = keys[index]!;
-      if (!wellFormed(key)) return `${path}.${JSON.stringify(key).slice(1, -1)}`;
-      pending.push({ node: members[key], path: `${path}.${key}` });
-    }
-  }
-  return undefined;
+  return firstPath(body, (node, path) => {
+    if (typeof node === 'string') return wellFormed(node) ? undefined : path;
+    if (!isObjectNode(node)) return undefined;
+    const key = Object.keys(node).find((name) => !wellFormed(name));
+    return key === undefined ? undefined : `${path}.${JSON.stringify(key).slice(1, -1)}`;
+  });
 }
 
 /** The body, refused when its text holds an escape that makes a lone surrogate (a cheap look at the text first). */

@@ -66,11 +66,16 @@ export class ExportSubmissions {
  */
 const CHUNK_CHARACTERS = 64 * 1024;
 
-async function* ndjsonChunks(batches: AsyncIterable<Submission[]>): AsyncGenerator<string> {
+/**
+ * Each batch's records, written by the writer `writerFor` gives that batch, joined and handed on
+ * every `CHUNK_CHARACTERS`.
+ */
+async function* inChunks(batches: AsyncIterable<Submission[]>, writerFor: (batch: Submission[]) => (submission: Submission) => string): AsyncGenerator<string> {
   for await (const batch of batches) {
+    const write = writerFor(batch);
     let text = '';
     for (const submission of batch) {
-      text += `${JSON.stringify(submissionView(submission))}\n`;
+      text += write(submission);
       if (text.length >= CHUNK_CHARACTERS) {
         yield text;
         text = '';
@@ -80,25 +85,23 @@ async function* ndjsonChunks(batches: AsyncIterable<Submission[]>): AsyncGenerat
   }
 }
 
+const ndjsonRecord = (submission: Submission): string => `${JSON.stringify(submissionView(submission))}\n`;
+
+function ndjsonChunks(batches: AsyncIterable<Submission[]>): AsyncGenerator<string> {
+  return inChunks(batches, () => ndjsonRecord);
+}
+
 async function* csvChunks(form: Form, batches: AsyncIterable<Submission[]>): AsyncGenerator<string> {
   const columns = csvColumns(form);
   yield csvRow(['id', 'createdAt', 'submittedBy', ...columns.fields.map((field) => field.name)]);
   let first = true;
-  for await (const batch of batches) {
+  yield* inChunks(batches, (batch) => {
     // Only an export that fits one batch keeps its records' texts: a larger one streams, and keeps
     // memory flat (§6.6) by writing each record afresh.
     const remember = first && batch.length < BATCH;
     first = false;
-    let text = '';
-    for (const submission of batch) {
-      text += remember ? csvRecord(submission, columns) : csvRecordText(submission, columns);
-      if (text.length >= CHUNK_CHARACTERS) {
-        yield text;
-        text = '';
-      }
-    }
-    if (text !== '') yield text;
-  }
+    return remember ? (submission) => csvRecord(submission, columns) : (submission) => csvRecordText(submission, columns);
+  });
 }
 
 /** The columns after `id,createdAt,submittedBy`: the form's fields, in order. */

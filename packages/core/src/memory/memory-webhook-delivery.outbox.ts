@@ -111,7 +111,6 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     // receiver was down) is not sorted for each delivery. Past it, one sort takes them back.
     if ((this.#final.get(tenantKey(tenantId, webhookId))?.size ?? 0) <= keep) return;
     const listed = this.#ofWebhook(tenantId, webhookId).filter((delivery) => delivery.status !== 'unconfirmed');
-    if (listed.length <= keep) return;
     for (const delivery of listed.sort(newestFirst).slice(keep)) {
       if (delivery.status === 'delivered' || delivery.status === 'failed') this.#remove(delivery);
     }

@@ -96,7 +96,11 @@ export class DispatchWebhooks {
     const stagedBefore = new Date(now.getTime() - this.policy.settleUnconfirmedAfterMs);
     const stale = await this.outbox.claimUnconfirmed(stagedBefore, now, this.policy.leaseMs, this.policy.batchSize);
     const events = new Map<string, WebhookDelivery[]>();
-    for (const delivery of stale) events.set(delivery.eventId, [...(events.get(delivery.eventId) ?? []), delivery]);
+    for (const delivery of stale) {
+      const ofEvent = events.get(delivery.eventId);
+      if (ofEvent) ofEvent.push(delivery);
+      else events.set(delivery.eventId, [delivery]);
+    }
     for (const deliveries of events.values()) {
       const { tenantId, eventId, type, witness } = deliveries[0]!;
       try {

@@ -59,10 +59,10 @@ export interface SinkTarget {
   readonly after: string;
 }
 
-/** Writes to the first target that has not failed; a target's first failure is reported, once. */
 /** Bytes a log target may hold unwritten before lines are dropped (a few seconds of a busy service's log). */
 export const LOG_BUFFER_MAX_BYTES = 16 * 1024 * 1024;
 
+/** Writes to the first target that has not failed; a target's first failure is reported, once. */
 export class FailoverSink implements LineSink {
   #current = 0;
   readonly #listeners: Array<() => void> = [];
