@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { GUEST_ENGAGEMENT } from '@cms/core';
 import { parseTraceparent } from '@cms/core/internal';
 import type { RouteDefinition } from '../routing/route-definition.js';
+import { LANGUAGE_CODE } from '../routing/schema-validator.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -77,6 +78,26 @@ describe('buildOpenApiDocument', () => {
 
     it('documents Invalid JSON body beside the validation 400 of a body', () => {
       expect(badRequest(route({ method: 'POST', path: '/things', body: { type: 'object' } }))).to.equal('Validation failed: <first problem> | Invalid JSON body');
+    });
+  });
+
+  describe('when the languages are configured', () => {
+    it('documents a language code as their enum, with an example among them', () => {
+      const body = { type: 'object', properties: { language: { type: 'string', [LANGUAGE_CODE]: true, example: 'fr' } } };
+      const definition: RouteDefinition = {
+        method: 'POST',
+        path: '/things',
+        operationId: 'makeThing',
+        summary: 'Make a thing',
+        tags: ['things'],
+        success: { status: 200, message: 'Thing made successfully' },
+        handler: async () => null,
+        body,
+      };
+      const document = buildOpenApiDocument({ title: 'CMS', version: '1.0.0', serverUrl: '/cms', languages: ['de', 'es'] }, [definition]) as {
+        paths: { '/things': { post: { requestBody: { content: { 'application/json': { schema: { properties: { language: unknown } } } } } } } };
+      };
+      expect(document.paths['/things'].post.requestBody.content['application/json'].schema.properties.language).to.deep.equal({ type: 'string', enum: ['de', 'es'], example: 'es' });
     });
   });
 });

@@ -6,7 +6,7 @@ import { ANYONE, ErrorCodes, type ErrorCode } from '@cms/core';
 import { ERROR_TABLE } from '../http/error-table.js';
 import type { JsonSchema, RouteDefinition } from '../routing/route-definition.js';
 import { LANGUAGE_CODE } from '../routing/schema-validator.js';
-import { OPERATION_EXAMPLES, type OperationExample } from './operation-examples.js';
+import { operationExamples, type OperationExample } from './operation-examples.js';
 
 export interface OpenApiInfo {
   readonly title: string;
@@ -102,10 +102,11 @@ const envelopeSchema = (success: boolean, data: JsonSchema | { type: 'null' }): 
 
 export function buildOpenApiDocument(info: OpenApiInfo, routes: readonly RouteDefinition[]): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
+  const examples = operationExamples(info.languages);
   for (const route of routes) {
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     paths[path] ??= {};
-    const operation = withExample(operationOf(route), OPERATION_EXAMPLES[route.operationId]);
+    const operation = withExample(operationOf(route), examples[route.operationId]);
     paths[path]![route.method.toLowerCase()] = documented(operation, info.languages);
   }
   return {
@@ -297,7 +298,8 @@ function addCode(add: (status: number, message: string) => void, code: ErrorCode
 
 /**
  * The operation as the document shows it: a copy in which every `enum` states its `type` (code
- * generators need it) and every language-code marker is the enum of the configured languages.
+ * generators need it) and every language-code marker is the enum of the configured languages,
+ * its example one of them.
  */
 function documented(operation: Record<string, unknown>, languages: readonly string[] | undefined): Record<string, unknown> {
   const walk = (value: unknown): unknown => {
@@ -308,6 +310,7 @@ function documented(operation: Record<string, unknown>, languages: readonly stri
     if ((value as Record<string, unknown>)[LANGUAGE_CODE] === true && languages) {
       out.type = 'string';
       out.enum = [...languages];
+      if (out.example !== undefined && !languages.includes(out.example as string)) out.example = languages[1] ?? languages[0];
     }
     if (Array.isArray(out.enum) && out.type === undefined) out.type = enumType(out.enum);
     return out;

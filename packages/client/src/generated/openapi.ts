@@ -6114,7 +6114,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "title": {
-                 *         "en": "Contact us",
+                 *         "en": "Write to us",
                  *         "fr": "Écrivez-nous"
                  *       }
                  *     }

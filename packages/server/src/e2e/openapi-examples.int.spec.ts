@@ -55,93 +55,100 @@ const CREATED_KIND: Readonly<Record<string, string>> = {
   webhook: 'webhook',
 };
 
-describe('Every operation’s documented example, sent and checked against the documented answer', () => {
-  let api: TestService;
-  let provider: FakeChatCompletionsServer;
-  let document: Json;
-  const created = new Map<string, string>();
+/** The default languages; two that leave out English and French; one language alone. */
+const LANGUAGE_SETTINGS: ReadonlyArray<string | undefined> = [undefined, 'de,es', 'ar'];
 
-  before(async () => {
-    provider = await FakeChatCompletionsServer.start();
-    provider.script = () => ({ json: chatCompletion('Bonjour, le monde', 5) });
-    api = await startTestService({ AI_BASE_URL: provider.baseUrl, AI_MODEL: 'example-model' });
-    document = (await api.call('GET', '/openapi.json', { key: null })).body;
-  });
-  after(async () => {
-    await api?.stop();
-    await provider?.close();
-  });
+for (const languages of LANGUAGE_SETTINGS) describeExamples(languages);
 
-  /**
-   * Every operation in document order, deletes last (so a pass reads what it deletes first), and
-   * among deletes a comment's and a submission's before their parents' (whose cascade would take them).
-   */
-  const operations = (): Array<{ name: string; path: string; method: string; operation: Json }> =>
-    Object.entries<Json>(document.paths)
-      .flatMap(([path, item]) => Object.entries<Json>(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, path, method, operation })))
-      .sort((a, b) => deleteRank(a) - deleteRank(b));
-  const deleteRank = ({ method, path }: { method: string; path: string }) => (method !== 'delete' ? 0 : /comments|submission/.test(path) ? 1 : 2);
+function describeExamples(languages: string | undefined): void {
+  describe(`Every operation’s documented example, sent and checked against the documented answer (CMS_LANGUAGES ${languages ?? 'unset'})`, () => {
+    let api: TestService;
+    let provider: FakeChatCompletionsServer;
+    let document: Json;
+    const created = new Map<string, string>();
 
-  it('gives every required parameter and every request body an example', () => {
-    const missing: string[] = [];
-    for (const { name, operation } of operations()) {
-      for (const parameter of operation.parameters ?? []) {
-        if (parameter.$ref || parameter.example !== undefined) continue;
-        if (parameter.required) missing.push(`${name} ${parameter.in} ${parameter.name}`);
-      }
-      if (operation.requestBody && operation.requestBody.content['application/json'].example === undefined) missing.push(`${name} body`);
-    }
-    expect(missing).to.deep.equal([]);
-  });
+    before(async () => {
+      provider = await FakeChatCompletionsServer.start();
+      provider.script = () => ({ json: chatCompletion('Bonjour, le monde', 5) });
+      api = await startTestService({ AI_BASE_URL: provider.baseUrl, AI_MODEL: 'example-model', ...(languages ? { CMS_LANGUAGES: languages } : {}) });
+      document = (await api.call('GET', '/openapi.json', { key: null })).body;
+    });
+    after(async () => {
+      await api?.stop();
+      await provider?.close();
+    });
 
-  it('answers each example with a documented status and a body that matches its schema, in three passes', async function () {
-    this.timeout(30_000);
-    const validators = responseValidators(document);
-    const passes: Sent[][] = [];
-    for (const pass of [1, 2, 3]) {
-      const sent: Sent[] = [];
-      for (const { name, path, method, operation } of operations()) {
-        // Pass 2 keeps what it made, so pass 3 reads every record before deleting it.
-        if (pass === 2 && method === 'delete') continue;
-        const request = await exampleRequest(path, operation, pass > 1 ? created : undefined);
-        const answer = await api.call(method.toUpperCase(), request.path, request.options);
-        const problems = answerProblems(document, operation, answer, validators.get(`${operation.operationId} ${answer.status}`));
-        sent.push({ name: `${name} (${operation.operationId})`, status: answer.status, problems });
-        for (const [key, record] of Object.entries<Json>(answer.status < 300 ? (answer.body?.data ?? {}) : {})) {
-          if (CREATED_KIND[key] && typeof record?.id === 'string' && method !== 'delete') created.set(key, record.id);
+    /**
+     * Every operation in document order, deletes last (so a pass reads what it deletes first), and
+     * among deletes a comment's and a submission's before their parents' (whose cascade would take them).
+     */
+    const operations = (): Array<{ name: string; path: string; method: string; operation: Json }> =>
+      Object.entries<Json>(document.paths)
+        .flatMap(([path, item]) => Object.entries<Json>(item).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, path, method, operation })))
+        .sort((a, b) => deleteRank(a) - deleteRank(b));
+    const deleteRank = ({ method, path }: { method: string; path: string }) => (method !== 'delete' ? 0 : /comments|submission/.test(path) ? 1 : 2);
+
+    it('gives every required parameter and every request body an example', () => {
+      const missing: string[] = [];
+      for (const { name, operation } of operations()) {
+        for (const parameter of operation.parameters ?? []) {
+          if (parameter.$ref || parameter.example !== undefined) continue;
+          if (parameter.required) missing.push(`${name} ${parameter.in} ${parameter.name}`);
         }
+        if (operation.requestBody && operation.requestBody.content['application/json'].example === undefined) missing.push(`${name} body`);
       }
-      passes.push(sent);
-    }
-    const wrong = passes.flat().filter((s) => s.problems.length > 0).map((s) => `${s.name} → ${s.status}: ${s.problems.join('; ')}`);
-    expect(wrong).to.deep.equal([]);
-    const succeeded = new Set(passes.flat().filter((s) => s.status < 300).map((s) => s.name.replace(/.*\((.+)\)$/, '$1')));
-    const never = operations()
-      .map(({ operation }) => operation.operationId as string)
-      .filter((id) => !succeeded.has(id) && !(id in NO_SUCCESS_FROM_EXAMPLES));
-    expect(never, 'operations whose example never reached its success answer').to.deep.equal([]);
-    expect(passes[0]!.find((s) => s.name.includes('(createForm)'))?.status).to.equal(201);
-  });
+      expect(missing).to.deep.equal([]);
+    });
 
-  /** The example request of one operation; with `ids`, path ids replaced by records made in earlier passes. */
-  async function exampleRequest(path: string, operation: Json, ids: Map<string, string> | undefined) {
-    const headers: Record<string, string> = {};
-    const query = new URLSearchParams();
-    let url = path;
-    for (const parameter of operation.parameters ?? []) {
-      if (parameter.$ref || parameter.example === undefined) continue;
-      const value = String(parameter.in === 'path' && ids ? (ids.get(kindOf(path, parameter.name)) ?? parameter.example) : parameter.example);
-      if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(value));
-      else if (parameter.in === 'query') query.set(parameter.name, value);
-      else if (parameter.in === 'header') headers[parameter.name] = value;
+    it('answers each example with a documented status and a body that matches its schema, in three passes', async function () {
+      this.timeout(30_000);
+      const validators = responseValidators(document);
+      const passes: Sent[][] = [];
+      for (const pass of [1, 2, 3]) {
+        const sent: Sent[] = [];
+        for (const { name, path, method, operation } of operations()) {
+          // Pass 2 keeps what it made, so pass 3 reads every record before deleting it.
+          if (pass === 2 && method === 'delete') continue;
+          const request = await exampleRequest(path, operation, pass > 1 ? created : undefined);
+          const answer = await api.call(method.toUpperCase(), request.path, request.options);
+          const problems = answerProblems(document, operation, answer, validators.get(`${operation.operationId} ${answer.status}`));
+          sent.push({ name: `${name} (${operation.operationId})`, status: answer.status, problems });
+          for (const [key, record] of Object.entries<Json>(answer.status < 300 ? (answer.body?.data ?? {}) : {})) {
+            if (CREATED_KIND[key] && typeof record?.id === 'string' && method !== 'delete') created.set(key, record.id);
+          }
+        }
+        passes.push(sent);
+      }
+      const wrong = passes.flat().filter((s) => s.problems.length > 0).map((s) => `${s.name} → ${s.status}: ${s.problems.join('; ')}`);
+      expect(wrong).to.deep.equal([]);
+      const succeeded = new Set(passes.flat().filter((s) => s.status < 300).map((s) => s.name.replace(/.*\((.+)\)$/, '$1')));
+      const never = operations()
+        .map(({ operation }) => operation.operationId as string)
+        .filter((id) => !succeeded.has(id) && !(id in NO_SUCCESS_FROM_EXAMPLES));
+      expect(never, 'operations whose example never reached its success answer').to.deep.equal([]);
+      expect(passes[0]!.find((s) => s.name.includes('(createForm)'))?.status).to.equal(201);
+    });
+
+    /** The example request of one operation; with `ids`, path ids replaced by records made in earlier passes. */
+    async function exampleRequest(path: string, operation: Json, ids: Map<string, string> | undefined) {
+      const headers: Record<string, string> = {};
+      const query = new URLSearchParams();
+      let url = path;
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.$ref || parameter.example === undefined) continue;
+        const value = String(parameter.in === 'path' && ids ? (ids.get(kindOf(path, parameter.name)) ?? parameter.example) : parameter.example);
+        if (parameter.in === 'path') url = url.replace(`{${parameter.name}}`, encodeURIComponent(value));
+        else if (parameter.in === 'query') query.set(parameter.name, value);
+        else if (parameter.in === 'header') headers[parameter.name] = value;
+      }
+      const roles: string[] | undefined = operation['x-roles'];
+      if (roles) headers.authorization = `Bearer ${await api.token({ sub: 'example-editor', role: roles[0] })}`;
+      const body = operation.requestBody?.content['application/json'].example;
+      const search = query.size ? `?${query}` : '';
+      return { path: `${url}${search}`, options: { headers, ...(body === undefined ? {} : { body }) } };
     }
-    const roles: string[] | undefined = operation['x-roles'];
-    if (roles) headers.authorization = `Bearer ${await api.token({ sub: 'example-editor', role: roles[0] })}`;
-    const body = operation.requestBody?.content['application/json'].example;
-    const search = query.size ? `?${query}` : '';
-    return { path: `${url}${search}`, options: { headers, ...(body === undefined ? {} : { body }) } };
-  }
-});
+  });
+}
 
 /**
  * What is wrong with an answer: its status undocumented, its JSON off its schema, a member of the
