@@ -10,5 +10,5 @@
 // (usage, no MONGODB_URI, store unreachable or failing).
 import { runRecountReactions } from '@cms/server';
 
-const out = (line) => process.stdout.write(`${line}\n`);
-process.exitCode = await runRecountReactions(process.env, process.argv.slice(2), out);
+const io = { stdout: (line) => process.stdout.write(`${line}\n`), stderr: (line) => process.stderr.write(`${line}\n`) };
+process.exitCode = await runRecountReactions(process.env, process.argv.slice(2), io);

@@ -11,7 +11,7 @@ import { MingoDatabaseDouble } from '@cms/adapter-mongo/testing';
 import { ManageTenants, ManualClock } from '@cms/core';
 import { ReactionLedger } from '@cms/core/internal';
 import { articleRecord, commentRecord } from '@cms/core/testing';
-import { RecountExit, runRecountReactions, type OpenRecountStorage } from './recount-reactions.command.js';
+import { openMongoRecountStorage, RecountExit, runRecountReactions, type OpenRecountStorage } from './recount-reactions.command.js';
 
 describe('recount-reactions on MongoDB storage', () => {
   const MONGO_ENV = { MONGODB_URI: 'mongodb://db.test:27017/cms_recount_test' };
@@ -33,11 +33,12 @@ describe('recount-reactions on MongoDB storage', () => {
     closed = 0;
   });
 
-  /** Runs the command as the script would and captures its lines. */
+  /** Runs the command as the script would and captures its lines: `lines` on stdout, `errors` on stderr. */
   const recount = async (argv: string[] = [], env: Record<string, string> = MONGO_ENV, open: OpenRecountStorage = openStorage) => {
     const lines: string[] = [];
-    const code = await runRecountReactions(env, argv, (line) => void lines.push(line), open);
-    return { code, lines };
+    const errors: string[] = [];
+    const code = await runRecountReactions(env, argv, { stdout: (line) => void lines.push(line), stderr: (line) => void errors.push(line) }, open);
+    return { code, lines, errors };
   };
 
   /** A tenant with an article liked by two users and a comment liked by one, totals in step. */
@@ -64,7 +65,7 @@ describe('recount-reactions on MongoDB storage', () => {
   describe('when the stored totals match the reaction records', () => {
     it('opens the database named by MONGODB_URI, reports no drift, exits 0 and closes it', async () => {
       await seed('acme');
-      expect(await recount()).to.deep.equal({ code: RecountExit.ok, lines: ['checked 1 articles and 1 comments in 1 tenants: no drift'] });
+      expect(await recount()).to.deep.equal({ code: RecountExit.ok, lines: ['checked 1 articles and 1 comments in 1 tenants: no drift'], errors: [] });
       expect(opened).to.deep.equal([{ uri: MONGO_ENV.MONGODB_URI, database: 'cms_recount_test' }]);
       expect(closed).to.equal(1);
     });
@@ -99,7 +100,7 @@ describe('recount-reactions on MongoDB storage', () => {
       expect(repaired.lines.at(-1)).to.equal('repaired 2 of 2');
       expect(totalsOf(await repos.articles.findById('acme', ids.article))).to.deep.equal({ likes: 2, dislikes: 0 });
       expect(totalsOf(await repos.comments.findById('acme', ids.comment))).to.deep.equal({ likes: 0, dislikes: 0 });
-      expect(await recount()).to.deep.equal({ code: RecountExit.ok, lines: ['checked 1 articles and 1 comments in 1 tenants: no drift'] });
+      expect(await recount()).to.deep.equal({ code: RecountExit.ok, lines: ['checked 1 articles and 1 comments in 1 tenants: no drift'], errors: [] });
     });
 
     it('with --tenant checks that tenant only, and refuses a tenant that does not exist', async () => {
@@ -108,9 +109,10 @@ describe('recount-reactions on MongoDB storage', () => {
       expect(await recount(['--tenant', 'acme'])).to.deep.equal({
         code: RecountExit.ok,
         lines: ['checked 1 articles and 1 comments in 1 tenants: no drift'],
+        errors: [],
       });
       expect((await recount()).lines[0]).to.equal('checked 2 articles and 2 comments in 2 tenants: 2 with drift');
-      expect(await recount(['--tenant', 'acme-typo'])).to.deep.equal({ code: RecountExit.failed, lines: ['Tenant acme-typo does not exist'] });
+      expect(await recount(['--tenant', 'acme-typo'])).to.deep.equal({ code: RecountExit.failed, lines: [], errors: ['Tenant acme-typo does not exist'] });
       expect(closed).to.equal(3);
     });
 
@@ -133,10 +135,11 @@ describe('recount-reactions on MongoDB storage', () => {
     it('exits 2 with one line naming the variable, and opens nothing', async () => {
       expect(await recount([], { MONGODB_URI: 'mongodb://db.test:27017', MONGODB_DB: 'cms/ops' })).to.deep.equal({
         code: RecountExit.failed,
-        lines: [`Configuration error: MONGODB_DB contains '/' (got "cms/ops"); a MongoDB database name has 1 to 63 bytes and none of / \\ . " $, space or NUL`],
+        lines: [],
+        errors: [`Configuration error: MONGODB_DB contains '/' (got "cms/ops"); a MongoDB database name has 1 to 63 bytes and none of / \\ . " $, space or NUL`],
       });
       const uri = await recount([], { MONGODB_URI: 'mongodb://ops:pa55word@db.test/cms?noSuchOption=1' });
-      expect(uri).to.deep.equal({ code: RecountExit.failed, lines: ['Configuration error: MONGODB_URI must be a connection string such as mongodb://host:27017/cms: option nosuchoption is not supported'] });
+      expect(uri).to.deep.equal({ code: RecountExit.failed, lines: [], errors: ['Configuration error: MONGODB_URI must be a connection string such as mongodb://host:27017/cms: option nosuchoption is not supported'] });
       expect(opened).to.deep.equal([]);
     });
   });
@@ -148,32 +151,33 @@ describe('recount-reactions on MongoDB storage', () => {
         const storage = await openStorage(target);
         return { ...storage, reactions: { ...storage.reactions, tally: async () => Promise.reject(new Error('connection reset')) } };
       };
-      expect(await recount([], MONGO_ENV, failing)).to.deep.equal({ code: RecountExit.failed, lines: ['recount-reactions failed: connection reset'] });
+      expect(await recount([], MONGO_ENV, failing)).to.deep.equal({ code: RecountExit.failed, lines: [], errors: ['recount-reactions failed: connection reset'] });
       expect(closed).to.equal(1);
     });
 
     it('exits 2 when the server cannot be reached, without showing the URI', async function () {
       this.timeout(10_000);
       const env = { MONGODB_URI: 'mongodb://ops:pa55word@127.0.0.1:9/cms_prod?serverSelectionTimeoutMS=200' };
-      const lines: string[] = [];
-      const code = await runRecountReactions(env, [], (line) => void lines.push(line));
+      const { code, lines, errors } = await recount([], env, openMongoRecountStorage);
       expect(code).to.equal(RecountExit.failed);
-      expect(lines).to.have.length(1);
-      expect(lines[0]).to.match(/^Cannot open the store: Cannot connect to MongoDB \(database cms_prod\): /);
-      expect(lines[0]).not.to.contain('pa55word');
+      expect(lines).to.deep.equal([]);
+      expect(errors).to.have.length(1);
+      expect(errors[0]).to.match(/^Cannot open the store: Cannot connect to MongoDB \(database cms_prod\): /);
+      expect(errors[0]).not.to.contain('pa55word');
     });
   });
 
   describe('as the script', () => {
-    it('refuses to run without MONGODB_URI with exit code 2', async function () {
+    it('refuses to run without MONGODB_URI with exit code 2, saying why on stderr', async function () {
       this.timeout(10_000);
       const script = fileURLToPath(new URL('../../../../scripts/recount-reactions.mjs', import.meta.url));
       const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('MONGODB_')));
-      const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
-        execFile(process.execPath, [script], { env }, (error, stdout) => resolve({ code: error ? (error.code as number) : 0, stdout }));
+      const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        execFile(process.execPath, [script], { env }, (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, stdout, stderr }));
       });
       expect(result.code).to.equal(2);
-      expect(result.stdout).to.contain('recount-reactions needs MONGODB_URI');
+      expect(result.stdout).to.equal('');
+      expect(result.stderr).to.contain('recount-reactions needs MONGODB_URI');
     });
   });
 });

@@ -3,7 +3,7 @@ import { ArticleRepositoryToken, ManageTenants, ReactToArticle, RecountReactions
 import { userCaller } from '@cms/core/testing';
 import { loadConfig } from '../config/service-config.js';
 import { buildContainer } from '../container/build-container.js';
-import { parseRecountArguments, recountReactionsWith, runRecountReactions } from './recount-reactions.command.js';
+import { parseRecountArguments, RECOUNT_USAGE, recountReactionsWith, runRecountReactions } from './recount-reactions.command.js';
 
 describe('recount-reactions command', () => {
   const setup = async () => {
@@ -43,10 +43,24 @@ describe('recount-reactions command', () => {
   });
 
   describe('when started without a persistent store or with bad arguments', () => {
-    it('refuses the embedded store with exit code 2', async () => {
+    it('refuses the embedded store with exit code 2, saying why on stderr', async () => {
       const lines: string[] = [];
-      expect(await runRecountReactions({}, [], (line) => void lines.push(line))).to.equal(2);
-      expect(lines[0]).to.contain('needs MONGODB_URI');
+      const errors: string[] = [];
+      expect(await runRecountReactions({}, [], { stdout: (line) => void lines.push(line), stderr: (line) => void errors.push(line) })).to.equal(2);
+      expect(lines).to.deep.equal([]);
+      expect(errors).to.have.length(1);
+      expect(errors[0]).to.contain('needs MONGODB_URI');
+    });
+
+    it('prints the usage on stdout when asked (exit 0), and on stderr after an unknown argument (exit 2)', async () => {
+      const run = async (argv: string[]) => {
+        const lines: string[] = [];
+        const errors: string[] = [];
+        const code = await runRecountReactions({}, argv, { stdout: (line) => void lines.push(line), stderr: (line) => void errors.push(line) });
+        return { code, lines, errors };
+      };
+      expect(await run(['--help'])).to.deep.equal({ code: 0, lines: [RECOUNT_USAGE], errors: [] });
+      expect(await run(['--fix'])).to.deep.equal({ code: 2, lines: [], errors: [`unknown argument "--fix"\n${RECOUNT_USAGE}`] });
     });
 
     it('parses --repair and --tenant, and refuses anything else', () => {

@@ -25,6 +25,12 @@ export interface RecountCommandOptions {
 
 export type Output = (line: string) => void;
 
+/** Where the command writes: its report to `stdout`, why it could not run to `stderr` (as cms-admin). */
+export interface RecountIo {
+  readonly stdout: Output;
+  readonly stderr: Output;
+}
+
 /** The stores the recount reads and repairs, and how to let go of them. */
 export interface RecountStorage {
   readonly tenants: TenantRepository;
@@ -78,36 +84,40 @@ export async function recountReactionsWith(recount: RecountReactions, options: R
 export async function runRecountReactions(
   env: Env,
   argv: readonly string[],
-  out: Output,
+  io: RecountIo,
   openStorage: OpenRecountStorage = openMongoRecountStorage,
 ): Promise<number> {
   const options = parseRecountArguments(argv);
+  if (options === RECOUNT_USAGE) {
+    io.stdout(options);
+    return RecountExit.ok;
+  }
   if (typeof options === 'string') {
-    out(options);
-    return options === RECOUNT_USAGE ? RecountExit.ok : RecountExit.failed;
+    io.stderr(options);
+    return RecountExit.failed;
   }
   let storage: RecountStorage;
   try {
     const config = loadStorageConfig(env);
     if (config.kind === 'memory') {
-      out('recount-reactions needs MONGODB_URI: the embedded store of a new process is empty, so there is nothing to recount.');
+      io.stderr('recount-reactions needs MONGODB_URI: the embedded store of a new process is empty, so there is nothing to recount.');
       return RecountExit.failed;
     }
     storage = await openStorage({ uri: config.uri, database: config.database });
   } catch (error) {
-    out(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Cannot open the store: ${(error as Error).message}`);
+    io.stderr(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Cannot open the store: ${(error as Error).message}`);
     return RecountExit.failed;
   }
   try {
     if (options.tenantId !== undefined && !(await storage.tenants.findById(options.tenantId))) {
-      out(`Tenant ${options.tenantId} does not exist`);
+      io.stderr(`Tenant ${options.tenantId} does not exist`);
       return RecountExit.failed;
     }
     const recount = new RecountReactions(storage.tenants, storage.reactions, storage.articles, storage.comments);
-    return await recountReactionsWith(recount, options, out);
+    return await recountReactionsWith(recount, options, io.stdout);
   } catch (error) {
     // Repairs already made stay made (each is one atomic increment); a second run reports the rest.
-    out(`recount-reactions failed: ${(error as Error).message}`);
+    io.stderr(`recount-reactions failed: ${(error as Error).message}`);
     return RecountExit.failed;
   } finally {
     await storage.close().catch(() => {});
