@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { MemoryApiKeyRepository, MemoryTenantRepository } from '../memory/memory-tenancy.repository.js';
 import { ManualClock } from '../shared/clock.js';
+import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { keyFragmentsIn } from '../testing/key-fragments.js';
 import { hashApiKey } from './api-key-secret.js';
@@ -84,6 +85,20 @@ describe('ManageTenants and AuthenticateApiKey', () => {
       expect(await codeOf(manage.createTenant('acme'))).to.equal(ErrorCodes.TENANT_EXISTS);
       expect(await codeOf(manage.issueKey('ghost'))).to.equal(ErrorCodes.TENANT_NOT_FOUND);
       expect(await codeOf(manage.revokeKey('nope'))).to.equal(ErrorCodes.API_KEY_NOT_FOUND);
+    });
+
+    it('refuses a tenant or key name that is blank, too long or holds a control character', async () => {
+      const { manage } = setup();
+      await manage.createTenant('acme', 'Acme Inc.');
+      const refused = ['', '   ', 'Acme\nAPI key 0000 revoked', 'tab\there', '\u0085next', 'x'.repeat(101)];
+      for (const name of refused) {
+        const error = await manage.createTenant('other', name).catch((caught: unknown) => caught);
+        expect(error, JSON.stringify(name)).to.be.instanceOf(DomainError).and.to.include({ code: ErrorCodes.VALIDATION_FAILED });
+        expect((error as DomainError).message).to.equal('name must be 1 to 100 characters, not blank, without control characters such as line breaks');
+        expect(await codeOf(manage.issueKey('acme', name)), JSON.stringify(name)).to.equal(ErrorCodes.VALIDATION_FAILED);
+      }
+      expect(await manage.listKeys('acme')).to.deep.equal([]);
+      expect((await manage.createTenant('other', 'Ölçü – ünïcode '.padEnd(100, '·'))).name).to.have.length(100);
     });
 
     it('registers a configured key idempotently but never for two tenants', async () => {

@@ -16,6 +16,20 @@ export interface IssuedApiKey {
   readonly record: ApiKey;
 }
 
+/** The most characters of a tenant's or an API key's name. */
+const DISPLAY_NAME_MAX_LENGTH = 100;
+
+/**
+ * A tenant's or a key's name is shown on one line (`apikey list`, start-up and admin messages):
+ * 1 to 100 characters, not blank, and no control character (a line break would forge a line).
+ */
+function requireDisplayName(name: unknown): void {
+  if (typeof name !== 'string') throw validationError('name', 'must be a string');
+  if (name.trim() === '' || name.length > DISPLAY_NAME_MAX_LENGTH || /\p{Cc}/u.test(name)) {
+    throw validationError('name', `must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters, not blank, without control characters such as line breaks`);
+  }
+}
+
 export class ManageTenants {
   constructor(
     private readonly tenants: TenantRepository,
@@ -48,7 +62,7 @@ export class ManageTenants {
   /** Registers a key chosen by the operator (CMS_API_KEYS); idempotent for the same key. */
   async registerKey(tenantId: string, key: string, name = 'configured'): Promise<ApiKey> {
     if (typeof key !== 'string' || key === '') throw validationError('key', 'must be a non-empty string');
-    if (typeof name !== 'string') throw validationError('name', 'must be a string');
+    requireDisplayName(name);
     await this.#requireTenant(tenantId);
     const hash = hashApiKey(key);
     const existing = await this.keys.findByHash(hash);
@@ -121,7 +135,7 @@ export class ManageTenants {
 
   #newTenant(id: string, name: string): Tenant {
     if (!isValidTenantId(id)) throw validationError('tenantId', 'must match ^[a-z0-9][a-z0-9-]{0,63}$');
-    if (typeof name !== 'string') throw validationError('name', 'must be a string');
+    requireDisplayName(name);
     return { id, name, aiTokenLimitMonthly: null, adminEmails: [], createdAt: this.clock.now() };
   }
 }
