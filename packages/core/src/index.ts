@@ -10,7 +10,7 @@ export * from './shared/error-codes.js';
 export { DomainError, isDomainError, type ValidationIssue } from './shared/domain-error.js';
 export * from './shared/background-work.js';
 export * from './shared/clock.js';
-export { ROLES, type Caller, type GuestIdentity, type NetworkPeer, type Role, type UserIdentity } from './shared/caller.js';
+export { GUEST_ID_PATTERN, ROLES, USER_ID_PATTERN, type Caller, type GuestIdentity, type NetworkPeer, type Role, type UserIdentity } from './shared/caller.js';
 export type { TraceContext } from './shared/trace-context.js';
 export * from './shared/logger.js';
 export * from './shared/languages.js';

@@ -6,14 +6,11 @@
  * provider is called, and it is the socket's peer (a proxy in front is not looked behind: the
  * service has no trusted-proxy setting; decision 0816).
  */
-import { DomainError, ErrorCodes, type AuthenticateApiKey, type Caller, type GuestIdentity } from '@cms/core';
+import { DomainError, ErrorCodes, GUEST_ID_PATTERN, USER_ID_PATTERN, type AuthenticateApiKey, type Caller, type GuestIdentity } from '@cms/core';
 import type { Context } from 'koa';
 import { captchaTokenOf } from '../http/captcha-token.js';
 import { headerOf, headerRepeated } from '../http/request-head.js';
 import type { BearerVerifier } from './jwt-verifier.js';
-
-const USER_ID_HEADER = /^[A-Za-z0-9_.:@-]{1,128}$/;
-const GUEST_ID_HEADER = /^[A-Za-z0-9_-]{8,128}$/;
 
 const unauthorized = () => new DomainError(ErrorCodes.UNAUTHORIZED, 'Unauthorized');
 
@@ -39,7 +36,7 @@ export class CredentialResolver {
     }
 
     const userId = headerOf(ctx, 'x-user-id');
-    if (USER_ID_HEADER.test(userId)) {
+    if (USER_ID_PATTERN.test(userId)) {
       return { tenantId, user: { id: userId, role: 'member', verified: false }, guest: undefined, trace: ctx.state.trace, peer: ctx.req.socket };
     }
     return { tenantId, user: undefined, guest: guestOf(ctx), trace: ctx.state.trace, peer: ctx.req.socket };
@@ -52,5 +49,5 @@ export class CredentialResolver {
  */
 function guestOf(ctx: Context): GuestIdentity {
   const guestId = headerOf(ctx, 'x-guest-id');
-  return { id: GUEST_ID_HEADER.test(guestId) ? guestId : undefined, captchaToken: captchaTokenOf(ctx) };
+  return { id: GUEST_ID_PATTERN.test(guestId) ? guestId : undefined, captchaToken: captchaTokenOf(ctx) };
 }

@@ -10,7 +10,7 @@
  * checks it. Tokens that failed are never kept.
  */
 import { importSPKI, jwtVerify, type CryptoKey, type KeyObject } from 'jose';
-import { ROLES, type Role } from '@cms/core';
+import { ROLES, USER_ID_PATTERN, type Role } from '@cms/core';
 
 export interface BearerClaims {
   readonly userId: string;
@@ -39,8 +39,6 @@ interface Verified {
   readonly notBefore: number | undefined;
 }
 
-const USER_ID = /^[A-Za-z0-9_.:@-]{1,128}$/;
-
 export async function createJwtVerifier(settings: JwtSettings): Promise<BearerVerifier> {
   let key: Uint8Array | CryptoKey | KeyObject | undefined;
   let algorithms: string[] = [];
@@ -60,7 +58,7 @@ export async function createJwtVerifier(settings: JwtSettings): Promise<BearerVe
     try {
       const { payload } = await jwtVerify(token, key, { algorithms, currentDate: new Date(now()) });
       const role = payload.role ?? 'member';
-      if (typeof payload.sub !== 'string' || !USER_ID.test(payload.sub)) return undefined;
+      if (typeof payload.sub !== 'string' || !USER_ID_PATTERN.test(payload.sub)) return undefined;
       if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return undefined;
       if (payload.tenant !== undefined && typeof payload.tenant !== 'string') return undefined;
       const claims = { userId: payload.sub, role: role as Role, tenant: payload.tenant as string | undefined };

@@ -2,7 +2,7 @@
  * Builds the OpenAPI 3.1 document from the route declarations: the same JSON Schemas that
  * validate requests describe them here, so the document cannot drift from the behaviour.
  */
-import { ANYONE, ErrorCodes, type ErrorCode } from '@cms/core';
+import { ANYONE, ErrorCodes, GUEST_ID_PATTERN, USER_ID_PATTERN, type ErrorCode } from '@cms/core';
 import { ERROR_TABLE } from '../http/error-table.js';
 import type { JsonSchema, RouteDefinition } from '../routing/route-definition.js';
 import { LANGUAGE_CODE } from '../routing/schema-validator.js';
@@ -84,7 +84,7 @@ const USER_PARAMETER = {
   name: 'x-user-id',
   in: 'header',
   required: false,
-  schema: { type: 'string', pattern: '^[A-Za-z0-9_.:@-]{1,128}$' },
+  schema: { type: 'string', pattern: USER_ID_PATTERN.source },
   description: 'User id when no bearer token is sent (role member)',
 };
 
@@ -140,7 +140,7 @@ export function buildOpenApiDocument(info: OpenApiInfo, routes: readonly RouteDe
 }
 
 /** What a guest sends on guest-engagement routes (§1.4), and what the guest gate can answer. */
-const GUEST_ID_PARAMETER = { name: 'x-guest-id', in: 'header', required: false, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' }, description: 'Guest id (callers without a user)' };
+const GUEST_ID_PARAMETER = { name: 'x-guest-id', in: 'header', required: false, schema: { type: 'string', pattern: GUEST_ID_PATTERN.source }, description: 'Guest id (callers without a user)' };
 const CAPTCHA_TOKEN_HEADER = { name: 'x-captcha-token', in: 'header', required: false, schema: { type: 'string' }, description: 'CAPTCHA token (wins over the query parameter captchaToken)' };
 const GUEST_PARAMETERS = [
   GUEST_ID_PARAMETER,

@@ -4,8 +4,13 @@
  * number, an array) is `VALIDATION_FAILED` at `''` before the use case reads a member of it,
  * never a `TypeError` from a destructuring. An input a use case may leave out (`list.execute(caller)`)
  * may still be left out. A use case that throws before its first `await` rejects like any other.
+ * The caller's ids are held to the rules HTTP holds its headers and tokens to (CONTRACT §1.3-1.4):
+ * a user id that is not one counts as no user, a guest id that is not one as no guest id, so an
+ * embedding service gets the answers an HTTP caller would (`MISSING_USER_ID`, `UNAUTHORIZED`,
+ * `GUEST_ID_MISSING`), and no such id becomes a stored author or a rate-limit key.
  * The HTTP adapter builds its use cases itself and always passes an object: it pays nothing.
  */
+import { GUEST_ID_PATTERN, USER_ID_PATTERN, type Caller } from '../shared/caller.js';
 import { validationError } from '../shared/domain-error.js';
 
 interface UseCase {
@@ -23,12 +28,24 @@ export function checkedInput<T extends UseCase>(useCase: T): T {
       if (input === undefined ? required : typeof input !== 'object' || input === null || Array.isArray(input)) {
         throw validationError('', 'must be an object');
       }
-      return execute.call(this, caller, input);
+      return execute.call(this, callerWithValidIds(caller), input);
     },
   };
   Object.defineProperty(useCase, 'execute', { value: checked.execute, writable: true, configurable: true });
   return useCase;
 }
+
+/** The caller, or a copy without the user or the guest id that is not a well-formed id. */
+function callerWithValidIds(caller: unknown): unknown {
+  if (typeof caller !== 'object' || caller === null) return caller;
+  const { user, guest } = caller as Partial<Caller>;
+  const badUser = user !== undefined && !isId(user?.id, USER_ID_PATTERN);
+  const badGuest = guest?.id !== undefined && !isId(guest.id, GUEST_ID_PATTERN);
+  if (!badUser && !badGuest) return caller;
+  return { ...caller, ...(badUser ? { user: undefined } : {}), ...(badGuest ? { guest: { ...guest, id: undefined } } : {}) };
+}
+
+const isId = (id: unknown, pattern: RegExp): boolean => typeof id === 'string' && pattern.test(id);
 
 /** `checkedInput` on every use case of a group of the caller's use cases (`{ create, get, … }`). */
 export function checkedInputs<G extends object>(group: G): G {

@@ -202,7 +202,7 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
       get: new GetRepurposeTemplate(stores.repurposeTemplates, clock),
       update: new UpdateRepurposeTemplate(stores.repurposeTemplates, languages, clock),
     }),
-    guests: { admit: admitGuest },
+    guests: checkedInputs({ admit: admitGuest }),
     /** Present when `options.webhooks` was given. */
     webhooks,
     notifications: notificationDispatcher({ outbox: stores.outbox, tenants: stores.tenants, forms, submissions, clock, logger }, options.notifications),

@@ -9,7 +9,7 @@ import { StaticCaptchaVerifier } from '../captcha/captcha.ports.js';
 import { createCore } from './create-core.js';
 import { memoryStores } from './core-stores.js';
 import { ErrorCodes } from '../shared/error-codes.js';
-import { anonymousCaller, userCaller } from '../testing/callers.js';
+import { anonymousCaller, guestCaller, userCaller } from '../testing/callers.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
 import type { Caller } from '../shared/caller.js';
 import type { WebhookSender } from '../webhooks/webhooks.ports.js';
@@ -74,6 +74,26 @@ describe('Inputs embedding code hands the core', () => {
       expect(refusal.code, `pending comments, verified ${String(verified)}`).to.equal(ErrorCodes.FORBIDDEN);
     }
     expect((await core.comments.list.execute(editor, { articleId: article.id, status: 'pending' })).comments).to.have.length(1);
+  });
+
+  it('holds caller ids to the rules of HTTP headers and tokens: a bad user id is no user, a bad guest id no guest id', async () => {
+    const core = createCore({ captcha: new StaticCaptchaVerifier(new Map([['token', undefined]])) });
+    const article = await core.articles.create.execute(editor, { title: 'Reactions' });
+    for (const id of ['', 'has spaces', 'x'.repeat(129), 'slash/in', 42]) {
+      const member = { ...userCaller('acme', 'u1', 'member', false), user: { id: id as never, role: 'member' as const, verified: false } };
+      expect((await domainErrorOf(core.dashboard.save.execute(member, { config: {} }))).code, `user ${String(id)}`).to.equal(ErrorCodes.MISSING_USER_ID);
+      const proven = { ...editor, user: { ...editor.user!, id: id as never } };
+      expect((await domainErrorOf(core.authors.create.execute(proven, { name: 'Ada' }))).code, `verified user ${String(id)}`).to.equal(ErrorCodes.UNAUTHORIZED);
+    }
+    for (const id of ['x', 'short', 'has spaces and/slashes?', 'g'.repeat(129), 42]) {
+      const guest = guestCaller('acme', id as never);
+      expect((await domainErrorOf(core.articles.react.execute(guest, { articleId: article.id, reaction: { type: 'like' } }))).code, `guest ${String(id)}`).to.equal(ErrorCodes.GUEST_ID_MISSING);
+      expect((await domainErrorOf(core.guests.admit.execute(guest))).code, `admit guest ${String(id)}`).to.equal(ErrorCodes.GUEST_ID_MISSING);
+    }
+    expect((await core.articles.get.execute(editor, { id: article.id })).likes).to.equal(0);
+    expect((await core.authors.list.execute(editor, {})).authors).to.deep.equal([]);
+    const liked = await core.articles.react.execute(guestCaller('acme', 'guest-0001'), { articleId: article.id, reaction: { type: 'like' } });
+    expect(liked.likes).to.equal(1);
   });
 
   it('refuses, by name, a store that is missing and a missing CAPTCHA verifier, before anything runs', () => {

@@ -4,6 +4,11 @@ import type { TraceContext } from './trace-context.js';
 export const ROLES = ['admin', 'editor', 'author', 'member'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** A user's id (CONTRACT §1.3: `x-user-id`, a bearer token's `sub`). */
+export const USER_ID_PATTERN = /^[A-Za-z0-9_.:@-]{1,128}$/;
+/** A guest's id (CONTRACT §1.4: `x-guest-id`). */
+export const GUEST_ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
 export interface UserIdentity {
   readonly id: string;
   readonly role: Role;
