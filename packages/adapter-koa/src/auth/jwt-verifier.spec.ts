@@ -20,6 +20,14 @@ describe('createJwtVerifier (HS256)', () => {
     for (let i = 0; i < 3; i++) expect(await verifier.verify(token)).to.deep.equal({ userId: 'u1', role: 'editor', tenant: 'acme' });
   });
 
+  it('takes an absent role as member and refuses a role that is not one of the four, null included', async () => {
+    const { verifier } = await setup();
+    expect(await verifier.verify(await sign({ sub: 'u1' }))).to.deep.equal({ userId: 'u1', role: 'member', tenant: undefined });
+    for (const role of [null, '', 'Admin', ['admin'], 1]) {
+      expect(await verifier.verify(await sign({ sub: 'u1', role })), JSON.stringify(role)).to.equal(undefined);
+    }
+  });
+
   it('refuses a token it accepted once the token has expired, as jose would', async () => {
     const { verifier, at } = await setup();
     const token = await sign({ sub: 'u1', exp: seconds(T0) + 60 });

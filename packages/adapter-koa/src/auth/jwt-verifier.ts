@@ -57,7 +57,8 @@ export async function createJwtVerifier(settings: JwtSettings): Promise<BearerVe
     if (!key) return undefined;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms, currentDate: new Date(now()) });
-      const role = payload.role ?? 'member';
+      // Absent is member (CONTRACT §1.2); a role given, null included, must be one of the four (decision 0002).
+      const role = payload.role === undefined ? 'member' : payload.role;
       if (typeof payload.sub !== 'string' || !USER_ID_PATTERN.test(payload.sub)) return undefined;
       if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return undefined;
       if (payload.tenant !== undefined && typeof payload.tenant !== 'string') return undefined;
