@@ -169,10 +169,10 @@ function describe(error: ErrorObject, location: Location, schema: unknown): { pa
   }
 }
 
-/** What each pattern of our schemas asks for, in words: a message never shows a regular expression. */
 /** `parentId` of the category list: an id, or `root` for top-level categories. */
 export const PARENT_FILTER_PATTERN = `^(${ID_PATTERN_SOURCE.slice(1, -1)}|root)$`;
 
+/** What each pattern of our schemas asks for, in words: a message never shows a regular expression. */
 const PATTERN_WORDS = new Map<string, string>([
   [ID_PATTERN_SOURCE, 'must be an id of 24 hexadecimal characters'],
   [FORM_LIMITS.slugPattern, 'may contain only lowercase letters, digits and hyphens (1 to 100 characters)'],

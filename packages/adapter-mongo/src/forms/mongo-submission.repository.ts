@@ -1,6 +1,8 @@
 /**
- * Form submissions on MongoDB. A submission is written once (`insertOne`); after that only
- * `connectRelation` changes it, with ONE atomic `findOneAndUpdate` on the one relation key:
+ * Form submissions on MongoDB. A submission is inserted once (`insertOne`); every later write is
+ * one atomic step on one relation key (connect, disconnect, withdraw, an erasure's cascade), on
+ * `updatedAt` (`claimVersion`) or on the notification marker (`claimUnnotified`,
+ * `confirmNotified`). `connectRelation` is ONE `findOneAndUpdate` on the relation key:
  * - single-value: `$set` of `relations.<field>`;
  * - multi-value: `$addToSet` onto `relations.<field>`, filtered on "the id is not in the list"
  *   (`$ne`) and "the list holds fewer than `cap` ids" (`relations.<field>.<cap-1>` does not

@@ -9,8 +9,7 @@ export interface AiUsageLedger {
    * Adds `tokens` (a whole number ≥ 0) to the tenant's total for `month` (`YYYY-MM`), creating
    * the total at 0 when absent, and returns the new total. Atomic: concurrent adds never lose
    * tokens, also for the first add of a month, and each returns the total just after its own
-   * add (MongoDB: `findOneAndUpdate` with `$inc` and upsert on a unique (tenantId, month)
-   * index, retrying the upsert once on a duplicate-key race).
+   * add (decision 0102).
    */
   add(tenantId: string, month: string, tokens: number): Promise<number>;
   /** The tenant's total for `month`; 0 when nothing was spent. */

@@ -12,9 +12,9 @@ export class MemoryGuestRateLimiter implements GuestRateLimiter {
   #hitsSinceSweep = 0;
 
   async hit(window: GuestRateWindow): Promise<number> {
-    const now = window.startsAt.getTime();
-    if (++this.#hitsSinceSweep >= SWEEP_EVERY) this.#sweep(now);
-    const key = `${window.tenantId}\u0000${window.guestId}\u0000${now}`;
+    const windowStart = window.startsAt.getTime();
+    if (++this.#hitsSinceSweep >= SWEEP_EVERY) this.#sweep(windowStart);
+    const key = `${window.tenantId}\u0000${window.guestId}\u0000${windowStart}`;
     const counter = this.#counters.get(key);
     if (counter) return ++counter.count;
     this.#counters.set(key, { count: 1, endsAt: window.endsAt.getTime() });
@@ -26,8 +26,9 @@ export class MemoryGuestRateLimiter implements GuestRateLimiter {
     return this.#counters.size;
   }
 
-  #sweep(now: number): void {
+  /** Drops the counters of windows that ended by the start of the window being hit. */
+  #sweep(windowStart: number): void {
     this.#hitsSinceSweep = 0;
-    for (const [key, counter] of this.#counters) if (counter.endsAt <= now) this.#counters.delete(key);
+    for (const [key, counter] of this.#counters) if (counter.endsAt <= windowStart) this.#counters.delete(key);
   }
 }

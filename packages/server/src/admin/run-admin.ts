@@ -169,7 +169,7 @@ export const ADMIN_USAGE = [
   '',
 ].join('\n');
 
-/** Runs one command; resolves to the process exit code. Never throws. */
+/** Runs one command; resolves to the process exit code. A bad setting, a usage, domain or store failure is a message and a code; only a bug throws. */
 export async function runAdmin(
   argv: readonly string[],
   env: Env,
