@@ -7,7 +7,7 @@ import addFormatsModule from 'ajv-formats';
 import { useFunc } from 'ajv/dist/compile/util.js';
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 import { DomainError, ErrorCodes, FORM_LIMITS, type ErrorCode } from '@cms/core';
-import { ID_PATTERN_SOURCE, PAGE_LIMIT_PATTERN, WEBHOOK_URL_PATTERN, invalidCursor, validationError } from '@cms/core/internal';
+import { ID_PATTERN_SOURCE, ID_WORDS, PAGE_LIMIT_PATTERN, WEBHOOK_URL_PATTERN, invalidCursor, validationError } from '@cms/core/internal';
 import { httpLocated } from '../http/input-paths.js';
 import type { JsonSchema } from './route-definition.js';
 
@@ -174,11 +174,11 @@ export const PARENT_FILTER_PATTERN = `^(${ID_PATTERN_SOURCE.slice(1, -1)}|root)$
 
 /** What each pattern of our schemas asks for, in words: a message never shows a regular expression. */
 const PATTERN_WORDS = new Map<string, string>([
-  [ID_PATTERN_SOURCE, 'must be an id of 24 hexadecimal characters'],
+  [ID_PATTERN_SOURCE, ID_WORDS],
   [FORM_LIMITS.slugPattern, 'may contain only lowercase letters, digits and hyphens (1 to 100 characters)'],
   [FORM_LIMITS.fieldNamePattern, 'must start with a letter and contain only letters, digits and underscores (at most 64 characters)'],
   [PAGE_LIMIT_PATTERN, 'must be an integer from 1 to 100'],
-  [PARENT_FILTER_PATTERN, 'must be an id of 24 hexadecimal characters or root'],
+  [PARENT_FILTER_PATTERN, `${ID_WORDS} or root`],
   [WEBHOOK_URL_PATTERN, 'must be an absolute http or https URL'],
 ]);
 

@@ -26,7 +26,7 @@ describe('CreateCategory', () => {
     const refusals: Array<[string, (world: MemoryEngagement) => Promise<object>, string]> = [
       ['no name', async () => ({}), 'name is required'],
       ['a 101-character name', async () => ({ name: 'x'.repeat(101) }), 'name must be at most 100 characters'],
-      ['a malformed parent', async () => ({ name: 'A', parentId: 'nope' }), 'parentId must be a 24-character hexadecimal id'],
+      ['a malformed parent', async () => ({ name: 'A', parentId: 'nope' }), 'parentId must be an id of 24 hexadecimal characters'],
       ['an unknown parent', async () => ({ name: 'A', parentId: '0123456789abcdef01234567' }), 'parentId must be an existing category'],
       [
         'a sub-category as parent (two levels)',

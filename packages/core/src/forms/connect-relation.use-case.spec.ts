@@ -122,6 +122,12 @@ describe('ConnectRelation and GetSubmission', () => {
       expect(await codeOf(connect.execute(ACME, input('employer', acme.id)))).to.equal('resolved');
     });
 
+    it('words a malformed related id as the HTTP adapter does', async () => {
+      const { connect, input } = await setup();
+      const refusal = (await connect.execute(ACME, input('employer', 'xyz')).catch((error: unknown) => error)) as { message?: string };
+      expect(refusal.message).to.equal('relatedSubmissionId must be an id of 24 hexadecimal characters');
+    });
+
     it('treats other tenants’ submissions as missing', async () => {
       const { connect, get, foreignCompany, source, input } = await setup();
       expect(await codeOf(connect.execute(ACME, input('employer', foreignCompany.id)))).to.equal(ErrorCodes.RELATED_SUBMISSION_NOT_FOUND);

@@ -9,7 +9,7 @@
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import { DomainError, issuesError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
-import { canonicalId, isWellFormedId } from '../shared/ids.js';
+import { canonicalId, ID_WORDS, isWellFormedId } from '../shared/ids.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import type { TraceContext } from '../shared/trace-context.js';
@@ -52,7 +52,7 @@ export const relationRequest = (caller: Caller, relation: RelationInput): Connec
 export async function findRelationField(forms: FormRepository, submissions: SubmissionRepository, input: ConnectRelationInput) {
   const submissionId = requireSubmissionId(input.submissionId);
   if (!isWellFormedId(input.relatedSubmissionId)) {
-    throw validationError('relatedSubmissionId', 'must be a 24-character hexadecimal id');
+    throw validationError('relatedSubmissionId', ID_WORDS);
   }
   const relatedId = canonicalId(input.relatedSubmissionId);
   const submission = await findSubmissionOrThrow(submissions, input.tenantId, submissionId);
@@ -81,7 +81,7 @@ export class ConnectRelation {
     const { tenantId, fieldName } = input;
     const submissionId = requireSubmissionId(input.submissionId);
     if (!isWellFormedId(input.relatedSubmissionId)) {
-      throw validationError('relatedSubmissionId', 'must be a 24-character hexadecimal id');
+      throw validationError('relatedSubmissionId', ID_WORDS);
     }
     const relatedId = canonicalId(input.relatedSubmissionId);
     // The submission and the related one in one read (decision 0750); checked in the contract's order.

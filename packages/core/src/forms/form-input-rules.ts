@@ -4,7 +4,7 @@
  */
 import { CAPTCHA_PROVIDERS } from '../captcha/captcha.ports.js';
 import { validationError } from '../shared/domain-error.js';
-import { isWellFormedId } from '../shared/ids.js';
+import { ID_WORDS, isWellFormedId } from '../shared/ids.js';
 import { EMAIL_MAX, EMAIL_PATTERN } from '../shared/input-rules.js';
 import {
   checkOptionalFlag,
@@ -130,5 +130,5 @@ export function checkFlow(value: unknown): void {
 }
 
 export function requireOptionalFormId(value: unknown, path: string): void {
-  if (!isAbsent(value) && !isWellFormedId(value)) throw validationError(path, 'must be an id of 24 hexadecimal characters');
+  if (!isAbsent(value) && !isWellFormedId(value)) throw validationError(path, ID_WORDS);
 }

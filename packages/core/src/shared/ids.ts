@@ -24,3 +24,6 @@ export function canonicalId(value: string): string {
 }
 
 export const ID_PATTERN_SOURCE = ID_PATTERN.source;
+
+/** What a validation message says of a value that is not an id, in core and over HTTP alike. */
+export const ID_WORDS = 'must be an id of 24 hexadecimal characters';

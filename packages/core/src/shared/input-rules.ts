@@ -5,7 +5,7 @@
  */
 import { DomainError, validationError } from './domain-error.js';
 import type { ErrorCode } from './error-codes.js';
-import { canonicalId, isWellFormedId } from './ids.js';
+import { canonicalId, ID_WORDS, isWellFormedId } from './ids.js';
 import { exceedsCharacters } from './shape-rules.js';
 
 /** A path id (`/articles/:id`): the canonical form, or the operation's own "invalid id" outcome. */
@@ -40,7 +40,7 @@ export function optionalLongText<F extends string | null>(value: unknown, path: 
 /** A reference to another record: absent is `null`, else a well-formed id in canonical form. */
 export function optionalId(value: unknown, path: string): string | null {
   if (value === undefined || value === null) return null;
-  if (!isWellFormedId(value)) throw validationError(path, 'must be a 24-character hexadecimal id');
+  if (!isWellFormedId(value)) throw validationError(path, ID_WORDS);
   return canonicalId(value);
 }
 

@@ -4,7 +4,7 @@
  * validation error naming the parameter otherwise.
  */
 import { validationError } from './domain-error.js';
-import { canonicalId, isWellFormedId } from './ids.js';
+import { canonicalId, ID_WORDS, isWellFormedId } from './ids.js';
 import { portToken, type PortToken } from './port-token.js';
 import type { PageCursors } from './page-cursor.js';
 
@@ -26,7 +26,7 @@ export function choiceFilter<T extends string>(value: unknown, name: string, all
 
 export function idFilter(value: unknown, name: string): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (!isWellFormedId(value)) throw validationError(name, 'must be an id of 24 hexadecimal characters');
+  if (!isWellFormedId(value)) throw validationError(name, ID_WORDS);
   return canonicalId(value);
 }
 
