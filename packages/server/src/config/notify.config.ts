@@ -3,6 +3,7 @@
  * how the dispatcher polls, times out, leases and retries. A channel left unset is "not
  * configured": its jobs are marked skipped.
  */
+import { DEFAULT_NOTIFICATION_DISPATCH as DEFAULTS } from '@cms/core';
 import { ConfigError, type EnvReader } from './env-reader.js';
 
 export interface NotifyConfig {
@@ -43,8 +44,8 @@ export function loadNotifyConfig(read: EnvReader): NotifyConfig {
   }
   const webhookUrl = read.string('PUSH_WEBHOOK_URL');
   if (webhookUrl !== undefined) checkPushUrl(webhookUrl);
-  const retryBaseMs = read.int('NOTIFY_RETRY_BASE_MS', 30_000, 10, 86_400_000);
-  const retryMaxMs = read.int('NOTIFY_RETRY_MAX_MS', Math.max(3_600_000, retryBaseMs), 10, 86_400_000);
+  const retryBaseMs = read.int('NOTIFY_RETRY_BASE_MS', DEFAULTS.retryBaseMs, 10, 86_400_000);
+  const retryMaxMs = read.int('NOTIFY_RETRY_MAX_MS', Math.max(DEFAULTS.retryMaxMs, retryBaseMs), 10, 86_400_000);
   if (retryMaxMs < retryBaseMs) {
     throw new ConfigError('NOTIFY_RETRY_MAX_MS', `must not be below NOTIFY_RETRY_BASE_MS (${retryBaseMs})`);
   }
@@ -52,14 +53,14 @@ export function loadNotifyConfig(read: EnvReader): NotifyConfig {
   return {
     email: smtpUrl !== undefined && from !== undefined ? { smtpUrl, from } : undefined,
     push: webhookUrl !== undefined ? { webhookUrl } : undefined,
-    maxAttempts: read.int('NOTIFY_MAX_ATTEMPTS', 5, 1, 100),
+    maxAttempts: read.int('NOTIFY_MAX_ATTEMPTS', DEFAULTS.maxAttempts, 1, 100),
     retryBaseMs,
     retryMaxMs,
-    pollMs: read.int('NOTIFY_POLL_MS', 1000, 10, 60_000),
+    pollMs: read.int('NOTIFY_POLL_MS', DEFAULTS.intervalMs, 10, 60_000),
     sendTimeoutMs,
     leaseMs: Math.max(60_000, 3 * sendTimeoutMs),
-    batchSize: 10,
-    keepFinishedMs: read.int('NOTIFY_KEEP_HOURS', 24, 0, 8760) * 3_600_000,
+    batchSize: DEFAULTS.batchSize,
+    keepFinishedMs: read.int('NOTIFY_KEEP_HOURS', DEFAULTS.keepFinishedMs / 3_600_000, 0, 8760) * 3_600_000,
   };
 }
 

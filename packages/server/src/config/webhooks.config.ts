@@ -1,4 +1,5 @@
 /** Webhook delivery settings (CONTRACT §7); retries follow the NOTIFY_* back-off of notifications. */
+import { DEFAULT_WEBHOOK_DISPATCH as DEFAULTS } from '@cms/core';
 import type { EnvReader } from './env-reader.js';
 
 export interface WebhooksConfig {
@@ -29,9 +30,9 @@ export function loadWebhooksConfig(read: EnvReader): WebhooksConfig {
   return {
     timeoutMs,
     allowPrivateNetworks: read.flag('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
-    settleUnconfirmedAfterMs: read.int('WEBHOOK_SETTLE_AFTER_MS', 300_000, 0, 86_400_000),
-    batchSize: read.int('WEBHOOK_BATCH_SIZE', 50, 1, 500),
-    inFlightPerWebhook: read.int('WEBHOOK_IN_FLIGHT_PER_WEBHOOK', 10, 1, 500),
+    settleUnconfirmedAfterMs: read.int('WEBHOOK_SETTLE_AFTER_MS', DEFAULTS.settleUnconfirmedAfterMs, 0, 86_400_000),
+    batchSize: read.int('WEBHOOK_BATCH_SIZE', DEFAULTS.batchSize, 1, 500),
+    inFlightPerWebhook: read.int('WEBHOOK_IN_FLIGHT_PER_WEBHOOK', DEFAULTS.inFlightPerWebhook, 1, 500),
     leaseMs: Math.max(60_000, 3 * timeoutMs),
   };
 }
