@@ -46,8 +46,10 @@ export const relationRequest = (caller: Caller, relation: RelationInput): Connec
 });
 
 /**
- * The first checks of connect and disconnect, in their order: `INVALID_SUBMISSION_ID` →
- * `VALIDATION_FAILED` (malformed related id) → `SUBMISSION_NOT_FOUND` → `RELATION_FIELD_NOT_FOUND`.
+ * The first checks of a disconnect, in the order connect makes them too: `INVALID_SUBMISSION_ID`
+ * → `VALIDATION_FAILED` (malformed related id) → `SUBMISSION_NOT_FOUND` → `RELATION_FIELD_NOT_FOUND`.
+ * `ConnectRelation` writes the same steps out itself, to read both submissions in one call
+ * (decision 0750): a change to the order is made in both.
  */
 export async function findRelationField(forms: FormRepository, submissions: SubmissionRepository, input: ConnectRelationInput) {
   const submissionId = requireSubmissionId(input.submissionId);
