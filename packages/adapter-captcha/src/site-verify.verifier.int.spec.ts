@@ -30,7 +30,7 @@ describe('SiteVerifyVerifier', () => {
 
       describe('when the provider accepts the token', () => {
         it('passes, after POSTing the secret, the token and the remote IP form-encoded', async () => {
-          server.answer = { kind: 'json', body: { success: true, hostname: 'example.test' } };
+          server.answer = { kind: 'json', body: { success: true, score: 0.7, hostname: 'example.test' } };
           const verdict = await verifier().verify('token-abc', { remoteIp: '203.0.113.7' });
           expect(verdict.success).to.equal(true);
           expect(server.received).to.have.length(1);
@@ -191,9 +191,10 @@ describe('SiteVerifyVerifier', () => {
         expect(logger.warnings[0]?.fields).to.deep.equal({ provider: 'recaptcha', reason: 'answer has a score that is not a number from 0 to 1' });
       });
 
-      it('passes an answer without a score (a v2 secret), leaving minScore to the caller', async () => {
+      it('rejects an answer without a score (a v2 secret), which would skip every minScore', async () => {
         server.answer = { kind: 'json', body: { success: true } };
-        expect(await recaptcha().verify('token')).to.deep.equal({ success: true });
+        expect(await recaptcha().verify('token')).to.deep.equal({ success: false });
+        expect(logger.warnings[0]?.fields).to.deep.equal({ provider: 'recaptcha', reason: 'answer has no score (reCAPTCHA v3 answers one; is the secret a v2 one?)' });
       });
     });
 

@@ -80,8 +80,10 @@ export class SiteVerifyVerifier implements ProviderVerifier {
       }
       return { success: false };
     }
-    if (!this.#returnsScore || score === undefined) return { success: true };
-    // A score that is there but no number from 0 to 1 is a malformed answer, not a pass that skips `minScore`.
+    if (!this.#returnsScore) return { success: true };
+    // reCAPTCHA is v3 (CONTRACT §1): an answer without a score (a v2 secret) would skip every
+    // `minScore`, so it fails closed, as a score that is no number from 0 to 1 does.
+    if (score === undefined) return this.#unavailable('answer has no score (reCAPTCHA v3 answers one; is the secret a v2 one?)', context);
     if (typeof score !== 'number' || !(score >= 0 && score <= 1)) return this.#unavailable('answer has a score that is not a number from 0 to 1', context);
     return { success: true, score };
   }

@@ -25,8 +25,8 @@ export type VerifyAnswer =
 
 export class LocalSiteVerifyServer {
   readonly received: ReceivedVerifyRequest[] = [];
-  /** What the next requests get; tests change it between calls. */
-  answer: VerifyAnswer | ((request: ReceivedVerifyRequest) => VerifyAnswer) = { kind: 'json', body: { success: true } };
+  /** What the next requests get (a pass, with the score reCAPTCHA v3 answers); tests change it between calls. */
+  answer: VerifyAnswer | ((request: ReceivedVerifyRequest) => VerifyAnswer) = { kind: 'json', body: { success: true, score: 0.9 } };
   readonly #server: Server;
   #url = '';
 
