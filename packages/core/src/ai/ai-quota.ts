@@ -34,6 +34,18 @@ export function tokenUsageOf(used: number, limit: number): AiTokenUsage {
   return { used, remaining: Math.max(0, limit - used), limit };
 }
 
+/**
+ * The policy a use case is built with, checked once: a limit that is not a whole number ≥ 0 (a
+ * policy of another shape, `{ limit: 100 }`) would report `remaining: NaN` and never refuse a call.
+ */
+export function checkedQuotaPolicy(policy: AiQuotaPolicy, owner: string): AiQuotaPolicy {
+  const limit = (policy as Partial<AiQuotaPolicy> | undefined)?.defaultMonthlyTokenLimit;
+  if (!Number.isSafeInteger(limit) || (limit as number) < 0) {
+    throw new TypeError(`${owner}: policy.defaultMonthlyTokenLimit must be a whole number of at least 0`);
+  }
+  return policy;
+}
+
 /** The tenant's own monthly limit when set, else the service default. Unknown tenant: `TENANT_NOT_FOUND`. */
 export async function monthlyTokenLimitOf(tenants: TenantRepository, policy: AiQuotaPolicy, tenantId: string): Promise<number> {
   const tenant = await tenants.findById(tenantId);

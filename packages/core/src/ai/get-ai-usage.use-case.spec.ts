@@ -56,4 +56,17 @@ describe('GetAiUsage', () => {
       expect((error as { code: string }).code).to.equal(ErrorCodes.TENANT_NOT_FOUND);
     });
   });
+
+  describe('when it is built with a policy of another shape', () => {
+    it('refuses it at once, naming the member, instead of reporting NaN remaining', async () => {
+      const { tenants, ledger, clock } = await setup();
+      for (const policy of [{ limit: 100 }, { defaultMonthlyTokenLimit: -1 }, { defaultMonthlyTokenLimit: 1.5 }, { defaultMonthlyTokenLimit: '100' }, undefined]) {
+        expect(() => new GetAiUsage(ledger, tenants, policy as never, clock), JSON.stringify(policy)).to.throw(
+          TypeError,
+          'GetAiUsage: policy.defaultMonthlyTokenLimit must be a whole number of at least 0',
+        );
+      }
+      expect((await new GetAiUsage(ledger, tenants, { defaultMonthlyTokenLimit: 0 }, clock).execute('acme')).remaining).to.equal(0);
+    });
+  });
 });

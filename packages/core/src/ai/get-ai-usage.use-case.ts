@@ -2,7 +2,7 @@
 import type { Clock } from '../shared/clock.js';
 import { validationError } from '../shared/domain-error.js';
 import type { TenantRepository } from '../tenancy/tenancy.ports.js';
-import { monthlyTokenLimitOf, tokenUsageOf, usageMonthOf, USAGE_MONTH_PATTERN, type AiTokenUsage } from './ai-quota.js';
+import { checkedQuotaPolicy, monthlyTokenLimitOf, tokenUsageOf, usageMonthOf, USAGE_MONTH_PATTERN, type AiTokenUsage } from './ai-quota.js';
 import type { AiQuotaPolicy, AiUsageLedger } from './ai-usage.ports.js';
 
 export interface AiUsageReport extends AiTokenUsage {
@@ -16,7 +16,9 @@ export class GetAiUsage {
     private readonly tenants: TenantRepository,
     private readonly policy: AiQuotaPolicy,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    checkedQuotaPolicy(policy, 'GetAiUsage');
+  }
 
   /**
    * Usage of `tenantId` in `month` (`YYYY-MM`; default: the current UTC month), against the

@@ -9,7 +9,7 @@ import { limitError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import type { LanguageCatalog } from '../shared/languages.js';
 import type { TenantRepository } from '../tenancy/tenancy.ports.js';
-import { monthlyTokenLimitOf, nextMonthStart, tokenUsageOf, usageMonthOf, type AiTokenUsage } from './ai-quota.js';
+import { checkedQuotaPolicy, monthlyTokenLimitOf, nextMonthStart, tokenUsageOf, usageMonthOf, type AiTokenUsage } from './ai-quota.js';
 import type { AiQuotaPolicy, AiUsageLedger } from './ai-usage.ports.js';
 import { aiNotConfigured, aiProviderFailed, type TranslationProvider, type TranslationRequest } from './translation.ports.js';
 import { exceedsCharacters, requireKnownKeys } from '../shared/shape-rules.js';
@@ -42,7 +42,9 @@ export class TranslateText {
     private readonly languages: LanguageCatalog,
     private readonly policy: AiQuotaPolicy,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    checkedQuotaPolicy(policy, 'TranslateText');
+  }
 
   /** The caller's trace context is passed on to the provider call. */
   async execute(caller: Caller, input: TranslateTextInput): Promise<TranslatedText> {
