@@ -27,7 +27,7 @@ export { retryDelayMs } from './notifications/dispatch-notifications.use-case.js
 export { defaultSlotIdAt, defaultSlots, defaultSpanAt, defaultTypeAt } from './dashboard/dashboard-config.js';
 export * from './dashboard/normalize-dashboard-config.js';
 export { aiNotConfigured, aiProviderFailed, aiProviderTimedOut } from './ai/translation.ports.js';
-export { USAGE_MONTH_PATTERN, monthlyTokenLimitOf, nextMonthStart, tokenUsageOf, usageMonthOf } from './ai/ai-quota.js';
+export { checkLedgerArguments, USAGE_MONTH_PATTERN, monthlyTokenLimitOf, nextMonthStart, tokenUsageOf, usageMonthOf } from './ai/ai-quota.js';
 export { fieldsOf, findField } from './forms/form.js';
 export * from './forms/normalize-form-input.js';
 export * from './forms/validate-submission-values.js';

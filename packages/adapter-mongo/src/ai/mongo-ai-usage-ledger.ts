@@ -4,7 +4,7 @@
  * also on the first add of a month (a lost upsert race is retried and then increments the winner).
  */
 import { type AiUsageLedger } from '@cms/core';
-import { USAGE_MONTH_PATTERN } from '@cms/core/internal';
+import { checkLedgerArguments } from '@cms/core/internal';
 import type { ObjectId } from 'mongodb';
 import { retryUpsertOnDuplicateKey } from '../storage/duplicate-key.js';
 import { Collections } from '../storage/mongo-collections.js';
@@ -26,8 +26,7 @@ export class MongoAiUsageLedger implements AiUsageLedger {
   }
 
   async add(tenantId: string, month: string, tokens: number): Promise<number> {
-    checkMonth(month);
-    if (!Number.isSafeInteger(tokens) || tokens < 0) throw new Error(`tokens must be a whole number ≥ 0 (got ${tokens})`);
+    checkLedgerArguments(month, tokens);
     const document = await retryUpsertOnDuplicateKey(() =>
       this.#usage.findOneAndUpdate({ tenantId, month }, { $inc: { tokens } }, { upsert: true, returnDocument: 'after' }),
     );
@@ -36,12 +35,8 @@ export class MongoAiUsageLedger implements AiUsageLedger {
   }
 
   async get(tenantId: string, month: string): Promise<number> {
-    checkMonth(month);
+    checkLedgerArguments(month);
     const document = await this.#usage.findOne({ tenantId, month });
     return document?.tokens ?? 0;
   }
-}
-
-function checkMonth(month: string): void {
-  if (!USAGE_MONTH_PATTERN.test(month)) throw new Error(`month must be YYYY-MM (got ${month})`);
 }

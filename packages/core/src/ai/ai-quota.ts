@@ -9,6 +9,15 @@ import type { AiQuotaPolicy } from './ai-usage.ports.js';
 
 export const USAGE_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+/**
+ * The arguments every `AiUsageLedger` takes, checked alike by each (a programming error, not a
+ * caller's: the use cases pass a month of `usageMonthOf` and a provider's whole token count).
+ */
+export function checkLedgerArguments(month: string, tokens = 0): void {
+  if (!USAGE_MONTH_PATTERN.test(month)) throw new Error(`month must be YYYY-MM (got ${month})`);
+  if (!Number.isSafeInteger(tokens) || tokens < 0) throw new Error(`tokens must be a whole number ≥ 0 (got ${tokens})`);
+}
+
 /** Tokens used, remaining and the limit, for the month in question. */
 export interface AiTokenUsage {
   readonly used: number;
