@@ -44,7 +44,10 @@ function runContracts(name: string, fresh: () => Promise<MongoRepositories>): vo
   reactionRepositoryContract(name, async () => ({ repository: (await fresh()).reactions }));
   guestRateLimiterContract(name, async () => ({ repository: (await fresh()).guestRateLimiter }));
   webhookRepositoryContract(name, async () => ({ repository: (await fresh()).webhooks }));
-  webhookDeliveryOutboxContract(name, async () => ({ repository: (await fresh()).webhookDeliveries }));
+  webhookDeliveryOutboxContract(name, async () => {
+    const repositories = await fresh();
+    return { repository: { outbox: repositories.webhookDeliveries, webhooks: repositories.webhooks } };
+  });
   keysetListContract(name, async () => ({ repository: await fresh() }));
   conditionalUpdateContract(name, async () => ({ repository: await fresh() }));
   contentDeleteContract(name, async () => ({ repository: await fresh() }));

@@ -52,7 +52,11 @@ export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
 
   constructor(db: MongoDatabase) {
     this.#deliveries = db.collection<DeliveryDocument>(Collections.webhookDeliveries);
-    this.#turns = new TurnClaims(this.#deliveries, 'webhookId', fromObjectId, toObjectId);
+    const webhooks = db.collection<{ _id: ObjectId; tenantId: string }>(Collections.webhooks);
+    // A tenant's webhooks, by `tenant_enabled`'s `{tenantId}` prefix: read only while the tenant holds its share.
+    const webhooksOf = async (tenantIds: readonly string[]): Promise<ObjectId[]> =>
+      (await webhooks.find({ tenantId: { $in: [...tenantIds] } }, { projection: { _id: 1 } }).toArray()).map((webhook) => webhook._id);
+    this.#turns = new TurnClaims(this.#deliveries, 'webhookId', fromObjectId, toObjectId, webhooksOf);
   }
 
   async stage(deliveries: readonly NewWebhookDelivery[], now: Date): Promise<void> {

@@ -59,7 +59,7 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     for (const [webhookId, ids] of this.#pending) {
       for (const delivery of this.#rows(ids)) if (delivery.nextAttemptAt <= now && isUnclaimed(delivery, now)) groupInto(dueByWebhook, webhookId, delivery);
     }
-    const { taken, last } = takeTurns(dueByWebhook, limit, this.#turn, share);
+    const { taken, last } = takeTurns(dueByWebhook, limit, this.#turn, share, (delivery) => delivery.tenantId);
     this.#turn = last;
     return taken.map((delivery) => this.#lease(delivery, now, leaseMs, true));
   }

@@ -43,7 +43,7 @@ function withoutRequest(delivery: WebhookDelivery, error: string): WebhookDelive
 }
 
 export class DispatchWebhooks {
-  /** The sends in flight, by webhook id: each webhook's share of the places (decision 0817). */
+  /** The sends in flight, by webhook and by tenant: each one's share of the places (decisions 0817, 0823). */
   readonly #shares: DispatchShares;
 
   constructor(
@@ -55,7 +55,7 @@ export class DispatchWebhooks {
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {
-    this.#shares = new DispatchShares(policy.inFlightPerWebhook);
+    this.#shares = new DispatchShares(policy.inFlightPerWebhook, policy.inFlightPerTenant);
   }
 
   /** One pass: settles stale unconfirmed events, then claims and settles up to a batch of due deliveries. */
@@ -79,7 +79,7 @@ export class DispatchWebhooks {
   async claimAndSend(limit: number): Promise<Array<Promise<WebhookDeliveryOutcome['status'] | 'dropped'>>> {
     await this.#settleUnconfirmed();
     const deliveries = await this.outbox.claimDue(this.clock.now(), this.policy.leaseMs, limit, this.#shares.share());
-    return deliveries.map((delivery) => this.#shares.track(delivery.webhookId, this.#settle(delivery)));
+    return deliveries.map((delivery) => this.#shares.track(delivery.webhookId, this.#settle(delivery), delivery.tenantId));
   }
 
   /**

@@ -25,8 +25,8 @@ import type { WebhookDeliveryOutbox, WebhookDeliveryPolicy, WebhookRepository, W
 
 /**
  * The service's defaults (`WEBHOOK_*` and `NOTIFY_*` unset): the notifications' pace and
- * back-off (CONTRACT §7), 50 deliveries in flight at most and 10 of them for one webhook, an
- * unconfirmed event settled after 5 minutes.
+ * back-off (CONTRACT §7), 50 deliveries in flight at most, 10 of them for one webhook and 25
+ * for one tenant, an unconfirmed event settled after 5 minutes.
  */
 export const DEFAULT_WEBHOOK_DISPATCH = {
   intervalMs: DEFAULT_NOTIFICATION_DISPATCH.intervalMs,
@@ -37,6 +37,7 @@ export const DEFAULT_WEBHOOK_DISPATCH = {
   leaseMs: DEFAULT_NOTIFICATION_DISPATCH.leaseMs,
   settleUnconfirmedAfterMs: 300_000,
   inFlightPerWebhook: 10,
+  inFlightPerTenant: 25,
 } as const satisfies WebhookDeliveryPolicy & { intervalMs: number };
 
 export interface WebhookOptions extends Partial<WebhookDeliveryPolicy> {
@@ -65,9 +66,14 @@ export interface WebhookPorts {
   readonly logger: Logger;
 }
 
+/** A tenant's share of the places when none is set: half of them, rounded up (decision 0823). */
+export const tenantShareOf = (batchSize: number): number => Math.ceil(batchSize / 2);
+
 export function webhookParts(ports: WebhookPorts, options: WebhookOptions) {
   const { sender, urlGuard, intervalMs, ...overrides } = options;
-  const policy: WebhookDeliveryPolicy = { ...DEFAULT_WEBHOOK_DISPATCH, ...definedOnly(overrides) };
+  const given = definedOnly(overrides);
+  const batchSize = given.batchSize ?? DEFAULT_WEBHOOK_DISPATCH.batchSize;
+  const policy: WebhookDeliveryPolicy = { ...DEFAULT_WEBHOOK_DISPATCH, inFlightPerTenant: tenantShareOf(batchSize), ...given };
   const { webhooks, deliveries, clock, logger } = ports;
   const dispatch = new DispatchWebhooks(webhooks, deliveries, new EventWitnessReader(ports), sender, policy, clock, logger);
   const loopOptions = { intervalMs: intervalMs ?? DEFAULT_WEBHOOK_DISPATCH.intervalMs, batchSize: policy.batchSize, label: 'webhook' };

@@ -139,7 +139,8 @@ export interface WebhookDeliveryOutbox {
    * the next webhook in id order after the webhook the previous claim took from (this instance's
    * last claim, wrapping round), so one webhook's backlog never fills a batch while another's
    * deliveries wait. With `share`, a webhook is passed over once it has `perReceiver` deliveries
-   * in flight, counting those of `share.inFlight` (by webhook id; decision 0817).
+   * in flight, counting those of `share.inFlight` (by webhook id; decision 0817), and of one tenant
+   * at most `share.perTenant`, counting those of `share.inFlightByTenant` (decision 0823).
    */
   claimDue(now: Date, leaseMs: number, limit: number, share?: ClaimShare): Promise<WebhookDelivery[]>;
   /** Atomically claims up to `limit` unconfirmed, unleased deliveries staged before `stagedBefore`. */
@@ -213,6 +214,11 @@ export interface WebhookDeliveryPolicy extends Omit<NotificationDeliveryPolicy, 
    * webhook with a backlog, takes no more places than this while other webhooks' deliveries are due.
    */
   readonly inFlightPerWebhook: number;
+  /**
+   * Most deliveries of one tenant in flight at once (of `batchSize`), whatever its number of
+   * webhooks: a tenant whose receivers hang leaves the other places to other tenants (decision 0823).
+   */
+  readonly inFlightPerTenant: number;
 }
 
 export const WebhookRepositoryToken: PortToken<WebhookRepository> = portToken('WebhookRepository');

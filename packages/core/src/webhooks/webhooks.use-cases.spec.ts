@@ -53,7 +53,7 @@ function fixture(policyChanges: Partial<WebhookDeliveryPolicy> = {}) {
       return this.answer(request);
     },
   };
-  const policy = { maxAttempts: 3, retryBaseMs: 1000, retryMaxMs: 60_000, leaseMs: 60_000, batchSize: 10, settleUnconfirmedAfterMs: 300_000, inFlightPerWebhook: 10, ...policyChanges };
+  const policy = { maxAttempts: 3, retryBaseMs: 1000, retryMaxMs: 60_000, leaseMs: 60_000, batchSize: 10, settleUnconfirmedAfterMs: 300_000, inFlightPerWebhook: 10, inFlightPerTenant: 10, ...policyChanges };
   const events = new WebhookEvents(webhooks, outbox, clock, silentLogger);
   const dispatch = new DispatchWebhooks(webhooks, outbox, new EventWitnessReader(stores), sender, policy, clock, silentLogger);
   const create = new CreateWebhook(webhooks, { isAllowed: async (url) => !url.includes('internal') }, clock);
@@ -268,6 +268,29 @@ describe('Webhooks (core, in-memory adapters)', () => {
       await Promise.all(sends);
       expect(dispatch.heldBack()).to.equal(undefined);
       expect(await dispatch.claimAndSend(10)).to.have.length(3);
+    });
+
+    it('gives a tenant no more than its share of places, however many webhooks it has, while another tenant has deliveries due', async () => {
+      const { events, dispatch, create, sender, sent } = fixture({ batchSize: 10, inFlightPerWebhook: 3, inFlightPerTenant: 4 });
+      const other = userCaller('other', 'admin-2', 'admin');
+      const hanging = [];
+      for (let n = 1; n <= 3; n += 1) hanging.push(await create.execute(admin, { url: `https://hangs-${n}.example/`, events: ['*'] }));
+      const fast = await create.execute(other, { url: 'https://fast.example/', events: ['*'] });
+      const release = signal();
+      sender.answer = async (request) => (request.url === fast.url ? { statusCode: 200 } : release.promise.then(() => ({ statusCode: 200 })));
+      const stage = (tenantId: string) => events.around({ tenantId, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: null, data: {} }));
+      for (let i = 0; i < 3; i += 1) await stage(TENANT); // three deliveries to each of the three hanging webhooks
+      await stage('other');
+      const sends = await dispatch.claimAndSend(10);
+      // Four of the nine hanging ones (the tenant's share, not three webhooks × three), and the other tenant's at once.
+      expect(sends).to.have.length(5);
+      expect(sent.filter((request) => request.url === fast.url)).to.have.length(1);
+      await stage('other');
+      expect(await dispatch.claimAndSend(10)).to.have.length(1); // the other tenant again; none of the first tenant's
+      expect(dispatch.heldBack()).to.not.equal(undefined);
+      release.fire();
+      await Promise.all(sends);
+      expect(await dispatch.claimAndSend(10)).to.have.length(4);
     });
 
     it('keeps the latest 100 final deliveries per webhook', async () => {

@@ -1,5 +1,5 @@
 /** Webhook delivery settings (CONTRACT §7); retries follow the NOTIFY_* back-off of notifications. */
-import { DEFAULT_WEBHOOK_DISPATCH as DEFAULTS } from '@cms/core';
+import { DEFAULT_WEBHOOK_DISPATCH as DEFAULTS, tenantShareOf } from '@cms/core';
 import type { EnvReader } from './env-reader.js';
 
 export interface WebhooksConfig {
@@ -21,18 +21,26 @@ export interface WebhooksConfig {
    * all; claims take turns between webhooks (decision 0817).
    */
   readonly inFlightPerWebhook: number;
+  /**
+   * WEBHOOK_IN_FLIGHT_PER_TENANT: most of those places the webhooks of one tenant hold together
+   * (default: half of WEBHOOK_BATCH_SIZE, rounded up), so a tenant with many webhooks whose
+   * receivers hang cannot take them all from other tenants (decision 0823).
+   */
+  readonly inFlightPerTenant: number;
   /** A claim outlives any live send by far, so no delivery is claimed twice while being sent. */
   readonly leaseMs: number;
 }
 
 export function loadWebhooksConfig(read: EnvReader): WebhooksConfig {
   const timeoutMs = read.int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000);
+  const batchSize = read.int('WEBHOOK_BATCH_SIZE', DEFAULTS.batchSize, 1, 500);
   return {
     timeoutMs,
     allowPrivateNetworks: read.flag('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
     settleUnconfirmedAfterMs: read.int('WEBHOOK_SETTLE_AFTER_MS', DEFAULTS.settleUnconfirmedAfterMs, 0, 86_400_000),
-    batchSize: read.int('WEBHOOK_BATCH_SIZE', DEFAULTS.batchSize, 1, 500),
+    batchSize,
     inFlightPerWebhook: read.int('WEBHOOK_IN_FLIGHT_PER_WEBHOOK', DEFAULTS.inFlightPerWebhook, 1, 500),
+    inFlightPerTenant: read.int('WEBHOOK_IN_FLIGHT_PER_TENANT', tenantShareOf(batchSize), 1, 500),
     leaseMs: Math.max(60_000, 3 * timeoutMs),
   };
 }

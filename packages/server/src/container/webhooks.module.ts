@@ -72,6 +72,7 @@ export const webhooksModule = new ContainerModule(({ bind }) => {
       batchSize: webhooks.batchSize,
       settleUnconfirmedAfterMs: webhooks.settleUnconfirmedAfterMs,
       inFlightPerWebhook: webhooks.inFlightPerWebhook,
+      inFlightPerTenant: webhooks.inFlightPerTenant,
     }),
     [ServerTokens.Config],
   );

@@ -74,9 +74,19 @@ function delivery(eventId: number, webhookId = 1, overrides: Partial<NewWebhookD
   return { tenantId: 'acme', webhookId: hex(webhookId), eventId: hex(1000 + eventId), type: 'form.created', witness: { kind: 'form', id: hex(7) }, trace: TRACE, ...overrides };
 }
 
-export function webhookDeliveryOutboxContract(name: string, factory: RepositoryFactory<WebhookDeliveryOutbox>): void {
+/**
+ * The outbox with the webhooks of the same store: a claim's share per tenant covers every webhook
+ * the store holds for a tenant (decision 0823).
+ */
+export interface WebhookDeliveryStores {
+  readonly outbox: WebhookDeliveryOutbox;
+  readonly webhooks: WebhookRepository;
+}
+
+export function webhookDeliveryOutboxContract(name: string, factory: RepositoryFactory<WebhookDeliveryStores>): void {
   describe(`WebhookDeliveryOutbox contract: ${name}`, () => {
-    const outbox = useRepository(factory);
+    const stores = useRepository(factory);
+    const outbox = () => stores().outbox;
 
     it('holds staged deliveries back until confirmed, then claims each once per lease', async () => {
       await outbox().stage([delivery(1, 1), delivery(1, 2)], T0);
@@ -123,6 +133,27 @@ export function webhookDeliveryOutboxContract(name: string, factory: RepositoryF
       expect(await webhooksOf({ 1: 2, 2: 0 })).to.deep.equal([hex(2)]);
       expect(await webhooksOf({ 1: 3, 2: 3 })).to.deep.equal([]);
       expect((await outbox().claimDue(at(100), 60_000, 10)).map((d) => d.eventId)).to.deep.equal([hex(1002), hex(1003)]);
+    });
+
+    it('passes over every webhook of a tenant once the tenant holds its share, counting what the caller has in flight', async () => {
+      // acme has webhooks 1-3, two deliveries due each; other has webhook 4, two due.
+      for (const n of [1, 2, 3]) await stores().webhooks.insert(webhookRecord(n));
+      await stores().webhooks.insert(webhookRecord(4, { tenantId: 'other' }));
+      for (let n = 1; n <= 8; n += 1) {
+        const webhook = Math.ceil(n / 2);
+        await outbox().stage([delivery(n, webhook, webhook === 4 ? { tenantId: 'other' } : {})], T0);
+        await outbox().confirm(webhook === 4 ? 'other' : 'acme', hex(1000 + n), '{}', at(n));
+      }
+      const claim = async (limit: number, byTenant: Record<string, number>) => {
+        const share = { perReceiver: 10, inFlight: new Map<string, number>(), perTenant: 3, inFlightByTenant: new Map(Object.entries(byTenant)) };
+        return (await outbox().claimDue(at(100), 60_000, limit, share)).map((d) => d.tenantId);
+      };
+      // acme holds 2 of its 3 places: one more of acme's, then other's, none of acme's webhooks after that.
+      expect((await claim(10, { acme: 2 })).sort()).to.deep.equal(['acme', 'other', 'other']);
+      // acme at its share: none of its webhooks, those it has nothing in flight on included.
+      expect(await claim(10, { acme: 3 })).to.deep.equal([]);
+      // No share in flight: three of acme's, whatever the limit.
+      expect((await claim(10, {})).filter((tenantId) => tenantId === 'acme')).to.have.length(3);
     });
 
     it('discards an event\'s unconfirmed deliveries only, and hands stale ones to settling once per lease', async () => {
