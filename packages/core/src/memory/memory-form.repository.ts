@@ -38,7 +38,7 @@ export class MemoryFormRepository implements FormRepository {
    * update renamed, retargeted or dropped them (old submissions keep what they hold, §6.3) →
    * those fields' names.
    */
-  readonly #holders = new Map<string, Map<string, string[]>>();
+  readonly #holders = new Map<string, Map<string, Set<string>>>();
   /** (Tenant, form) → the keys of `#holders` that name it, for its delete. */
   readonly #targetsOf = new Map<string, Set<string>>();
 
@@ -122,9 +122,11 @@ export class MemoryFormRepository implements FormRepository {
         const key = tenantKey(form.tenantId, field.relation.formId);
         let holders = this.#holders.get(key);
         if (!holders) this.#holders.set(key, (holders = new Map()));
+        // A set: a form renamed field after field keeps every old name (0767), and a list's
+        // `includes` made each update cost its fields times every name the form ever had.
         const names = holders.get(form.id);
-        if (names === undefined) holders.set(form.id, [field.name]);
-        else if (!names.includes(field.name)) names.push(field.name);
+        if (names === undefined) holders.set(form.id, new Set([field.name]));
+        else names.add(field.name);
         if (!targets) this.#targetsOf.set(formKey, (targets = new Set()));
         targets.add(key);
       }
