@@ -12,6 +12,7 @@ export { boundedText, type AnswerBody } from './shared/bounded-answer.js';
 export { describeIssue, issuesError, limitError, validationError } from './shared/domain-error.js';
 export * from './shared/ids.js';
 export { actorKey } from './shared/caller.js';
+export { firstPath, MALFORMED_TEXT, malformedTextPath } from './shared/well-formed-text.js';
 export { childSpanOf, logFieldsOf, parseTraceparent, traceparentOf } from './shared/trace-context.js';
 export * from './shared/require-user.js';
 export { checkAccess } from './shared/access.js';

@@ -12,7 +12,7 @@
  */
 import bodyParser from 'koa-bodyparser';
 import type { Context } from 'koa';
-import { validationError } from '@cms/core/internal';
+import { firstPath, MALFORMED_TEXT, malformedTextPath, validationError } from '@cms/core/internal';
 import { httpLocated } from './input-paths.js';
 import { continueIfExpected } from './early-answers.js';
 import { HttpErrorCodes, HttpProblem } from './http-error-codes.js';
@@ -83,35 +83,11 @@ function parsedWithoutPrototypeKeys(text: string): unknown {
   return body;
 }
 
-/**
- * The path (`body.sections[0].title`) of the first node of a parsed body, in document order, for
- * which `found` answers a path, or undefined. Like the walk above it keeps its own list of what is
- * left to visit, so a body nested thousands of levels deep is safe. `found` sees each node before
- * its children, an object with its keys.
- */
-function firstPath(body: unknown, found: (node: unknown, path: string) => string | undefined): string | undefined {
-  const pending: { readonly node: unknown; readonly path: string }[] = [{ node: body, path: 'body' }];
-  while (pending.length > 0) {
-    const { node, path } = pending.pop()!;
-    const hit = found(node, path);
-    if (hit !== undefined) return hit;
-    if (typeof node !== 'object' || node === null) continue;
-    if (Array.isArray(node)) {
-      for (let index = node.length - 1; index >= 0; index -= 1) pending.push({ node: node[index], path: `${path}[${index}]` });
-      continue;
-    }
-    const members = node as Record<string, unknown>;
-    const keys = Object.keys(members);
-    for (let index = keys.length - 1; index >= 0; index -= 1) pending.push({ node: members[keys[index]!], path: `${path}.${keys[index]!}` });
-  }
-  return undefined;
-}
-
 const isObjectNode = (node: unknown): node is object => typeof node === 'object' && node !== null && !Array.isArray(node);
 
 /** The path of the first `__proto__` key of a body the parser refused, as a validation message names it (`body.sections[0].__proto__`). */
 function prototypeKeyPath(text: string): string {
-  const found = firstPath(JSON.parse(text), (node, path) => (isObjectNode(node) && Object.hasOwn(node, '__proto__') ? `${path}.__proto__` : undefined));
+  const found = firstPath(JSON.parse(text), 'body', (node, path) => (isObjectNode(node) && Object.hasOwn(node, '__proto__') ? `${path}.__proto__` : undefined));
   return found ?? 'body'; // not reached: the parser refused the text for such a key
 }
 
@@ -132,29 +108,11 @@ function contentRefused(path: string, problem: string): Error {
   return error;
 }
 
-const wellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
-
-/**
- * The path of the first string (a key or a value) of a parsed body that is not well-formed
- * Unicode: a lone surrogate, which only a `\uD800`-style escape can put into JSON text. MongoDB
- * stores text as UTF-8, where such a string cannot be written: it came back as U+FFFD, so two
- * values checked as different (slot ids, option values) were stored equal, and the embedded
- * store kept what the other refused (audit, 2026-12-03). A key is named with its surrogate escaped.
- */
-function malformedTextPath(body: unknown): string | undefined {
-  return firstPath(body, (node, path) => {
-    if (typeof node === 'string') return wellFormed(node) ? undefined : path;
-    if (!isObjectNode(node)) return undefined;
-    const key = Object.keys(node).find((name) => !wellFormed(name));
-    return key === undefined ? undefined : `${path}.${JSON.stringify(key).slice(1, -1)}`;
-  });
-}
-
 /** The body, refused when its text holds an escape that makes a lone surrogate (a cheap look at the text first). */
 function wellFormedBody(text: string, body: unknown): unknown {
   if (!text.includes('\\u')) return body;
-  const path = malformedTextPath(body);
-  if (path !== undefined) throw contentRefused(path, 'is not well-formed Unicode text (it holds a lone surrogate)');
+  const path = malformedTextPath(body, 'body');
+  if (path !== undefined) throw contentRefused(path, MALFORMED_TEXT);
   return body;
 }
 

@@ -7,11 +7,15 @@
  * The caller's ids are held to the rules HTTP holds its headers and tokens to (CONTRACT §1.3-1.4):
  * a user id that is not one counts as no user, a guest id that is not one as no guest id, so an
  * embedding service gets the answers an HTTP caller would (`MISSING_USER_ID`, `UNAUTHORIZED`,
- * `GUEST_ID_MISSING`), and no such id becomes a stored author or a rate-limit key.
+ * `GUEST_ID_MISSING`), and no such id becomes a stored author or a rate-limit key. Text that is
+ * not well-formed Unicode (a lone surrogate, in a value or a key) is `VALIDATION_FAILED` naming
+ * where, as over HTTP (decision 0822): MongoDB would store it changed. It is looked for first; a
+ * deferred member (`Deferred<T>`) once the use case reads it.
  * The HTTP adapter builds its use cases itself and always passes an object: it pays nothing.
  */
 import { GUEST_ID_PATTERN, USER_ID_PATTERN, type Caller } from '../shared/caller.js';
 import { validationError } from '../shared/domain-error.js';
+import { MALFORMED_TEXT, malformedTextPath } from '../shared/well-formed-text.js';
 
 interface UseCase {
   execute(...args: never[]): unknown;
@@ -28,7 +32,7 @@ export function checkedInput<T extends UseCase>(useCase: T): T {
       if (input === undefined ? required : typeof input !== 'object' || input === null || Array.isArray(input)) {
         throw validationError('', 'must be an object');
       }
-      return execute.call(this, callerWithValidIds(caller), input);
+      return execute.call(this, callerWithValidIds(caller), input === undefined ? input : wellFormedInput(input as object));
     },
   };
   Object.defineProperty(useCase, 'execute', { value: checked.execute, writable: true, configurable: true });
@@ -46,6 +50,24 @@ function callerWithValidIds(caller: unknown): unknown {
 }
 
 const isId = (id: unknown, pattern: RegExp): boolean => typeof id === 'string' && pattern.test(id);
+
+/** The input, refused when it holds malformed text; its deferred members checked when they settle. */
+function wellFormedInput(input: object): object {
+  const path = malformedTextPath(input);
+  if (path !== undefined) throw validationError(path, MALFORMED_TEXT);
+  let deferredChecked: Record<string, unknown> | undefined;
+  for (const [key, member] of Object.entries(input)) {
+    if (typeof member !== 'function') continue;
+    deferredChecked ??= { ...input };
+    deferredChecked[key] = async () => {
+      const settled: unknown = await (member as () => Promise<unknown>)();
+      const at = malformedTextPath(settled, key);
+      if (at !== undefined) throw validationError(at, MALFORMED_TEXT);
+      return settled;
+    };
+  }
+  return deferredChecked ?? input;
+}
 
 /** `checkedInput` on every use case of a group of the caller's use cases (`{ create, get, … }`). */
 export function checkedInputs<G extends object>(group: G): G {

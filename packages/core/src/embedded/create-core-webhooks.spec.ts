@@ -59,7 +59,8 @@ describe('createCore: webhooks', () => {
   });
 
   it('refuses a webhook URL its guard refuses, and claims as many deliveries a pass as its batch size', async () => {
-    const core = createCore({ captcha, webhooks: { sender: new RecordingSender(), urlGuard: receiverOnly, batchSize: 3 } });
+    // One tenant: its share (default half the batch, decision 0823) is raised to the whole batch.
+    const core = createCore({ captcha, webhooks: { sender: new RecordingSender(), urlGuard: receiverOnly, batchSize: 3, inFlightPerTenant: 3 } });
     const webhooks = core.webhooks!;
     const refused = await domainErrorOf(webhooks.create.execute(admin, { url: 'http://127.0.0.1:9/hooks', events: ['*'] }));
     expect(refused.code).to.equal('WEBHOOK_URL_NOT_ALLOWED');
@@ -67,6 +68,13 @@ describe('createCore: webhooks', () => {
     for (let i = 0; i < 5; i++) await core.articles.create.execute(editor, { title: `Article ${i}` });
     expect((await webhooks.dispatch.execute()).claimed).to.equal(3);
     expect((await webhooks.dispatch.execute()).claimed).to.equal(2);
+  });
+
+  it('gives one tenant half the batch by default, rounded up (decision 0823)', async () => {
+    const core = createCore({ captcha, webhooks: { sender: new RecordingSender(), urlGuard: receiverOnly, batchSize: 3 } });
+    await core.webhooks!.create.execute(admin, { url: 'https://receiver.example/hooks', events: ['*'] });
+    for (let i = 0; i < 5; i++) await core.articles.create.execute(editor, { title: `Article ${i}` });
+    expect((await core.webhooks!.dispatch.execute()).claimed).to.equal(2);
   });
 
   it('records no event and builds no webhook use cases without the option', async () => {

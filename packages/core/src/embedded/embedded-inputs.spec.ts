@@ -96,6 +96,27 @@ describe('Inputs embedding code hands the core', () => {
     expect(liked.likes).to.equal(1);
   });
 
+  it('refuses text that is not well-formed Unicode where it is, as HTTP does, a deferred member once read, storing nothing', async () => {
+    const core = createCore({ captcha: new StaticCaptchaVerifier(new Map([['token', undefined]])) });
+    const refusal = async (promise: Promise<unknown>) => {
+      const error = await domainErrorOf(promise);
+      return [error.code, error.issues?.[0]?.path, error.issues?.[0]?.message];
+    };
+    const words = 'is not well-formed Unicode text (it holds a lone surrogate)';
+    expect(await refusal(core.authors.create.execute(editor, { name: 'A\uD800' }))).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'name', words]);
+    const config = { slots: [{ id: 'a', type: 'topArticles' }, { id: 'b', type: 'contentTrend', settings: { ['k\uDBFF']: 1 } }] };
+    expect(await refusal(core.dashboard.save.execute(userCaller('acme', 'u1'), { config: config as never }))).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'config.slots[1].settings.k\\udbff', words]);
+    const article = await core.articles.create.execute(editor, { title: 'Comments' });
+    const deferred = core.comments.create.execute(guestCaller('acme', 'guest-0001'), { articleId: article.id, comment: async () => ({ content: 'x\uDFFF' }) });
+    expect(await refusal(deferred)).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'comment.content', words]);
+    expect((await core.authors.list.execute(editor, {})).authors).to.deep.equal([]);
+    expect((await core.comments.list.execute(editor, { articleId: article.id, status: 'all' })).comments).to.deep.equal([]);
+    expect((await core.dashboard.get.execute(userCaller('acme', 'u1'))).slots.map((slot) => slot.id)).to.not.include('a');
+    const circular: Record<string, unknown> = { name: 'Ada' };
+    circular.self = circular;
+    expect((await domainErrorOf(core.authors.create.execute(editor, circular as never))).code, 'a circular input ends').to.equal(ErrorCodes.VALIDATION_FAILED);
+  });
+
   it('refuses, by name, a store that is missing and a missing CAPTCHA verifier, before anything runs', () => {
     const captcha = new StaticCaptchaVerifier();
     const { outbox: _outbox, guestLimiter: _limiter, ...partial } = memoryStores();
