@@ -1,7 +1,8 @@
 /** A form's CAPTCHA gate over HTTP (§2.5 public submit, §1 token placement), with a controllable verifier. */
 import { CaptchaVerifierToken, StaticCaptchaVerifier } from '@cms/core';
 import { expect } from 'chai';
-import { startTestService, type TestService } from '../testing/test-service.js';
+import { request } from 'node:http';
+import { startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
 import { createForm } from './form-requests.js';
 
 describe('POST /forms/{id}/submit with a CAPTCHA gate', () => {
@@ -89,6 +90,33 @@ describe('POST /forms/{id}/submit with a CAPTCHA gate', () => {
         const res = await submit(form.id, { headers, query: '?captchaToken=high&captchaToken=high' });
         expect(res.status).to.equal(400);
         expect(res.body).to.deep.equal(repeated);
+      }
+      expect(verifier.calls).to.deep.equal([]);
+    });
+
+    it('answers 400 headers.x-captcha-token must be given only once for the header sent twice, without asking the provider', async () => {
+      // Node joins repeated lines with ", "; fetch cannot send two, so this goes through node:http.
+      for (const form of [gated, open]) {
+        const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = request(`${api.baseUrl}/forms/${form.id}/submit`, {
+            method: 'POST',
+            headers: { 'x-api-key': TEST_KEYS.a, 'content-type': 'application/json', 'x-captcha-token': ['high', 'high'] as unknown as string },
+          });
+          req.on('response', (res) => {
+            let body = '';
+            res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          });
+          req.on('error', reject);
+          req.end(JSON.stringify({ values: { name: 'Ada' } }));
+        });
+        expect(answer.status).to.equal(400);
+        expect(JSON.parse(answer.body)).to.deep.equal({
+          success: false,
+          statusCode: 400,
+          message: 'Validation failed: headers.x-captcha-token must be given only once',
+          data: null,
+          errors: [{ path: 'headers.x-captcha-token', message: 'must be given only once' }],
+        });
       }
       expect(verifier.calls).to.deep.equal([]);
     });
