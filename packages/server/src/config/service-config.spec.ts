@@ -43,6 +43,17 @@ describe('loadConfig', () => {
       expect(loadConfig({ CMS_CORS_ORIGINS: '*' }).http.corsOrigins).to.deep.equal(['*']);
     });
 
+    it('takes an origin whose host is an IPv6 literal, as a browser sends it, and refuses a malformed one', () => {
+      expect(loadConfig({ CMS_CORS_ORIGINS: 'http://[::1]:8080,https://[0:0:0:0:0:0:0:1],http://[2001:DB8::7]' }).http.corsOrigins).to.deep.equal([
+        'http://[::1]:8080',
+        'https://[::1]',
+        'http://[2001:db8::7]',
+      ]);
+      for (const origin of ['http://[::1', 'http://[zz::1]', 'http://[:::]']) {
+        expect(() => loadConfig({ CMS_CORS_ORIGINS: origin }), origin).to.throw(ConfigError, 'CMS_CORS_ORIGINS');
+      }
+    });
+
     it('takes any IP address or host name for HOST', () => {
       for (const host of ['0.0.0.0', '::', '::1', '10.1.2.3', 'localhost', 'cms.example.com.', 'cms_service']) {
         expect(loadConfig({ HOST: host }).http.host, host).to.equal(host);

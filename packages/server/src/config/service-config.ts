@@ -160,7 +160,8 @@ function corsOriginsOf(list: string[] | undefined): string[] | undefined {
   if (list === undefined) return undefined;
   // As CMS_API_KEYS and CMS_LANGUAGES: a value of nothing but commas is a mistake, not "no CORS".
   if (list.length === 0) throw new ConfigError('CMS_CORS_ORIGINS', 'holds no origin; leave it empty or unset it for none');
-  const bad = list.find((origin) => origin !== '*' && !/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(origin));
+  // A host name, an IPv4 address, or an IPv6 literal in brackets (`http://[::1]:8080`, as browsers send it).
+  const bad = list.find((origin) => origin !== '*' && !/^https?:\/\/([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(:\d{1,5})?$/.test(origin));
   if (bad !== undefined) {
     throw new ConfigError('CMS_CORS_ORIGINS', `must be * or comma-separated origins such as https://app.example.com (got "${bad}")`);
   }
