@@ -28,18 +28,48 @@ const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 export function encodingFor(ctx: Context): 'br' | 'gzip' | undefined {
   let body: unknown = ctx.body;
   if (isJsonValue(body)) ctx.body = body = JSON.stringify(body);
-  const large =
-    typeof body === 'string'
-      ? body.length > COMPRESSION_THRESHOLD_BYTES || (body.length * 3 > COMPRESSION_THRESHOLD_BYTES && Buffer.byteLength(body) > COMPRESSION_THRESHOLD_BYTES)
-      : Buffer.isBuffer(body) ? body.length > COMPRESSION_THRESHOLD_BYTES : body instanceof Readable;
-  if (!large) return undefined;
+  if (!isLarge(body)) return undefined;
+  varyOnEncoding(ctx);
+  if (ctx.res.hasHeader('content-encoding')) return undefined;
+  return negotiated(ctx);
+}
+
+/**
+ * A 304 carries the `ETag` and `Vary` the 200 it stands for would have (RFC 9110 §15.4.5): for
+ * `body`, the answer a 200 would write, `Vary: Accept-Encoding` when it is large enough to be
+ * encoded, and the coded tag (`"…-gzip"`) when it would have been.
+ */
+export function validatorsOfNotModified(ctx: Context, body: string): void {
+  if (!isLarge(body)) return;
+  varyOnEncoding(ctx);
+  const encoding = negotiated(ctx);
+  if (encoding) codeTag(ctx, encoding);
+}
+
+function isLarge(body: unknown): boolean {
+  return typeof body === 'string'
+    ? body.length > COMPRESSION_THRESHOLD_BYTES || (body.length * 3 > COMPRESSION_THRESHOLD_BYTES && Buffer.byteLength(body) > COMPRESSION_THRESHOLD_BYTES)
+    : Buffer.isBuffer(body) ? body.length > COMPRESSION_THRESHOLD_BYTES : body instanceof Readable;
+}
+
+function varyOnEncoding(ctx: Context): void {
   const res = ctx.res;
   const vary = res.getHeader('vary');
   // Koa's ctx.vary parses and rebuilds the header: a cost on every large answer, where usually there is none yet.
   res.setHeader('vary', vary === undefined ? 'Accept-Encoding' : `${String(vary)}, Accept-Encoding`);
-  if (ctx.req.headers['accept-encoding'] === undefined || res.hasHeader('content-encoding')) return undefined;
+}
+
+/** The coding the request accepts best of ours, or undefined for none (identity). */
+function negotiated(ctx: Context): 'br' | 'gzip' | undefined {
+  if (ctx.req.headers['accept-encoding'] === undefined) return undefined;
   const chosen = ctx.acceptsEncodings('br', 'gzip', 'identity');
   return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+}
+
+/** Each representation has its own strong validator (RFC 9110 §8.8.3): the coding is named in the tag. */
+function codeTag(ctx: Context, encoding: 'br' | 'gzip'): void {
+  const tag = ctx.res.getHeader('etag');
+  if (typeof tag === 'string' && tag.endsWith('"')) ctx.res.setHeader('etag', `${tag.slice(0, -1)}-${encoding}"`);
 }
 
 /** A plain object or array: what Koa writes as JSON (a Buffer, a stream or another kind of object is not). */
@@ -61,9 +91,7 @@ export async function encodeBody(ctx: Context, encoding: 'br' | 'gzip'): Promise
     ctx.body = encoding === 'br' ? await brotli(input, BROTLI_OPTIONS) : await gzipped(input);
   }
   ctx.set('content-encoding', encoding);
-  const tag = ctx.res.getHeader('etag');
-  // Each representation has its own strong validator (RFC 9110 §8.8.3): the coding is named in the tag.
-  if (typeof tag === 'string' && tag.endsWith('"')) ctx.res.setHeader('etag', `${tag.slice(0, -1)}-${encoding}"`);
+  codeTag(ctx, encoding);
 }
 
 /** A record's tag as an encoded answer carries it: the 27 characters of its digest, then the coding. */

@@ -19,7 +19,7 @@ import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
 import { hasBody, jsonBodyReader, refusedContent, type JsonBodyReader } from '../http/json-body.js';
 import type { InputPaths } from '../http/input-paths.js';
 import type { CmsState } from '../http/state.js';
-import { uncodedTags } from '../http/compression.js';
+import { uncodedTags, validatorsOfNotModified } from '../http/compression.js';
 import { StreamedAnswer, type RouteDefinition } from './route-definition.js';
 import { RouteMatcher } from './route-matcher.js';
 import { SchemaValidator } from './schema-validator.js';
@@ -156,7 +156,10 @@ function pipeline(
       return;
     }
     const tagged = route.etag === undefined ? undefined : answerTagged(ctx, route, data);
-    if (tagged === NOT_MODIFIED) return;
+    if (tagged === NOT_MODIFIED) {
+      validatorsOfNotModified(ctx, writeEnvelope(data ?? null));
+      return;
+    }
     // `ctx.response`'s own setters: `ctx.status` and `ctx.body` reach them through `delegates`,
     // a megamorphic lookup per request (decision 0790).
     const response = ctx.response;

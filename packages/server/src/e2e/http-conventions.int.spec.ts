@@ -192,13 +192,30 @@ describe('HTTP conventions (CONTRACT §8)', () => {
       expect((await read({ 'accept-encoding': 'gzip' })).headers['etag']).to.equal(gzipTag);
       expect((await read({ 'accept-encoding': 'br' })).headers['etag']).to.equal(brTag);
       for (const held of [tag, gzipTag, brTag, `W/${gzipTag}`]) {
-        expect((await read({ 'accept-encoding': 'gzip', 'if-none-match': held })).status, held).to.equal(304);
+        const notModified = await read({ 'accept-encoding': 'gzip', 'if-none-match': held });
+        // The ETag and Vary the 200 would have carried (RFC 9110 §15.4.5): the gzip answer's.
+        expect([notModified.status, notModified.headers['etag']], held).to.deep.equal([304, gzipTag]);
+        expect(notModified.headers['vary'], held).to.match(/Accept-Encoding/i);
       }
+      const uncoded = await read({ 'if-none-match': tag });
+      expect([uncoded.status, uncoded.headers['etag']]).to.deep.equal([304, tag]);
+      expect(uncoded.headers['vary']).to.match(/Accept-Encoding/i);
+      expect((await read({ 'accept-encoding': 'br', 'if-none-match': gzipTag })).headers['etag']).to.equal(brTag);
       expect((await read({ 'if-none-match': `"${'x'.repeat(27)}-gzip"` })).status, 'another record’s tag').to.equal(200);
       const stale = await api.call('PATCH', `/articles/update/${created.body.data.article.id}`, { headers: { ...editor, 'if-match': `"${'x'.repeat(27)}-br"` }, body: { title: 'Stale' } });
       expect(stale.status).to.equal(412);
       const updated = await api.call('PATCH', `/articles/update/${created.body.data.article.id}`, { headers: { ...editor, 'if-match': brTag }, body: { title: 'Longer read' } });
       expect(updated.status).to.equal(200);
+    });
+
+    it('gives the 304 of a small record the plain tag and no Vary on the coding, as its 200', async () => {
+      const small = await api.call('POST', '/authors/create', { headers: { authorization: `Bearer ${await api.token({ sub: 'ed-1', role: 'editor' })}` }, body: { name: 'Ada' } });
+      const url = `${api.baseUrl}/authors/getById/${small.body.data.author.id}`;
+      const plain = await rawGet(url, { 'x-api-key': TEST_KEYS.a, 'accept-encoding': 'gzip' });
+      expect(plain.headers['content-encoding']).to.equal(undefined);
+      expect(String(plain.headers['vary'] ?? '')).not.to.match(/Accept-Encoding/i);
+      const notModified = await rawGet(url, { 'x-api-key': TEST_KEYS.a, 'accept-encoding': 'gzip', 'if-none-match': String(plain.headers['etag']) });
+      expect([notModified.status, notModified.headers['etag'], notModified.headers['vary']]).to.deep.equal([304, plain.headers['etag'], plain.headers['vary']]);
     });
 
     it('leaves a small answer unencoded', async () => {
