@@ -79,4 +79,36 @@ describe('startService', () => {
       }
     });
   });
+
+  describe('when it is stopped on the embedded store with deliveries due', () => {
+    // Passes every minute: only the stop's last pass can send what is staged after start-up.
+    const SLOW_PASSES = { ...FAST_WEBHOOKS, NOTIFY_POLL_MS: '60000', NOTIFY_RETRY_BASE_MS: '60000', NOTIFY_RETRY_MAX_MS: '60000' };
+
+    it('sends them in one last pass, and warns of what still goes unsent', async () => {
+      const logger = new CapturingLogger();
+      const api = await startTestService(SLOW_PASSES, { logger });
+      const receiver = await StandardWebhookReceiver.start();
+      const failing = await StandardWebhookReceiver.start();
+      try {
+        failing.answers = [{ status: 500 }];
+        const admin = await engagementClient(api).bearer('admin');
+        for (const target of [receiver, failing]) {
+          const created = await api.call('POST', '/webhooks/create', { headers: admin, body: { url: target.url(), events: ['form.created'] } });
+          target.secret = created.body.data.webhook.secret;
+        }
+        await createForm(api, 'staged-before-the-stop');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect([receiver.received.length, failing.received.length], 'nothing sent before the stop').to.deep.equal([0, 0]);
+        await api.stop();
+        expect(receiver.received.map((request) => request.verified)).to.deep.equal([true]);
+        expect(failing.received).to.have.length(1);
+        const warning = logger.lines.find((line) => line.message.startsWith('stopping with notifications or webhook deliveries not sent'));
+        expect(warning).to.deep.include({ level: 'warn', notificationJobs: 0, webhookDeliveries: 1 });
+      } finally {
+        await api.stop();
+        await receiver.stop();
+        await failing.stop();
+      }
+    });
+  });
 });

@@ -8,7 +8,21 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { JsonLineLogger, ServingState, type CmsApp } from '@cms/adapter-koa';
 import type { MongoDatabase } from '@cms/adapter-mongo';
-import { CaptchaVerifierToken, DispatchLoop, ManageTenants, systemClock, TrackedWork, type Clock, type Logger } from '@cms/core';
+import {
+  CaptchaVerifierToken,
+  DispatchLoop,
+  DispatchNotifications,
+  DispatchWebhooks,
+  ManageTenants,
+  NotificationOutboxToken,
+  systemClock,
+  TrackedWork,
+  WebhookDeliveryOutboxToken,
+  type Clock,
+  type Logger,
+  type NotificationOutbox,
+  type WebhookDeliveryOutbox,
+} from '@cms/core';
 import type { Container } from 'inversify';
 import { bootstrapKeys } from './bootstrap-keys.js';
 import { ConfigError } from './config/env-reader.js';
@@ -92,7 +106,8 @@ export async function startService(config: ServiceConfig, options: StartOptions 
       container,
       generatedKey,
       stop: once(async () => {
-        await shutdown(server, serving, storage, config.http.shutdownGraceMs, dispatchLoops, container.get(TrackedWork));
+        const lastPass = storage.kind === 'memory' ? () => lastPassOnEmbeddedStore(container, logger) : undefined;
+        await shutdown(server, serving, storage, config.http.shutdownGraceMs, dispatchLoops, container.get(TrackedWork), lastPass);
         await output?.close();
       }),
     };
@@ -141,6 +156,7 @@ async function shutdown(
   graceMs: number,
   dispatchLoops: readonly DispatchLoop[],
   work: TrackedWork,
+  lastPass: (() => Promise<void>) | undefined,
 ): Promise<void> {
   const deadline = Date.now() + graceMs;
   // Still listening while in-flight requests finish: /readyz now answers 503 to whoever asks
@@ -162,7 +178,25 @@ async function shutdown(
   // What the served requests started and did not await (a submit's notification enqueue) writes
   // to the store: it finishes first, within what is left of the grace period.
   await atMost(work.settled(), deadline - Date.now());
+  if (lastPass) await atMost(lastPass(), deadline - Date.now());
   await storage.close();
+}
+
+/**
+ * The embedded store keeps nothing after the process: one last pass of each dispatcher sends what
+ * is due (a submit's notifications, an event's deliveries, answered just before the stop), and a
+ * warning names what still goes unsent (retries waiting for their back-off, a pass cut short by
+ * the grace period). On MongoDB the next process sends them.
+ */
+async function lastPassOnEmbeddedStore(container: Container, logger: Logger): Promise<void> {
+  await Promise.all([container.get(DispatchNotifications).execute(), container.get(DispatchWebhooks).execute()]);
+  const jobs = await container.get<NotificationOutbox>(NotificationOutboxToken).countByStatus();
+  const deliveries = await container.get<WebhookDeliveryOutbox>(WebhookDeliveryOutboxToken).countByStatus();
+  const notificationJobs = jobs.pending;
+  const webhookDeliveries = deliveries.pending + deliveries.unconfirmed;
+  if (notificationJobs + webhookDeliveries > 0) {
+    logger.warn('stopping with notifications or webhook deliveries not sent: the embedded store keeps nothing after this process', { notificationJobs, webhookDeliveries });
+  }
 }
 
 /** Waits for `promise` to settle, or `ms` at most. */
