@@ -1,6 +1,7 @@
 /**
  * Start-up registration of API keys: the `CMS_API_KEYS` pairs (tenants created as needed), or,
- * on the embedded store with none configured, a fresh key for tenant `default`, printed once.
+ * on the embedded store with none configured, a fresh key for tenant `default`, printed once;
+ * then the admin e-mail addresses `CMS_ADMIN_EMAILS` gives those tenants (embedded store).
  */
 import { ErrorCodes, isDomainError, type Logger, type ManageTenants } from '@cms/core';
 import { ConfigError } from './config/env-reader.js';
@@ -32,10 +33,13 @@ export async function bootstrapKeys(config: ServiceConfig, manage: ManageTenants
       });
     }
   }
-  if (config.auth.apiKeys.length > 0 || config.storage.kind !== 'memory') return { generatedKey: undefined };
-  await manage.ensureTenant('default', 'Default tenant');
-  const issued = await manage.issueKey('default', 'generated at start-up');
-  return { generatedKey: issued.key };
+  let generatedKey: string | undefined;
+  if (config.auth.apiKeys.length === 0 && config.storage.kind === 'memory') {
+    await manage.ensureTenant('default', 'Default tenant');
+    generatedKey = (await manage.issueKey('default', 'generated at start-up')).key;
+  }
+  for (const [tenantId, addresses] of config.adminEmails) await manage.setAdminEmails(tenantId, addresses);
+  return { generatedKey };
 }
 
 /** `registerKey`'s refusal of a key the store already holds for another tenant (an earlier CMS_API_KEYS, or cms-admin). */

@@ -4,6 +4,7 @@ import { MONGO_DATABASE_NAME_RULE, mongoConnectionStringProblem, mongoDatabaseNa
 import { DEFAULT_LANGUAGES } from '@cms/core';
 import { loadAiConfig, type AiConfig } from './ai.config.js';
 import { loadApiKeys, type ApiKeySetting } from './api-keys.config.js';
+import { loadAdminEmails, type AdminEmailSettings } from './admin-emails.config.js';
 import { loadCaptchaConfig, type CaptchaConfig } from './captcha.config.js';
 import { loadEngagementConfig, type EngagementConfig } from './engagement.config.js';
 import { ConfigError, EnvReader, type Env } from './env-reader.js';
@@ -51,6 +52,8 @@ export interface ServiceConfig {
     readonly cursorSecret?: string | undefined;
   };
   readonly storage: StorageConfig;
+  /** `CMS_ADMIN_EMAILS`: admin addresses of the tenants created at start-up (embedded store only). */
+  readonly adminEmails: AdminEmailSettings;
   readonly languages: readonly string[];
   readonly captcha: CaptchaConfig;
   readonly ai: AiConfig;
@@ -73,6 +76,8 @@ export function loadConfig(env: Env): ServiceConfig {
   const jwt = loadJwtConfig(read);
   const ai = loadAiConfig(read);
   const captcha = loadCaptchaConfig(read);
+  const apiKeys = loadApiKeys(read);
+  const storage = loadStorageConfig(env);
   return {
     production: read.string('NODE_ENV') === 'production',
     http: {
@@ -89,13 +94,14 @@ export function loadConfig(env: Env): ServiceConfig {
       metrics: read.flag('CMS_METRICS', true),
     },
     auth: {
-      apiKeys: loadApiKeys(read),
+      apiKeys,
       jwtSecret: jwt.secret,
       jwtPublicKeyPem: jwt.publicKeyPem,
       jwtAlgorithm: jwt.algorithm,
       cursorSecret: cursorSecretOf(read.raw('CMS_CURSOR_SECRET')),
     },
-    storage: loadStorageConfig(env),
+    storage,
+    adminEmails: loadAdminEmails(read, storage.kind, apiKeys),
     languages: languagesOf(read.list('CMS_LANGUAGES')),
     captcha,
     ai,

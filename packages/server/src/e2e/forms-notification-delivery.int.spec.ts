@@ -124,6 +124,21 @@ describe('Submission notifications delivered by the running service', () => {
     });
   });
 
+  describe('when a form names no admin recipients, on the embedded store', () => {
+    it('mails the tenant admin addresses CMS_ADMIN_EMAILS gives it (§2.3 default)', async () => {
+      const api = await startTestService({ ...bothChannels(), CMS_ADMIN_EMAILS: 'tenant-a:ops@acme.test,tenant-a:owner@acme.test' });
+      try {
+        const form = await createForm(api, 'no-recipients', { notifications: { enabled: true, email: { admin: { enabled: true } } } });
+        const submission = await submitForm(api, form.id, { name: 'Ada' });
+        const jobs = await settled(api, submission.id, 1);
+        expect(jobs.map((job) => [job.channel, job.audience, job.status])).to.deep.equal([['email', 'admin', 'sent']]);
+        expect(mails.map((mail) => mail.to)).to.deep.equal([['ops@acme.test', 'owner@acme.test']]);
+      } finally {
+        await api.stop();
+      }
+    });
+  });
+
   describe('when the submit carries a traceparent', () => {
     for (const storage of TEST_STORAGES) {
       it(`pushes with a child traceparent of the submit's trace, a new span per attempt (storage: ${storage})`, async () => {
