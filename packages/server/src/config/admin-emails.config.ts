@@ -6,7 +6,7 @@
  * tenant keeps its addresses between starts (`cms-admin tenant set-admin-emails`), so the variable
  * is refused there: two sources for one setting would overwrite each other at every start.
  */
-import { ConfigError, type EnvReader } from './env-reader.js';
+import { colonPairs, ConfigError, type EnvReader } from './env-reader.js';
 import type { ApiKeySetting } from './api-keys.config.js';
 
 const VARIABLE = 'CMS_ADMIN_EMAILS';
@@ -26,14 +26,8 @@ export function loadAdminEmails(read: EnvReader, storageKind: 'memory' | 'mongo'
   }
   const tenants = apiKeys.length > 0 ? new Set(apiKeys.map((setting) => setting.tenantId)) : new Set(['default']);
   const settings = new Map<string, string[]>();
-  value.split(',').forEach((item, index) => {
-    const pair = item.trim();
-    if (pair === '') return;
-    const entry = index + 1;
-    const at = pair.indexOf(':');
-    const tenantId = pair.slice(0, at).trim();
-    const address = pair.slice(at + 1).trim();
-    if (at < 0 || tenantId === '') throw new ConfigError(VARIABLE, `entry ${entry} is not a tenantId:address pair; the value must be comma-separated tenantId:address pairs`);
+  const notAPair = (entry: number) => new ConfigError(VARIABLE, `entry ${entry} is not a tenantId:address pair; the value must be comma-separated tenantId:address pairs`);
+  for (const { entry, left: tenantId, right: address } of colonPairs(value, 'first', notAPair)) {
     if (!tenants.has(tenantId)) {
       throw new ConfigError(VARIABLE, `entry ${entry} names tenant "${tenantId}", which the service does not create (${[...tenants].join(', ')}: the tenants of CMS_API_KEYS, else default)`);
     }
@@ -42,7 +36,7 @@ export function loadAdminEmails(read: EnvReader, storageKind: 'memory' | 'mongo'
     if (!addresses.includes(address)) addresses.push(address);
     if (addresses.length > MAX_PER_TENANT) throw new ConfigError(VARIABLE, `gives tenant "${tenantId}" more than ${MAX_PER_TENANT} addresses`);
     settings.set(tenantId, addresses);
-  });
+  }
   if (settings.size === 0) throw new ConfigError(VARIABLE, 'holds no pair; leave it empty or unset it for none');
   return settings;
 }

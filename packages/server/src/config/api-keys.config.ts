@@ -6,7 +6,7 @@
  * written the wrong way round puts the key there): it may be read by whoever reads the logs.
  */
 import { API_KEY_MAX_LENGTH, isValidTenantId } from '@cms/core';
-import { ConfigError, type EnvReader } from './env-reader.js';
+import { colonPairs, ConfigError, type EnvReader } from './env-reader.js';
 
 export interface ApiKeySetting {
   readonly key: string;
@@ -23,14 +23,8 @@ export function loadApiKeys(read: EnvReader): ApiKeySetting[] {
   if (value === undefined) return [];
   // Each key once, with the entry that gave it (a key written twice for one tenant is harmless).
   const entries = new Map<string, { readonly tenantId: string; readonly entry: number }>();
-  value.split(',').forEach((item, index) => {
-    const pair = item.trim();
-    if (pair === '') return;
-    const entry = index + 1;
-    const at = pair.lastIndexOf(':');
-    const key = pair.slice(0, at).trim();
-    const tenantId = pair.slice(at + 1).trim();
-    if (at < 0 || key === '') throw new ConfigError(VARIABLE, `entry ${entry} is not a key:tenantId pair; the value must be comma-separated key:tenantId pairs`);
+  const notAPair = (entry: number) => new ConfigError(VARIABLE, `entry ${entry} is not a key:tenantId pair; the value must be comma-separated key:tenantId pairs`);
+  for (const { entry, left: key, right: tenantId } of colonPairs(value, 'last', notAPair)) {
     if (key.length < MIN_API_KEY_LENGTH) {
       throw new ConfigError(VARIABLE, `entry ${entry} has a key of ${key.length} characters; keys must have at least ${MIN_API_KEY_LENGTH}`);
     }
@@ -50,7 +44,7 @@ export function loadApiKeys(read: EnvReader): ApiKeySetting[] {
       throw new ConfigError(VARIABLE, `gives one key to two tenants (entries ${earlier.entry} and ${entry}); a key belongs to one tenant`);
     }
     if (earlier === undefined) entries.set(key, { tenantId, entry });
-  });
+  }
   if (entries.size === 0) throw new ConfigError(VARIABLE, 'holds no key:tenantId pair; leave it empty or unset it for none');
   return [...entries].map(([key, { tenantId }]) => ({ key, tenantId }));
 }

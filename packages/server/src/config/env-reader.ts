@@ -78,3 +78,28 @@ export class EnvReader {
     return value;
   }
 }
+
+/** One `left:right` entry of a comma list, numbered from 1 as written. */
+export interface ColonPair {
+  readonly entry: number;
+  readonly left: string;
+  readonly right: string;
+}
+
+/**
+ * The `left:right` entries of a comma list (`CMS_API_KEYS`, `CMS_ADMIN_EMAILS`), each trimmed, an
+ * empty entry (a trailing comma) skipped but counted; split at the `first` or the `last` colon.
+ * An entry without a colon, or with nothing on its left, is refused with `notAPair(entry)`.
+ */
+export function colonPairs(value: string, split: 'first' | 'last', notAPair: (entry: number) => ConfigError): ColonPair[] {
+  const pairs: ColonPair[] = [];
+  value.split(',').forEach((item, index) => {
+    const pair = item.trim();
+    if (pair === '') return;
+    const at = split === 'first' ? pair.indexOf(':') : pair.lastIndexOf(':');
+    const left = pair.slice(0, at).trim();
+    if (at < 0 || left === '') throw notAPair(index + 1);
+    pairs.push({ entry: index + 1, left, right: pair.slice(at + 1).trim() });
+  });
+  return pairs;
+}
