@@ -36,7 +36,7 @@ export * from './forms/submission-notification-jobs.js';
 export { findRelationField } from './forms/connect-relation.use-case.js';
 export { FORM_INPUT_KEYS } from './forms/update-form.use-case.js';
 export * from './forms/relation-holders.js';
-export { csvRow } from './forms/export-submissions.use-case.js';
+export { csvRow } from './forms/submission-export-text.js';
 export * from './shared/input-rules.js';
 export { addTotals, isZeroDelta, reactionChoice, reactionDelta, reactionTypeOf, subtractTotals, visibleTotals } from './reactions/reaction.js';
 export * from './reactions/reaction-ledger.js';

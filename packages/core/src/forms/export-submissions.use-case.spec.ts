@@ -5,7 +5,8 @@ import { userCaller } from '../testing/callers.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
 import { formRecord, submissionRecord } from '../testing/form-fixtures.js';
 import { randomText, seededRandom } from '../testing/seeded-random.js';
-import { csvRow, ExportSubmissions } from './export-submissions.use-case.js';
+import { ExportSubmissions } from './export-submissions.use-case.js';
+import { csvRow } from './submission-export-text.js';
 
 const caller = userCaller('acme', 'u1');
 
