@@ -9,7 +9,7 @@ import { isDuplicateKeyError } from '../storage/duplicate-key.js';
 import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
-import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
+import { fromObjectId, parseObjectId, parseObjectIds, toObjectId } from '../storage/object-ids.js';
 
 interface CategoryDocument {
   _id: ObjectId;
@@ -45,7 +45,7 @@ export class MongoCategoryRepository implements CategoryRepository {
   }
 
   async findByIds(tenantId: string, ids: readonly string[]): Promise<Category[]> {
-    const wanted = ids.map(parseObjectId).filter((id): id is ObjectId => id !== null);
+    const wanted = parseObjectIds(ids);
     if (wanted.length === 0) return [];
     const documents = await this.#categories.find({ tenantId, _id: { $in: wanted } }).toArray();
     return documents.map(toCategory);

@@ -37,7 +37,7 @@ import { deleteById } from '../storage/conditional-delete.js';
 import { findPage } from '../storage/keyset-query.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
-import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
+import { fromObjectId, parseObjectId, parseObjectIds, toObjectId } from '../storage/object-ids.js';
 
 interface SubmissionDocument {
   _id: ObjectId;
@@ -89,7 +89,7 @@ export class MongoSubmissionRepository implements SubmissionRepository {
 
   /** One `find` by `_id` with `$in` (the `_id_` index), for a submission and the one it connects to. */
   async findByIds(tenantId: string, ids: readonly string[]): Promise<Submission[]> {
-    const wanted = ids.map(parseObjectId).filter((id): id is ObjectId => id !== null);
+    const wanted = parseObjectIds(ids);
     if (wanted.length === 0) return [];
     const documents = await this.#submissions.find({ tenantId, _id: { $in: wanted } }).toArray();
     return documents.map(toSubmission);
@@ -180,7 +180,7 @@ export class MongoSubmissionRepository implements SubmissionRepository {
 
   /** One `deleteMany` by `_id` with `$in` (the `_id_` index). */
   async deleteByIds(tenantId: string, ids: readonly string[]): Promise<number> {
-    const wanted = ids.map(parseObjectId).filter((id): id is ObjectId => id !== null);
+    const wanted = parseObjectIds(ids);
     if (wanted.length === 0) return 0;
     return (await this.#submissions.deleteMany({ tenantId, _id: { $in: wanted } })).deletedCount;
   }
@@ -192,7 +192,7 @@ export class MongoSubmissionRepository implements SubmissionRepository {
    */
   async removeRelationsTo(tenantId: string, holder: RelationHolder, relatedIds: readonly string[]): Promise<number> {
     const form = parseObjectId(holder.formId);
-    const ids = relatedIds.map(parseObjectId).filter((id): id is ObjectId => id !== null);
+    const ids = parseObjectIds(relatedIds);
     if (!form || ids.length === 0) return 0;
     const path = relationPath(holder.fieldName);
     const lists = await this.#submissions.updateMany(

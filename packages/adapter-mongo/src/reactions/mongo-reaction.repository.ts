@@ -10,7 +10,7 @@ import type { ObjectId } from 'mongodb';
 import { retryUpsertOnDuplicateKey } from '../storage/duplicate-key.js';
 import { Collections } from '../storage/mongo-collections.js';
 import type { MongoCollection, MongoDatabase } from '../storage/mongo-database.js';
-import { fromObjectId, parseObjectId, toObjectId } from '../storage/object-ids.js';
+import { fromObjectId, parseObjectId, parseObjectIds, toObjectId } from '../storage/object-ids.js';
 
 interface ReactionDocument {
   _id: ObjectId;
@@ -61,7 +61,7 @@ export class MongoReactionRepository implements ReactionRepository {
 
   /** One `deleteMany` through the prefix of `tenant_target_actor_unique`. */
   async deleteByTargets(tenantId: string, targetKind: ReactionTargetKind, targetIds: readonly string[]): Promise<number> {
-    const ids = targetIds.map(parseObjectId).filter((id): id is ObjectId => id !== null);
+    const ids = parseObjectIds(targetIds);
     if (ids.length === 0) return 0;
     return (await this.#reactions.deleteMany({ tenantId, targetKind, targetId: { $in: ids } })).deletedCount;
   }

@@ -16,6 +16,11 @@ export function parseObjectId(id: string): ObjectId | null {
   return isWellFormedId(id) ? ObjectId.createFromHexString(id.toLowerCase()) : null;
 }
 
+/** For ids to look up together: the malformed ones left out, as none could match a record. */
+export function parseObjectIds(ids: readonly string[]): ObjectId[] {
+  return ids.map(parseObjectId).filter((id): id is ObjectId => id !== null);
+}
+
 export function fromObjectId(id: ObjectId): string {
   return id.toHexString();
 }
