@@ -45,7 +45,7 @@ export * from './ai/ai-usage.ports.js';
 export type { AiTokenUsage } from './ai/ai-quota.js';
 export * from './ai/translate-text.use-case.js';
 export * from './ai/get-ai-usage.use-case.js';
-export { DEFAULT_MIN_SCORE, FIELD_TYPES, FORM_LIMITS, FORM_VISIBILITIES, type FieldType, type Form, type FormCaptcha, type FormField, type FormFieldOption, type FormFlow, type FormNotifications, type FormRelationDefinition, type FormSection, type FormVisibility, type LocalizedText } from './forms/form.js';
+export { DEFAULT_MIN_SCORE, FIELD_TYPES, FORM_LIMITS, FORM_VISIBILITIES, RELATION_HISTORY_MAX, type FieldType, type Form, type FormCaptcha, type FormField, type FormFieldOption, type FormFlow, type FormNotifications, type FormRelationDefinition, type FormSection, type FormVisibility, type LocalizedText } from './forms/form.js';
 export * from './forms/submission.js';
 export * from './forms/forms.ports.js';
 export * from './forms/create-form-input.js';

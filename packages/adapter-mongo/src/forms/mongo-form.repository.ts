@@ -20,6 +20,7 @@ import type {
   PageQuery,
   RelationHolder,
 } from '@cms/core';
+import { RELATION_HISTORY_MAX } from '@cms/core';
 import type { Filter, ObjectId } from 'mongodb';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
 import { findPage } from '../storage/keyset-query.js';
@@ -86,12 +87,16 @@ export class MongoFormRepository implements FormRepository {
    * One conditional `findOneAndUpdate` (the `updatedAt` read is in the filter); a new slug that
    * another form holds is refused by `tenant_slug_unique`, as on insert.
    */
-  async update(form: Form, expected: Date): Promise<'updated' | 'stale' | 'slugTaken'> {
+  async update(form: Form, expected: Date): Promise<'updated' | 'stale' | 'slugTaken' | 'relationHistoryFull'> {
     const { _id, tenantId, createdBy: _createdBy, createdAt: _createdAt, ...definition } = toDocument(form);
-    const targets = { relationTargets: { $each: relationTargetsOf(definition.sections) } };
+    const added = relationTargetsOf(definition.sections);
+    const targets = { relationTargets: { $each: added } };
+    // The history's size with the new fields, in the same atomic step (0767): a form with no
+    // relation field added writes no $expr, the common PATCH unchanged.
+    const history = added.length === 0 ? {} : { $expr: { $lte: [{ $size: { $setUnion: [{ $ifNull: ['$relationTargets', []] }, { $literal: added }] } }, RELATION_HISTORY_MAX] } };
     try {
-      const before = await this.#forms.findOneAndUpdate({ _id, tenantId, updatedAt: expected }, { $set: definition, $addToSet: targets });
-      if (!before) return 'stale';
+      const before = await this.#forms.findOneAndUpdate({ _id, tenantId, updatedAt: expected, ...history }, { $set: definition, $addToSet: targets });
+      if (!before) return added.length > 0 && (await this.#forms.findOne({ _id, tenantId, updatedAt: expected }, { projection: { _id: 1 } })) ? 'relationHistoryFull' : 'stale';
       // Written before `relationTargets` existed: the fields it had go in now (one more step, once).
       const earlier = before.relationTargets === undefined ? relationTargetsOf(before.sections) : [];
       if (earlier.length > 0) await this.#forms.updateOne({ _id, tenantId }, { $addToSet: { relationTargets: { $each: earlier } } });

@@ -26,6 +26,14 @@ export const FORM_LIMITS = {
   recipientsMax: 50,
 } as const;
 
+/**
+ * Most relation fields a form may have had over its life: distinct (name, target form) pairs,
+ * current and earlier together (renamed, retargeted and dropped fields stay holders, decision
+ * 0767). Twice what one form can hold at once (50 sections × 200 fields), so no form is refused
+ * for what it has, only for renaming thousands of relation fields over and over (decision 0767).
+ */
+export const RELATION_HISTORY_MAX = 2 * FORM_LIMITS.sectionsMax * FORM_LIMITS.fieldsMax;
+
 /** Language code → text. Absent optional texts are stored as `{}` (see docs/decisions/0201). */
 export type LocalizedText = Record<string, string>;
 

@@ -19,9 +19,11 @@ export interface FormRepository {
    * Replaces the form's definition (everything but id, tenant, creator and creation time) only if
    * its stored `updatedAt` is still `expected`, in one atomic step. `slugTaken`: another form of
    * the tenant has the new slug (decided by the store's unique constraint, as on insert);
-   * `stale`: the form changed or is gone. Nothing is written unless `updated`.
+   * `stale`: the form changed or is gone; `relationHistoryFull`: the relation fields the form has
+   * had, with the new ones, would be more than `RELATION_HISTORY_MAX` (distinct name and target
+   * pairs). Nothing is written unless `updated`.
    */
-  update(form: Form, expected: Date): Promise<'updated' | 'stale' | 'slugTaken'>;
+  update(form: Form, expected: Date): Promise<'updated' | 'stale' | 'slugTaken' | 'relationHistoryFull'>;
   /** Deletes the form in one atomic step; true only for the call that deleted it. */
   delete(tenantId: string, id: string): Promise<boolean>;
   /** The tenant's form with this slug, or null (§6.2). */

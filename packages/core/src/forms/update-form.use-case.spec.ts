@@ -6,6 +6,7 @@ import { ErrorCodes } from '../shared/error-codes.js';
 import { StaticLanguageCatalog } from '../shared/languages.js';
 import { anonymousCaller } from '../testing/callers.js';
 import { CreateForm } from './create-form.use-case.js';
+import { FORM_LIMITS, RELATION_HISTORY_MAX } from './form.js';
 import { UpdateForm } from './update-form.use-case.js';
 
 const failure = async (promise: Promise<unknown>) => {
@@ -56,6 +57,34 @@ describe('UpdateForm', () => {
       const notifications = { enabled: true, email: { submitter: { enabled: true, field: 'work' } } };
       const updated = await update.execute(anonymousCaller('acme'), { id: form.id, changes: { sections, notifications } });
       expect(updated.notifications.email.submitter).to.deep.equal({ enabled: true, field: 'work' });
+    });
+  });
+
+  describe('when renaming relation fields would make the form one that has had more than RELATION_HISTORY_MAX', () => {
+    it('refuses the update naming the sections, stores nothing, and leaves updates that add no relation field alone', async () => {
+      const forms = new MemoryFormRepository();
+      const clock = new ManualClock('2026-03-04T05:06:07.890Z');
+      const languages = new StaticLanguageCatalog(['en']);
+      const captcha = { defaultProvider: 'turnstile' } as const;
+      const create = new CreateForm(forms, languages, captcha, clock);
+      const target = await create.execute(anonymousCaller('acme'), { title: { en: 'Companies' }, slug: 'companies', sections: [{ fields: [{ name: 'name', type: 'text', label: { en: 'Name' } }] }] });
+      const sections = (prefix: string) =>
+        Array.from({ length: FORM_LIMITS.sectionsMax }, (_, s) => ({
+          fields: Array.from({ length: FORM_LIMITS.fieldsMax }, (_, i) => ({ name: `${prefix}${s}_${i}`, type: 'relation' as const, label: { en: 'Link' }, relation: { formId: target.id } })),
+        }));
+      const form = await create.execute(anonymousCaller('acme'), { title: { en: 'Deals' }, slug: 'deals', sections: sections('a') });
+      const update = new UpdateForm(forms, languages, captcha, clock);
+      clock.advance(1000);
+      await update.execute(anonymousCaller('acme'), { id: form.id, changes: { sections: sections('b') } });
+      clock.advance(1000);
+      const error = await failure(update.execute(anonymousCaller('acme'), { id: form.id, changes: { sections: sections('c') } }));
+      expect(error.code).to.equal(ErrorCodes.VALIDATION_FAILED);
+      expect(error.message).to.equal(
+        `sections would make this form one that has had more than ${RELATION_HISTORY_MAX} relation fields (renamed and removed ones count until the form is deleted): create a new form`,
+      );
+      expect((await forms.findById('acme', form.id))!.sections[0]!.fields[0]!.name).to.equal('b0_0');
+      const retitled = await update.execute(anonymousCaller('acme'), { id: form.id, changes: { title: { en: 'Deals, renamed' } } });
+      expect(retitled.title).to.deep.equal({ en: 'Deals, renamed' });
     });
   });
 

@@ -19,7 +19,7 @@ import type { LanguageCatalog } from '../shared/languages.js';
 import { sharingUnchanged } from '../shared/unchanged-parts.js';
 import type { CreateFormInput } from './create-form-input.js';
 import { requireFormId } from './find-form.js';
-import { textLanguagesOf, type Form } from './form.js';
+import { RELATION_HISTORY_MAX, textLanguagesOf, type Form } from './form.js';
 import { madeBy, requireExistingForms } from './form-references.js';
 import type { FormRepository } from './forms.ports.js';
 import { normalizeFormInput } from './normalize-form-input.js';
@@ -85,6 +85,9 @@ export class UpdateForm {
         this.events.around(updatedEvent(caller, 'form.updated', 'form', id, next.updatedAt), async () => {
           const outcome = await this.forms.update(next, expected);
           if (outcome === 'slugTaken') throw new DomainError(ErrorCodes.FORM_SLUG_TAKEN, 'Form slug already exists');
+          if (outcome === 'relationHistoryFull') {
+            throw validationError('sections', `would make this form one that has had more than ${RELATION_HISTORY_MAX} relation fields (renamed and removed ones count until the form is deleted): create a new form`);
+          }
           return outcome === 'updated' ? { result: true, data: next } : { result: false };
         }),
     });

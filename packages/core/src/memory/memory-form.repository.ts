@@ -16,7 +16,7 @@
  * tenant's forms (decision 0767); a field an update renamed, retargeted or dropped stays indexed
  * until its form is deleted, since old submissions keep the ids it held.
  */
-import type { Form } from '../forms/form.js';
+import { RELATION_HISTORY_MAX, type Form } from '../forms/form.js';
 import type { FormListFilter, FormRepository, RelationHolder } from '../forms/forms.ports.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { JsonSnapshotTable } from './json-snapshot-table.js';
@@ -61,10 +61,11 @@ export class MemoryFormRepository implements FormRepository {
     return this.#forms.get(tenantKey(tenantId, id)) ?? null;
   }
 
-  async update(form: Form, expected: Date): Promise<'updated' | 'stale' | 'slugTaken'> {
+  async update(form: Form, expected: Date): Promise<'updated' | 'stale' | 'slugTaken' | 'relationHistoryFull'> {
     const idKey = tenantKey(form.tenantId, form.id);
     const current = this.#forms.get(idKey);
     if (!current || current.updatedAt.getTime() !== expected.getTime()) return 'stale';
+    if (this.#relationHistoryWith(form, idKey) > RELATION_HISTORY_MAX) return 'relationHistoryFull';
     if (form.slug !== current.slug) {
       const slugKey = tenantKey(form.tenantId, form.slug);
       if (this.#idBySlug.has(slugKey)) return 'slugTaken';
@@ -131,6 +132,21 @@ export class MemoryFormRepository implements FormRepository {
         targets.add(key);
       }
     }
+  }
+
+  /** How many distinct (name, target) relation fields the form will have had once `form` is stored. */
+  #relationHistoryWith(form: Form, formKey: string): number {
+    let count = 0;
+    for (const key of this.#targetsOf.get(formKey) ?? []) count += this.#holders.get(key)?.get(form.id)?.size ?? 0;
+    const added = new Set<string>();
+    for (const section of form.sections) {
+      for (const field of section.fields) {
+        if (!field.relation) continue;
+        const key = tenantKey(form.tenantId, field.relation.formId);
+        if (!this.#holders.get(key)?.get(form.id)?.has(field.name)) added.add(`${key}\u0000${field.name}`);
+      }
+    }
+    return count + added.size;
   }
 
   /** Takes every relation field the form has had out of the index of targets. */

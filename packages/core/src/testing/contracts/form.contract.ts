@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Form, FormField } from '../../forms/form.js';
+import { FORM_LIMITS, RELATION_HISTORY_MAX, type Form, type FormField } from '../../forms/form.js';
 import type { FormRepository } from '../../forms/forms.ports.js';
 import { newId } from '../../shared/ids.js';
 import { formRecord } from '../form-fixtures.js';
@@ -116,6 +116,25 @@ export function formRepositoryContract(name: string, factory: RepositoryFactory<
       expect(await repo().relationHoldersOf('acme', holder.id)).to.deep.equal([]);
       expect(await repo().relationHoldersOf('other', elsewhere.id)).to.deep.equal([]);
       expect(await repo().relationHoldersOf('acme', 'not-an-id')).to.deep.equal([]);
+    });
+
+    it('refuses an update that would make the relation fields a form has had more than RELATION_HISTORY_MAX, writing nothing', async () => {
+      const target = formRecord('acme', 'companies');
+      // The most relation fields a form can hold at once (50 sections of 200), named after `prefix`.
+      const allRelations = (prefix: string) =>
+        Array.from({ length: FORM_LIMITS.sectionsMax }, (_, s) => Array.from({ length: FORM_LIMITS.fieldsMax }, (_, i) => relationField(`${prefix}${s}_${i}`, target.id)));
+      const first = formWith('acme', 'renamed-often', ...allRelations('a'));
+      for (const form of [target, first]) await repo().insert(form);
+      const next = (form: Form, prefix: string): Form => ({ ...form, sections: formWith('acme', form.slug, ...allRelations(prefix)).sections, updatedAt: new Date(form.updatedAt.getTime() + 1) });
+      const second = next(first, 'b');
+      expect(await repo().update(second, first.updatedAt)).to.equal('updated'); // 2 × 10,000: the most
+      const third = next(second, 'c');
+      expect(await repo().update(third, second.updatedAt)).to.equal('relationHistoryFull');
+      expect((await repo().findById('acme', first.id))!.sections[0]!.fields[0]!.name).to.equal('b0_0');
+      expect(await repo().relationHoldersOf('acme', target.id)).to.have.length(RELATION_HISTORY_MAX);
+      // Fields it has had already add nothing: the form goes back to its first names.
+      expect(await repo().update(next(second, 'a'), second.updatedAt)).to.equal('updated');
+      expect(RELATION_HISTORY_MAX).to.equal(2 * FORM_LIMITS.sectionsMax * FORM_LIMITS.fieldsMax);
     });
 
     it('follows updates and deletes of the holding forms, keeping a field an update renamed, retargeted or dropped', async () => {
