@@ -65,7 +65,7 @@ export class MemoryFormRepository implements FormRepository {
     const idKey = tenantKey(form.tenantId, form.id);
     const current = this.#forms.get(idKey);
     if (!current || current.updatedAt.getTime() !== expected.getTime()) return 'stale';
-    if (this.#relationHistoryWith(form, idKey) > RELATION_HISTORY_MAX) return 'relationHistoryFull';
+    if (this.#relationHistoryFull(form, idKey)) return 'relationHistoryFull';
     if (form.slug !== current.slug) {
       const slugKey = tenantKey(form.tenantId, form.slug);
       if (this.#idBySlug.has(slugKey)) return 'slugTaken';
@@ -134,19 +134,24 @@ export class MemoryFormRepository implements FormRepository {
     }
   }
 
-  /** How many distinct (name, target) relation fields the form will have had once `form` is stored. */
-  #relationHistoryWith(form: Form, formKey: string): number {
-    let count = 0;
-    for (const key of this.#targetsOf.get(formKey) ?? []) count += this.#holders.get(key)?.get(form.id)?.size ?? 0;
-    const added = new Set<string>();
+  /**
+   * Whether storing `form` would make the distinct (name, target) relation fields the form has had
+   * more than `RELATION_HISTORY_MAX`. Only an update that brings a new pair counts the history:
+   * the common PATCH (no relation field, or the same ones) looks at its fields and stops.
+   */
+  #relationHistoryFull(form: Form, formKey: string): boolean {
+    let added: Set<string> | undefined;
     for (const section of form.sections) {
       for (const field of section.fields) {
         if (!field.relation) continue;
         const key = tenantKey(form.tenantId, field.relation.formId);
-        if (!this.#holders.get(key)?.get(form.id)?.has(field.name)) added.add(`${key}\u0000${field.name}`);
+        if (!this.#holders.get(key)?.get(form.id)?.has(field.name)) (added ??= new Set()).add(`${key}\u0000${field.name}`);
       }
     }
-    return count + added.size;
+    if (added === undefined) return false;
+    let count = added.size;
+    for (const key of this.#targetsOf.get(formKey) ?? []) count += this.#holders.get(key)?.get(form.id)?.size ?? 0;
+    return count > RELATION_HISTORY_MAX;
   }
 
   /** Takes every relation field the form has had out of the index of targets. */
