@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { request } from 'node:http';
-import { DashboardConfigRepositoryToken, WebhookDeliveryOutboxToken, type DashboardConfigRepository, type WebhookDeliveryOutbox } from '@cms/core';
+import { DashboardConfigRepositoryToken, DispatchWebhooks, WebhookDeliveryOutboxToken, type DashboardConfigRepository, type WebhookDeliveryOutbox } from '@cms/core';
 import { loadConfig } from './config/service-config.js';
 import { createForm } from './e2e/form-requests.js';
 import { startService } from './service.js';
@@ -109,6 +109,14 @@ describe('startService', () => {
         await receiver.stop();
         await failing.stop();
       }
+    });
+
+    it('stops all the same when the last pass fails, saying so', async () => {
+      const logger = new CapturingLogger();
+      const failingPass = { execute: async () => Promise.reject(new Error('store gone')) };
+      const api = await startTestService(SLOW_PASSES, { logger, configure: (container) => void container.rebind(DispatchWebhooks).toConstantValue(failingPass as never) });
+      await api.stop();
+      expect(logger.lines.find((line) => line.message === 'last dispatch pass before the stop failed')).to.deep.include({ level: 'error', error: 'Error: store gone' });
     });
   });
 });

@@ -189,7 +189,11 @@ async function shutdown(
  * the grace period). On MongoDB the next process sends them.
  */
 async function lastPassOnEmbeddedStore(container: Container, logger: Logger): Promise<void> {
-  await Promise.all([container.get(DispatchNotifications).execute(), container.get(DispatchWebhooks).execute()]);
+  // A pass that fails stops nothing: the stop goes on, and the warning below still counts.
+  const passes = [container.get(DispatchNotifications).execute(), container.get(DispatchWebhooks).execute()];
+  for (const failed of (await Promise.allSettled(passes)).filter((pass) => pass.status === 'rejected')) {
+    logger.error('last dispatch pass before the stop failed', { error: String((failed as PromiseRejectedResult).reason) });
+  }
   const jobs = await container.get<NotificationOutbox>(NotificationOutboxToken).countByStatus();
   const deliveries = await container.get<WebhookDeliveryOutbox>(WebhookDeliveryOutboxToken).countByStatus();
   const notificationJobs = jobs.pending;
