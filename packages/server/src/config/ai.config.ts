@@ -3,6 +3,7 @@
  * /ai/translate answers 503; with it, AI_MODEL is required (every compatible server needs one).
  */
 import { ConfigError, type EnvReader } from './env-reader.js';
+import { hasCredentials, isHttpUrl, parsedUrl } from './urls.js';
 
 export interface AiProviderConfig {
   /** AI_BASE_URL, including any version path (`https://api.openai.com/v1`). */
@@ -34,17 +35,12 @@ export function loadAiConfig(read: EnvReader): AiConfig {
 }
 
 function checkBaseUrl(value: string): void {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+  const url = parsedUrl(value);
+  if (!isHttpUrl(url)) {
     // Not quoted, here or below: the value may carry a key.
     throw new ConfigError('AI_BASE_URL', 'must be an http(s) URL such as https://api.openai.com/v1');
   }
-  if (url.username || url.password) {
+  if (hasCredentials(url)) {
     throw new ConfigError('AI_BASE_URL', 'must not contain credentials: put the key in AI_API_KEY');
   }
   if (url.hash) throw new ConfigError('AI_BASE_URL', 'must not contain a #fragment');

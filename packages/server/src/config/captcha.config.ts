@@ -1,6 +1,7 @@
 /** CAPTCHA settings: the default provider and, per provider, secret, verify URL and timeout. */
 import { CAPTCHA_PROVIDERS, FALLBACK_CAPTCHA_PROVIDER, type CaptchaProvider } from '@cms/core';
 import { ConfigError, type EnvReader } from './env-reader.js';
+import { hasCredentials, parsedUrl } from './urls.js';
 
 export type HttpCaptchaProvider = Exclude<CaptchaProvider, 'none'>;
 
@@ -28,11 +29,6 @@ export function loadCaptchaConfig(read: EnvReader): CaptchaConfig {
 }
 
 function isPlainHttpUrl(value: string): boolean {
-  if (!/^https?:\/\/\S+$/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return url.username === '' && url.password === '';
-  } catch {
-    return false;
-  }
+  const url = /^https?:\/\/\S+$/.test(value) ? parsedUrl(value) : undefined;
+  return url !== undefined && !hasCredentials(url);
 }

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_NOTIFICATION_DISPATCH as DEFAULTS } from '@cms/core';
 import { ConfigError, type EnvReader } from './env-reader.js';
+import { hasCredentials, isHttpUrl, parsedUrl } from './urls.js';
 
 export interface NotifyConfig {
   /** Set when SMTP_URL is. */
@@ -82,19 +83,11 @@ function checkSmtpUrl(value: string): void {
  */
 function checkPushUrl(value: string): void {
   const url = parsedUrl(value);
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '' || /\s/.test(value)) {
+  if (!isHttpUrl(url) || url.hostname === '' || /\s/.test(value)) {
     throw new ConfigError('PUSH_WEBHOOK_URL', 'must be a well-formed http(s) URL');
   }
-  if (url.username !== '' || url.password !== '') {
+  if (hasCredentials(url)) {
     throw new ConfigError('PUSH_WEBHOOK_URL', 'must not carry a user or password (fetch refuses them; put a token in the path or the query)');
-  }
-}
-
-function parsedUrl(value: string): URL | undefined {
-  try {
-    return new URL(value);
-  } catch {
-    return undefined;
   }
 }
 
