@@ -7,11 +7,14 @@
 import { parseArgs } from 'node:util';
 import { SignJWT } from 'jose';
 
-const ROLES = ['admin', 'editor', 'author', 'member'];
 const fail = (message) => {
   process.stderr.write(`token: ${message}\n`);
   process.exit(2);
 };
+// The service's own rules (roles, user and tenant ids), so a token printed here is one it takes.
+const { ROLES, USER_ID_PATTERN, isValidTenantId } = await import('@cms/core').catch(() =>
+  fail('the packages are not built yet: run npm run build (npm start builds them too), then this again'),
+);
 
 let values;
 try {
@@ -28,11 +31,10 @@ try {
   fail(`${error.message}\nusage: npm run --silent token -- --role editor [--sub user-1] [--tenant default] [--expires 1h]`);
 }
 if (!ROLES.includes(values.role)) fail(`--role must be one of ${ROLES.join(', ')} (got "${values.role}")`);
-// The service's own rules, so a token printed here is one it takes.
-if (values.sub !== undefined && !/^[A-Za-z0-9_.:@-]{1,128}$/.test(values.sub)) {
+if (values.sub !== undefined && !USER_ID_PATTERN.test(values.sub)) {
   fail(`--sub must be 1-128 letters, digits or _ . : @ - (got ${JSON.stringify(values.sub)})`);
 }
-if (values.tenant !== undefined && !/^[a-z0-9][a-z0-9-]{0,63}$/.test(values.tenant)) {
+if (values.tenant !== undefined && !isValidTenantId(values.tenant)) {
   fail(`--tenant must be a tenant id such as default (lower-case letters, digits, hyphens; got ${JSON.stringify(values.tenant)})`);
 }
 if (!/^\d+\s?(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|hours|d|day|days|w|week|weeks)$/i.test(values.expires) || /^0+\s?[a-z]/i.test(values.expires)) {
