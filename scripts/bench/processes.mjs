@@ -152,9 +152,10 @@ export async function startReference(name, script, routeTable, nodeArgs = []) {
  * The translate floor: the Koa reference plus one call per request to the AI provider through the
  * service's own provider adapter (reference-koa-call.mjs), the best a translate could do.
  */
-export async function startKoaCallReference(routeTable, providerUrl) {
+export async function startKoaCallReference(routeTable, providerUrl, nodeArgs = []) {
   const started = await startPinned({
     name: 'koa-call',
+    nodeArgs,
     cpu: PINNING.serverCpu,
     script: join(here, 'reference-koa-call.mjs'),
     args: [scratchFile('koa-call-routes', routeTable)],

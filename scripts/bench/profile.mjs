@@ -1,19 +1,21 @@
 // npm run bench -- style profiling of one operation: starts the service with --cpu-prof (same
 // set-up as the harness), seeds and loads the operation, stops the service, and prints where
 // the server's CPU went: top functions by self time and totals per package.
-//   node scripts/bench/profile.mjs "PUT /reports/dashboardConfig" [seconds] [--koa]
+//   node scripts/bench/profile.mjs "PUT /reports/dashboardConfig" [seconds] [--koa | --floor]
 // --koa profiles the Koa reference instead, answering the same request with an envelope of the
-// service's size, as in the bench. The .cpuprofile stays in bench-results/profiles/ for Chrome
+// service's size, as in the bench; --floor (translate) the Koa reference plus the provider call,
+// the floor translate is judged against. The .cpuprofile stays in bench-results/profiles/ for Chrome
 // DevTools and for flamegraph.mjs (--window <seconds> keeps the load, --requests the count printed).
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
 import { referenceRoute } from './constant-envelope.mjs';
 import { missingRoutes, OPERATIONS } from './operations.mjs';
-import { runLoad, startReference } from './processes.mjs';
+import { runLoad, startKoaCallReference, startReference } from './processes.mjs';
 
-const profileKoa = process.argv.includes('--koa');
-const [name, seconds = '8'] = process.argv.slice(2).filter((arg) => arg !== '--koa');
+const profileFloor = process.argv.includes('--floor');
+const profileKoa = profileFloor || process.argv.includes('--koa');
+const [name, seconds = '8'] = process.argv.slice(2).filter((arg) => arg !== '--koa' && arg !== '--floor');
 const operation = OPERATIONS.find((op) => op.name === name);
 if (!operation) {
   process.stderr.write(`usage: profile.mjs "<operation>" [seconds]; operations:\n${OPERATIONS.map((op) => `  ${op.name}`).join('\n')}\n`);
@@ -33,11 +35,11 @@ try {
   if (profileKoa) {
     const samples = await service.clients[0].sendSequence(requests);
     const routeTable = requests.map((request, i) => referenceRoute(request, samples[i]));
-    koa = await startReference('koa-reference', 'reference-koa.mjs', routeTable, profiling);
+    koa = profileFloor ? await startKoaCallReference(routeTable, provider.baseUrl, profiling) : await startReference('koa-reference', 'reference-koa.mjs', routeTable, profiling);
     origin = koa.origin;
   }
   const result = await runLoad({ url: origin, connections: 10, durationSeconds: Number(seconds), requests });
-  process.stdout.write(`${name}${profileKoa ? ' (Koa reference)' : ''}: ${result.rps} req/s, ${result.requests} requests, p99 ${result.latencyMs.p99} ms, statuses ${JSON.stringify(result.statuses)}\n`);
+  process.stdout.write(`${name}${profileFloor ? ' (translate floor)' : profileKoa ? ' (Koa reference)' : ''}: ${result.rps} req/s, ${result.requests} requests, p99 ${result.latencyMs.p99} ms, statuses ${JSON.stringify(result.statuses)}\n`);
 } finally {
   await koa?.stop();
   await service.stop();
