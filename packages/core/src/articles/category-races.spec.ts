@@ -128,6 +128,42 @@ describe('Categories under racing writes', () => {
     expect(await core.stores.articles.findById('acme', article.id)).to.deep.include({ title: 'Renamed', categoryId: b.id, subCategoryId: null });
   });
 
+  it('detaches an article that named a sub-category in the moment before the sub-category was taken back', async () => {
+    const { core, categories, a, b, childrenOf } = await setup();
+    // The move of B under A has checked B has no sub-categories; C's create has checked B is top-level.
+    const moveWrite = signal();
+    const moveWriting = holdNext(categories, 'update', moveWrite.promise);
+    const moving = core.articles.updateCategory.execute(editor, { id: b.id, changes: { parentId: a.id } });
+    moving.catch(() => undefined);
+    await moveWriting;
+    const insert = signal();
+    const inserting = holdNext(categories, 'insert', insert.promise);
+    const creating = core.articles.createCategory.execute(editor, { name: 'C', parentId: b.id });
+    creating.catch(() => undefined);
+    await inserting;
+    // B goes under A; the move then waits before it looks for sub-categories.
+    const moveSettle = signal();
+    const moveSettling = holdNext(categories, 'list', moveSettle.promise);
+    moveWrite.fire();
+    await moveSettling;
+    // C lands under B, finds B under A and takes itself back; its delete waits.
+    const takeBack = signal();
+    const takingBack = holdNext(categories, 'delete', takeBack.promise);
+    insert.fire();
+    await takingBack;
+    moveSettle.fire(); // the move finds C, and is taken back: B is top-level again
+    expect((await domainErrorOf(moving)).code).to.equal(ErrorCodes.VALIDATION_FAILED);
+    // For this moment C is a sub-category of a top-level B, and an article is filed under it.
+    const [child] = await childrenOf(b.id);
+    const article = await core.articles.create.execute(editor, { title: 'In C', categoryId: b.id, subCategoryId: child!.id });
+    takeBack.fire();
+    expect((await domainErrorOf(creating)).code).to.equal(ErrorCodes.VALIDATION_FAILED);
+    // C is gone, and with it the article's reference to it, as a delete of C would have left it.
+    expect(await core.stores.articles.findById('acme', article.id)).to.deep.include({ categoryId: b.id, subCategoryId: null });
+    const renamed = await core.articles.update.execute(editor, { id: article.id, changes: { title: 'Renamed' } });
+    expect(renamed).to.deep.include({ title: 'Renamed', categoryId: b.id, subCategoryId: null });
+  });
+
   it('keeps one level when a third write comes between a move and its take-back: the third is refused by its own check', async () => {
     const { core, categories, a, b, childrenOf } = await setup();
     // The move of B under A has checked B has no sub-categories; one is created before it writes.

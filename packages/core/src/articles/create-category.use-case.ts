@@ -3,7 +3,7 @@ import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
-import type { CategoryRepository } from './articles.ports.js';
+import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 import { toCategoryView, type Category, type CategoryView } from './category.js';
 import { CATEGORY_INPUT_KEYS, categoryFields, settleNesting, type CategoryInput } from './category-input.js';
 import { requireKnownKeys } from '../shared/shape-rules.js';
@@ -11,11 +11,12 @@ import { requireTenantId } from '../tenancy/tenant.js';
 
 export type CreateCategoryInput = CategoryInput;
 
+const CATEGORY_KEYS: ReadonlySet<string> = new Set(CATEGORY_INPUT_KEYS);
+
 /**
  * Creates a category (bearer token, admin or editor). With `parentId` it is a sub-category of
  * that existing top-level category: one level of nesting, no deeper.
  */
-const CATEGORY_KEYS: ReadonlySet<string> = new Set(CATEGORY_INPUT_KEYS);
 
 export class CreateCategory {
   /** Who may call: the one declaration the HTTP routes, OpenAPI and docs/permissions.md follow. */
@@ -23,6 +24,7 @@ export class CreateCategory {
 
   constructor(
     private readonly categories: CategoryRepository,
+    private readonly articles: ArticleRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -34,7 +36,13 @@ export class CreateCategory {
     const now = this.clock.now();
     const category: Category = { id: newId(now), tenantId: caller.tenantId, ...fields, createdAt: now, updatedAt: now };
     await this.categories.insert(category);
-    const takeBack = () => this.categories.delete(category.tenantId, category.id);
+    // Refused after all (its parent was given a parent meanwhile): it goes as a delete would take
+    // it, since for a moment it stood and an article may have been filed under it (decision 0763).
+    const takeBack = async () => {
+      await this.articles.clearCategory(category.tenantId, category.id);
+      await this.categories.delete(category.tenantId, category.id);
+      await this.articles.clearCategory(category.tenantId, category.id);
+    };
     return toCategoryView(await settleNesting(this.categories, category, { couldHaveChildren: false, takeBack }));
   }
 }

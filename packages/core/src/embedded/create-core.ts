@@ -177,7 +177,7 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
       update: new UpdateAuthor(authors, clock),
     }),
     articles: checkedInputs({
-      createCategory: new CreateCategory(categories, clock),
+      createCategory: new CreateCategory(categories, articles, clock),
       create: new CreateArticle(articles, categories, authors, clock, events),
       get: new GetArticle(articles),
       react: new ReactToArticle(articles, categories, reactions, clock, admitGuest, events),

@@ -22,8 +22,8 @@ import { ServerTokens } from './server-tokens.js';
 
 export const articlesModule = new ContainerModule(({ bind }) => {
   bind(CreateCategory).toResolvedValue(
-    (categories: CategoryRepository, clock: Clock) => new CreateCategory(categories, clock),
-    [CategoryRepositoryToken, ServerTokens.Clock],
+    (categories: CategoryRepository, articles: ArticleRepository, clock: Clock) => new CreateCategory(categories, articles, clock),
+    [CategoryRepositoryToken, ArticleRepositoryToken, ServerTokens.Clock],
   );
   bind(CreateArticle).toResolvedValue(
     (articles: ArticleRepository, categories: CategoryRepository, authors: AuthorRepository, clock: Clock, events: WebhookEventRecorder) =>
