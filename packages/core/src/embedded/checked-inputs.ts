@@ -51,22 +51,30 @@ function callerWithValidIds(caller: unknown): unknown {
 
 const isId = (id: unknown, pattern: RegExp): boolean => typeof id === 'string' && pattern.test(id);
 
-/** The input, refused when it holds malformed text; its deferred members checked when they settle. */
+/**
+ * The input, refused when it holds malformed text; what its function members answer checked
+ * when it comes. A member is called as it was given (its arguments, synchronously): a deferred
+ * member (`Deferred<T>`) answers a promise, checked once it settles; a check such as
+ * `checkShape` answers nothing and refuses by throwing, which reaches its caller at once.
+ */
 function wellFormedInput(input: object): object {
   const path = malformedTextPath(input);
   if (path !== undefined) throw validationError(path, MALFORMED_TEXT);
-  let deferredChecked: Record<string, unknown> | undefined;
+  let membersChecked: Record<string, unknown> | undefined;
   for (const [key, member] of Object.entries(input)) {
     if (typeof member !== 'function') continue;
-    deferredChecked ??= { ...input };
-    deferredChecked[key] = async () => {
-      const settled: unknown = await (member as () => Promise<unknown>)();
-      const at = malformedTextPath(settled, key);
+    const wellFormed = (answer: unknown) => {
+      const at = malformedTextPath(answer, key);
       if (at !== undefined) throw validationError(at, MALFORMED_TEXT);
-      return settled;
+      return answer;
+    };
+    membersChecked ??= { ...input };
+    membersChecked[key] = (...args: unknown[]): unknown => {
+      const answer: unknown = (member as (...args: unknown[]) => unknown).apply(input, args);
+      return answer instanceof Promise ? answer.then(wellFormed) : wellFormed(answer);
     };
   }
-  return deferredChecked ?? input;
+  return membersChecked ?? input;
 }
 
 /** `checkedInput` on every use case of a group of the caller's use cases (`{ create, get, … }`). */

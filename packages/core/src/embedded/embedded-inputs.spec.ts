@@ -9,6 +9,7 @@ import { StaticCaptchaVerifier } from '../captcha/captcha.ports.js';
 import { createCore } from './create-core.js';
 import { memoryStores } from './core-stores.js';
 import { ErrorCodes } from '../shared/error-codes.js';
+import { validationError } from '../shared/domain-error.js';
 import { anonymousCaller, guestCaller, userCaller } from '../testing/callers.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
 import type { Caller } from '../shared/caller.js';
@@ -115,6 +116,24 @@ describe('Inputs embedding code hands the core', () => {
     const circular: Record<string, unknown> = { name: 'Ada' };
     circular.self = circular;
     expect((await domainErrorOf(core.authors.create.execute(editor, circular as never))).code, 'a circular input ends').to.equal(ErrorCodes.VALIDATION_FAILED);
+  });
+
+  it('runs an update’s own shape check with its body, and a refusal from it refuses the update, storing nothing', async () => {
+    const core = setup();
+    const article = await core.articles.create.execute(editor, { title: 'Kept' });
+    const refuseAll = (body: unknown) => {
+      throw validationError('changes', `refused ${JSON.stringify(body)}`);
+    };
+    const refusal = await domainErrorOf(core.articles.update.execute(editor, { id: article.id, changes: { title: 'Changed' }, checkShape: refuseAll }));
+    expect([refusal.code, refusal.issues?.[0]?.message]).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'refused {"title":"Changed"}']);
+    expect((await core.articles.get.execute(editor, { id: article.id })).title).to.equal('Kept');
+    const member = userCaller('acme', 'u1');
+    const config = { slots: [{ id: 'a', type: 'topArticles' as const }] };
+    expect((await domainErrorOf(core.dashboard.save.execute(member, { config, checkShape: refuseAll }))).code).to.equal(ErrorCodes.VALIDATION_FAILED);
+    expect((await core.dashboard.get.execute(member)).slots.map((slot) => slot.id)).to.not.include('a');
+    let checked: unknown;
+    const saved = await core.dashboard.save.execute(member, { config, checkShape: (body) => void (checked = body) });
+    expect([checked, saved.slots.map((slot) => slot.id)]).to.deep.equal([config, ['a']]);
   });
 
   it('refuses, by name, a store that is missing and a missing CAPTCHA verifier, before anything runs', () => {
