@@ -144,7 +144,7 @@ describe('Inputs embedding code hands the core', () => {
     expect(() => createCore(undefined as never)).to.throw(TypeError, 'createCore: options must be an object');
   });
 
-  it('refuses a tenant id that is not a string, and creates no tenant for it', async () => {
+  it('refuses a tenant id that is not a string, an admin address that is not one and a name that is not well-formed text, storing none of them', async () => {
     const core = setup();
     for (const id of [undefined, null, 123]) {
       const refusal = await domainErrorOf(core.tenancy.manage.createTenant(id as never));
@@ -153,7 +153,14 @@ describe('Inputs embedding code hands the core', () => {
     }
     expect((await domainErrorOf(core.tenancy.manage.createTenant('t1', 42 as never))).issues?.[0]?.path).to.equal('name');
     await core.tenancy.manage.createTenant('t1');
-    expect((await domainErrorOf(core.tenancy.manage.setAdminEmails('t1', [{ toString: () => 'a@b.cd' }] as never))).issues?.[0]?.path).to.equal('emails');
+    for (const emails of [[{ toString: () => 'a@b.cd' }], [undefined, 'ops@acme.example'], ['a\uD800@b.example']]) {
+      expect((await domainErrorOf(core.tenancy.manage.setAdminEmails('t1', emails as never))).issues?.[0]?.path, String(emails[0])).to.equal('emails');
+    }
+    expect((await core.stores.tenants.findById('t1'))?.adminEmails).to.deep.equal([]);
+    for (const name of ['bad \uD800 name', '\uDC00']) {
+      expect((await domainErrorOf(core.tenancy.manage.createTenant('t2', name))).issues?.[0], name).to.deep.equal({ path: 'name', message: 'is not well-formed Unicode text (it holds a lone surrogate)' });
+      expect((await domainErrorOf(core.tenancy.manage.issueKey('t1', name))).issues?.[0]?.path, name).to.equal('name');
+    }
     expect((await domainErrorOf(core.tenancy.manage.registerKey('t1', 42 as never))).issues?.[0]?.path).to.equal('key');
   });
 

@@ -6,6 +6,8 @@ import type { Clock } from '../shared/clock.js';
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { canonicalId, isWellFormedId, newId } from '../shared/ids.js';
+import { EMAIL_PATTERN } from '../shared/input-rules.js';
+import { MALFORMED_TEXT, malformedTextPath } from '../shared/well-formed-text.js';
 import { generateApiKey, hashApiKey } from './api-key-secret.js';
 import type { ApiKeyRepository, TenantRepository } from './tenancy.ports.js';
 import { isValidTenantId, type ApiKey, type Tenant } from './tenant.js';
@@ -25,6 +27,7 @@ const DISPLAY_NAME_MAX_LENGTH = 100;
  */
 function requireDisplayName(name: unknown): void {
   if (typeof name !== 'string') throw validationError('name', 'must be a string');
+  if (malformedTextPath(name) !== undefined) throw validationError('name', MALFORMED_TEXT);
   if (name.trim() === '' || name.length > DISPLAY_NAME_MAX_LENGTH || /\p{Cc}/u.test(name)) {
     throw validationError('name', `must be 1 to ${DISPLAY_NAME_MAX_LENGTH} characters, not blank, without control characters such as line breaks`);
   }
@@ -115,8 +118,9 @@ export class ManageTenants {
 
   async setAdminEmails(tenantId: string, emails: readonly string[]): Promise<void> {
     if (!Array.isArray(emails)) throw validationError('emails', 'must be a list of addresses');
-    const bad = emails.find((email) => typeof email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email));
-    if (bad !== undefined) throw validationError('emails', `has an invalid address "${bad}"`);
+    // By position, not by value: an `undefined` among them is as bad as any other.
+    const bad = emails.findIndex((email) => typeof email !== 'string' || !EMAIL_PATTERN.test(email) || malformedTextPath(email) !== undefined);
+    if (bad !== -1) throw validationError('emails', `has an invalid address "${String(emails[bad])}"`);
     if (!(await this.tenants.setAdminEmails(tenantId, [...new Set(emails)]))) {
       throw new DomainError(ErrorCodes.TENANT_NOT_FOUND, `Tenant ${tenantId} not found`);
     }
