@@ -21,7 +21,6 @@ import {
   type DashboardSlot,
 } from './dashboard-config.js';
 
-
 function oneOf<T extends string>(allowed: readonly T[], value: unknown, fallback: T): T {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 }
@@ -57,7 +56,10 @@ function normalizeSlots(raw: unknown): DashboardSlot[] {
   if (!Array.isArray(raw)) throw validationError('slots', 'must be an array');
   if (raw.length === 0) return defaultSlots();
   if (raw.length > MAX_SLOTS) throw validationError('slots', `must have at most ${MAX_SLOTS} items`);
-  const slots = raw.map(normalizeSlot);
+  // Every position: a hole (`[ , ]`, which embedding code can build and JSON cannot) is read as
+  // the absent slot it is, where `map` would skip it and store the hole.
+  const slots: DashboardSlot[] = [];
+  for (let index = 0; index < raw.length; index += 1) slots.push(normalizeSlot(raw[index], index));
   const seen = new Set<string>();
   slots.forEach((slot, index) => {
     if (seen.has(slot.id)) throw validationError(`slots[${index}].id`, `duplicates the slot id "${slot.id}"`);
