@@ -2,6 +2,7 @@
 // package exports, with its kind and declaration, read from the compiled .d.ts with the
 // TypeScript compiler API. `npm run api:report` rewrites packages/core/etc/core.api.md;
 // `--check` compares instead and exits 1 when the public surface changed (npm test runs it).
+// Either way it exits 1 when a public declaration uses a name no public entry exports.
 // Run after `npm run build` (the npm script builds first).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -41,6 +42,29 @@ function declarationText(declaration) {
   return withKeyword.replace(/^export (declare )?/, '').replace(/^declare /, '');
 }
 
+/**
+ * The names a public declaration uses (a parameter's type, a base class, a constraint) that no
+ * public entry exports: a consumer meets them in a signature and cannot name them (`UpdateInput`
+ * of `UpdateForm.execute`, until 2026-12-03). Each as `Name (file) <- where it is used`.
+ */
+function unexportedReferences(program, checker, publicSymbols, declarations) {
+  const dist = join(CORE, 'dist');
+  const found = new Map();
+  const visit = (node, owner) => {
+    const name = ts.isTypeReferenceNode(node) ? node.typeName : ts.isExpressionWithTypeArguments(node) ? node.expression : ts.isImportTypeNode(node) ? node.qualifier : ts.isTypeQueryNode(node) ? node.exprName : undefined;
+    let symbol = name && checker.getSymbolAtLocation(name);
+    if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+    const file = symbol?.declarations?.[0]?.getSourceFile().fileName;
+    if (file?.startsWith(dist) && !publicSymbols.has(symbol) && !(symbol.flags & ts.SymbolFlags.TypeParameter)) {
+      const key = `${symbol.name} (${file.slice(dist.length + 1)})`;
+      if (!found.has(key)) found.set(key, owner);
+    }
+    ts.forEachChild(node, (child) => visit(child, owner));
+  };
+  for (const { owner, declaration } of declarations) if (declaration.getSourceFile().fileName.startsWith(dist)) visit(declaration, owner);
+  return [...found].map(([key, owner]) => `${key} <- ${owner}`);
+}
+
 /** The report's text: one section per entry, one block per exported name, sorted by name. */
 export function apiReport() {
   const entries = entryDeclarations();
@@ -51,6 +75,8 @@ export function apiReport() {
   const checker = program.getTypeChecker();
   const lines = ['# API report of @cms/core', '', `Generated from the compiled declarations by \`${REGENERATE}\`; do not edit.`, 'A change here is a change of the public surface: review it as such.', ''];
   const counts = {};
+  const publicSymbols = new Set();
+  const declarations = [];
   for (const { entry, file } of entries) {
     const source = program.getSourceFile(file);
     if (!source) throw new Error(`cannot read ${file}: run npm run build first`);
@@ -59,18 +85,24 @@ export function apiReport() {
     lines.push(`## \`@cms/core${entry.slice(1)}\` (${exported.length} names)`, '');
     for (const symbol of exported) {
       const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      publicSymbols.add(target);
+      for (const declaration of target.declarations ?? []) declarations.push({ owner: `${entry} ${symbol.name}`, declaration });
       const kinds = KINDS.filter(([flag]) => target.flags & flag).map(([, kind]) => kind);
       lines.push(`### ${symbol.name} (${kinds.join(', ') || 'unknown'})`, '', '```ts');
       for (const declaration of target.declarations ?? []) lines.push(declarationText(declaration));
       lines.push('```', '');
     }
   }
-  return { text: lines.join('\n'), counts };
+  return { text: lines.join('\n'), counts, unexported: unexportedReferences(program, checker, publicSymbols, declarations) };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { text, counts } = apiReport();
+  const { text, counts, unexported } = apiReport();
   const summary = Object.entries(counts).map(([entry, count]) => `${entry} ${count}`).join(', ');
+  if (unexported.length > 0) {
+    console.error(`Public declarations use names no public entry of @cms/core exports (export them, or keep them out of public signatures):\n  ${unexported.join('\n  ')}`);
+    process.exit(1);
+  }
   if (process.argv.includes('--check')) {
     let committed = '';
     try {

@@ -6,7 +6,8 @@
 import type { CaptchaProvider } from '../captcha/captcha.ports.js';
 import type { FieldType, FormVisibility, LocalizedText } from './form.js';
 
-type Maybe<T> = T | null | undefined;
+/** A member an input may leave out or set to `null`, both meaning "the default". */
+export type Maybe<T> = T | null | undefined;
 
 export interface CreateFormFieldInput {
   name: string;

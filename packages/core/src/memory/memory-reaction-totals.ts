@@ -9,7 +9,8 @@ import type { ReactionTotalsStore, TargetTotals } from '../reactions/reactions.p
 import { SnapshotTable } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
-interface Countable {
+/** What `MemoryReactionTotals` keeps: a record of a tenant with its two totals. */
+export interface Countable {
   readonly id: string;
   readonly tenantId: string;
   readonly likes: number;
