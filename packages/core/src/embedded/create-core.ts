@@ -29,7 +29,7 @@ import { DeleteAuthor } from '../authors/delete-author.use-case.js';
 import { GetAuthor } from '../authors/get-author.use-case.js';
 import { ListAuthors } from '../authors/list-authors.use-case.js';
 import { UpdateAuthor } from '../authors/update-author.use-case.js';
-import { FALLBACK_CAPTCHA_PROVIDER, type CaptchaProvider, type CaptchaVerifier } from '../captcha/captcha.ports.js';
+import { CAPTCHA_PROVIDERS, FALLBACK_CAPTCHA_PROVIDER, type CaptchaProvider, type CaptchaVerifier } from '../captcha/captcha.ports.js';
 import { ApproveComment } from '../comments/approve-comment.use-case.js';
 import { CreateComment } from '../comments/create-comment.use-case.js';
 import { DeleteComment } from '../comments/delete-comment.use-case.js';
@@ -52,7 +52,7 @@ import { ListForms } from '../forms/list-forms.use-case.js';
 import { ListSubmissions } from '../forms/list-submissions.use-case.js';
 import { SubmitForm } from '../forms/submit-form.use-case.js';
 import { UpdateForm } from '../forms/update-form.use-case.js';
-import { AdmitGuest } from '../guests/admit-guest.use-case.js';
+import { AdmitGuest, checkedGuestPolicy } from '../guests/admit-guest.use-case.js';
 import { DEFAULT_GUEST_ENGAGEMENT_POLICY, type GuestEngagementPolicy } from '../guests/guests.ports.js';
 import { notificationDispatcher, type NotificationDispatchOptions } from '../notifications/notification-dispatcher.js';
 import { RecountReactions } from '../reactions/recount-reactions.use-case.js';
@@ -122,13 +122,25 @@ const REQUIRED_STORES = [
 /**
  * Refuses, by name, what a core cannot work without: a store missing (JavaScript callers get no
  * compiler to tell them; a missing outbox answered submits and lost their notifications) and the
- * CAPTCHA verifier (the first guest write threw a bare TypeError).
+ * CAPTCHA verifier (the first guest write threw a bare TypeError). And an option given in a shape
+ * that would fail later, after state changed: a provider name no form could be given (its forms
+ * then refused every token), webhooks without their sender or URL guard (no safe default for
+ * either, decision 0794), background work that cannot start a task (a submit stored, then threw).
  */
 function checkedOptions<S extends CoreStores>(options: CoreOptions<S>, stores: S): void {
   if (typeof options !== 'object' || options === null) throw new TypeError('createCore: options must be an object');
   const missing = REQUIRED_STORES.filter((name) => typeof stores[name] !== 'object' || stores[name] === null);
   if (missing.length > 0) throw new TypeError(`createCore: stores.${missing.join(', stores.')} missing (CoreStores names every store a core needs)`);
   if (typeof options.captcha?.verify !== 'function') throw new TypeError('createCore: options.captcha is required (a CaptchaVerifier: adapter-captcha, or StaticCaptchaVerifier)');
+  const { captchaProvider, webhooks, backgroundWork, cursorSecret } = options;
+  if (captchaProvider !== undefined && !(CAPTCHA_PROVIDERS as readonly unknown[]).includes(captchaProvider)) {
+    throw new TypeError(`createCore: options.captchaProvider must be one of ${CAPTCHA_PROVIDERS.join(', ')}`);
+  }
+  if (webhooks !== undefined && webhooks !== null && (typeof webhooks.sender?.send !== 'function' || typeof webhooks.urlGuard?.isAllowed !== 'function')) {
+    throw new TypeError('createCore: options.webhooks needs a sender (WebhookSender) and a urlGuard (WebhookUrlGuard): there is no safe default for either');
+  }
+  if (backgroundWork !== undefined && typeof backgroundWork?.start !== 'function') throw new TypeError('createCore: options.backgroundWork must be a BackgroundWork (a start(task) method)');
+  if (cursorSecret !== undefined && (typeof cursorSecret !== 'string' || cursorSecret === '')) throw new TypeError('createCore: options.cursorSecret must be a text that is not empty');
 }
 
 export function createCore<S extends CoreStores = MemoryStores>(options: CoreOptions<S>) {
@@ -139,7 +151,7 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
   const captchaPolicy = { defaultProvider: options.captchaProvider ?? FALLBACK_CAPTCHA_PROVIDER };
   const guestPolicy = { ...DEFAULT_GUEST_ENGAGEMENT_POLICY, ...options.guestPolicy };
   const { forms, submissions, articles, categories, comments, reactions, authors } = stores;
-  const admitGuest = new AdmitGuest(options.captcha, captchaPolicy, stores.guestLimiter, guestPolicy, clock);
+  const admitGuest = new AdmitGuest(options.captcha, captchaPolicy, stores.guestLimiter, checkedGuestPolicy(guestPolicy, 'createCore'), clock);
   const cursors = new PageCursors(options.cursorSecret);
   const logger = options.logger ?? silentLogger;
   const webhooks = options.webhooks && webhooksOf(stores, options.webhooks, cursors, clock, logger);

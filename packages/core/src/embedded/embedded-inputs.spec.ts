@@ -144,6 +144,24 @@ describe('Inputs embedding code hands the core', () => {
     expect(() => createCore(undefined as never)).to.throw(TypeError, 'createCore: options must be an object');
   });
 
+  it('refuses, by name, an option in a shape that would fail later, after state changed', () => {
+    const captcha = new StaticCaptchaVerifier();
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ captchaProvider: 'recapcha' }, 'createCore: options.captchaProvider must be one of recaptcha, hcaptcha, turnstile, none'],
+      [{ webhooks: {} }, 'createCore: options.webhooks needs a sender (WebhookSender) and a urlGuard'],
+      [{ webhooks: true }, 'createCore: options.webhooks needs a sender'],
+      [{ webhooks: { sender: { send: async () => ({ status: 200 }) } } }, 'createCore: options.webhooks needs a sender'],
+      [{ webhooks: { urlGuard: { isAllowed: async () => true } } }, 'createCore: options.webhooks needs a sender'],
+      [{ backgroundWork: {} }, 'createCore: options.backgroundWork must be a BackgroundWork'],
+      [{ cursorSecret: 42 }, 'createCore: options.cursorSecret must be a text that is not empty'],
+      [{ guestPolicy: { limit: Number(undefined) } }, "createCore: the guest policy's limit must be a whole number of at least 1"],
+      [{ guestPolicy: { windowSeconds: 0 } }, "createCore: the guest policy's windowSeconds must be a whole number of at least 1"],
+      [{ guestPolicy: { minCaptchaScore: 1.5 } }, "createCore: the guest policy's minCaptchaScore must be a number from 0 to 1"],
+    ];
+    for (const [options, message] of refusals) expect(() => createCore({ captcha, ...options } as never), JSON.stringify(options)).to.throw(TypeError, message);
+    expect(() => createCore({ captcha, captchaProvider: 'none', guestPolicy: { limit: 1, windowSeconds: 1, minCaptchaScore: 0 }, webhooks: null as never })).not.to.throw();
+  });
+
   it('refuses a tenant id that is not a string, an admin address that is not one and a name that is not well-formed text, storing none of them', async () => {
     const core = setup();
     for (const id of [undefined, null, 123]) {

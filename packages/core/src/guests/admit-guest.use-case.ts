@@ -12,6 +12,19 @@ import { DomainError, limitError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import type { GuestEngagementPolicy, GuestRateLimiter } from './guests.ports.js';
 
+/**
+ * The policy a gate is built with, checked once: a limit that is not a whole number ≥ 1 (`Number(undefined)`)
+ * turned the rate limit off, and a window that is not a positive whole number of seconds (0, NaN)
+ * refused a guest for good with `retryAfterSeconds: NaN`.
+ */
+export function checkedGuestPolicy(policy: GuestEngagementPolicy, owner: string): GuestEngagementPolicy {
+  const { limit, windowSeconds, minCaptchaScore } = (policy ?? {}) as Partial<GuestEngagementPolicy>;
+  if (!Number.isSafeInteger(limit) || limit! < 1) throw new TypeError(`${owner}: the guest policy's limit must be a whole number of at least 1`);
+  if (!Number.isSafeInteger(windowSeconds) || windowSeconds! < 1) throw new TypeError(`${owner}: the guest policy's windowSeconds must be a whole number of at least 1`);
+  if (typeof minCaptchaScore !== 'number' || !(minCaptchaScore >= 0 && minCaptchaScore <= 1)) throw new TypeError(`${owner}: the guest policy's minCaptchaScore must be a number from 0 to 1`);
+  return policy;
+}
+
 export class AdmitGuest {
   constructor(
     private readonly verifier: CaptchaVerifier,
@@ -19,7 +32,9 @@ export class AdmitGuest {
     private readonly limiter: GuestRateLimiter,
     private readonly policy: GuestEngagementPolicy,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    checkedGuestPolicy(policy, 'AdmitGuest');
+  }
 
   async execute(caller: Caller): Promise<void> {
     if (caller.user) return;
