@@ -29,8 +29,12 @@ const core = createCore({ captcha, clock, guestPolicy: { limit: 3, windowSeconds
 
 // Callers: who is asking, as your service resolved it (core trusts what you put here).
 const tenantId = 'acme';
+// Typed as `Caller`, so that a type checker keeps `role` one of the four, not any string.
+/** @type {import('@cms/core').Caller} */
 const editor = { tenantId, user: { id: 'ed-1', role: 'editor', verified: true }, guest: undefined };
+/** @type {(id?: string, captchaToken?: string) => import('@cms/core').Caller} */
 const guest = (id, captchaToken) => ({ tenantId, user: undefined, guest: { id, captchaToken } });
+/** @type {import('@cms/core').Caller} */
 const admin = { tenantId, user: { id: 'admin-1', role: 'admin', verified: true }, guest: undefined };
 
 /** The domain error code a call fails with; fails when it succeeds. */

@@ -2,7 +2,7 @@
  * Webhooks when embedded: `createCore({ webhooks })` records every write's event with the change
  * (CONTRACT §7), as the HTTP service does, and builds the management use cases and the delivery
  * dispatcher on the sender and URL guard the embedder gives. Without the option no write records
- * an event. The sender here is a port double; `@cms/adapter-notify`'s `HttpWebhookSender` is
+ * an event (and, given the option, `core.webhooks` is typed as there: no `!` below). The sender here is a port double; `@cms/adapter-notify`'s `HttpWebhookSender` is
  * proven against a loopback receiver in its own specs.
  */
 import { expect } from 'chai';
@@ -37,7 +37,7 @@ describe('createCore: webhooks', () => {
     const clock = new ManualClock('2026-05-01T10:00:00.000Z');
     const sender = new RecordingSender();
     const core = createCore({ captcha, clock, webhooks: { sender, urlGuard: receiverOnly } });
-    const webhooks = core.webhooks!;
+    const webhooks = core.webhooks;
     const { id: webhookId, secret } = await webhooks.create.execute(admin, { url: 'https://receiver.example/hooks', events: ['article.created', 'article.deleted'] });
     const article = await core.articles.create.execute(editor, { title: 'Embedded' });
     await core.articles.update.execute(editor, { id: article.id, changes: { title: 'Not subscribed' } });
@@ -61,7 +61,7 @@ describe('createCore: webhooks', () => {
   it('refuses a webhook URL its guard refuses, and claims as many deliveries a pass as its batch size', async () => {
     // One tenant: its share (default half the batch, decision 0823) is raised to the whole batch.
     const core = createCore({ captcha, webhooks: { sender: new RecordingSender(), urlGuard: receiverOnly, batchSize: 3, inFlightPerTenant: 3 } });
-    const webhooks = core.webhooks!;
+    const webhooks = core.webhooks;
     const refused = await domainErrorOf(webhooks.create.execute(admin, { url: 'http://127.0.0.1:9/hooks', events: ['*'] }));
     expect(refused.code).to.equal('WEBHOOK_URL_NOT_ALLOWED');
     await webhooks.create.execute(admin, { url: 'https://receiver.example/hooks', events: ['*'] });
@@ -72,9 +72,9 @@ describe('createCore: webhooks', () => {
 
   it('gives one tenant half the batch by default, rounded up (decision 0823)', async () => {
     const core = createCore({ captcha, webhooks: { sender: new RecordingSender(), urlGuard: receiverOnly, batchSize: 3 } });
-    await core.webhooks!.create.execute(admin, { url: 'https://receiver.example/hooks', events: ['*'] });
+    await core.webhooks.create.execute(admin, { url: 'https://receiver.example/hooks', events: ['*'] });
     for (let i = 0; i < 5; i++) await core.articles.create.execute(editor, { title: `Article ${i}` });
-    expect((await core.webhooks!.dispatch.execute()).claimed).to.equal(2);
+    expect((await core.webhooks.dispatch.execute()).claimed).to.equal(2);
   });
 
   it('records no event and builds no webhook use cases without the option', async () => {
@@ -83,7 +83,7 @@ describe('createCore: webhooks', () => {
     expect(core.webhooks).to.equal(undefined);
     // A subscription written straight to the store: a core without webhooks still stages nothing for it.
     const withWebhooks = createCore({ captcha, stores, webhooks: { sender: new RecordingSender(), urlGuard: receiverOnly } });
-    await withWebhooks.webhooks!.create.execute(admin, { url: 'https://receiver.example/hooks', events: ['*'] });
+    await withWebhooks.webhooks.create.execute(admin, { url: 'https://receiver.example/hooks', events: ['*'] });
     await core.articles.create.execute(editor, { title: 'Silent' });
     expect(await stores.webhookDeliveries.countByStatus()).to.deep.equal({ unconfirmed: 0, pending: 0, delivered: 0, failed: 0 });
     await withWebhooks.articles.create.execute(editor, { title: 'Heard' });

@@ -143,7 +143,12 @@ function checkedOptions<S extends CoreStores>(options: CoreOptions<S>, stores: S
   if (cursorSecret !== undefined && (typeof cursorSecret !== 'string' || cursorSecret === '')) throw new TypeError('createCore: options.cursorSecret must be a text that is not empty');
 }
 
-export function createCore<S extends CoreStores = MemoryStores>(options: CoreOptions<S>) {
+/**
+ * `W`, the type of `options.webhooks` as inferred from the call, types `core.webhooks`: there when
+ * webhooks were given, so code that passed them needs no check; `WebhookParts | undefined` when
+ * they may or may not have been (and when the type arguments are written out).
+ */
+export function createCore<S extends CoreStores = MemoryStores, W extends WebhookOptions | undefined = WebhookOptions | undefined>(options: CoreOptions<S> & { readonly webhooks?: W }) {
   const stores = options?.stores ?? (memoryStores() as CoreStores as S);
   checkedOptions(options, stores);
   const clock = options.clock ?? systemClock;
@@ -216,7 +221,7 @@ export function createCore<S extends CoreStores = MemoryStores>(options: CoreOpt
     }),
     guests: checkedInputs({ admit: admitGuest }),
     /** Present when `options.webhooks` was given. */
-    webhooks,
+    webhooks: webhooks as W extends WebhookOptions ? WebhookParts : undefined,
     notifications: notificationDispatcher({ outbox: stores.outbox, tenants: stores.tenants, forms, submissions, clock, logger }, options.notifications),
     maintenance: { recountReactions: new RecountReactions(stores.tenants, reactions, articles, comments) },
   };
@@ -229,4 +234,4 @@ function webhooksOf(stores: CoreStores, options: WebhookOptions, cursors: PageCu
 }
 
 /** Everything `createCore` built. */
-export type Core<S extends CoreStores = MemoryStores> = ReturnType<typeof createCore<S>>;
+export type Core<S extends CoreStores = MemoryStores, W extends WebhookOptions | undefined = WebhookOptions | undefined> = ReturnType<typeof createCore<S, W>>;
