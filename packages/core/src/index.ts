@@ -116,7 +116,7 @@ export * from './memory/memory-article.repository.js';
 export * from './memory/memory-comment.repository.js';
 export * from './memory/memory-reaction.repository.js';
 export * from './memory/memory-guest-rate-limiter.js';
-export { ALL_WEBHOOK_EVENTS, WEBHOOK_ADMIN, WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX, WEBHOOK_URL_MAX, toWebhookView, type CreatedWebhookView, type Webhook, type WebhookEventType, type WebhookView } from './webhooks/webhook.js';
+export { ALL_WEBHOOK_EVENTS, WEBHOOK_ADMIN, WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX, WEBHOOK_URL_MAX, WEBHOOKS_PER_TENANT_MAX, toWebhookView, type CreatedWebhookView, type Webhook, type WebhookEventType, type WebhookView } from './webhooks/webhook.js';
 export { WEBHOOK_DELIVERY_STATUSES, WebhookAddressRefused, WebhookDeliveryOutboxToken, WebhookDeliveryPolicyToken, WebhookRepositoryToken, WebhookSenderToken, WebhookUrlGuardToken, isWebhookAddressRefused, type EventWitness, type NewWebhookDelivery, type WebhookChanges, type WebhookDelivery, type WebhookDeliveryOutbox, type WebhookDeliveryOutcome, type WebhookDeliveryPolicy, type WebhookDeliveryStatus, type WebhookPage, type WebhookRepository, type WebhookRequest, type WebhookSender, type WebhookUrlGuard, type WitnessRecord } from './webhooks/webhooks.ports.js';
 export { NO_WEBHOOK_EVENTS, WebhookEventRecorderToken, WebhookEvents, type ChangeReport, type EventSpec, type WebhookEventRecorder } from './webhooks/webhook-events.js';
 export * from './webhooks/dispatch-webhooks.use-case.js';

@@ -56,6 +56,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   INVALID_WEBHOOK_ID: { status: 400, message: 'Invalid webhook id' },
   WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook not found' },
   WEBHOOK_URL_NOT_ALLOWED: { status: 400, message: 'Webhook URL is not allowed' },
+  WEBHOOK_LIMIT_REACHED: { status: 409, message: 'Webhook limit reached' },
 
   TENANT_NOT_FOUND: { status: 404, message: 'Tenant not found' },
   TENANT_EXISTS: { status: 409, message: 'Tenant already exists' },

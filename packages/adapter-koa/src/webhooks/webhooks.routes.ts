@@ -42,7 +42,7 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       success: { status: 201, message: 'Webhook created successfully', data: createdWebhookDataSchema },
       etag: 'webhook',
       etagView: withoutSecret,
-      errors: ['WEBHOOK_URL_NOT_ALLOWED'],
+      errors: ['WEBHOOK_URL_NOT_ALLOWED', 'WEBHOOK_LIMIT_REACHED'],
       handler: async ({ caller, body }) => ({ webhook: await create.execute(caller, body) }),
     }),
     defineRoute<unknown, unknown, ListWebhooksQuery>({

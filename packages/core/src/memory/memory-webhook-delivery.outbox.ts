@@ -1,10 +1,11 @@
 /**
  * In-memory webhook outbox, on the embedded store's seam (stored frozen, handed out shared;
  * decision 0721). Claims read and mark deliveries without awaiting in between, so two
- * dispatchers in one process never claim one delivery within a lease. Three indexes keep every
+ * dispatchers in one process never claim one delivery within a lease. Its indexes keep every
  * step proportional to what it touches, not to the outbox (a backlog of thousands under load):
  * the unconfirmed deliveries by event (each event-causing write confirms or discards its own),
- * each webhook's deliveries (its log and pruning), and each webhook's pending ones (claims).
+ * each webhook's deliveries (its log and pruning), and each webhook's pending ones, with the
+ * order they fall due in (claims read the due head of each webhook: decision 0825).
  */
 import type { ClaimShare } from '../notifications/dispatch-shares.js';
 import { newId } from '../shared/ids.js';
@@ -16,6 +17,7 @@ import {
   type WebhookDeliveryOutcome,
   type WebhookDeliveryStatus,
 } from '../webhooks/webhooks.ports.js';
+import { DueQueue, type DueVerdict } from './due-queue.js';
 import { SnapshotTable } from './snapshot-table.js';
 import { groupInto, isUnclaimed, takeTurns } from './take-turns.js';
 import { tenantKey } from './tenant-key.js';
@@ -29,8 +31,10 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   readonly #byWebhook = new Map<string, Set<string>>();
   /** Final (delivered or failed) delivery ids by tenant and webhook: what pruning waits for. */
   readonly #final = new Map<string, Set<string>>();
-  /** Pending delivery ids by webhook id (ids are unique across tenants): what a claim looks at. */
+  /** Pending delivery ids by webhook id (ids are unique across tenants). */
   readonly #pending = new Map<string, Set<string>>();
+  /** The same, by webhook, in the order they fall due: what a claim looks at. */
+  readonly #dueOrder = new Map<string, DueQueue>();
   /** The webhook the last claim took a delivery from: the next claim starts after it. */
   #turn: string | null = null;
 
@@ -46,7 +50,7 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   async confirm(tenantId: string, eventId: string, payload: string, now: Date): Promise<void> {
     for (const delivery of this.#takeEvent(tenantId, eventId)) {
       this.#deliveries.update(delivery.id, (current) => ({ ...current, status: 'pending', payload, nextAttemptAt: now, claimedUntil: null, updatedAt: now }));
-      addTo(this.#pending, delivery.webhookId, delivery.id);
+      this.#fallsDue(delivery.webhookId, delivery.id, now);
     }
   }
 
@@ -56,8 +60,22 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
 
   async claimDue(now: Date, leaseMs: number, limit: number, share?: ClaimShare): Promise<WebhookDelivery[]> {
     const dueByWebhook = new Map<string, WebhookDelivery[]>();
-    for (const [webhookId, ids] of this.#pending) {
-      for (const delivery of this.#rows(ids)) if (delivery.nextAttemptAt <= now && isUnclaimed(delivery, now)) groupInto(dueByWebhook, webhookId, delivery);
+    // A pending delivery is due at `nextAttemptAt` unless a lease holds it; an entry whose delivery
+    // has gone final or been given another time since is stale.
+    const verdict = (id: string, at: number): DueVerdict => {
+      const delivery = this.#deliveries.get(id);
+      if (delivery?.status !== 'pending' || delivery.nextAttemptAt.getTime() !== at) return 'stale';
+      return isUnclaimed(delivery, now) ? 'take' : 'keep';
+    };
+    for (const [webhookId, queue] of this.#dueOrder) {
+      if (!this.#pending.has(webhookId)) {
+        this.#dueOrder.delete(webhookId); // nothing pending: only stale entries left
+        continue;
+      }
+      // No more than the webhook could be given: the batch, and its share's room.
+      const room = share ? share.perReceiver - (share.inFlight.get(webhookId) ?? 0) : limit;
+      if (room <= 0) continue;
+      for (const id of queue.due(now, Math.min(limit, room), verdict)) groupInto(dueByWebhook, webhookId, this.#deliveries.get(id)!);
     }
     const { taken, last } = takeTurns(dueByWebhook, limit, this.#turn, share, (delivery) => delivery.tenantId);
     this.#turn = last;
@@ -86,7 +104,8 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
       }
       return { ...settled, lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
     });
-    if (row && row.status !== 'pending') {
+    if (row?.status === 'pending') this.#fallsDue(row.webhookId, row.id, row.nextAttemptAt);
+    else if (row) {
       removeFrom(this.#pending, row.webhookId, row.id);
       addTo(this.#final, tenantKey(row.tenantId, row.webhookId), row.id);
     }
@@ -133,6 +152,14 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     return this.#deliveries.update(delivery.id, (current) => ({ ...current, claimedUntil, attempts, updatedAt: now }))!;
   }
 
+  /** A pending delivery of `webhookId` falls due at `at`. */
+  #fallsDue(webhookId: string, id: string, at: Date): void {
+    addTo(this.#pending, webhookId, id);
+    let queue = this.#dueOrder.get(webhookId);
+    if (!queue) this.#dueOrder.set(webhookId, (queue = new DueQueue()));
+    queue.push(id, at);
+  }
+
   /** The event's unconfirmed deliveries, taken out of the index (they are confirmed or discarded next). */
   #takeEvent(tenantId: string, eventId: string): WebhookDelivery[] {
     const key = tenantKey(tenantId, eventId);
@@ -162,7 +189,6 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     removeFrom(this.#final, tenantKey(delivery.tenantId, delivery.webhookId), delivery.id);
   }
 }
-
 
 function addTo(index: Map<string, Set<string>>, key: string, id: string): void {
   const ids = index.get(key);

@@ -36,6 +36,12 @@ export const WEBHOOK_URL_MAX = 2048;
  */
 export const WEBHOOK_URL_PATTERN = String.raw`^[Hh][Tt][Tt][Pp][Ss]?://[^/\\\s\x00-\x1f\x7f-\x9f][^\\\s\x00-\x1f\x7f-\x9f]*$`;
 export const WEBHOOK_DESCRIPTION_MAX = 500;
+
+/**
+ * The most webhooks a tenant may have (decision 0825): each event is staged once per subscribed
+ * webhook, so their number multiplies every write's outbox rows and a dispatcher's work.
+ */
+export const WEBHOOKS_PER_TENANT_MAX = 50;
 /** Standard Webhooks secrets carry 24 to 64 random bytes; we use 32 (the HMAC-SHA256 block's half, its output size). */
 const SECRET_BYTES = 32;
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';

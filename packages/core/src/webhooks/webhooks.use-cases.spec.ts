@@ -21,7 +21,7 @@ import { EventWitnessReader } from './event-witness-reader.js';
 import { UpdateWebhook } from './update-webhook.use-case.js';
 import { signatureOf } from './sign-webhook.js';
 import { WebhookEvents } from './webhook-events.js';
-import { WEBHOOK_URL_MAX } from './webhook.js';
+import { WEBHOOK_URL_MAX, WEBHOOKS_PER_TENANT_MAX } from './webhook.js';
 import { WebhookAddressRefused, type WebhookDeliveryPolicy, type WebhookRequest, type WebhookSender } from './webhooks.ports.js';
 
 const TENANT = 't1';
@@ -87,6 +87,21 @@ describe('Webhooks (core, in-memory adapters)', () => {
       expect((await create.execute(admin, { url: atLimit, events: ['*'] })).url).to.equal(atLimit);
       const error = await domainErrorOf(create.execute(admin, { url: `${atLimit}a`, events: ['*'] }));
       expect([error.code, error.message]).to.deep.equal([ErrorCodes.VALIDATION_FAILED, `url must be at most ${WEBHOOK_URL_MAX} characters`]);
+    });
+
+    it(`refuses a tenant’s ${WEBHOOKS_PER_TENANT_MAX + 1}th webhook with WEBHOOK_LIMIT_REACHED, after the body and URL checks, and takes one after a delete`, async () => {
+      const { create, webhooks } = fixture();
+      for (let i = 0; i < WEBHOOKS_PER_TENANT_MAX; i += 1) await create.execute(admin, { url: `https://hooks.example/${i}`, events: ['*'] });
+      const refusal = await domainErrorOf(create.execute(admin, { url: 'https://hooks.example/one-more', events: ['*'] }));
+      expect([refusal.code, refusal.message]).to.deep.equal([ErrorCodes.WEBHOOK_LIMIT_REACHED, `A tenant may have at most ${WEBHOOKS_PER_TENANT_MAX} webhooks`]);
+      expect((await domainErrorOf(create.execute(admin, { url: 'https://hooks.example/', events: [] }))).code).to.equal(ErrorCodes.VALIDATION_FAILED);
+      expect((await domainErrorOf(create.execute(admin, { url: 'http://internal.example/', events: ['*'] }))).code).to.equal(ErrorCodes.WEBHOOK_URL_NOT_ALLOWED);
+      expect(await webhooks.list(TENANT, { limit: 100 })).to.have.length(WEBHOOKS_PER_TENANT_MAX);
+      // Another tenant's webhooks are its own.
+      expect((await create.execute(userCaller('t2', 'admin-2', 'admin'), { url: 'https://hooks.example/t2', events: ['*'] })).url).to.equal('https://hooks.example/t2');
+      const [newest] = await webhooks.list(TENANT, { limit: 1 });
+      await new DeleteWebhook(webhooks, new MemoryWebhookDeliveryOutbox()).execute(admin, { id: newest!.id });
+      expect((await create.execute(admin, { url: 'https://hooks.example/again', events: ['*'] })).url).to.equal('https://hooks.example/again');
     });
   });
 

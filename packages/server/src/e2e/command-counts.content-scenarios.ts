@@ -175,7 +175,7 @@ const deletes: Scenario[] = [
 ];
 
 const webhooks: Scenario[] = [
-  { route: 'POST /webhooks/create', outcome: 'created', status: 201, send: (f) => adminCall(f, 'POST', '/webhooks/create', { url: 'https://127.0.0.1:9/new', events: ['form.submitted'] }), commands: [KEY, 'insert webhooks'] },
+  { route: 'POST /webhooks/create', outcome: 'created', status: 201, send: (f) => adminCall(f, 'POST', '/webhooks/create', { url: 'https://127.0.0.1:9/new', events: ['form.submitted'] }), commands: [KEY, 'find webhooks', 'insert webhooks'] },
   { route: 'POST /webhooks/create', outcome: 'validation', status: 400, send: (f) => adminCall(f, 'POST', '/webhooks/create', { url: 'ftp://hooks.example.com/', events: ['*'] }), commands: [KEY] },
   { route: 'GET /webhooks/list', outcome: 'first page', status: 200, send: (f) => adminCall(f, 'GET', '/webhooks/list?limit=5'), commands: [KEY, 'find webhooks'] },
   { route: 'GET /webhooks/getById/{id}', outcome: 'read', status: 200, prepare: newWebhook, send: (f, p) => adminCall(f, 'GET', `/webhooks/getById/${p.id}`), commands: [KEY, 'find webhooks'] },

@@ -46,6 +46,20 @@ for (const storage of TEST_STORAGES) {
         expect(JSON.stringify(logger.lines)).not.to.include(webhook.secret.slice(6));
       });
 
+      it('answers 409 Webhook limit reached for a tenant’s 51st webhook, after the 400s, and stores none (decision 0825)', async () => {
+        const own = await startTestService({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }, { storage });
+        try {
+          const headers = await engagementClient(own).bearer('admin');
+          for (let i = 0; i < 50; i += 1) expect((await own.call('POST', '/webhooks/create', { headers, body: { url: `https://hooks.example.com/${i}`, events: ['*'] } })).status).to.equal(201);
+          const refused = await own.call('POST', '/webhooks/create', { headers, body: { url: 'https://hooks.example.com/51', events: ['*'] } });
+          expect([refused.status, refused.body.message]).to.deep.equal([409, 'Webhook limit reached']);
+          expect((await own.call('POST', '/webhooks/create', { headers, body: { url: 'https://hooks.example.com/51', events: [] } })).status).to.equal(400);
+          expect((await own.call('GET', '/webhooks/list?limit=100', { headers })).body.data.webhooks).to.have.length(50);
+        } finally {
+          await own.stop();
+        }
+      });
+
       it('refuses other callers: no bearer 401, an editor 403', async () => {
         const body = { url: 'https://hooks.example.com/b', events: ['*'] };
         expect((await create(body, { 'x-user-id': 'someone' })).status).to.equal(401);
