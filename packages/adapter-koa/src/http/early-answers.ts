@@ -64,7 +64,11 @@ export function settleUnreadBody(req: IncomingMessage, res: ServerResponse, poli
   // Read (and drop) whatever arrives from now on; Node would otherwise `_dump` it only when it
   // keeps the connection, and close with the bytes unread when it does not.
   req.on('data', discard);
-  req.resume(); // a body reader that gave up paused it
+  // A body reader that gave up paused it, or left it piped into a decoder (gzip) that stopped
+  // reading: the pipe's back-pressure would pause it again as soon as the decoder filled, and the
+  // rest of the body, and the next request on the connection, would wait for the request timeout.
+  req.unpipe();
+  req.resume();
   req.once('end', () => answered.delete(socket));
   const declared = Number(req.headers['content-length']);
   // A client that expects something (100-continue, or what the service refused 417) may wait for

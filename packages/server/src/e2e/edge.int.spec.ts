@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { generateKeyPairSync } from 'node:crypto';
 import { request } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { SignJWT, importPKCS8 } from 'jose';
 import { DashboardConfigRepositoryToken, ManageTenants, type DashboardConfigRepository } from '@cms/core';
@@ -235,6 +236,28 @@ describe('HTTP edge', () => {
         expect(headerProblems(document, document.paths['/reports/dashboardConfig'].put.responses['415'], res.headers)).to.deep.equal([]);
       }
       expect(document.paths['/reports/dashboardConfig'].put.responses['415'].description).to.equal('Content-Type must be application/json | A JSON body must be UTF-8 | Unsupported Content-Encoding');
+    });
+
+    it('answers a compressed body that inflates past the limit 413 and serves the next request on the same connection', async () => {
+      // Past 1 MiB early, then incompressible text: ~200 KB still on the wire when the reader gives up
+      // (before, the rest stayed piped into the stopped decoder, and the next request waited for the
+      // request timeout, then the connection was reset).
+      const json = Buffer.from(`{"templateId":"x","note":"${'a'.repeat(2 * 1024 * 1024)}${randomBytes(196_608).toString('base64')}"}`);
+      const compressed = gzipSync(json);
+      expect(compressed.length).to.be.above(190_000);
+      const connection = await RawConnection.open(Number(new URL(api.service.url).port));
+      try {
+        const head = { 'x-api-key': TEST_KEYS.a, 'x-user-id': 'inflate-user', 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': compressed.length };
+        connection.write(requestHead('PUT', '/cms/reports/dashboardConfig', head));
+        connection.write(compressed);
+        const refused = await connection.response();
+        expect([refused.status, JSON.parse(refused.body).message]).to.deep.equal([413, 'Request body too large']);
+        expect(refused.headers['connection']).not.to.equal('close');
+        connection.write(requestHead('GET', '/healthz', {}));
+        expect((await connection.response(3_000)).status).to.equal(200);
+      } finally {
+        connection.close();
+      }
     });
 
     it('ignores a body on a route that takes none: never 413 nor 415, and the connection stays usable', async () => {
