@@ -50,6 +50,37 @@ describe('startService', () => {
     });
   });
 
+  describe('when it is stopped with a request that outlasts the grace period', () => {
+    it('cuts it when the grace period is over, and says so in the log, between its start and stop lines', async () => {
+      const logger = new CapturingLogger();
+      const api = await startTestService({ CMS_SHUTDOWN_GRACE_MS: '200' }, { logger });
+      const repo = api.service.container.get<DashboardConfigRepository>(DashboardConfigRepositoryToken);
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      repo.upsert = async () => {
+        entered();
+        return new Promise(() => undefined); // never settles
+      };
+      const hung = api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1' }, body: {} }).then(
+        () => 'answered',
+        (error: NodeJS.ErrnoException) => error.cause ?? error.code ?? 'failed',
+      );
+      await inside;
+      await api.stop();
+      expect(await hung).to.not.equal('answered');
+      const lifecycle = logger.lines.filter((line) => line.message.startsWith('service ') || line.message.startsWith('grace period'));
+      expect(lifecycle.map((line) => [line.level, line.message])).to.deep.equal([
+        ['info', 'service started'],
+        ['info', 'service stopping: in-flight requests finish, /readyz answers 503'],
+        ['warn', 'grace period over: requests still in flight were cut'],
+        ['info', 'service stopped'],
+      ]);
+      expect(lifecycle[0]).to.deep.include({ storage: 'memory', production: false });
+      expect(lifecycle[1]).to.deep.include({ inFlight: 1, graceMs: 200 });
+      expect(lifecycle[2]).to.deep.include({ requests: 1, graceMs: 200 });
+    });
+  });
+
   describe('when it is stopped with a webhook delivery in flight', () => {
     it('waits for its answer and records its outcome before closing the store, though later passes have run', async () => {
       const api = await startTestService(FAST_WEBHOOKS);

@@ -100,14 +100,19 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     await listen(server, config.http.port, config.http.host);
     const port = (server.address() as AddressInfo).port;
     for (const loop of dispatchLoops) loop.start();
+    const url = `http://${config.http.host.includes(':') ? `[${config.http.host}]` : config.http.host}:${port}`;
+    // The log's own record of the service's life, beside the lines main.ts writes to a terminal.
+    logger.info('service started', { url: `${url}${config.http.basePath}`, storage: storage.kind, production: config.production });
     return {
-      url: `http://${config.http.host.includes(':') ? `[${config.http.host}]` : config.http.host}:${port}`,
+      url,
       port,
       container,
       generatedKey,
       stop: once(async () => {
+        logger.info('service stopping: in-flight requests finish, /readyz answers 503', { inFlight: serving.inFlight, graceMs: config.http.shutdownGraceMs });
         const lastPass = storage.kind === 'memory' ? () => lastPassOnEmbeddedStore(container, logger) : undefined;
-        await shutdown(server, serving, storage, config.http.shutdownGraceMs, dispatchLoops, container.get(TrackedWork), lastPass);
+        await shutdown(server, serving, storage, config.http.shutdownGraceMs, dispatchLoops, container.get(TrackedWork), lastPass, logger);
+        logger.info('service stopped');
         await output?.close();
       }),
     };
@@ -157,6 +162,7 @@ async function shutdown(
   dispatchLoops: readonly DispatchLoop[],
   work: TrackedWork,
   lastPass: (() => Promise<void>) | undefined,
+  logger: Logger,
 ): Promise<void> {
   const deadline = Date.now() + graceMs;
   // Still listening while in-flight requests finish: /readyz now answers 503 to whoever asks
@@ -169,7 +175,11 @@ async function shutdown(
   // Keep-alive connections that finish their request while we wait become idle; close them as
   // they do, and cut whatever is still open when the grace period ends.
   const sweeper = setInterval(() => server.closeIdleConnections(), 50);
-  const cut = setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - Date.now()));
+  const cut = setTimeout(() => {
+    // Said, so a drain that dropped requests is not taken for a clean one (their clients saw a reset).
+    if (serving.inFlight > 0) logger.warn('grace period over: requests still in flight were cut', { requests: serving.inFlight, graceMs });
+    server.closeAllConnections();
+  }, Math.max(0, deadline - Date.now()));
   server.closeIdleConnections();
   await closed;
   clearInterval(sweeper);

@@ -143,6 +143,13 @@ describe('loadConfig: production mode', () => {
   it('is on only for NODE_ENV=production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).production).to.equal(true);
     expect(loadConfig({ NODE_ENV: 'development' }).production).to.equal(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).production).to.equal(false);
     expect(loadConfig({}).production).to.equal(false);
+  });
+
+  it('refuses any other NODE_ENV, naming it, rather than run a misspelt production as development', () => {
+    for (const value of ['Production', 'prod', 'PRODUCTION', 'staging']) {
+      expect(() => loadConfig({ NODE_ENV: value }), value).to.throw(`NODE_ENV must be one of production, development, test (got "${value}")`);
+    }
   });
 });

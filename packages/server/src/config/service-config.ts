@@ -19,7 +19,7 @@ export type StorageConfig =
   | { readonly kind: 'mongo'; readonly uri: string; readonly database: string };
 
 export interface ServiceConfig {
-  /** `NODE_ENV=production`: fail closed where development is lenient (unconfigured CAPTCHA providers). */
+  /** `NODE_ENV=production`: fail closed where development is lenient (unconfigured CAPTCHA providers). `development` (the default) and `test` are the other values taken. */
   readonly production: boolean;
   readonly http: {
     readonly host: string;
@@ -79,7 +79,9 @@ export function loadConfig(env: Env): ServiceConfig {
   const apiKeys = loadApiKeys(read);
   const storage = loadStorageConfig(env);
   return {
-    production: read.string('NODE_ENV') === 'production',
+    // Only the three values Node's ecosystem uses: a misspelt `Production` or `prod` would have
+    // run development mode, CAPTCHA open, without a word (decision 0826).
+    production: read.oneOf('NODE_ENV', ['production', 'development', 'test'] as const, 'development') === 'production',
     http: {
       host: hostOf(read.string('HOST') ?? '127.0.0.1'),
       port: read.int('PORT', 3000, 0, 65535),
