@@ -41,6 +41,19 @@ describe('Production install (npm ci --omit=dev --omit=optional of the built tre
     }
   });
 
+  it('has the maintenance executables, cms-admin and cms-recount-reactions, which run from it', async () => {
+    const bin = (name: string) => join(folder, 'node_modules', '.bin', name);
+    const env = { PATH: process.env.PATH ?? '' }; // no MONGODB_URI: each says so and exits
+    const admin = await run(bin('cms-admin'), ['--help'], { cwd: folder, env });
+    expect(admin.stdout).to.include('cms-admin');
+    const recount = await run(bin('cms-recount-reactions'), [], { cwd: folder, env }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code?: number; stderr?: string }) => ({ code: error.code, stderr: error.stderr ?? '' }),
+    );
+    expect(recount.code, recount.stderr).to.equal(2);
+    expect(recount.stderr).to.include('MONGODB_URI');
+  });
+
   it('starts the service from it, which answers /healthz and stops cleanly on SIGTERM', async () => {
     const service = await startBuiltService({ NODE_ENV: 'production', CAPTCHA_PROVIDER_DEFAULT: 'none' }, 20_000, join(folder, 'packages/server/dist/main.js'));
     expect(service.origin, service.stderr()).to.be.a('string');
