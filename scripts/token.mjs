@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run token -- --role editor [--sub editor-1] [--tenant default] [--expires 1h]
+// npm run token -- --role editor [--sub editor-1] [--tenant default] [--expires 1h]   (--help: the options)
 // Prints a development bearer token (HS256) signed with CMS_JWT_SECRET, alone on stdout, so
 // TOKEN=$(npm run --silent token -- --role editor) works. Says what is wrong, exit 2, when the
 // secret is missing or too short for the service to accept it (CONTRACT §1: at least 32 bytes),
@@ -16,6 +16,7 @@ const { ROLES, USER_ID_PATTERN, isValidTenantId } = await import('@cms/core').ca
   fail('the packages are not built yet: run npm run build (npm start builds them too), then this again'),
 );
 
+const USAGE = 'usage: npm run --silent token -- --role editor [--sub user-1] [--tenant default] [--expires 1h]';
 let values;
 try {
   ({ values } = parseArgs({
@@ -24,11 +25,16 @@ try {
       sub: { type: 'string' },
       tenant: { type: 'string' },
       expires: { type: 'string', default: '1h' },
+      help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   }));
 } catch (error) {
-  fail(`${error.message}\nusage: npm run --silent token -- --role editor [--sub user-1] [--tenant default] [--expires 1h]`);
+  fail(`${error.message}\n${USAGE}`);
+}
+if (values.help) {
+  process.stdout.write(`${USAGE}\nPrints a development bearer token (HS256) signed with CMS_JWT_SECRET: --role ${ROLES.join('|')} (default member), --sub the user id (default <role>-1), --tenant the tenant id (default: the key's tenant decides), --expires a span such as 30m, 1h or 7d (default 1h).\n`);
+  process.exit(0);
 }
 if (!ROLES.includes(values.role)) fail(`--role must be one of ${ROLES.join(', ')} (got "${values.role}")`);
 if (values.sub !== undefined && !USER_ID_PATTERN.test(values.sub)) {

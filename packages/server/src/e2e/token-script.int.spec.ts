@@ -29,6 +29,15 @@ describe('scripts/token.mjs (npm run token)', () => {
     }
   });
 
+  it('answers --help with its usage on stdout and exit 0, needing no secret', async () => {
+    for (const flag of ['--help', '-h']) {
+      const help = await token([flag], {});
+      expect([help.code, help.stderr], flag).to.deep.equal([0, '']);
+      expect(help.stdout, flag).to.match(/^usage: npm run --silent token -- --role editor/);
+      expect(help.stdout, flag).to.include('--role admin|editor|author|member');
+    }
+  });
+
   it('says clearly that CMS_JWT_SECRET is missing, or too short, and exits 2', async () => {
     const missing = await token(['--role', 'editor'], {});
     expect(missing.code).to.equal(2);
