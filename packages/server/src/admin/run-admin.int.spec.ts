@@ -99,14 +99,19 @@ describe('cms-admin', () => {
       expect(await repos().tenants.findById('acme')).to.deep.include({ name: 'Acme Ltd', createdAt: new Date('2026-03-04T05:06:07.089Z') });
     });
 
-    it('exits 1 for a taken or malformed tenant id and still closes the connection', async () => {
+    it('exits 1 for a taken tenant id and still closes the connection; 2 for a malformed one, found before anything is opened', async () => {
       await admin(['tenant', 'create', 'acme']);
       const taken = await admin(['tenant', 'create', 'acme']);
       expect(taken).to.deep.equal({ code: AdminExit.failed, stdout: '', stderr: 'cms-admin: Tenant acme already exists\n' });
-      const malformed = await admin(['tenant', 'create', 'Not Valid']);
-      expect(malformed.code).to.equal(AdminExit.failed);
-      expect(malformed.stderr).to.equal('cms-admin: tenantId must match ^[a-z0-9][a-z0-9-]{0,63}$\n');
-      expect(closed).to.equal(3);
+      expect(closed).to.equal(2);
+      for (const line of [['tenant', 'create', 'Not Valid'], ['apikey', 'list', 'BAD_ID'], ['tenant', 'set-ai-limit', 'Acme', '10']]) {
+        const malformed = await admin(line);
+        expect(malformed.code, line.join(' ')).to.equal(AdminExit.usage);
+        expect(malformed.stderr.split('\n')[0], line.join(' ')).to.equal('cms-admin: tenantId must be 1 to 64 lowercase letters, digits and hyphens, starting with a letter or digit');
+      }
+      expect([opened.length, closed]).to.deep.equal([2, 2]);
+      const badName = await admin(['tenant', 'create', 'beta', '--name', '   ']);
+      expect([badName.code, badName.stderr]).to.deep.equal([AdminExit.usage, 'cms-admin: name must be 1 to 100 characters, not blank, without control characters such as line breaks\n']);
     });
   });
 
@@ -184,7 +189,7 @@ describe('cms-admin', () => {
       expect((await admin(['tenant', 'set-admin-emails', 'acme', ''])).stdout).to.equal('Tenant acme admin e-mail addresses: none\n');
       expect((await repos().tenants.findById('acme'))?.adminEmails).to.deep.equal([]);
       const bad = await admin(['tenant', 'set-admin-emails', 'acme', 'not-an-address']);
-      expect(bad).to.deep.equal({ code: 1, stdout: '', stderr: 'cms-admin: emails has an invalid address "not-an-address"\n' });
+      expect(bad).to.deep.equal({ code: AdminExit.usage, stdout: '', stderr: 'cms-admin: emails has an invalid address "not-an-address"\n' });
     });
 
     it('sets the AI token limit and puts it back to the default', async () => {
@@ -209,8 +214,8 @@ describe('cms-admin', () => {
       expect((await admin(['tenant', 'ai-usage', 'acme', '--month', '2026-02'], env)).stdout).to.equal(
         'Tenant acme AI tokens in 2026-02: used 99000 of 1000, remaining 0\n',
       );
-      const bad = await admin(['tenant', 'ai-usage', 'acme', '--month', 'March']);
-      expect(bad).to.deep.equal({ code: 1, stdout: '', stderr: 'cms-admin: month must be a month such as 2026-01\n' });
+      const bad = await admin(['tenant', 'ai-usage', 'acme', '--month', '2026-13']);
+      expect([bad.code, bad.stderr.split('\n')[0]]).to.deep.equal([AdminExit.usage, 'cms-admin: --month must be a month such as 2026-01']);
       expect((await admin(['tenant', 'ai-usage', 'ghost'])).stderr).to.equal('cms-admin: Tenant ghost not found\n');
       expect((await admin(['apikey', 'list', 'acme', '--month', '2026-01'])).code).to.equal(AdminExit.usage);
     });

@@ -2,15 +2,18 @@
  * The `cms-admin` command line: tenant, API key and AI usage administration in the configured
  * MongoDB, through the ManageTenants and GetAiUsage use cases. A function of argv, environment, output streams and a
  * storage opener, so tests run it on the collection double; `cms-admin.ts` wires the real one.
- * Exit codes: 0 done, 1 the operation failed, 2 wrong usage or no MONGODB_URI.
+ * Exit codes: 0 done, 1 the operation failed (unknown tenant or key, taken id, store failing), 2
+ * wrong usage, a malformed argument (found before the store is opened) or no MONGODB_URI.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import {
   apiKeyFingerprint,
   GetAiUsage,
+  ErrorCodes,
   isDomainError,
   ManageTenants,
+  requireTenantId,
   systemClock,
   type AiUsageLedger,
   type ApiKey,
@@ -18,6 +21,7 @@ import {
   type Clock,
   type TenantRepository,
 } from '@cms/core';
+import { USAGE_MONTH_PATTERN } from '@cms/core/internal';
 import { DEFAULT_AI_TOKEN_LIMIT_MONTHLY } from '../config/ai.config.js';
 import { ConfigError, EnvReader, type Env } from '../config/env-reader.js';
 import { loadStorageConfig, type StorageConfig } from '../config/service-config.js';
@@ -52,6 +56,8 @@ export const AdminExit = { ok: 0, failed: 1, usage: 2 } as const;
 interface Command {
   readonly usage: string;
   readonly arguments: number;
+  /** The first argument is a tenant id: checked before the store is opened. */
+  readonly tenantFirst: boolean;
   readonly acceptsName: boolean;
   readonly acceptsMonth?: boolean;
   readonly run: (tools: AdminTools, args: readonly string[], options: CommandOptions, io: AdminIo) => Promise<void>;
@@ -86,6 +92,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'tenant create': {
     usage: 'tenant create <tenantId> [--name <name>]',
     arguments: 1,
+    tenantFirst: true,
     acceptsName: true,
     run: async ({ manage }, [id], { name }, io) => {
       const tenant = await manage.createTenant(id!, name);
@@ -95,6 +102,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'tenant set-admin-emails': {
     usage: 'tenant set-admin-emails <tenantId> <email,...>   ("" clears them)',
     arguments: 2,
+    tenantFirst: true,
     acceptsName: false,
     run: async ({ manage }, [id, list], _options, io) => {
       const emails = list!.split(',').map((email) => email.trim()).filter(Boolean);
@@ -105,9 +113,9 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'tenant set-ai-limit': {
     usage: 'tenant set-ai-limit <tenantId> <tokens|default>',
     arguments: 2,
+    tenantFirst: true,
     acceptsName: false,
     run: async ({ manage }, [id, value], _options, io) => {
-      if (value !== 'default' && !/^\d+$/.test(value!)) throw new UsageError('the limit must be a whole number of tokens or "default"');
       const limit = value === 'default' ? null : Number(value);
       await manage.setAiTokenLimit(id!, limit);
       io.stdout.write(`Tenant ${id} monthly AI token limit: ${limit === null ? 'the service default (AI_TOKEN_LIMIT_MONTHLY)' : limit}\n`);
@@ -116,6 +124,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'tenant ai-usage': {
     usage: 'tenant ai-usage <tenantId> [--month YYYY-MM]   (default: this month, UTC)',
     arguments: 1,
+    tenantFirst: true,
     acceptsName: false,
     acceptsMonth: true,
     run: async ({ aiUsage }, [id], { month }, io) => {
@@ -126,6 +135,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'apikey create': {
     usage: 'apikey create <tenantId> [--name <name>]',
     arguments: 1,
+    tenantFirst: true,
     acceptsName: true,
     run: async ({ manage }, [tenantId], { name }, io) => {
       const issued = await manage.issueKey(tenantId!, name);
@@ -138,6 +148,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'apikey list': {
     usage: 'apikey list <tenantId>',
     arguments: 1,
+    tenantFirst: true,
     acceptsName: false,
     run: async ({ manage }, [tenantId], _options, io) => {
       const keys = await manage.listKeys(tenantId!);
@@ -151,6 +162,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'apikey revoke': {
     usage: 'apikey revoke <keyId>',
     arguments: 1,
+    tenantFirst: false,
     acceptsName: false,
     run: async ({ manage }, [keyId], _options, io) => {
       await manage.revokeKey(keyId!);
@@ -233,7 +245,8 @@ export async function runAdmin(
       return AdminExit.usage;
     }
     io.stderr.write(`cms-admin: ${isDomainError(error) ? error.message : `failed: ${(error as Error).message}`}\n`);
-    return AdminExit.failed;
+    // An argument the use case refused (a name, an address) is wrong usage; a tenant it did not find is a failure.
+    return isDomainError(error) && error.code === ErrorCodes.VALIDATION_FAILED ? AdminExit.usage : AdminExit.failed;
   } finally {
     await opened?.close().catch(() => {});
   }
@@ -255,7 +268,21 @@ function parseCommandLine(argv: readonly string[]): { command: Command; args: st
   if (args.length !== command.arguments) throw new UsageError(`expected: cms-admin ${command.usage}`);
   if (values.name !== undefined && !command.acceptsName) throw new UsageError(`--name does not apply to "${key}"`);
   if (values.month !== undefined && !command.acceptsMonth) throw new UsageError(`--month does not apply to "${key}"`);
+  // What can be told wrong without the store is, before it is opened.
+  if (command.tenantFirst) usageOf(() => requireTenantId(args[0]));
+  if (values.month !== undefined && !USAGE_MONTH_PATTERN.test(values.month)) throw new UsageError('--month must be a month such as 2026-01');
+  if (key === 'tenant set-ai-limit' && args[1] !== 'default' && !/^\d+$/.test(args[1]!)) throw new UsageError('the limit must be a whole number of tokens or "default"');
   return { command, args, options: { name: values.name, month: values.month } };
+}
+
+/** Runs a core check of an argument; its refusal is a usage error in the same words. */
+function usageOf(check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (isDomainError(error)) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 function describeKey(key: ApiKey): string {
