@@ -127,6 +127,31 @@ describe('MingoCollectionDouble', () => {
       expect((await things.findOne({ slug: 'a' }))?.r).to.deep.equal({ one: 'x', none: null, list: ['x', 'y'], fresh: ['z'] });
     });
 
+    it('refuses, as the server does, $pull and $push onto a non-array, $inc onto a non-number, and a field inside a value that holds none', async () => {
+      await things.insertOne({ tenantId: 'acme', slug: 'a', s: 'text', z: null, n: 1, list: [{ k: 1 }], d: { e: 1 } });
+      const before = await things.findOne({ slug: 'a' });
+      const refusals: Array<[Document, number, string]> = [
+        [{ $pull: { s: 'x' } }, 2, 'Cannot apply $pull to a non-array value'],
+        [{ $pull: { z: 'x' } }, 2, 'Cannot apply $pull to a non-array value'],
+        [{ $push: { d: 'x' } }, 2, "The field 'd' must be an array but is of type object"],
+        [{ $inc: { s: 1 } }, 14, "Cannot apply $inc to a value of non-numeric type. {_id: "],
+        [{ $inc: { z: 1 } }, 14, "has the field 'z' of non-numeric type null"],
+        [{ $set: { 's.a': 1 } }, 28, "Cannot create field 'a' in element {s: \"text\"}"],
+        [{ $set: { 'z.a': 1 } }, 28, "Cannot create field 'a' in element {z: null}"],
+        [{ $set: { 'n.a.b': 1 } }, 28, "Cannot create field 'b'"],
+        [{ $set: { 'list.k': 1 } }, 28, "Cannot create field 'k'"],
+        [{ $addToSet: { 's.a': 1 } }, 28, "Cannot create field 'a'"],
+      ];
+      for (const [update, code, message] of refusals) {
+        const error = await failure(things.updateOne({ slug: 'a' }, update));
+        expect([error.code, error.message.includes(message)], JSON.stringify(update)).to.deep.equal([code, true]);
+      }
+      expect(await things.findOne({ slug: 'a' })).to.deep.equal(before);
+      // What the server takes: a new field below a missing or a document one, an element of an array, $pull on a missing field.
+      await things.updateOne({ slug: 'a' }, { $set: { 'fresh.a.b': 1, 'd.f': 2, 'list.0.k': 3 }, $pull: { missing: 'x' }, $inc: { n: 1 } });
+      expect(await things.findOne({ slug: 'a' })).to.deep.include({ fresh: { a: { b: 1 } }, d: { e: 1, f: 2 }, list: [{ k: 3 }], n: 2 });
+    });
+
     it('refuses options and commands it does not implement instead of ignoring them', async () => {
       expect((await failure(things.findOneAndUpdate({}, { $set: { n: 1 } }, { includeResultMetadata: true } as never))).message).to.equal(
         'MingoCollectionDouble.findOneAndUpdate does not support option "includeResultMetadata"',

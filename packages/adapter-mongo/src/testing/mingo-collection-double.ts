@@ -34,7 +34,7 @@
 import { BSON, ObjectId, type Document } from 'mongodb';
 import { find, update as applyModifier } from 'mingo';
 import { DuplicateKeyDoubleError, ServerDoubleError } from './mingo-double-errors.js';
-import { assertArrayTargets, seedFromFilter, splitUpdate, valueAt, withOwnPaths } from './mingo-update-rules.js';
+import { assertApplicable, seedFromFilter, splitUpdate, valueAt, withOwnPaths } from './mingo-update-rules.js';
 import { project, runPipeline } from './mingo-read-rules.js';
 
 export { DuplicateKeyDoubleError, ServerDoubleError };
@@ -238,7 +238,7 @@ export class MingoCollectionDouble {
     if (Object.values(modifier).some((fields) => Object.keys(fields as Document).some((path) => path.split('.')[0] === '_id'))) {
       throw new ServerDoubleError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
     }
-    assertArrayTargets(target, modifier);
+    assertApplicable(target, modifier);
     const after = copy(target);
     const changed = Object.keys(modifier).length > 0 ? withOwnPaths(after, modifier, () => applyModifier(after, modifier)) : [];
     const stored = copy(after);

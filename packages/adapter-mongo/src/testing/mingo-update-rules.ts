@@ -1,7 +1,8 @@
 /**
  * Part of the TEST DOUBLE (mingo-collection-double.ts): the rules MongoDB applies to an update
- * before running it — operators only, no conflicting paths, `$addToSet` only onto arrays — and
- * how an upsert seeds its new document from the filter.
+ * before running it — operators only, no conflicting paths, array operators only onto arrays,
+ * `$inc` only onto numbers, no field created inside a value that cannot hold one — and how an
+ * upsert seeds its new document from the filter.
  */
 import type { Document } from 'mongodb';
 import { update as applyModifier } from 'mingo';
@@ -32,18 +33,67 @@ function assertNoConflicts(update: Document): void {
   }
 }
 
+const ARRAY_OPERATORS = ['$addToSet', '$push', '$pull'] as const;
+const NUMERIC_OPERATORS = ['$inc', '$mul'] as const;
+/** Operators that create their field when it is missing, and so the documents on its path. */
+const CREATING_OPERATORS = ['$set', '$inc', '$mul', '$min', '$max', '$addToSet', '$push'] as const;
+
+const typeName = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
 /**
- * MongoDB fails an `$addToSet` whose field exists but is not an array (null included), code 2;
- * mingo leaves such a document unchanged without a word, which would hide an adapter bug.
+ * What MongoDB refuses of an update on a stored document, where mingo changes nothing (or, for a
+ * path through `null`, makes up an object) without a word, which would hide an adapter bug that
+ * fails in production (a Mongo audit, 2026-12-03):
+ * - an array operator on a field that exists and is not an array, null included: code 2
+ *   (`Cannot apply $pull to a non-array value`, and `$addToSet`'s own words);
+ * - `$inc` or `$mul` on a field that exists and is not a number: code 14 (TypeMismatch);
+ * - a field created inside a value that is not a document (a string, a number, null), or under
+ *   a non-numeric name inside an array: code 28 (PathNotViable).
  */
-export function assertArrayTargets(document: Document, modifier: Document): void {
-  for (const path of Object.keys((modifier.$addToSet as Document | undefined) ?? {})) {
-    const value = valueAt(document, path);
-    if (value !== undefined && !Array.isArray(value)) {
-      const type = value === null ? 'null' : typeof value;
-      throw new ServerDoubleError(2, `Cannot apply $addToSet to non-array field. Field named '${path.split('.').pop()}' has non-array type ${type}`);
+export function assertApplicable(document: Document, modifier: Document): void {
+  for (const operator of ARRAY_OPERATORS) {
+    for (const path of Object.keys((modifier[operator] as Document | undefined) ?? {})) {
+      const value = valueAt(document, path);
+      if (value === undefined || Array.isArray(value)) continue;
+      const field = path.split('.').pop();
+      if (operator === '$addToSet') throw new ServerDoubleError(2, `Cannot apply $addToSet to non-array field. Field named '${field}' has non-array type ${typeName(value)}`);
+      if (operator === '$pull') throw new ServerDoubleError(2, 'Cannot apply $pull to a non-array value');
+      throw new ServerDoubleError(2, `The field '${field}' must be an array but is of type ${typeName(value)} in document {_id: ${String(document._id)}}`);
     }
   }
+  for (const operator of NUMERIC_OPERATORS) {
+    for (const path of Object.keys((modifier[operator] as Document | undefined) ?? {})) {
+      const value = valueAt(document, path);
+      if (value !== undefined && typeof value !== 'number' && !isBsonNumber(value)) {
+        throw new ServerDoubleError(14, `Cannot apply ${operator} to a value of non-numeric type. {_id: ${String(document._id)}} has the field '${path.split('.').pop()}' of non-numeric type ${typeName(value)}`);
+      }
+    }
+  }
+  for (const operator of CREATING_OPERATORS) {
+    for (const path of Object.keys((modifier[operator] as Document | undefined) ?? {})) assertViablePath(document, path);
+  }
+}
+
+/** Long, Double, Int32 and Decimal128 of the driver's BSON types count as numbers, as on the server. */
+const isBsonNumber = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && ['Long', 'Double', 'Int32', 'Decimal128'].includes((value as { _bsontype?: string })._bsontype ?? '');
+
+/** Throws code 28 when a segment of `path` before its last would have to be created inside something that is not a document. */
+function assertViablePath(document: Document, path: string): void {
+  const segments = path.split('.');
+  let node: unknown = document;
+  for (const segment of segments.slice(0, -1)) {
+    if (isPlainObject(node)) {
+      if (!Object.hasOwn(node, segment)) return; // created from here down: fine
+      node = node[segment];
+    } else if (Array.isArray(node) && /^\d+$/.test(segment)) {
+      node = node[Number(segment)];
+      if (node === undefined) return;
+    } else break;
+  }
+  if (node === undefined || isPlainObject(node) || (Array.isArray(node) && /^\d+$/.test(segments[segments.length - 1]!))) return;
+  const at = segments[segments.length - 1]!;
+  throw new ServerDoubleError(28, `Cannot create field '${at}' in element {${path.split('.').slice(-2, -1)[0]}: ${JSON.stringify(node)}}`);
 }
 
 /** The fields an upsert copies from its filter: plain equalities and `$eq`, not other operators. */
