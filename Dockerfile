@@ -21,7 +21,8 @@ RUN rm -rf packages/*/node_modules packages/*/src \
   && find packages -path '*/dist/*' \( -name '*.spec.js' -o -name '*.spec.d.ts' -o -name '*.map' \) -delete
 USER node
 EXPOSE 3000
+# Asks the address the service listens on (loopback when it listens on every address).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "const h=process.env.HOST||'127.0.0.1';const a=['0.0.0.0','::'].includes(h)?'127.0.0.1':h.includes(':')?'['+h+']':h;fetch('http://'+a+':'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node as PID 1 receives SIGTERM itself: the service drains (/readyz 503) and exits 0.
 CMD ["node", "packages/server/dist/main.js"]

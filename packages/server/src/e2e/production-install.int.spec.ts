@@ -7,7 +7,7 @@
  */
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +58,15 @@ describe('Production install (npm ci --omit=dev --omit=optional of the built tre
     const service = await startBuiltService({ NODE_ENV: 'production', CAPTCHA_PROVIDER_DEFAULT: 'none' }, 20_000, join(folder, 'packages/server/dist/main.js'));
     expect(service.origin, service.stderr()).to.be.a('string');
     expect((await fetch(`${service.origin}/healthz`)).status).to.equal(200);
+    // The image's HEALTHCHECK, as written in the Dockerfile, passes against it.
+    const healthcheck = /HEALTHCHECK[^\n]*\\\n\s*CMD node -e "(.*)"\n/.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))?.[1];
+    expect(healthcheck, 'the HEALTHCHECK line of the Dockerfile').to.be.a('string');
+    const { port } = new URL(service.origin!);
+    for (const host of ['0.0.0.0', '127.0.0.1']) await run(process.execPath, ['-e', healthcheck!], { env: { HOST: host, PORT: port } });
     expect(await service.stop()).to.equal(0);
+    await run(process.execPath, ['-e', healthcheck!], { env: { HOST: '0.0.0.0', PORT: port } }).then(
+      () => expect.fail('the HEALTHCHECK passed with the service stopped'),
+      (error: { code?: number }) => expect(error.code).to.equal(1),
+    );
   });
 });
