@@ -90,6 +90,19 @@ describe('conditionalUpdate', () => {
     expect(writes, 'one round each: they took turns instead of invalidating each other').to.equal(10);
   });
 
+  it('absorbs a long run of rounds lost to writers of other processes, and gives up only after 32', async function () {
+    this.timeout(20_000);
+    const contended = steps(item, 20);
+    expect((await conditionalUpdate({ name: 'x' }, {}, contended)).name).to.equal('new');
+    expect(contended.writes).to.equal(21);
+    const hopeless = steps(item, 1_000);
+    const error = await conditionalUpdate({ name: 'x' }, {}, hopeless).then(
+      () => undefined,
+      (caught: Error) => caught,
+    );
+    expect([error?.message, hopeless.writes]).to.deep.equal(['update kept losing races after 32 attempts', 32]);
+  });
+
   it('checks If-Match before the body shape', async () => {
     const calls: string[] = [];
     const error = await domainErrorOf(conditionalUpdate({ name: 1 }, { ifMatch: '"old"', checkShape: () => calls.push('shape') }, steps(item)));
