@@ -1,6 +1,7 @@
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
 import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
+import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { wellFormedIdOr } from '../shared/input-rules.js';
@@ -28,14 +29,20 @@ export class ApproveComment {
   async execute(caller: Caller, { id: commentId }: ApproveCommentInput): Promise<CommentView> {
     const user = requireRole(caller, ApproveComment.access.roles);
     const id = wellFormedIdOr(commentId, ErrorCodes.INVALID_COMMENT_ID);
+    const current = await this.comments.findById(caller.tenantId, id);
+    if (!current) throw notFound();
     const witness = { kind: 'comment-approved', id } as const;
     return this.events.around({ tenantId: caller.tenantId, type: 'comment.approved', witness, trace: caller.trace }, async () => {
-      const now = this.clock.now();
+      // Later than the version it replaces, whatever the clock says (a frozen or stepped-back
+      // clock): `updatedAt` is what an If-Match delete compares (decisions 0760, 0765).
+      const now = nextUpdatedAt(current.updatedAt, this.clock.now());
       const approval = await this.comments.approve(caller.tenantId, id, user.id, now);
-      if (!approval) throw new DomainError(ErrorCodes.COMMENT_NOT_FOUND, 'Comment not found');
+      if (!approval) throw notFound();
       const view = toCommentView(approval.comment);
       // Approved already (the store says so: two approvals may share a millisecond): no event.
       return approval.changed ? { result: view, data: view } : { result: view };
     });
   }
 }
+
+const notFound = () => new DomainError(ErrorCodes.COMMENT_NOT_FOUND, 'Comment not found');

@@ -7,6 +7,7 @@
  * (docs/decisions/0766-connect-racing-an-erasure.md).
  */
 import { NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
+import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { DomainError, issuesError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { canonicalId, ID_WORDS, isWellFormedId } from '../shared/ids.js';
@@ -109,7 +110,9 @@ export class ConnectRelation {
         relatedId,
         multiple: relation.multiple,
         cap: RELATION_CAP,
-        now: this.clock.now(),
+        // Later than the version read, whatever the clock says: `updatedAt` is what an If-Match
+        // delete compares (decisions 0760, 0765), as a disconnect's is.
+        now: nextUpdatedAt(submission.updatedAt, this.clock.now()),
       });
       if (result.status === 'missing') throw submissionNotFound();
       if (result.status === 'full') {
