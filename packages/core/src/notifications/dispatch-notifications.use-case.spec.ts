@@ -134,6 +134,19 @@ describe('DispatchNotifications', () => {
       expect(email.sent.map((mail) => mail.to)).to.deep.equal([['recovered-1@acme.test'], ['recovered-2@acme.test']]);
     });
 
+    it('keeps recovering once a minute after the clock stepped back, not only once it has caught up', async () => {
+      let runs = 0;
+      const recovery = { execute: async () => ((runs += 1), 0) };
+      const dispatch = new DispatchNotifications(outbox, tenants, { email, push }, POLICY, clock, logger, recovery);
+      await dispatch.execute();
+      clock.advance(-10 * 3_600_000); // the host's clock was ten hours fast, and NTP stepped it back
+      for (let pass = 0; pass < 3; pass += 1) {
+        await dispatch.execute();
+        clock.advance(PRUNE_EVERY_MS);
+      }
+      expect(runs).to.equal(4);
+    });
+
     it('logs a failing recovery and still sends and prunes', async () => {
       await enqueue();
       const recovery = { execute: () => Promise.reject(new Error('store down')) };

@@ -124,7 +124,9 @@ export class DispatchNotifications {
 
   async #housekeeping(): Promise<void> {
     const now = this.clock.now().getTime();
-    if (this.#housekeptAt !== undefined && now - this.#housekeptAt < PRUNE_EVERY_MS) return;
+    // A clock stepped back since the last run (NTP) does not hold housekeeping off until it catches up.
+    const since = this.#housekeptAt === undefined ? Infinity : now - this.#housekeptAt;
+    if (since >= 0 && since < PRUNE_EVERY_MS) return;
     this.#housekeptAt = now;
     try {
       await this.recovery?.execute();

@@ -8,9 +8,19 @@ describe('loadWebhooksConfig', () => {
   });
 
   it('reads the settings and stretches the lease to three timeouts when that is longer than a minute', () => {
-    const webhooks = loadConfig({ WEBHOOK_TIMEOUT_MS: '30000', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_SETTLE_AFTER_MS: '0', WEBHOOK_BATCH_SIZE: '5', WEBHOOK_IN_FLIGHT_PER_WEBHOOK: '2' }).webhooks;
-    expect(webhooks).to.deep.equal({ timeoutMs: 30_000, allowPrivateNetworks: true, settleUnconfirmedAfterMs: 0, batchSize: 5, inFlightPerWebhook: 2, inFlightPerTenant: 3, leaseMs: 90_000 });
+    const webhooks = loadConfig({ WEBHOOK_TIMEOUT_MS: '30000', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_SETTLE_AFTER_MS: '60000', WEBHOOK_BATCH_SIZE: '5', WEBHOOK_IN_FLIGHT_PER_WEBHOOK: '2' }).webhooks;
+    expect(webhooks).to.deep.equal({ timeoutMs: 30_000, allowPrivateNetworks: true, settleUnconfirmedAfterMs: 60_000, batchSize: 5, inFlightPerWebhook: 2, inFlightPerTenant: 3, leaseMs: 90_000 });
     expect(loadConfig({ WEBHOOK_IN_FLIGHT_PER_TENANT: '7' }).webhooks.inFlightPerTenant).to.equal(7);
+  });
+
+  it('settles an unconfirmed event no sooner than a minute, nor before the request that staged it timed out', () => {
+    expect(() => loadConfig({ WEBHOOK_SETTLE_AFTER_MS: '0' })).to.throw(ConfigError, 'WEBHOOK_SETTLE_AFTER_MS must be a whole number from 60000');
+    expect(() => loadConfig({ WEBHOOK_SETTLE_AFTER_MS: '59999' })).to.throw(ConfigError, 'WEBHOOK_SETTLE_AFTER_MS');
+    expect(() => loadConfig({ WEBHOOK_SETTLE_AFTER_MS: '90000', CMS_REQUEST_TIMEOUT_MS: '120000' })).to.throw(
+      ConfigError,
+      'WEBHOOK_SETTLE_AFTER_MS must be at least CMS_REQUEST_TIMEOUT_MS (90000 < 120000)',
+    );
+    expect(loadConfig({ WEBHOOK_SETTLE_AFTER_MS: '120000', CMS_REQUEST_TIMEOUT_MS: '120000' }).webhooks.settleUnconfirmedAfterMs).to.equal(120_000);
   });
 
   it('stops start-up naming the variable when a value is out of range', () => {

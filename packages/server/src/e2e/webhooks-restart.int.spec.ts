@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MongoDatabase } from '@cms/adapter-mongo';
 import { MingoDatabaseDouble } from '@cms/adapter-mongo/testing';
-import { SubmissionRepositoryToken, WebhookDeliveryOutboxToken, type SubmissionRepository, type WebhookDeliveryOutbox } from '@cms/core';
+import { SubmissionRepositoryToken, WebhookDeliveryOutboxToken, type Clock, type SubmissionRepository, type WebhookDeliveryOutbox } from '@cms/core';
 import { expect } from 'chai';
 import { MongoClient } from 'mongodb';
 import type { Container } from 'inversify';
@@ -18,7 +18,9 @@ import { createForm, formBody, submitForm } from './form-requests.js';
 
 /** The first instance never polls again after its start-up pass: what it wrote waits for the next one. */
 const NO_DELIVERY = { ...FAST_WEBHOOKS, NOTIFY_POLL_MS: '60000' };
-const SETTLE_AT_ONCE = { ...FAST_WEBHOOKS, WEBHOOK_SETTLE_AFTER_MS: '0' };
+/** The shortest settle there is, and a clock past it: the next instance settles what the first left at once. */
+const SETTLE_AT_ONCE = { ...FAST_WEBHOOKS, WEBHOOK_SETTLE_AFTER_MS: '60000' };
+const PAST_THE_SETTLE: Clock = { now: () => new Date(Date.now() + 61_000) };
 
 interface Store {
   readonly database: MongoDatabase;
@@ -90,7 +92,8 @@ for (const { name, open } of STORES) {
     });
 
     async function start(env: Record<string, string>, configure?: (container: Container) => void): Promise<TestService> {
-      const api = await startTestService(env, { mongoDatabase: store!.database, ...(configure ? { configure } : {}) });
+      const clock = env === SETTLE_AT_ONCE ? { clock: PAST_THE_SETTLE } : {};
+      const api = await startTestService(env, { mongoDatabase: store!.database, ...clock, ...(configure ? { configure } : {}) });
       running.push(api);
       return api;
     }
