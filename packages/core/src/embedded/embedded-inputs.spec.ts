@@ -171,7 +171,7 @@ describe('Inputs embedding code hands the core', () => {
     }
     expect((await domainErrorOf(core.tenancy.manage.createTenant('t1', 42 as never))).issues?.[0]?.path).to.equal('name');
     await core.tenancy.manage.createTenant('t1');
-    for (const emails of [[{ toString: () => 'a@b.cd' }], [undefined, 'ops@acme.example'], ['a\uD800@b.example']]) {
+    for (const emails of [[{ toString: () => 'a@b.cd' }], [undefined, 'ops@acme.example'], ['a\uD800@b.example'], ['boss@example.org,root'], ['Boss<evil@attacker.test>'], ['x;postmaster@b.cd']]) {
       expect((await domainErrorOf(core.tenancy.manage.setAdminEmails('t1', emails as never))).issues?.[0]?.path, String(emails[0])).to.equal('emails');
     }
     expect((await core.stores.tenants.findById('t1'))?.adminEmails).to.deep.equal([]);
@@ -180,6 +180,16 @@ describe('Inputs embedding code hands the core', () => {
       expect((await domainErrorOf(core.tenancy.manage.issueKey('t1', name))).issues?.[0]?.path, name).to.equal('name');
     }
     expect((await domainErrorOf(core.tenancy.manage.registerKey('t1', 42 as never))).issues?.[0]?.path).to.equal('key');
+  });
+
+  it('refuses form recipients that a mail library would read as other or more recipients, as HTTP does', async () => {
+    const core = setup();
+    for (const address of ['boss@example.org,root', 'Boss<evil@attacker.test>', 'x;postmaster@b.cd', 'a b@c.de']) {
+      const notifications = { enabled: true, email: { admin: { enabled: true, recipients: ['ok@acme.example', address] } } };
+      const refusal = await domainErrorOf(core.forms.create.execute(editor, { ...oneField, title: { en: 'T' }, slug: 'mailed', notifications } as never));
+      expect([refusal.code, refusal.issues?.[0]], address).to.deep.equal([ErrorCodes.VALIDATION_FAILED, { path: 'notifications.email.admin.recipients[1]', message: 'must be an e-mail address' }]);
+    }
+    expect((await core.forms.list.execute(editor, {})).forms).to.deep.equal([]);
   });
 
   it('checks the tenant id of a disconnect first, as a connect does', async () => {

@@ -5,7 +5,7 @@
 import { CAPTCHA_PROVIDERS } from '../captcha/captcha.ports.js';
 import { validationError } from '../shared/domain-error.js';
 import { ID_WORDS, isWellFormedId } from '../shared/ids.js';
-import { EMAIL_MAX, EMAIL_PATTERN } from '../shared/input-rules.js';
+import { EMAIL_MAX, MAIL_ADDRESS_PATTERN } from '../shared/input-rules.js';
 import {
   checkOptionalFlag,
   isAbsent,
@@ -118,7 +118,7 @@ function checkRecipients(value: unknown, path: string): void {
     const address = value[index];
     const at = `${path}[${index}]`;
     requireString(address, at, EMAIL_MAX);
-    if (!EMAIL_PATTERN.test(address)) throw validationError(at, 'must be an e-mail address');
+    if (!MAIL_ADDRESS_PATTERN.test(address)) throw validationError(at, 'must be an e-mail address');
   }
 }
 

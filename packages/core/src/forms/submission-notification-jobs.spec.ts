@@ -16,5 +16,11 @@ describe('submissionNotificationJobs', () => {
       expect(submitterJobs({ name: 'Ada' }).map((job) => job.recipients)).to.deep.equal([[]]);
       expect(submitterJobs({ name: 'Ada', constructor: 'ada@example.org' }).map((job) => job.recipients)).to.deep.equal([['ada@example.org']]);
     });
+
+    it('mails no address that is not one plain address: a value stored while the field was text, recovered after it became an e-mail field', () => {
+      for (const value of ['a@victim1.test, b@victim2.test', 'Boss <x@y.test>', 'x;postmaster@b.test', 'not an address', `${'a'.repeat(250)}@b.test`]) {
+        expect(submitterJobs({ constructor: value }).map((job) => job.recipients), value).to.deep.equal([[]]);
+      }
+    });
   });
 });

@@ -7,6 +7,7 @@
  * recipients. Then how they are stored: by the submit,
  * or by a dispatcher pass when the submit's process died first (decision 0798).
  */
+import { isMailAddress } from '../shared/input-rules.js';
 import type { NewNotificationJob, NotificationMessage, NotificationOutbox } from '../notifications/notification.ports.js';
 import type { TraceContext } from '../shared/trace-context.js';
 import type { Form } from './form.js';
@@ -43,7 +44,9 @@ export function submissionNotificationJobs(form: Form, submission: Submission, t
     const field = settings.email.submitter.field;
     // Own values only: the field may be named after an Object.prototype member (`constructor`).
     const address = field !== null && Object.hasOwn(submission.values, field) ? submission.values[field] : undefined;
-    jobs.push(job('email', 'submitter', typeof address === 'string' && address.trim() !== '' ? [address] : []));
+    // Checked again here: recovered jobs are built from the form as it is now (decision 0798),
+    // and a value stored while the field was plain text never met the e-mail field's rule.
+    jobs.push(job('email', 'submitter', isMailAddress(address) ? [address] : []));
   }
   if (settings.push.admin.enabled) jobs.push(job('push', 'admin', []));
   if (settings.push.submitter.enabled) jobs.push(job('push', 'submitter', []));

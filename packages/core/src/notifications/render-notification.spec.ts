@@ -62,6 +62,34 @@ describe('renderNotificationEmail', () => {
       expect(mail.subject).to.have.length(200);
       expect(mail.text).to.contain('note: line 1\n  line 2\nn: 3\nok: true\nnested: {"a":1}\nnone: \n');
     });
+
+    it('lets no title or answer forge a line of the mail, with any of Unicode’s line breaks', () => {
+      const base = sampleNotificationJob();
+      const forged = ['\u2028', '\u2029', '\u0085', '\v', '\f', '\r', '\r\n'].map((br) => `x${br}Submitted by: ceo-1`);
+      const mail = renderNotificationEmail(
+        job({ message: { ...base.message, formTitle: { en: 'Hi\r\nBcc: victim@evil.test' }, values: Object.fromEntries(forged.map((text, i) => [`f${i}`, text])) } }),
+        ['ops@acme.test'],
+      );
+      const lines = mail.text.split(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/);
+      expect(lines.filter((line) => line.startsWith('Submitted by:'))).to.deep.equal(['Submitted by: guest']);
+      expect(lines.filter((line) => line.startsWith('Bcc:'))).to.deep.equal([]);
+      expect(lines[0]).to.equal('A new submission was received for the form "Hi Bcc: victim@evil.test" (contact).');
+    });
+
+    it('keeps C1 and bidirectional controls out of the subject, and never cuts it inside a surrogate pair', () => {
+      const base = sampleNotificationJob();
+      const controlled = renderNotificationEmail(job({ message: { ...base.message, formTitle: { en: 'Pay\u0085\u202eNOW\u2066' } } }), ['ops@acme.test']);
+      expect(controlled.subject).to.equal('New submission: Pay NOW');
+      for (const pad of ['AB', 'ABC']) {
+        const title = pad + '\u{1F600}'.repeat(150);
+        const mail = renderNotificationEmail(job({ message: { ...base.message, formTitle: { en: title } } }), ['ops@acme.test']);
+        const push = renderNotificationPush(job({ message: { ...base.message, formTitle: { en: title } } }));
+        for (const text of [mail.subject, push.title as string]) {
+          expect((text as unknown as { isWellFormed(): boolean }).isWellFormed(), pad).to.equal(true);
+          expect(text.endsWith('…')).to.equal(true);
+        }
+      }
+    });
   });
 });
 

@@ -16,7 +16,8 @@ export function formTitleOf(message: NotificationMessage): string {
 /** The e-mail for one job, addressed to `to` (resolved by the dispatcher). */
 export function renderNotificationEmail(job: NotificationJob, to: readonly string[]): EmailMessage {
   const { message } = job;
-  const title = formTitleOf(message);
+  // On one line in the body too: a title's own line breaks would forge lines of the mail.
+  const title = oneLine(formTitleOf(message));
   const admin = job.audience === 'admin';
   const subject = oneLine(admin ? `New submission: ${title}` : `We received your submission: ${title}`);
   const intro = admin
@@ -60,13 +61,24 @@ function renderValue(value: unknown): string {
   return String(value);
 }
 
-/** Multi-line answers (a textarea) stay readable under their field name. */
+/**
+ * Multi-line answers (a textarea) stay readable under their field name, and every line an answer
+ * holds is indented under it, so none can pass for a line of the service's own (`Submitted by:`).
+ * Unicode's line breaks count as well as CR and LF: VT, FF, NEL, U+2028 and U+2029.
+ */
 function indentContinuation(text: string): string {
-  return text.replace(/\r\n?/g, '\n').replace(/\n/g, '\n  ');
+  return text.replace(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/g, '\n  ');
 }
 
-/** A header-safe single line: no control characters (no header injection), bounded length. */
+/**
+ * A header-safe single line: no control characters (C0, DEL and C1: no header injection), no
+ * line separators and no bidirectional controls (a subject that reads other than it is), at most
+ * SUBJECT_MAX characters, never cut inside a surrogate pair (the half would be text a strict JSON
+ * reader refuses in a push, and a replacement character in a mail).
+ */
 function oneLine(text: string): string {
-  const line = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return line.length > SUBJECT_MAX ? `${line.slice(0, SUBJECT_MAX - 1)}…` : line;
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
+  if (line.length <= SUBJECT_MAX) return line;
+  const cut = line.slice(0, SUBJECT_MAX - 1);
+  return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
 }

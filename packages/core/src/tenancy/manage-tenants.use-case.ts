@@ -6,7 +6,7 @@ import type { Clock } from '../shared/clock.js';
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { canonicalId, isWellFormedId, newId } from '../shared/ids.js';
-import { EMAIL_PATTERN } from '../shared/input-rules.js';
+import { isMailAddress } from '../shared/input-rules.js';
 import { MALFORMED_TEXT, malformedTextPath } from '../shared/well-formed-text.js';
 import { generateApiKey, hashApiKey } from './api-key-secret.js';
 import type { ApiKeyRepository, TenantRepository } from './tenancy.ports.js';
@@ -119,7 +119,7 @@ export class ManageTenants {
   async setAdminEmails(tenantId: string, emails: readonly string[]): Promise<void> {
     if (!Array.isArray(emails)) throw validationError('emails', 'must be a list of addresses');
     // By position, not by value: an `undefined` among them is as bad as any other.
-    const bad = emails.findIndex((email) => typeof email !== 'string' || !EMAIL_PATTERN.test(email) || malformedTextPath(email) !== undefined);
+    const bad = emails.findIndex((email) => !isMailAddress(email));
     if (bad !== -1) throw validationError('emails', `has an invalid address "${String(emails[bad])}"`);
     if (!(await this.tenants.setAdminEmails(tenantId, [...new Set(emails)]))) {
       throw new DomainError(ErrorCodes.TENANT_NOT_FOUND, `Tenant ${tenantId} not found`);

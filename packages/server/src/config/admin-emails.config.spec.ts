@@ -19,6 +19,8 @@ describe('loadAdminEmails (CMS_ADMIN_EMAILS)', () => {
     const refusals: Array<[Record<string, string>, string]> = [
       [{ CMS_ADMIN_EMAILS: 'ops@acme.test' }, 'CMS_ADMIN_EMAILS entry 1 is not a tenantId:address pair; the value must be comma-separated tenantId:address pairs'],
       [{ CMS_ADMIN_EMAILS: 'default:ok@x.test,default:not an address' }, 'CMS_ADMIN_EMAILS entry 2 has "not an address", which is not an e-mail address'],
+      [{ CMS_ADMIN_EMAILS: 'default:Boss<evil@attacker.test>' }, 'CMS_ADMIN_EMAILS entry 1 has "Boss<evil@attacker.test>", which is not an e-mail address'],
+      [{ CMS_ADMIN_EMAILS: 'default:a@b.test;root' }, 'CMS_ADMIN_EMAILS entry 1 has "a@b.test;root", which is not an e-mail address'],
       [{ CMS_API_KEYS: KEYS, CMS_ADMIN_EMAILS: 'default:me@x.test' }, 'CMS_ADMIN_EMAILS entry 1 names tenant "default", which the service does not create (acme, beta: the tenants of CMS_API_KEYS, else default)'],
       [{ CMS_ADMIN_EMAILS: ',,' }, 'CMS_ADMIN_EMAILS holds no pair; leave it empty or unset it for none'],
       [

@@ -6,14 +6,13 @@
  * tenant keeps its addresses between starts (`cms-admin tenant set-admin-emails`), so the variable
  * is refused there: two sources for one setting would overwrite each other at every start.
  */
+import { isMailAddress } from '@cms/core/internal';
 import { colonPairs, ConfigError, type EnvReader } from './env-reader.js';
 import type { ApiKeySetting } from './api-keys.config.js';
 
 const VARIABLE = 'CMS_ADMIN_EMAILS';
 /** As a form's `recipients` (§2.3). */
 const MAX_PER_TENANT = 50;
-/** The address rule of `ManageTenants.setAdminEmails`, checked here so a bad one stops start-up by name. */
-const ADDRESS = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
 /** Tenant id → its admin addresses, in the order given, each once. */
 export type AdminEmailSettings = ReadonlyMap<string, readonly string[]>;
@@ -31,7 +30,8 @@ export function loadAdminEmails(read: EnvReader, storageKind: 'memory' | 'mongo'
     if (!tenants.has(tenantId)) {
       throw new ConfigError(VARIABLE, `entry ${entry} names tenant "${tenantId}", which the service does not create (${[...tenants].join(', ')}: the tenants of CMS_API_KEYS, else default)`);
     }
-    if (!ADDRESS.test(address)) throw new ConfigError(VARIABLE, `entry ${entry} has "${address}", which is not an e-mail address`);
+    // The rule of `ManageTenants.setAdminEmails`, checked here so a bad one stops start-up by name.
+    if (!isMailAddress(address)) throw new ConfigError(VARIABLE, `entry ${entry} has "${address}", which is not an e-mail address`);
     const addresses = settings.get(tenantId) ?? [];
     if (!addresses.includes(address)) addresses.push(address);
     if (addresses.length > MAX_PER_TENANT) throw new ConfigError(VARIABLE, `gives tenant "${tenantId}" more than ${MAX_PER_TENANT} addresses`);
