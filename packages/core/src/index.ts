@@ -111,7 +111,7 @@ export { MemoryFormRepository } from './memory/memory-form.repository.js';
 export * from './memory/memory-submission.repository.js';
 export * from './memory/memory-author.repository.js';
 export * from './memory/memory-category.repository.js';
-export { MemoryReactionTotals, type Countable } from './memory/memory-reaction-totals.js';
+export { MemoryReactionTotals, type CountedRecord } from './memory/memory-reaction-totals.js';
 export * from './memory/memory-article.repository.js';
 export * from './memory/memory-comment.repository.js';
 export * from './memory/memory-reaction.repository.js';

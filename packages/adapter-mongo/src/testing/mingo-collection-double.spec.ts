@@ -138,7 +138,7 @@ describe('MingoCollectionDouble', () => {
         [{ $inc: { z: 1 } }, 14, "has the field 'z' of non-numeric type null"],
         [{ $set: { 's.a': 1 } }, 28, "Cannot create field 'a' in element {s: \"text\"}"],
         [{ $set: { 'z.a': 1 } }, 28, "Cannot create field 'a' in element {z: null}"],
-        [{ $set: { 'n.a.b': 1 } }, 28, "Cannot create field 'b'"],
+        [{ $set: { 'n.a.b': 1 } }, 28, "Cannot create field 'a' in element {n: 1}"],
         [{ $set: { 'list.k': 1 } }, 28, "Cannot create field 'k'"],
         [{ $addToSet: { 's.a': 1 } }, 28, "Cannot create field 'a'"],
       ];

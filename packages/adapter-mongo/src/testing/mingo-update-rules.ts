@@ -78,22 +78,26 @@ export function assertApplicable(document: Document, modifier: Document): void {
 const isBsonNumber = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && ['Long', 'Double', 'Int32', 'Decimal128'].includes((value as { _bsontype?: string })._bsontype ?? '');
 
-/** Throws code 28 when a segment of `path` before its last would have to be created inside something that is not a document. */
+/**
+ * Throws code 28 when a field of `path` would have to be created inside something that is not a
+ * document (a string, a number, null), or under a non-numeric name inside an array, naming the
+ * first such field and the element it meets, as the server does.
+ */
 function assertViablePath(document: Document, path: string): void {
   const segments = path.split('.');
   let node: unknown = document;
-  for (const segment of segments.slice(0, -1)) {
+  for (let index = 0; index < segments.length; index += 1) {
+    const segment = segments[index]!;
     if (isPlainObject(node)) {
       if (!Object.hasOwn(node, segment)) return; // created from here down: fine
       node = node[segment];
     } else if (Array.isArray(node) && /^\d+$/.test(segment)) {
       node = node[Number(segment)];
-      if (node === undefined) return;
-    } else break;
+    } else if (node !== undefined && index > 0) {
+      throw new ServerDoubleError(28, `Cannot create field '${segment}' in element {${segments[index - 1]}: ${JSON.stringify(node)}}`);
+    }
+    if (node === undefined) return;
   }
-  if (node === undefined || isPlainObject(node) || (Array.isArray(node) && /^\d+$/.test(segments[segments.length - 1]!))) return;
-  const at = segments[segments.length - 1]!;
-  throw new ServerDoubleError(28, `Cannot create field '${at}' in element {${path.split('.').slice(-2, -1)[0]}: ${JSON.stringify(node)}}`);
 }
 
 /** The fields an upsert copies from its filter: plain equalities and `$eq`, not other operators. */

@@ -90,7 +90,7 @@ describe('normalizeDashboardConfig', () => {
       ['slots as an object', { slots: {} }, 'slots must be an array'],
       ['25 slots', { slots: Array.from({ length: 25 }, () => ({})) }, 'slots must have at most 24 items'],
       ['a slot that is not an object', { slots: [{}, 'x'] }, 'slots[1] must be an object'],
-      // eslint-disable-next-line no-sparse-arrays -- embedding code can build a hole, JSON cannot
+      // A hole: embedding code can build one, JSON cannot.
       ['a hole among the slots', { slots: [{}, , {}] }, 'slots[1] must be an object'],
       ['a numeric slot id', { slots: [{ id: 5 }] }, 'slots[0].id must be a string of 1 to 64 characters'],
       ['enabled as a string', { slots: [{ enabled: 'yes' }] }, 'slots[0].enabled must be a boolean'],

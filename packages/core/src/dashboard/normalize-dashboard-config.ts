@@ -56,8 +56,8 @@ function normalizeSlots(raw: unknown): DashboardSlot[] {
   if (!Array.isArray(raw)) throw validationError('slots', 'must be an array');
   if (raw.length === 0) return defaultSlots();
   if (raw.length > MAX_SLOTS) throw validationError('slots', `must have at most ${MAX_SLOTS} items`);
-  // Every position: a hole (`[ , ]`, which embedding code can build and JSON cannot) is read as
-  // the absent slot it is, where `map` would skip it and store the hole.
+  // Every position: a hole (`[ , ]`, which embedding code can build and JSON cannot) is refused as
+  // an absent slot would be, where `map` would skip it and store the hole.
   const slots: DashboardSlot[] = [];
   for (let index = 0; index < raw.length; index += 1) slots.push(normalizeSlot(raw[index], index));
   const seen = new Set<string>();

@@ -71,7 +71,8 @@ function wellFormedInput(input: object): object {
     membersChecked ??= { ...input };
     membersChecked[key] = (...args: unknown[]): unknown => {
       const answer: unknown = (member as (...args: unknown[]) => unknown).apply(input, args);
-      return answer instanceof Promise ? answer.then(wellFormed) : wellFormed(answer);
+      // Any thenable, as `await` takes it: a promise of another realm (vm) is not `instanceof Promise`.
+      return typeof (answer as { then?: unknown } | null)?.then === 'function' ? Promise.resolve(answer).then(wellFormed) : wellFormed(answer);
     };
   }
   return membersChecked ?? input;

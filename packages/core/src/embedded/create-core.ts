@@ -133,10 +133,11 @@ function checkedOptions<S extends CoreStores>(options: CoreOptions<S>, stores: S
   if (missing.length > 0) throw new TypeError(`createCore: stores.${missing.join(', stores.')} missing (CoreStores names every store a core needs)`);
   if (typeof options.captcha?.verify !== 'function') throw new TypeError('createCore: options.captcha is required (a CaptchaVerifier: adapter-captcha, or StaticCaptchaVerifier)');
   const { captchaProvider, webhooks, backgroundWork, cursorSecret } = options;
-  if (captchaProvider !== undefined && !(CAPTCHA_PROVIDERS as readonly unknown[]).includes(captchaProvider)) {
+  if (captchaProvider !== undefined && captchaProvider !== null && !(CAPTCHA_PROVIDERS as readonly unknown[]).includes(captchaProvider)) {
     throw new TypeError(`createCore: options.captchaProvider must be one of ${CAPTCHA_PROVIDERS.join(', ')}`);
   }
-  if (webhooks !== undefined && webhooks !== null && (typeof webhooks.sender?.send !== 'function' || typeof webhooks.urlGuard?.isAllowed !== 'function')) {
+  // Absent, null or false (`enabled && {…}`): off. Anything else must be whole.
+  if (webhooks !== undefined && webhooks !== null && (webhooks as unknown) !== false && (typeof webhooks.sender?.send !== 'function' || typeof webhooks.urlGuard?.isAllowed !== 'function')) {
     throw new TypeError('createCore: options.webhooks needs a sender (WebhookSender) and a urlGuard (WebhookUrlGuard): there is no safe default for either');
   }
   if (backgroundWork !== undefined && typeof backgroundWork?.start !== 'function') throw new TypeError('createCore: options.backgroundWork must be a BackgroundWork (a start(task) method)');
@@ -154,12 +155,13 @@ export function createCore<S extends CoreStores = MemoryStores, W extends Webhoo
   const clock = options.clock ?? systemClock;
   const languages = options.languages ?? new StaticLanguageCatalog();
   const captchaPolicy = { defaultProvider: options.captchaProvider ?? FALLBACK_CAPTCHA_PROVIDER };
-  const guestPolicy = { ...DEFAULT_GUEST_ENGAGEMENT_POLICY, ...options.guestPolicy };
+  // A member given as `undefined` keeps its default, as one left out does.
+  const guestPolicy = { ...DEFAULT_GUEST_ENGAGEMENT_POLICY, ...definedMembers(options.guestPolicy) };
   const { forms, submissions, articles, categories, comments, reactions, authors } = stores;
   const admitGuest = new AdmitGuest(options.captcha, captchaPolicy, stores.guestLimiter, checkedGuestPolicy(guestPolicy, 'createCore'), clock);
   const cursors = new PageCursors(options.cursorSecret);
   const logger = options.logger ?? silentLogger;
-  const webhooks = options.webhooks && webhooksOf(stores, options.webhooks, cursors, clock, logger);
+  const webhooks = options.webhooks ? webhooksOf(stores, options.webhooks, cursors, clock, logger) : undefined;
   // The caller's use cases only: `dispatch` and `events` are the service's own parts.
   if (webhooks) for (const useCase of [webhooks.create, webhooks.list, webhooks.get, webhooks.update, webhooks.remove, webhooks.deliveries]) checkedInput(useCase);
   const events = webhooks?.events ?? NO_WEBHOOK_EVENTS;
@@ -231,6 +233,11 @@ function webhooksOf(stores: CoreStores, options: WebhookOptions, cursors: PageCu
   const { webhooks, webhookDeliveries: deliveries } = stores;
   if (!webhooks || !deliveries) throw new TypeError('createCore: options.webhooks needs stores.webhooks and stores.webhookDeliveries');
   return webhookParts({ ...stores, webhooks, deliveries, cursors, clock, logger }, options);
+}
+
+/** The members of `value` that are not `undefined`. */
+function definedMembers<T extends object>(value: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(value ?? {}).filter(([, member]) => member !== undefined)) as Partial<T>;
 }
 
 /** Everything `createCore` built. */

@@ -5,6 +5,7 @@
  * `DomainError` naming what is wrong, never a `TypeError`, and none of them stores anything.
  */
 import { expect } from 'chai';
+import { runInNewContext } from 'node:vm';
 import { StaticCaptchaVerifier } from '../captcha/captcha.ports.js';
 import { createCore } from './create-core.js';
 import { memoryStores } from './core-stores.js';
@@ -142,6 +143,24 @@ describe('Inputs embedding code hands the core', () => {
     expect(() => createCore({ captcha, stores: partial as never })).to.throw(TypeError, 'createCore: stores.outbox, stores.guestLimiter missing');
     expect(() => createCore({} as never)).to.throw(TypeError, 'createCore: options.captcha is required');
     expect(() => createCore(undefined as never)).to.throw(TypeError, 'createCore: options must be an object');
+  });
+
+  it('takes an option member given as undefined or null as left out, and webhooks: false as off', async () => {
+    const captcha = new StaticCaptchaVerifier(new Map([['token', undefined]]));
+    const core = createCore({ captcha, captchaProvider: null as never, guestPolicy: { limit: undefined, windowSeconds: 60 }, webhooks: false as never });
+    expect(core.webhooks).to.equal(undefined);
+    const article = await core.articles.create.execute(editor, { title: 'Open' });
+    const guest = { tenantId: 'acme', user: undefined, guest: { id: 'guest-0001', captchaToken: 'token' } };
+    for (let i = 0; i < 30; i += 1) await core.articles.react.execute(guest, { articleId: article.id, reaction: { type: i % 2 === 0 ? 'like' : 'dislike' } });
+    expect((await domainErrorOf(core.articles.react.execute(guest, { articleId: article.id, reaction: { type: 'like' } }))).code).to.equal(ErrorCodes.GUEST_RATE_LIMITED);
+  });
+
+  it('checks what a deferred member answers also when it is a promise of another realm', async () => {
+    const core = createCore({ captcha: new StaticCaptchaVerifier(new Map([['token', undefined]])) });
+    const article = await core.articles.create.execute(editor, { title: 'Comments' });
+    const foreign = runInNewContext('(value) => Promise.resolve(value)') as (value: unknown) => Promise<unknown>;
+    const refusal = await domainErrorOf(core.comments.create.execute(guestCaller('acme', 'guest-0001'), { articleId: article.id, comment: () => foreign({ content: 'bad \uD800 text' }) as never }));
+    expect([refusal.code, refusal.issues?.[0]?.path]).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'comment.content']);
   });
 
   it('refuses, by name, an option in a shape that would fail later, after state changed', () => {

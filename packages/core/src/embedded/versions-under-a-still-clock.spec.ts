@@ -17,7 +17,7 @@ import { createCore } from './create-core.js';
 const editor = userCaller('acme', 'ed-1', 'editor');
 
 describe('Versions under a clock that stands still or steps back', () => {
-  it('a connect moves the submission’s updatedAt, so a delete holding the tag from before it is 412', async () => {
+  it('a connect moves the submission’s updatedAt past the version it replaces, also within one millisecond and after a step back', async () => {
     const clock = new ManualClock('2026-03-04T05:06:07.890Z');
     const core = createCore({ captcha: new StaticCaptchaVerifier(), clock });
     const target = formRecord('acme', 'companies');
@@ -40,7 +40,7 @@ describe('Versions under a clock that stands still or steps back', () => {
     expect(await core.stores.submissions.findById('acme', holder.id)).to.not.equal(null);
   });
 
-  it('an approval moves the comment’s updatedAt, so a delete holding the pending comment’s tag is 412', async () => {
+  it('an approval moves the comment’s updatedAt past the pending comment’s, also after a step back', async () => {
     const clock = new ManualClock('2026-03-04T05:06:07.890Z');
     const core = createCore({ captcha: new StaticCaptchaVerifier(), clock });
     const article = await core.articles.create.execute(editor, { title: 'Talk' });

@@ -5,7 +5,7 @@
  * fields take no value here; they are filled by the connect operation.
  */
 import { validationError } from '../shared/domain-error.js';
-import { MAIL_ADDRESS_PATTERN } from '../shared/input-rules.js';
+import { isMailAddress } from '../shared/input-rules.js';
 import { exceedsCharacters } from '../shared/shape-rules.js';
 import { fieldsOf, type FieldType, type Form, type FormField } from './form.js';
 
@@ -71,7 +71,7 @@ function problemOf(field: FormField, value: unknown): string | undefined {
       return typeof value === 'string' && allowed.includes(value) ? undefined : `must be one of ${allowed.join(', ')}`;
     }
     case 'email':
-      return textProblem(value) ?? (MAIL_ADDRESS_PATTERN.test(value as string) ? undefined : 'must be an e-mail address');
+      return textProblem(value) ?? (isMailAddress(value) ? undefined : 'must be an e-mail address');
     case 'url':
       return textProblem(value) ?? (isHttpUrl(value as string) ? undefined : 'must be an http(s) URL');
     case 'date':

@@ -1,8 +1,8 @@
 /**
  * One receiver's pending jobs in the order they fall due (`nextAttemptAt`, then arrival), so that
- * a claim reads the due head of each receiver and not the whole backlog (decision 0825: 410,000
- * pending deliveries to a receiver that was down made every pass of the embedded webhook
- * dispatcher walk all of them, and every request of every tenant wait for it).
+ * a claim reads the due head of each receiver and not the whole backlog (decision 0825: a backlog
+ * to a receiver that was down made every pass of the embedded webhook dispatcher walk all of it,
+ * and every request of every tenant wait for it).
  *
  * A binary heap of entries `(at, arrival, id)`. An entry is never updated in place: a job whose
  * due time changes is pushed again, and an entry whose job is gone or due at another time by now

@@ -10,14 +10,14 @@ import { SnapshotTable } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 /** What `MemoryReactionTotals` keeps: a record of a tenant with its two totals. */
-export interface Countable {
+export interface CountedRecord {
   readonly id: string;
   readonly tenantId: string;
   readonly likes: number;
   readonly dislikes: number;
 }
 
-export class MemoryReactionTotals<T extends Countable> implements ReactionTotalsStore {
+export class MemoryReactionTotals<T extends CountedRecord> implements ReactionTotalsStore {
   protected readonly records = new SnapshotTable<T>();
 
   async incrementTotals(tenantId: string, id: string, delta: ReactionTotals): Promise<ReactionTotals | null> {

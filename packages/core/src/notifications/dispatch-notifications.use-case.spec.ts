@@ -164,6 +164,15 @@ describe('DispatchNotifications', () => {
       expect((await jobs())[0]?.status).to.equal('sent');
     });
 
+    it('leaves out addresses stored before the plain-address rule (lists, display names), and skips a job left with none', async () => {
+      await tenants.insert({ id: 'legacy', name: 'Legacy', aiTokenLimitMonthly: null, adminEmails: ['Boss<evil@attacker.test>', 'ok@legacy.test', 'a@b.test;root'], createdAt: clock.now() });
+      await enqueue({ tenantId: 'legacy', recipients: [] });
+      await enqueue({ recipients: ['boss@example.org,root', 'x y@z.test'] });
+      const report = await dispatcher().execute();
+      expect(email.sent.map((m) => m.to)).to.deep.equal([['ok@legacy.test']]);
+      expect(report.skipped).to.equal(1);
+    });
+
     it('skips the job, saying why, when the tenant has no admin addresses', async () => {
       await enqueue({ tenantId: 'lonely', recipients: [] });
       const report = await dispatcher().execute();

@@ -6,6 +6,7 @@
  * `NotificationRecovery`, decision 0798) and then deletes the finished jobs older than the policy
  * keeps them.
  */
+import { isMailAddress } from '../shared/input-rules.js';
 import { NOTIFICATION_RECOVERY_AFTER_MS } from '../forms/submission-notification-jobs.js';
 import { errorText } from '../shared/error-text.js';
 import type { Clock } from '../shared/clock.js';
@@ -209,7 +210,9 @@ export class DispatchNotifications {
     if (recipients.length === 0 && job.audience === 'admin') {
       recipients = (await this.tenants.findById(job.tenantId))?.adminEmails ?? [];
     }
-    return [...new Set(recipients.map((address) => address.trim()).filter(Boolean))];
+    // Held to the rule at the send too (decision 0827): addresses stored before the rule, by a
+    // form, `cms-admin` or CMS_ADMIN_EMAILS, may be lists or carry display names.
+    return [...new Set(recipients.map((address) => address.trim()).filter(isMailAddress))];
   }
 
   /**

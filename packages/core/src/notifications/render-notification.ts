@@ -16,8 +16,8 @@ export function formTitleOf(message: NotificationMessage): string {
 /** The e-mail for one job, addressed to `to` (resolved by the dispatcher). */
 export function renderNotificationEmail(job: NotificationJob, to: readonly string[]): EmailMessage {
   const { message } = job;
-  // On one line in the body too: a title's own line breaks would forge lines of the mail.
-  const title = oneLine(formTitleOf(message));
+  // On one line in the body too (whole: the body has no length bound): a title's own line breaks would forge lines of the mail.
+  const title = singleLine(formTitleOf(message));
   const admin = job.audience === 'admin';
   const subject = oneLine(admin ? `New submission: ${title}` : `We received your submission: ${title}`);
   const intro = admin
@@ -70,6 +70,11 @@ function indentContinuation(text: string): string {
   return text.replace(/\r\n|[\n\v\f\r\u0085\u2028\u2029]/g, '\n  ');
 }
 
+/** `text` with its control characters, line separators and bidirectional controls made spaces, on one line. */
+function singleLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
 /**
  * A header-safe single line: no control characters (C0, DEL and C1: no header injection), no
  * line separators and no bidirectional controls (a subject that reads other than it is), at most
@@ -77,7 +82,7 @@ function indentContinuation(text: string): string {
  * reader refuses in a push, and a replacement character in a mail).
  */
 function oneLine(text: string): string {
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const line = singleLine(text);
   if (line.length <= SUBJECT_MAX) return line;
   const cut = line.slice(0, SUBJECT_MAX - 1);
   return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;

@@ -42,9 +42,8 @@ export interface UpdateSteps<R extends { readonly updatedAt: Date }> {
 /**
  * Rounds an update without a named tag tries before giving up. Only writers of other processes
  * can make it lose (each process's writers of a record take turns), one writer each at a time, and
- * each round one of them lands: with eight rounds, 60 PATCHes of one form spread over three
- * instances answered 500 about once in a hundred (a multi-instance audit, 2026-12-03). With 32
- * and pauses growing to 128 ms, losing every round takes a contention no deployment has.
+ * each round one of them lands; with pauses growing to 128 ms, losing every round takes a
+ * contention no deployment has (decision 0762 has what too few rounds cost).
  */
 const ATTEMPTS = 32;
 

@@ -56,13 +56,15 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * One plain address the service sends mail to: a dot-atom local part and a domain of DNS labels
- * (RFC 5321 without quoted local parts or address literals). No display name, list, group or
+ * (RFC 5321 without quoted local parts or address literals), in ASCII: an internationalized
+ * domain in its punycode form (`xn--bcher-kva.de`), a local part as SMTP without SMTPUTF8 takes
+ * it. No display name, list, group or
  * comment: a mail library reads `a@b.c, d@e.f` or `Boss <x@y.z>` as other or more recipients
  * than the one checked (an outbound audit, 2026-12-03: the plain rule above let both through to
  * a form's recipients and a tenant's admin addresses). A submission's `email` field, a form's
  * `recipients`, a tenant's admin addresses and a submitter's address when mailed all hold to it.
  */
-export const MAIL_ADDRESS_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export const MAIL_ADDRESS_PATTERN = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 export function isMailAddress(value: unknown): value is string {
   return typeof value === 'string' && value.length <= EMAIL_MAX && MAIL_ADDRESS_PATTERN.test(value);

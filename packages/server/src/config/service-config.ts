@@ -78,7 +78,6 @@ export function loadConfig(env: Env): ServiceConfig {
   const captcha = loadCaptchaConfig(read);
   const apiKeys = loadApiKeys(read);
   const storage = loadStorageConfig(env);
-  const clientTimeouts = clientTimeoutsOf(read);
   return {
     // Only the three values Node's ecosystem uses: a misspelt `Production` or `prod` would have
     // run development mode, CAPTCHA open, without a word (decision 0826).
@@ -89,7 +88,7 @@ export function loadConfig(env: Env): ServiceConfig {
       basePath: basePathOf(read.string('CMS_BASE_PATH') ?? '/cms'),
       bodyLimitBytes: read.bytes('CMS_BODY_LIMIT', 1024 * 1024),
       shutdownGraceMs: read.int('CMS_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
-      ...clientTimeouts,
+      ...clientTimeoutsOf(read),
       stalledSocketMs: stalledSocketMsOf(read, ai.provider?.timeoutMs, captcha.timeoutMs),
       drainLimitBytes: read.bytes('CMS_DRAIN_LIMIT', 4 * 1024 * 1024),
       lingerMs: read.int('CMS_LINGER_MS', 1000, 0, 30_000),
@@ -109,7 +108,7 @@ export function loadConfig(env: Env): ServiceConfig {
     captcha,
     ai,
     notify: loadNotifyConfig(read),
-    webhooks: loadWebhooksConfig(read, clientTimeouts.requestTimeoutMs),
+    webhooks: loadWebhooksConfig(read),
     engagement: loadEngagementConfig(read),
     logging: {
       level: read.oneOf('LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),

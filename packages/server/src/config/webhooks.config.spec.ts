@@ -13,14 +13,12 @@ describe('loadWebhooksConfig', () => {
     expect(loadConfig({ WEBHOOK_IN_FLIGHT_PER_TENANT: '7' }).webhooks.inFlightPerTenant).to.equal(7);
   });
 
-  it('settles an unconfirmed event no sooner than a minute, nor before the request that staged it timed out', () => {
+  it('settles an unconfirmed event no sooner than a minute after it was staged', () => {
     expect(() => loadConfig({ WEBHOOK_SETTLE_AFTER_MS: '0' })).to.throw(ConfigError, 'WEBHOOK_SETTLE_AFTER_MS must be a whole number from 60000');
     expect(() => loadConfig({ WEBHOOK_SETTLE_AFTER_MS: '59999' })).to.throw(ConfigError, 'WEBHOOK_SETTLE_AFTER_MS');
-    expect(() => loadConfig({ WEBHOOK_SETTLE_AFTER_MS: '90000', CMS_REQUEST_TIMEOUT_MS: '120000' })).to.throw(
-      ConfigError,
-      'WEBHOOK_SETTLE_AFTER_MS must be at least CMS_REQUEST_TIMEOUT_MS (90000 < 120000)',
-    );
-    expect(loadConfig({ WEBHOOK_SETTLE_AFTER_MS: '120000', CMS_REQUEST_TIMEOUT_MS: '120000' }).webhooks.settleUnconfirmedAfterMs).to.equal(120_000);
+    expect(loadConfig({ WEBHOOK_SETTLE_AFTER_MS: '60000' }).webhooks.settleUnconfirmedAfterMs).to.equal(60_000);
+    // Not tied to the request timeout, which bounds reading a request, not how long its handler runs.
+    expect(loadConfig({ CMS_REQUEST_TIMEOUT_MS: '600000' }).webhooks.settleUnconfirmedAfterMs).to.equal(300_000);
   });
 
   it('stops start-up naming the variable when a value is out of range', () => {

@@ -1,8 +1,7 @@
 /** §0 conventions and §1 credentials over real HTTP: envelope, errors, keys, tokens, logs. */
 import { expect } from 'chai';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { SignJWT, importPKCS8 } from 'jose';
 import { DashboardConfigRepositoryToken, ManageTenants, type DashboardConfigRepository } from '@cms/core';

@@ -91,9 +91,8 @@ for (const { name, open } of STORES) {
       await store?.close();
     });
 
-    async function start(env: Record<string, string>, configure?: (container: Container) => void): Promise<TestService> {
-      const clock = env === SETTLE_AT_ONCE ? { clock: PAST_THE_SETTLE } : {};
-      const api = await startTestService(env, { mongoDatabase: store!.database, ...clock, ...(configure ? { configure } : {}) });
+    async function start(env: Record<string, string>, configure?: (container: Container) => void, clock?: Clock): Promise<TestService> {
+      const api = await startTestService(env, { mongoDatabase: store!.database, ...(clock ? { clock } : {}), ...(configure ? { configure } : {}) });
       running.push(api);
       return api;
     }
@@ -133,7 +132,7 @@ for (const { name, open } of STORES) {
       await first.stop();
       expect(receiver.received).to.have.length(0);
 
-      await start(SETTLE_AT_ONCE);
+      await start(SETTLE_AT_ONCE, undefined, PAST_THE_SETTLE);
       const [request] = await receiver.waitFor(1);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(receiver.received).to.have.length(1);
@@ -163,7 +162,7 @@ for (const { name, open } of STORES) {
       expect(await store!.pendingDeliveries()).to.equal(3);
       await first.stop();
 
-      await start(SETTLE_AT_ONCE);
+      await start(SETTLE_AT_ONCE, undefined, PAST_THE_SETTLE);
       await receiver.waitFor(3);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(receiver.received).to.have.length(3);
@@ -205,7 +204,7 @@ for (const { name, open } of STORES) {
       expect(await store!.pendingDeliveries()).to.be.at.least(1); // left unconfirmed, for the store to decide
       await first.stop();
 
-      await start(SETTLE_AT_ONCE);
+      await start(SETTLE_AT_ONCE, undefined, PAST_THE_SETTLE);
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(receiver.received).to.have.length(0);
       expect(await store!.pendingDeliveries()).to.equal(0);
