@@ -60,6 +60,7 @@ import { GetRepurposeTemplate } from '../repurpose/get-repurpose-template.use-ca
 import { UpdateRepurposeTemplate } from '../repurpose/update-repurpose-template.use-case.js';
 import type { BackgroundWork } from '../shared/background-work.js';
 import { systemClock, type Clock } from '../shared/clock.js';
+import { definedOnly } from '../shared/defined-only.js';
 import { StaticLanguageCatalog, type LanguageCatalog } from '../shared/languages.js';
 import { PageCursors } from '../shared/page-cursor.js';
 import { silentLogger, type Logger } from '../shared/logger.js';
@@ -156,7 +157,7 @@ export function createCore<S extends CoreStores = MemoryStores, W extends Webhoo
   const languages = options.languages ?? new StaticLanguageCatalog();
   const captchaPolicy = { defaultProvider: options.captchaProvider ?? FALLBACK_CAPTCHA_PROVIDER };
   // A member given as `undefined` keeps its default, as one left out does.
-  const guestPolicy = { ...DEFAULT_GUEST_ENGAGEMENT_POLICY, ...definedMembers(options.guestPolicy) };
+  const guestPolicy = { ...DEFAULT_GUEST_ENGAGEMENT_POLICY, ...definedOnly(options.guestPolicy ?? {}) };
   const { forms, submissions, articles, categories, comments, reactions, authors } = stores;
   const admitGuest = new AdmitGuest(options.captcha, captchaPolicy, stores.guestLimiter, checkedGuestPolicy(guestPolicy, 'createCore'), clock);
   const cursors = new PageCursors(options.cursorSecret);
@@ -233,11 +234,6 @@ function webhooksOf(stores: CoreStores, options: WebhookOptions, cursors: PageCu
   const { webhooks, webhookDeliveries: deliveries } = stores;
   if (!webhooks || !deliveries) throw new TypeError('createCore: options.webhooks needs stores.webhooks and stores.webhookDeliveries');
   return webhookParts({ ...stores, webhooks, deliveries, cursors, clock, logger }, options);
-}
-
-/** The members of `value` that are not `undefined`. */
-function definedMembers<T extends object>(value: T | undefined): Partial<T> {
-  return Object.fromEntries(Object.entries(value ?? {}).filter(([, member]) => member !== undefined)) as Partial<T>;
 }
 
 /** Everything `createCore` built. */
