@@ -75,6 +75,26 @@ export async function settleNesting(
 }
 
 /**
+ * Deletes a category leaving no article that names it (decision 0763): the articles naming it are
+ * cleared first (so a retry finishes an interrupted delete), then it goes, then `meanwhile` runs
+ * (what else the delete settles), then they are cleared again (an article that checked the
+ * category just before it went). True when there was a category to delete.
+ */
+export async function deleteDetached(
+  categories: CategoryRepository,
+  articles: ArticleRepository,
+  tenantId: string,
+  id: string,
+  meanwhile: () => Promise<void> = async () => {},
+): Promise<boolean> {
+  await articles.clearCategory(tenantId, id);
+  const deleted = await categories.delete(tenantId, id);
+  await meanwhile();
+  await articles.clearCategory(tenantId, id);
+  return deleted;
+}
+
+/**
  * Makes the sub-categories of the deleted `parentId` top-level, in place (`updatedAt` kept, as a
  * cascade keeps it), their articles following them. A write racing this one is retried from a
  * fresh read.

@@ -25,6 +25,16 @@ const setup = async () => {
   return { core, categories, a, b, childrenOf };
 };
 
+/** A move of category `id` under `parentId` that has made its checks and waits before its write, until `releaseMove()`. */
+async function moveHeldBeforeItsWrite(core: Awaited<ReturnType<typeof setup>>['core'], id: string, parentId: string) {
+  const write = signal();
+  const writing = holdNext(core.stores.categories, 'update', write.promise);
+  const moving = core.articles.updateCategory.execute(editor, { id, changes: { parentId } });
+  moving.catch(() => undefined);
+  await writing;
+  return { moving, releaseMove: write.fire };
+}
+
 describe('Categories under racing writes', () => {
   it('refuses a sub-category whose parent was given a parent between its check and its write, and stores none', async () => {
     const { core, categories, a, b, childrenOf } = await setup();
@@ -104,11 +114,7 @@ describe('Categories under racing writes', () => {
     const { core, categories, a, b } = await setup();
     const article = await core.articles.create.execute(editor, { title: 'In B', categoryId: b.id });
     // The move of B under A has checked B has no sub-categories; one is created before it writes.
-    const moveWrite = signal();
-    const moveWriting = holdNext(categories, 'update', moveWrite.promise);
-    const moving = core.articles.updateCategory.execute(editor, { id: b.id, changes: { parentId: a.id } });
-    moving.catch(() => undefined);
-    await moveWriting;
+    const { moving, releaseMove } = await moveHeldBeforeItsWrite(core, b.id, a.id);
     await core.articles.createCategory.execute(editor, { name: 'C', parentId: b.id });
     // A rename of the article has checked B is top-level, and writes once B has moved.
     const renameWrite = signal();
@@ -117,7 +123,7 @@ describe('Categories under racing writes', () => {
     await renameWriting;
     const moveSettle = signal();
     const moveSettling = holdNext(categories, 'list', moveSettle.promise);
-    moveWrite.fire();
+    releaseMove();
     await moveSettling; // B is under A now: the rename files the article (and B's others) under A
     renameWrite.fire();
     await renaming;
@@ -131,11 +137,7 @@ describe('Categories under racing writes', () => {
   it('detaches an article that named a sub-category in the moment before the sub-category was taken back', async () => {
     const { core, categories, a, b, childrenOf } = await setup();
     // The move of B under A has checked B has no sub-categories; C's create has checked B is top-level.
-    const moveWrite = signal();
-    const moveWriting = holdNext(categories, 'update', moveWrite.promise);
-    const moving = core.articles.updateCategory.execute(editor, { id: b.id, changes: { parentId: a.id } });
-    moving.catch(() => undefined);
-    await moveWriting;
+    const { moving, releaseMove } = await moveHeldBeforeItsWrite(core, b.id, a.id);
     const insert = signal();
     const inserting = holdNext(categories, 'insert', insert.promise);
     const creating = core.articles.createCategory.execute(editor, { name: 'C', parentId: b.id });
@@ -144,7 +146,7 @@ describe('Categories under racing writes', () => {
     // B goes under A; the move then waits before it looks for sub-categories.
     const moveSettle = signal();
     const moveSettling = holdNext(categories, 'list', moveSettle.promise);
-    moveWrite.fire();
+    releaseMove();
     await moveSettling;
     // C lands under B, finds B under A and takes itself back; its delete waits.
     const takeBack = signal();
@@ -167,15 +169,11 @@ describe('Categories under racing writes', () => {
   it('keeps one level when a third write comes between a move and its take-back: the third is refused by its own check', async () => {
     const { core, categories, a, b, childrenOf } = await setup();
     // The move of B under A has checked B has no sub-categories; one is created before it writes.
-    const moveWrite = signal();
-    const moveWriting = holdNext(categories, 'update', moveWrite.promise);
-    const moving = core.articles.updateCategory.execute(editor, { id: b.id, changes: { parentId: a.id } });
-    moving.catch(() => undefined);
-    await moveWriting;
+    const { moving, releaseMove } = await moveHeldBeforeItsWrite(core, b.id, a.id);
     const c = await core.articles.createCategory.execute(editor, { name: 'C', parentId: b.id });
     const moveSettle = signal();
     const moveSettling = holdNext(categories, 'list', moveSettle.promise);
-    moveWrite.fire();
+    releaseMove();
     await moveSettling;
     // B is under A with C under it, for now: a rename of B checks the whole record and is refused,
     // so it cannot write on top of the move and keep the move's parent.

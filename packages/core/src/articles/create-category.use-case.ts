@@ -5,7 +5,7 @@ import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 import { toCategoryView, type Category, type CategoryView } from './category.js';
-import { CATEGORY_INPUT_KEYS, categoryFields, settleNesting, type CategoryInput } from './category-input.js';
+import { CATEGORY_INPUT_KEYS, categoryFields, deleteDetached, settleNesting, type CategoryInput } from './category-input.js';
 import { requireKnownKeys } from '../shared/shape-rules.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
@@ -38,11 +38,7 @@ export class CreateCategory {
     await this.categories.insert(category);
     // Refused after all (its parent was given a parent meanwhile): it goes as a delete would take
     // it, since for a moment it stood and an article may have been filed under it (decision 0763).
-    const takeBack = async () => {
-      await this.articles.clearCategory(category.tenantId, category.id);
-      await this.categories.delete(category.tenantId, category.id);
-      await this.articles.clearCategory(category.tenantId, category.id);
-    };
+    const takeBack = () => deleteDetached(this.categories, this.articles, category.tenantId, category.id);
     return toCategoryView(await settleNesting(this.categories, category, { couldHaveChildren: false, takeBack }));
   }
 }

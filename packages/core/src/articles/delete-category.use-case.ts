@@ -13,7 +13,7 @@ import { requiresRoles } from '../shared/access.js';
 import { requireRole } from '../shared/require-user.js';
 import type { ArticleRepository, CategoryRepository } from './articles.ports.js';
 import { toCategoryView } from './category.js';
-import { hasChildren, promoteChildren } from './category-input.js';
+import { deleteDetached, hasChildren, promoteChildren } from './category-input.js';
 import { findCategoryOrThrow } from './get-category.use-case.js';
 
 /** The record, by its id as the caller gave it (checked: a malformed one is refused). `ifMatch`: the `If-Match` condition, if any. */
@@ -41,13 +41,9 @@ export class DeleteCategory {
     }
     const expected = versionToMatch(ifMatch, category);
     if (expected && !(await this.categories.update({ ...category, updatedAt: claimedVersion(category) }, expected))) throw preconditionFailed();
-    await this.articles.clearCategory(tenantId, category.id);
-    const deleted = await this.categories.delete(tenantId, category.id);
     // A sub-category created or moved under it since the check above becomes top-level, its
-    // articles following it; then an article that checked the category just before it went,
-    // and may name it now, is cleared.
-    await promoteChildren(this.categories, this.articles, tenantId, category.id);
-    await this.articles.clearCategory(tenantId, category.id);
+    // articles following it, before the articles are cleared a second time.
+    const deleted = await deleteDetached(this.categories, this.articles, tenantId, category.id, () => promoteChildren(this.categories, this.articles, tenantId, category.id));
     if (!deleted) throw new DomainError(ErrorCodes.CATEGORY_NOT_FOUND, 'Category not found');
   }
 }
