@@ -97,6 +97,8 @@ export async function startService(config: ServiceConfig, options: StartOptions 
     server.on('checkContinue', handle);
     // Any other expectation: 417 in the envelope, instead of Node's bare one (decision 0776).
     server.on('checkExpectation', app.expectationFailed);
+    // CONNECT: Node would close the connection without a word; the app answers it (decision 0828).
+    server.on('connect', app.connectRequest);
     await listen(server, config.http.port, config.http.host);
     const port = (server.address() as AddressInfo).port;
     for (const loop of dispatchLoops) loop.start();

@@ -14,12 +14,13 @@ import type { Logger } from '@cms/core';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { successEnvelope, errorEnvelope } from '../http/envelope.js';
 import { assertInFlightResponseVisible, clientErrorAnswerer, type ClientErrorListener } from '../http/client-error.js';
+import { connectAnswerer, type ConnectListener } from '../http/connect-request.js';
 import { assertLingeringCloseSupported, DEFAULT_EARLY_ANSWERS, type EarlyAnswerPolicy } from '../http/early-answers.js';
 import { corsMiddleware, type CorsSettings } from '../http/cors.middleware.js';
 import { edgeMiddleware } from '../http/edge.middleware.js';
 import type { ServiceMetrics } from '../http/service-metrics.js';
 import { errorResponder } from '../http/error-response.js';
-import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
+import { HttpErrorCodes, HttpProblem, type HttpErrorCode } from '../http/http-error-codes.js';
 import { requestTracing } from '../http/request-tracing.js';
 import { ServingState } from '../http/serving-state.js';
 import type { CmsState } from '../http/state.js';
@@ -55,8 +56,8 @@ export interface AppOptions {
 
 /**
  * The HTTP application `createApp` builds: hand `app.callback()` to a Node server's requests (and
- * its `checkContinue` event), `app.expectationFailed` to its `checkExpectation` event and
- * `app.clientError` to its `clientError` event. Create the server with `requireHostHeader: false`:
+ * its `checkContinue` event), `app.expectationFailed` to its `checkExpectation` event,
+ * `app.clientError` to its `clientError` event and `app.connectRequest` to its `connect` event. Create the server with `requireHostHeader: false`:
  * the app refuses an HTTP/1.1 request without `Host` itself, in the envelope (Node's own refusal
  * is a bare 400).
  */
@@ -73,6 +74,11 @@ export type CmsApp = Koa<CmsState> & {
    * answer written on the socket is logged, and counted under the route `unmatched`.
    */
   readonly clientError: ClientErrorListener;
+  /**
+   * Answers a `CONNECT` request, which Node does not serve as a request, as one of any other
+   * method this app has no route for (404 or 405), then closes the connection.
+   */
+  readonly connectRequest: ConnectListener;
 };
 
 export function createApp(options: AppOptions): CmsApp {
@@ -155,21 +161,26 @@ export function createApp(options: AppOptions): CmsApp {
     }
   });
   app.use(routes.unmatched);
-  return Object.assign(app, { expectationFailed: expectationRefusal(front), clientError: clientErrorAnswerer(earlyAnswers, options.requestLogger, metrics) });
+  return Object.assign(app, {
+    expectationFailed: refusalApp(front, HttpErrorCodes.EXPECTATION_FAILED),
+    clientError: clientErrorAnswerer(earlyAnswers, options.requestLogger, metrics),
+    connectRequest: connectAnswerer(app.callback(), refusalApp(front, HttpErrorCodes.ROUTE_NOT_FOUND)),
+  });
 }
 
 /**
  * Node hands a request with an `Expect` other than `100-continue` to the server's
  * `checkExpectation` event, which would otherwise answer a bare 417. It is answered here by an
  * app of its own, the front layers then the refusal, so the requests of the main app pay
- * nothing for it. No route runs: the service meets no expectation but `100-continue`.
+ * nothing for it. No route runs: the service meets no expectation but `100-continue`. A `CONNECT`
+ * to an authority (`example.com:443`), which has no path to route, is refused the same way, 404.
  */
-function expectationRefusal(front: ReadonlyArray<Middleware<CmsState>>): (req: IncomingMessage, res: ServerResponse) => void {
+function refusalApp(front: ReadonlyArray<Middleware<CmsState>>, code: HttpErrorCode): (req: IncomingMessage, res: ServerResponse) => void {
   const refusing = new Koa<CmsState>();
   refusing.silent = true;
   for (const layer of front) refusing.use(layer);
   refusing.use(() => {
-    throw new HttpProblem(HttpErrorCodes.EXPECTATION_FAILED);
+    throw new HttpProblem(code);
   });
   return refusing.callback();
 }

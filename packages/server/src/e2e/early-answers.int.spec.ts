@@ -409,6 +409,38 @@ describe('Answers to unmet expectations and request timeouts (built service, COR
     }
   });
 
+  describe('when a request is a CONNECT', () => {
+    // Node hands CONNECT to the server's `connect` listeners as a bare socket, and with none
+    // closed the connection without a word (decision 0828).
+    const cases: Array<[string, string, number, string, Record<string, string | number>]> = [
+      ['to an authority', 'example.com:443', 404, 'Route not found', {}],
+      ['to an authority, declaring a body it does not send', 'example.com:443', 404, 'Route not found', { 'content-length': 5 }],
+      ['to a path the service serves', DASHBOARD, 405, 'Method not allowed', {}],
+    ];
+    for (const [name, target, status, message, headers] of cases) {
+      it(`answers one ${name} ${status} ${message} in the envelope with the headers, log line and count of every answer, then closes`, async () => {
+        const requestId = `connect-${status}-${Object.keys(headers).length}`;
+        const countedBefore = await counted(status);
+        const connection = await RawConnection.open(portOf(service));
+        try {
+          connection.write(requestHead('CONNECT', target, { 'x-api-key': KEY, origin: APP, 'x-request-id': requestId, ...headers }));
+          const res = await connection.response(5000);
+          expect(res.statusLines).to.have.length(1);
+          expect(res.statusLines[0]).to.match(new RegExp(`^HTTP/1\\.1 ${status} `));
+          expect(envelope(res)).to.deep.equal({ success: false, statusCode: status, message, data: null });
+          expectServiceHeaders(res, requestId);
+          if (status === 405) expect(res.headers['allow']!.split(', ')).to.have.members(['GET', 'HEAD', 'PUT']);
+          expect(res.headers['connection']).to.equal('close');
+          expect(await connection.ended(3000)).to.be.a('number');
+        } finally {
+          connection.close();
+        }
+        expect(await loggedStatuses(requestId)).to.deep.equal([status]);
+        expect((await counted(status)) - countedBefore).to.equal(1);
+      });
+    }
+  });
+
   describe('when an HTTP/1.1 request has no Host header', () => {
     it("answers 400 Missing Host header in the envelope with the caller's request id, nosniff and no-store, and logs and counts it", async () => {
       const requestId = 'no-host-1';
