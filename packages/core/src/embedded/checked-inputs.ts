@@ -4,8 +4,9 @@
  * number, an array) is `VALIDATION_FAILED` at `''` before the use case reads a member of it,
  * never a `TypeError` from a destructuring. An input a use case may leave out (`list.execute(caller)`)
  * may still be left out. A use case that throws before its first `await` rejects like any other.
- * The caller's ids are held to the rules HTTP holds its headers and tokens to (CONTRACT §1.3-1.4):
- * a user id that is not one counts as no user, a guest id that is not one as no guest id, so an
+ * A caller that is not an object (`null`, left out) is `VALIDATION_FAILED` at `caller`, before the
+ * input is looked at. The caller's ids are held to the rules HTTP holds its headers and tokens to
+ * (CONTRACT §1.3-1.4): a user id that is not one counts as no user, a guest id that is not one as no guest id, so an
  * embedding service gets the answers an HTTP caller would (`MISSING_USER_ID`, `UNAUTHORIZED`,
  * `GUEST_ID_MISSING`), and no such id becomes a stored author or a rate-limit key. Text that is
  * not well-formed Unicode (a lone surrogate, in a value or a key) is `VALIDATION_FAILED` naming
@@ -29,6 +30,7 @@ export function checkedInput<T extends UseCase>(useCase: T): T {
   // Every use case is `execute(caller, input)` or `execute(caller)` (call-shape.spec.ts).
   const checked = {
     async execute(this: T, caller: unknown, input?: unknown): Promise<unknown> {
+      if (typeof caller !== 'object' || caller === null) throw validationError('caller', 'must be an object');
       if (input === undefined ? required : typeof input !== 'object' || input === null || Array.isArray(input)) {
         throw validationError('', 'must be an object');
       }
@@ -40,8 +42,7 @@ export function checkedInput<T extends UseCase>(useCase: T): T {
 }
 
 /** The caller, or a copy without the user or the guest id that is not a well-formed id. */
-function callerWithValidIds(caller: unknown): unknown {
-  if (typeof caller !== 'object' || caller === null) return caller;
+function callerWithValidIds(caller: object): object {
   const { user, guest } = caller as Partial<Caller>;
   const badUser = user !== undefined && !isId(user?.id, USER_ID_PATTERN);
   const badGuest = guest?.id !== undefined && !isId(guest.id, GUEST_ID_PATTERN);

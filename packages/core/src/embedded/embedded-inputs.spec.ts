@@ -1,6 +1,6 @@
 /**
  * What embedding code may hand the use cases `createCore` builds, found by fuzzing them (decision
- * 0801): an input that is not an object, a mode or an `If-Match` of the wrong kind, a caller
+ * 0801): a caller or an input that is not an object, a mode or an `If-Match` of the wrong kind, a caller
  * built by hand with a `verified` that is not `true`, a tenant id that is not a string. Each is a
  * `DomainError` naming what is wrong, never a `TypeError`, and none of them stores anything.
  */
@@ -37,6 +37,25 @@ describe('Inputs embedding code hands the core', () => {
     }
     expect(checked).to.be.above(30);
     expect((await core.dashboard.get.execute(userCaller('acme', 'u1'))).slots).to.be.an('array'); // a use case that takes no input still works
+  });
+
+  it('refuses a caller that is not an object with VALIDATION_FAILED at caller, before the input, in every use case', async () => {
+    const core = setup();
+    const groups = { forms: core.forms, authors: core.authors, articles: core.articles, comments: core.comments, dashboard: core.dashboard, repurpose: core.repurpose, guests: core.guests };
+    let checked = 0;
+    for (const [groupName, group] of Object.entries(groups)) {
+      for (const [name, useCase] of Object.entries(group)) {
+        const execute = (useCase as { execute: (caller: unknown, input?: unknown) => Promise<unknown> }).execute.bind(useCase);
+        // A bad input beside it too: the caller is looked at first.
+        for (const caller of [null, undefined, 42, 'acme']) {
+          const refusal = await domainErrorOf(execute(caller, null));
+          expect([refusal.code, refusal.issues?.[0]?.path], `${groupName}.${name}(${String(caller)})`).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'caller']);
+        }
+        checked += 1;
+      }
+    }
+    expect(checked).to.be.above(30);
+    expect(await core.forms.list.execute(userCaller('acme', 'u1'), {})).to.have.property('forms').that.is.an('array'); // a caller that is one still passes
   });
 
   it('refuses a submit mode other than public or internal, so no name off the prototype chain passes the caller unchecked', async () => {
