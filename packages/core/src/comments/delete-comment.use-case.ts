@@ -1,9 +1,12 @@
 /**
  * §6.4 `DELETE /articles/comments/{commentId}` (bearer admin or editor, moderation): the comment,
  * pending or approved, and its reactions (reactions first, so a retry finishes the job). With
- * `If-Match` the comment goes only if it is still the version checked (one compare-and-delete):
- * a comment changes only when approved, and a pending one has no reactions, so a delete that
- * loses that race has removed nothing (docs/decisions/0765-atomic-if-match-on-deletes.md).
+ * `If-Match` the comment goes only if it is still the version checked (one compare-and-delete).
+ * A comment changes only when approved: an approved one's version cannot move, and a pending one
+ * has no reactions at the version checked. Its approval may land after the check and reactions
+ * after that, which the compare-and-delete then refuses; so a pending comment's reactions are
+ * not taken first, and a delete that loses that race has removed nothing
+ * (docs/decisions/0765-atomic-if-match-on-deletes.md).
  */
 import type { ReactionRepository } from '../reactions/reactions.ports.js';
 import { deletedEvent, NO_WEBHOOK_EVENTS, type WebhookEventRecorder } from '../webhooks/webhook-events.js';
@@ -42,7 +45,7 @@ export class DeleteComment {
     const data = { id, articleId: comment.articleId };
     const expected = versionToMatch(ifMatch, comment);
     await this.events.around(deletedEvent(caller, 'comment.deleted', 'comment', data), async () => {
-      await this.reactions.deleteByTargets(caller.tenantId, 'comment', [id]);
+      if (!expected || comment.status === 'approved') await this.reactions.deleteByTargets(caller.tenantId, 'comment', [id]);
       if (!(await this.comments.delete(caller.tenantId, id, expected))) throw expected ? preconditionFailed() : notFound();
       // A reaction whose comment check passed just before the comment went may have landed; one
       // that lands later finds no comment to count it and takes itself back (`ReactionLedger`).

@@ -10,6 +10,7 @@ import { ErrorCodes } from '../shared/error-codes.js';
 import { userCaller } from '../testing/callers.js';
 import { memoryEngagement } from '../testing/engagement-fixture.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
+import { entityTag } from '../shared/entity-tag.js';
 import { holdNext, signal } from '../testing/held-calls.js';
 
 const editor = userCaller('acme', 'ed-1', 'editor');
@@ -94,6 +95,27 @@ describe('A reaction racing the delete of its target', () => {
       release.fire();
       await deleting;
       expect(await held('comment', comment.id)).to.equal(0);
+    });
+  });
+
+  describe('when a pending comment is approved and reacted to between an If-Match delete’s read and its writes', () => {
+    it('answers 412 and leaves the reaction the approved comment counts (decision 0765)', async () => {
+      const { world, article, held } = await setup();
+      const pending = await world.createComment.execute(reader, { articleId: article.id, comment: { content: 'Later' } });
+      const comments = world.repositories.comments;
+      const read = comments.findById;
+      // The delete's read answers the pending comment; the approval and the reaction land right after it.
+      comments.findById = async (...args) => {
+        const found = await read.apply(comments, args);
+        comments.findById = read;
+        await world.approveComment.execute(editor, { id: pending.id });
+        await world.reactToComment.execute(reader, { commentId: pending.id, reaction: { type: 'like' } });
+        return found;
+      };
+      const refusal = await domainErrorOf(world.deleteComment.execute(editor, { id: pending.id, ifMatch: entityTag(pending) }));
+      expect(refusal.code).to.equal(ErrorCodes.PRECONDITION_FAILED);
+      expect(await held('comment', pending.id)).to.equal(1);
+      expect(await world.commentSummary.execute(reader, { id: pending.id })).to.include({ likes: 1 });
     });
   });
 });
