@@ -45,6 +45,9 @@ describe('ReactToArticle', () => {
       await react.execute(userCaller('acme', 'same-id-1'), { articleId: article.id, reaction: { type: 'like' } });
       const totals = await react.execute(guestCaller('acme', 'same-id-1'), { articleId: article.id, reaction: { type: 'dislike' } });
       expect(totals).to.include({ likes: 1, dislikes: 1 });
+      // A user id may hold a colon: one that reads like a guest's key is still the user's own.
+      await react.execute(userCaller('acme', 'guest:same-id-1'), { articleId: article.id, reaction: { type: 'like' } });
+      expect(await react.execute(guestCaller('acme', 'same-id-1'), { articleId: article.id, reaction: null })).to.include({ likes: 2, dislikes: 0 });
     });
   });
 

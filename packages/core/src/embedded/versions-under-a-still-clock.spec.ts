@@ -51,4 +51,29 @@ describe('Versions under a clock that stands still or steps back', () => {
     const refusal = await domainErrorOf(core.comments.remove.execute(editor, { id: pending.id, ifMatch: entityTag(pending) }));
     expect(refusal.code).to.equal(ErrorCodes.PRECONDITION_FAILED);
   });
+
+  describe('an update of each kind', () => {
+    type Record = { readonly id: string; readonly updatedAt: Date | string };
+    const kinds: Array<[string, (core: ReturnType<typeof createCore>) => Promise<Record>, (core: ReturnType<typeof createCore>, id: string, n: number) => Promise<Record>, (core: ReturnType<typeof createCore>, id: string, ifMatch: string) => Promise<unknown>]> = [
+      ['author', (core) => core.authors.create.execute(editor, { name: 'Ada' }), (core, id, n) => core.authors.update.execute(editor, { id, changes: { name: `Ada ${n}` } }), (core, id, ifMatch) => core.authors.remove.execute(editor, { id, ifMatch })],
+      ['category', (core) => core.articles.createCategory.execute(editor, { name: 'News' }), (core, id, n) => core.articles.updateCategory.execute(editor, { id, changes: { name: `News ${n}` } }), (core, id, ifMatch) => core.articles.removeCategory.execute(editor, { id, ifMatch })],
+      ['article', (core) => core.articles.create.execute(editor, { title: 'Talk' }), (core, id, n) => core.articles.update.execute(editor, { id, changes: { title: `Talk ${n}` } }), (core, id, ifMatch) => core.articles.remove.execute(editor, { id, ifMatch })],
+      ['form', (core) => core.forms.create.execute(editor, { title: { en: 'Join' }, slug: 'join', sections: [{ fields: [{ name: 'a', type: 'text', label: { en: 'A' } }] }] }), (core, id, n) => core.forms.update.execute(editor, { id, changes: { title: { en: `Join ${n}` } } }), (core, id, ifMatch) => core.forms.remove.execute(editor, { id, ifMatch })],
+    ];
+    for (const [kind, create, update, remove] of kinds) {
+      it(`moves a ${kind}’s updatedAt past the version it replaces, within one millisecond and after a step back, so a delete holding an earlier tag is refused`, async () => {
+        const clock = new ManualClock('2026-03-04T05:06:07.890Z');
+        const core = createCore({ captcha: new StaticCaptchaVerifier(), clock });
+        const created = await create(core);
+        const first = await update(core, created.id, 1); // the clock has not moved
+        expect(new Date(first.updatedAt).getTime()).to.be.above(new Date(created.updatedAt).getTime());
+        clock.advance(-3_600_000); // an NTP step back
+        const second = await update(core, created.id, 2);
+        expect(new Date(second.updatedAt).getTime()).to.be.above(new Date(first.updatedAt).getTime());
+        const refusal = await domainErrorOf(remove(core, created.id, entityTag(first)));
+        expect(refusal.code).to.equal(ErrorCodes.PRECONDITION_FAILED);
+        await remove(core, created.id, entityTag(second)); // the tag of the version stored is taken
+      });
+    }
+  });
 });

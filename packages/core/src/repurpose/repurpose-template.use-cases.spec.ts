@@ -65,6 +65,12 @@ describe('GetRepurposeTemplate and UpdateRepurposeTemplate', () => {
       expect(updated.updatedAt.toISOString()).to.equal('2026-03-04T05:06:08.890Z');
       expect(updated.createdAt.toISOString()).to.equal('2026-03-04T05:06:07.890Z');
     });
+
+    it('takes maxHashtags at both ends of 0 to 30', async () => {
+      const { update } = setup();
+      const updated = await update.execute(userCaller('acme', 'editor-1'), { changes: { platforms: { linkedin: { maxHashtags: 30 }, twitter: { maxHashtags: 0 } } } });
+      expect([updated.platforms.linkedin.maxHashtags, updated.platforms.twitter.maxHashtags]).to.deep.equal([30, 0]);
+    });
   });
 
   describe('when an update is not acceptable', () => {
