@@ -37,6 +37,16 @@ for (const storage of TEST_STORAGES) {
         expect(after.headers.get('etag')).to.equal(res.headers.get('etag'));
       });
 
+      it('takes no If-None-Match on a write: the change is made and answered 200 with the record (a 304 is for reads)', async () => {
+        const form = await createForm(api, `upd-inm-${storage}`);
+        const read = await api.call('GET', `/forms/getById/${form.id}`);
+        for (const [n, condition] of [read.headers.get('etag')!, '*'].entries()) {
+          const res = await patch(`/forms/update/${form.id}`, { title: { en: `Retitled ${n}` } }, { 'if-none-match': condition });
+          expect(res.status, condition).to.equal(200);
+          expect(res.body.data.form.title, condition).to.deep.equal({ en: `Retitled ${n}` });
+        }
+      });
+
       it('sets null properties back to their defaults and treats {} as a no-op', async () => {
         const form = await createForm(api, `upd-null-${storage}`, { description: { en: 'Gone soon' }, visibility: 'internal' });
         const reset = await patch(`/forms/update/${form.id}`, { description: null, visibility: null });

@@ -139,10 +139,13 @@ describe('HTTP edge', () => {
       expect(read.body.data.dashboardConfig.templateId).to.equal('executive_focus');
     });
 
-    it('accepts a body just under the limit', async () => {
-      const padding = 'x'.repeat(1024 * 1024 - 100);
-      const res = await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1' }, body: { padding } });
+    it('accepts a body of exactly the limit (1 MiB) and answers one byte more 413', async () => {
+      const sized = (bytes: number) => `{"padding":"${'x'.repeat(bytes - '{"padding":""}'.length)}"}`;
+      expect(Buffer.byteLength(sized(1024 * 1024))).to.equal(1024 * 1024);
+      const res = await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1' }, rawBody: sized(1024 * 1024) });
       expect(res.status).to.equal(200);
+      const over = await api.call('PUT', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1' }, rawBody: sized(1024 * 1024 + 1) });
+      expect([over.status, over.body.message]).to.deep.equal([413, 'Request body too large']);
     });
 
     it('answers 415 for a body that is not JSON', async () => {

@@ -123,6 +123,8 @@ export function contentDeleteContract(name: string, factory: RepositoryFactory<C
       const fromList = await repos().submissions.disconnectRelation({ ...command, fieldName: 'many' });
       expect(fromList?.changed).to.equal(true);
       expect(fromList?.submission.relations).to.deep.equal({ many: [b], one: a });
+      expect(submission.updatedAt.toISOString()).to.not.equal(NOW.toISOString());
+      expect(fromList?.submission.updatedAt.toISOString(), 'a list disconnect moves the version too').to.equal(NOW.toISOString());
       const after = (await repos().submissions.disconnectRelation({ ...command, fieldName: 'one' }))?.submission;
       expect(after?.relations).to.deep.equal({ many: [b] });
       expect(after?.updatedAt.toISOString()).to.equal(NOW.toISOString());
