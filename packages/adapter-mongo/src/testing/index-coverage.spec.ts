@@ -60,6 +60,15 @@ describe('Index coverage of the collection double', () => {
       expect(served({ tenantId: 'a' }, { tenantId: 1 })).to.equal(true);
     });
 
+    it('is not served when it pins a field the index does not hold: a page would read every record the index walks past', () => {
+      // A list of one author's articles on the tenant's list index: each page filters fetched documents.
+      expect(served({ tenantId: 'a', authorId: 'x' }, { createdAt: -1, _id: -1 })).to.equal(false);
+      const byAuthor: IndexShape = { name: 'tenant_author_created', keys: { tenantId: 1, authorId: 1, createdAt: -1, _id: -1 } };
+      expect(unservedQuery([...indexes, byAuthor], { tenantId: 'a', authorId: 'x' }, { createdAt: -1, _id: -1 })).to.equal(null);
+      // Without a sort the same filter is served: no page, the rest is filtered on what the index finds.
+      expect(served({ tenantId: 'a', authorId: 'x' })).to.equal(true);
+    });
+
     it('is not served by mixed directions, a missing tie-breaker, a skipped key or a field before the sort that is not pinned', () => {
       expect(served({ tenantId: 'a' }, { createdAt: -1, _id: 1 })).to.equal(false);
       expect(served({ tenantId: 'a' }, { createdAt: -1, slug: 1 })).to.equal(false);

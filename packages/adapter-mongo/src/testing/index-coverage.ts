@@ -7,7 +7,9 @@
  *   collection scan); fields the index does not hold are then filtered on the fetched documents;
  * - with a sort, the index must also give the order: walking its keys, each key is either the next
  *   sort field (all directions as declared, or all reversed) or a pinned field, until every sort
- *   field not pinned has been met. An empty filter with a sort the index gives is a full index
+ *   field not pinned has been met; and it must hold every field the filter pins, or a page would
+ *   read every record the index walks past (a mutation audit, 2026-12-04: a list of one author's
+ *   articles was "served" by the tenant's list index, so dropping its own index went unnoticed). An empty filter with a sort the index gives is a full index
  *   scan in order (a deliberate listing), not a collection scan;
  * - a top-level `$or` is served when the rest of the filter is, or else when every branch (with
  *   the rest) is, as the planner's OR plan needs; `$and` clauses are read as one filter;
@@ -71,6 +73,10 @@ function serves(index: IndexShape, bounds: Bounds, sort: ReadonlyArray<readonly 
   if (index.sparse && !keys.every(([key]) => bounds.present.has(key))) return false;
   const first = keys[0]?.[0];
   const scans = (first !== undefined && bounds.bound.has(first)) || bounds.empty;
+  // A sorted query reads a page: a field it pins that the index does not hold would be filtered
+  // on fetched documents, so the page would cost as many reads as the records the index walks
+  // past (every record of the tenant, for a list filtered by author), not as many as it answers.
+  if (sort.length > 0 && [...bounds.pinned].some((field) => !keys.some(([key]) => key === field))) return false;
   const wanted = sort.filter(([field]) => !bounds.pinned.has(field));
   if (wanted.length === 0) return first !== undefined && bounds.bound.has(first);
   let next = 0;
