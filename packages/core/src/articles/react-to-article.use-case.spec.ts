@@ -51,6 +51,15 @@ describe('ReactToArticle', () => {
     });
   });
 
+  describe('when a caller names both a user and a guest', () => {
+    it('reacts as the user (an embedder’s caller; HTTP never sends both)', async () => {
+      const { article, react } = await setup();
+      const both = { ...userCaller('acme', 'both-1'), guest: { id: 'guest-both-1', captchaToken: 'token' } };
+      expect(await react.execute(both, { articleId: article.id, reaction: { type: 'like' } })).to.include({ likes: 1 });
+      expect(await react.execute(userCaller('acme', 'both-1'), { articleId: article.id, reaction: null })).to.include({ likes: 0 });
+    });
+  });
+
   describe('when a check fails', () => {
     it('answers INVALID_ARTICLE_ID first, even for a caller who is no actor', async () => {
       const { react } = await setup();

@@ -5,6 +5,7 @@ import { entityTag } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { ManualClock } from '../shared/clock.js';
 import { userCaller } from '../testing/callers.js';
+import { domainErrorOf } from '../testing/expect-domain-error.js';
 import { createCore } from './create-core.js';
 
 /** The code a use case's promise was refused with, or `resolved`. */
@@ -43,5 +44,16 @@ describe('createCore: the content use cases', () => {
     expect(await codeOf(core.articles.removeCategory.execute(userCaller('acme', 'm-1', 'member'), { id: category.id }))).to.equal(ErrorCodes.FORBIDDEN);
     await core.articles.removeCategory.execute(editor, { id: category.id });
     expect(await codeOf(core.articles.getCategory.execute(editor, { id: category.id }))).to.equal(ErrorCodes.CATEGORY_NOT_FOUND);
+  });
+
+  it('refuses an update naming a property it cannot change, at its name, and takes a member given as undefined as left out', async () => {
+    const { core } = build();
+    const author = await core.authors.create.execute(editor, { name: 'Ada', bio: 'Old' });
+    for (const key of ['nickname', 'id', 'createdAt']) {
+      const refusal = await domainErrorOf(core.authors.update.execute(editor, { id: author.id, changes: { [key]: 'x' } }));
+      expect([refusal.code, refusal.issues?.[0]?.path, refusal.issues?.[0]?.message], key).to.deep.equal([ErrorCodes.VALIDATION_FAILED, key, 'is not allowed']);
+    }
+    const updated = await core.authors.update.execute(editor, { id: author.id, changes: { name: undefined, bio: 'New' } });
+    expect(updated).to.include({ name: 'Ada', bio: 'New' });
   });
 });

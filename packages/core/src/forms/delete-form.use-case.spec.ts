@@ -33,6 +33,32 @@ describe('DeleteForm', () => {
     return { forms, submissions, outbox, target, holder, owned, holding };
   };
 
+  describe('when the form has more submissions than one page of the cascade', () => {
+    it('takes every page’s ids out of the relations that hold them, the last page’s too', async () => {
+      const { forms, submissions, outbox, target, owned, holding } = await setup();
+      const more = Array.from({ length: 499 }, () => submissionRecord('acme', target.id)); // 501 with the two of setup
+      for (const submission of more) await submissions.insert(submission);
+      const newest = more[more.length - 1]!;
+      await new ConnectRelation(forms, submissions, systemClock).execute(editor, { submissionId: holding.id, fieldName: 'link', relatedSubmissionId: newest.id });
+      expect((await submissions.findById('acme', holding.id))?.relations).to.deep.equal({ link: [...owned.map((s) => s.id), newest.id] });
+      await new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, { id: target.id });
+      expect((await submissions.findById('acme', holding.id))?.relations).to.deep.equal({ link: [] });
+      expect(await submissions.findById('acme', newest.id)).to.equal(null);
+    });
+  });
+
+  describe('when two deletes of the form race', () => {
+    it('answers the one that deleted it and FORM_NOT_FOUND to the other', async () => {
+      const { forms, submissions, outbox, target } = await setup();
+      const remove = () => new DeleteForm(forms, submissions, outbox, systemClock).execute(editor, { id: target.id });
+      let second: Promise<void> | undefined;
+      const first = await domainErrorOf(whileHeld(forms, 'delete', remove, () => (second = remove())));
+      await second;
+      expect(first.code).to.equal('FORM_NOT_FOUND');
+      expect(await forms.findById('acme', target.id)).to.equal(null);
+    });
+  });
+
   describe('when a step fails half-way', () => {
     it('leaves the form readable (inactive) and a retry of the same delete finishes the job', async () => {
       const { forms, submissions, outbox, target, owned, holding } = await setup();

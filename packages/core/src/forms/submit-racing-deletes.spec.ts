@@ -15,7 +15,7 @@ import { ErrorCodes } from '../shared/error-codes.js';
 import { silentLogger } from '../shared/logger.js';
 import { anonymousCaller, userCaller } from '../testing/callers.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
-import { holdNext, signal } from '../testing/held-calls.js';
+import { holdNext, signal, whileHeld } from '../testing/held-calls.js';
 import { formRecord } from '../testing/form-fixtures.js';
 import { DeleteForm } from './delete-form.use-case.js';
 import { DeleteSubmission } from './delete-submission.use-case.js';
@@ -87,6 +87,23 @@ describe('A submission racing the delete of its form or its own erasure', () => 
       await arrived;
       await erase.execute(editor, { id: submission.id });
       release.fire();
+      await settle();
+      expect(await waiting()).to.equal(0);
+    });
+  });
+
+  describe('when a submission’s jobs are enqueued while its erasure is deleting it', () => {
+    it('leaves none of them waiting: the erasure drops its jobs again after the delete', async () => {
+      const { submissions, outbox, send, waiting, erase } = await setup();
+      const release = signal();
+      const arrived = holdNext(outbox, 'enqueue', release.promise);
+      const submission = await send();
+      await arrived;
+      await whileHeld(submissions, 'delete', () => erase.execute(editor, { id: submission.id }), async () => {
+        release.fire(); // the jobs land after the erasure's first drop, while the submission is still there
+        await settle();
+        expect(await waiting()).to.be.above(0);
+      });
       await settle();
       expect(await waiting()).to.equal(0);
     });

@@ -98,6 +98,19 @@ describe('A reaction racing the delete of its target', () => {
     });
   });
 
+  describe('when the article has more comments than one page of its delete', () => {
+    it('takes the reactions of every page’s comments, the last page’s too', async () => {
+      const { world, article, held } = await setup(); // one comment already
+      let newest = '';
+      for (let i = 0; i < 500; i += 1) newest = (await world.createComment.execute(reader, { articleId: article.id, comment: { content: `#${i}` } })).id;
+      await world.approveComment.execute(editor, { id: newest });
+      await world.reactToComment.execute(reader, { commentId: newest, reaction: { type: 'like' } });
+      expect(await held('comment', newest)).to.equal(1);
+      await world.deleteArticle.execute(editor, { id: article.id });
+      expect(await held('comment', newest)).to.equal(0);
+    });
+  });
+
   describe('when a pending comment is approved and reacted to between an If-Match delete’s read and its writes', () => {
     it('answers 412 and leaves the reaction the approved comment counts (decision 0765)', async () => {
       const { world, article, held } = await setup();
