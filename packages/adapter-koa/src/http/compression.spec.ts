@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises';
 import { gunzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import type { Context } from 'koa';
-import { encodeBody } from './compression.js';
+import { COMPRESSION_THRESHOLD_BYTES, encodeBody, encodingFor } from './compression.js';
 
 /** The members of a Koa context that `encodeBody` uses: the body, and the answer's headers. */
 function contextWith(body: unknown): Context & { headers: Record<string, string> } {
@@ -41,5 +41,25 @@ describe('encodeBody on a streamed answer', () => {
       (error: Error) => error.message,
     );
     expect(outcome).to.equal('store went away');
+  });
+});
+
+describe('encodingFor: which answers are encoded', () => {
+  /** A context asking for gzip, with `body` as its answer. */
+  const asking = (body: unknown) => {
+    const ctx = contextWith(body) as unknown as Record<string, unknown> & { res: Record<string, unknown> };
+    ctx['req'] = { headers: { 'accept-encoding': 'gzip' } };
+    ctx['acceptsEncodings'] = () => 'gzip';
+    ctx.res['hasHeader'] = () => false;
+    return ctx as unknown as Context;
+  };
+
+  it('encodes an answer over 1 KiB counted in UTF-8 bytes, not in characters', () => {
+    expect(COMPRESSION_THRESHOLD_BYTES).to.equal(1024);
+    expect(encodingFor(asking('x'.repeat(1024)))).to.equal(undefined);
+    expect(encodingFor(asking('x'.repeat(1025)))).to.equal('gzip');
+    // 400 characters of three bytes each: 1,200 bytes.
+    expect(encodingFor(asking('€'.repeat(400)))).to.equal('gzip');
+    expect(encodingFor(asking('€'.repeat(341)))).to.equal(undefined); // 1,023 bytes
   });
 });
