@@ -302,6 +302,24 @@ describe('Slow clients and draining (built service, short timeouts)', function (
     });
   });
 
+  describe('when a request answered before its body stops short of its Content-Length past CMS_REQUEST_TIMEOUT_MS', () => {
+    it('writes nothing after its answer: no 408 follows the 401 on the connection', async () => {
+      const service = await startBuiltService({ CMS_API_KEYS: `${KEY}:tenant-slow`, CMS_HEADERS_TIMEOUT_MS: '400', CMS_REQUEST_TIMEOUT_MS: '800' });
+      const connection = await RawConnection.open(portOf(service));
+      try {
+        connection.write(requestHead('PUT', DASHBOARD, { 'x-api-key': 'wrong-key-000000000000', 'x-user-id': 'u1', 'content-type': 'application/json', 'content-length': 100 }));
+        connection.write('{"templateId":');
+        expect((await connection.response(5000)).status).to.equal(401);
+        // The body never comes: past the request timeout Node gives up on the request, whose answer is out.
+        const after = await connection.response(3000).then((res) => `a second answer: ${res.status}`, (error: Error) => error.message);
+        expect(after).to.match(/^(connection ended before a full response|no full response within)/);
+      } finally {
+        connection.close();
+        await service.stop();
+      }
+    });
+  });
+
   describe('when SIGTERM arrives while a request is in flight', () => {
     it('answers /readyz 503 meanwhile, finishes the request, then exits 0', async () => {
       const service = await startBuiltService({ CMS_API_KEYS: `${KEY}:tenant-drain` });
