@@ -3,6 +3,7 @@ import { ErrorCodes } from '../shared/error-codes.js';
 import { anonymousCaller, userCaller } from '../testing/callers.js';
 import { memoryEngagement } from '../testing/engagement-fixture.js';
 import { domainErrorOf } from '../testing/expect-domain-error.js';
+import { whileHeld } from '../testing/held-calls.js';
 
 describe('CreateAuthor, GetAuthor and DeleteAuthor', () => {
   const editor = userCaller('acme', 'ed-1', 'editor');
@@ -107,6 +108,20 @@ describe('CreateAuthor, GetAuthor and DeleteAuthor', () => {
       const article = await world.createArticle.execute(editor, { title: 'Race', authorId: author.id });
       expect(article.authorId).to.equal(null);
       expect((await world.getArticle.execute(editor, { id: article.id })).authorId).to.equal(null);
+    });
+  });
+
+  describe('when an article naming the author lands after the delete cleared the articles, before the author went', () => {
+    it('clears it too: no article is left naming the deleted author', async () => {
+      const world = memoryEngagement();
+      const author = await world.createAuthor.execute(editor, { name: 'Ada' });
+      let article: { readonly id: string; readonly authorId: string | null } | undefined;
+      await whileHeld(world.repositories.authors, 'delete', () => world.deleteAuthor.execute(editor, { id: author.id }), async () => {
+        // The author is still there: the article's own checks pass and it keeps the id.
+        article = await world.createArticle.execute(editor, { title: 'Late', authorId: author.id });
+        expect(article.authorId).to.equal(author.id);
+      });
+      expect((await world.getArticle.execute(editor, { id: article!.id })).authorId).to.equal(null);
     });
   });
 });

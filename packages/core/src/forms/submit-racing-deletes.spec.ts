@@ -78,6 +78,24 @@ describe('A submission racing the delete of its form or its own erasure', () => 
     });
   });
 
+  describe('when a submission checked its form before the delete closed it, and lands before the form goes', () => {
+    it('answers the submission, and the delete’s last pass takes it and its jobs', async () => {
+      const { forms, submissions, form, send, stored, waiting, deleteForm } = await setup();
+      const release = signal();
+      const inserting = holdNext(submissions, 'insert', release.promise);
+      const submitting = send();
+      await inserting; // its form check passed: the form was still open
+      await whileHeld(forms, 'delete', () => deleteForm.execute(editor, { id: form.id }), async () => {
+        release.fire(); // lands after the delete's pages, while the form (closed) is still there
+        expect((await submitting).formId).to.equal(form.id);
+        expect(await stored()).to.equal(1);
+      });
+      await settle();
+      expect(await stored()).to.equal(0);
+      expect(await waiting()).to.equal(0);
+    });
+  });
+
   describe('when a submission’s jobs are enqueued after its erasure', () => {
     it('leaves none of them waiting', async () => {
       const { outbox, send, waiting, erase } = await setup();
