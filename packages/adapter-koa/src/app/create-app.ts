@@ -57,9 +57,9 @@ export interface AppOptions {
 /**
  * The HTTP application `createApp` builds: hand `app.callback()` to a Node server's requests (and
  * its `checkContinue` event), `app.expectationFailed` to its `checkExpectation` event,
- * `app.clientError` to its `clientError` event and `app.connectRequest` to its `connect` event. Create the server with `requireHostHeader: false`:
- * the app refuses an HTTP/1.1 request without `Host` itself, in the envelope (Node's own refusal
- * is a bare 400).
+ * `app.clientError` to its `clientError` event and `app.connectRequest` to its `connect` event.
+ * Create the server with `requireHostHeader: false`: the app refuses an HTTP/1.1 request without
+ * `Host` itself, in the envelope (Node's own refusal is a bare 400).
  */
 export type CmsApp = Koa<CmsState> & {
   /**

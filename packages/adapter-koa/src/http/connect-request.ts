@@ -6,9 +6,9 @@
  * headers, log line and count: a path goes through the app, which answers 404 `Route not found`
  * or 405 with the path's `Allow`; an authority (`example.com:443`, CONNECT's usual target) has no
  * path to route and is answered 404 by `unroutable`, the app's front layers and that refusal.
- * Node's parser has let go of the connection, so it closes
- * after the answer (`Connection: close`, then the end of the socket, lingering as any early
- * answer's when the request declared a body).
+ * Node's parser has let go of the connection, so it closes after the answer (`Connection:
+ * close`, then the end of the socket, lingering as any early answer's when the request declared
+ * a body).
  */
 import { ServerResponse, type IncomingMessage, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';

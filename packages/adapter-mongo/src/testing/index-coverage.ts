@@ -9,8 +9,9 @@
  *   sort field (all directions as declared, or all reversed) or a pinned field, until every sort
  *   field not pinned has been met; and it must hold every field the filter pins, or a page would
  *   read every record the index walks past (a mutation audit, 2026-12-04: a list of one author's
- *   articles was "served" by the tenant's list index, so dropping its own index went unnoticed). An empty filter with a sort the index gives is a full index
- *   scan in order (a deliberate listing), not a collection scan;
+ *   articles was "served" by the tenant's list index, so dropping its own index went unnoticed).
+ *   An empty filter with a sort the index gives is a full index scan in order (a deliberate
+ *   listing), not a collection scan;
  * - a top-level `$or` is served when the rest of the filter is, or else when every branch (with
  *   the rest) is, as the planner's OR plan needs; `$and` clauses are read as one filter;
  * - `$nor`, `$expr`, `$where`, `$text`, `$ne`, `$nin`, `$exists`, `$regex`, `$not` bind nothing;

@@ -6,9 +6,10 @@
  * may still be left out. A use case that throws before its first `await` rejects like any other.
  * A caller that is not an object (`null`, left out) is `VALIDATION_FAILED` at `caller`, before the
  * input is looked at. The caller's ids are held to the rules HTTP holds its headers and tokens to
- * (CONTRACT §1.3-1.4): a user id that is not one counts as no user, a guest id that is not one as no guest id, so an
- * embedding service gets the answers an HTTP caller would (`MISSING_USER_ID`, `UNAUTHORIZED`,
- * `GUEST_ID_MISSING`), and no such id becomes a stored author or a rate-limit key. Text that is
+ * (CONTRACT §1.3-1.4): a user id that is not one counts as no user, a guest id that is not one
+ * as no guest id, so an embedding service gets the answers an HTTP caller would
+ * (`MISSING_USER_ID`, `UNAUTHORIZED`, `GUEST_ID_MISSING`), and no such id becomes a stored author
+ * or a rate-limit key. Text that is
  * not well-formed Unicode (a lone surrogate, in a value or a key) is `VALIDATION_FAILED` naming
  * where, as over HTTP (decision 0822): MongoDB would store it changed. It is looked for first; a
  * deferred member (`Deferred<T>`) once the use case reads it.
