@@ -44,6 +44,15 @@ describe('createJwtVerifier (HS256)', () => {
     expect(await verifier.verify(token)).to.equal(undefined);
     at(T0 + 10_000);
     expect(await verifier.verify(token)).to.deep.include({ userId: 'u1' });
+    expect(await verifier.verify(token), 'again, within the nbf second (remembered)').to.deep.include({ userId: 'u1' });
+  });
+
+  it('refuses a sub that is no user id (CONTRACT §1.3: the x-user-id rules), and takes one of 128 characters', async () => {
+    const { verifier } = await setup();
+    for (const sub of ['has space', 'x'.repeat(129), '', 'ünïcode']) {
+      expect(await verifier.verify(await sign({ sub })), JSON.stringify(sub)).to.equal(undefined);
+    }
+    expect(await verifier.verify(await sign({ sub: 'x'.repeat(128) }))).to.deep.include({ userId: 'x'.repeat(128) });
   });
 
   it('refuses a token signed with another key or changed, even after the genuine one was accepted', async () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { JsonLineLogger } from './json-logger.js';
 
 describe('JsonLineLogger', () => {
-  const capture = (minimum?: 'info' | 'warn' | 'error') => {
+  const capture = (minimum?: 'debug' | 'info' | 'warn' | 'error') => {
     const lines: string[] = [];
     return { lines, logger: new JsonLineLogger({ write: (line: string) => lines.push(line) }, minimum) };
   };
@@ -68,6 +68,15 @@ describe('JsonLineLogger', () => {
       logger.info('chatter');
       logger.warn('kept');
       expect(lines.map((line) => JSON.parse(line).msg)).to.deep.equal(['kept']);
+    });
+
+    it('orders the levels debug < info < warn < error, at every minimum (LOG_LEVEL)', () => {
+      const levels = ['debug', 'info', 'warn', 'error'] as const;
+      for (const [rank, minimum] of levels.entries()) {
+        const { lines, logger } = capture(minimum);
+        for (const level of levels) logger[level](level);
+        expect(lines.map((line) => JSON.parse(line).msg), minimum).to.deep.equal(levels.slice(rank));
+      }
     });
   });
 });

@@ -40,6 +40,8 @@ describe('loadConfig: CMS_API_KEYS', () => {
         'CMS_API_KEYS entry 2 is not a key:tenantId pair; the value must be comma-separated key:tenantId pairs',
       );
       expect(refusal(`${ACME}:acme,,short:beta`)).to.equal('CMS_API_KEYS entry 3 has a key of 5 characters; keys must have at least 16');
+      expect(refusal(`${'k'.repeat(15)}:acme`)).to.equal('CMS_API_KEYS entry 1 has a key of 15 characters; keys must have at least 16');
+      expect(apiKeys(`${'k'.repeat(16)}:acme`)).to.deep.equal([{ key: 'k'.repeat(16), tenantId: 'acme' }]);
       expect(refusal(`:acme`)).to.match(/^CMS_API_KEYS entry 1 is not a key:tenantId pair/);
       expect(refusal(`${ACME}:Not_A_Tenant`)).to.equal(
         'CMS_API_KEYS entry 1 has an invalid tenant id (must match ^[a-z0-9][a-z0-9-]{0,63}$); is it written key:tenantId?',

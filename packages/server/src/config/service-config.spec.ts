@@ -10,6 +10,18 @@ describe('loadConfig', () => {
       expect(config.storage).to.deep.equal({ kind: 'memory' });
       expect(config.languages).to.deep.equal(['en', 'ar', 'fr', 'es', 'de']);
       expect(config.auth.apiKeys).to.deep.equal([]);
+      // CONTRACT §8's timeouts and docs/operations.md's grace; §0's request log, on by default.
+      expect(config.http).to.include({ headersTimeoutMs: 20_000, requestTimeoutMs: 60_000, shutdownGraceMs: 10_000 });
+      expect(config.logging).to.include({ level: 'info', requests: true });
+    });
+  });
+
+  describe('when a setting is at the edge of what it takes', () => {
+    it('takes a cursor secret of 32 bytes and refuses 31, a headers timeout equal to the request timeout and not one longer', () => {
+      expect(loadConfig({ CMS_CURSOR_SECRET: 'x'.repeat(32) }).auth.cursorSecret).to.equal('x'.repeat(32));
+      expect(() => loadConfig({ CMS_CURSOR_SECRET: 'x'.repeat(31) })).to.throw(ConfigError, 'CMS_CURSOR_SECRET');
+      expect(loadConfig({ CMS_HEADERS_TIMEOUT_MS: '5000', CMS_REQUEST_TIMEOUT_MS: '5000' }).http).to.include({ headersTimeoutMs: 5000, requestTimeoutMs: 5000 });
+      expect(() => loadConfig({ CMS_HEADERS_TIMEOUT_MS: '5001', CMS_REQUEST_TIMEOUT_MS: '5000' })).to.throw(ConfigError, 'CMS_HEADERS_TIMEOUT_MS');
     });
   });
 
