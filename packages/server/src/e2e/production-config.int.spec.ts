@@ -15,6 +15,11 @@ interface Started {
   readonly healthz?: number;
 }
 
+/** Waits up to 3 s for `condition`. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; waited < 3000 && !condition(); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 /** Starts the built service with `env`: its exit when it stops by itself, else its /healthz status (then stops it). */
 async function startBuilt(env: Record<string, string>): Promise<Started> {
   const service = await startBuiltService(env);
@@ -53,6 +58,33 @@ describe('Production configuration (built service)', function () {
       const started = await startBuilt({});
       expect(started.healthz).to.equal(200);
       expect(started.stderr).to.contain('Bearer tokens: disabled (set CMS_JWT_SECRET or CMS_JWT_PUBLIC_KEY)');
+    });
+  });
+
+  describe('when neither CMS_API_KEYS nor MONGODB_URI is set', () => {
+    it('says the store lives as long as the process, prints the generated key once, which works; ignores SIGHUP and drains on SIGINT', async () => {
+      const service = await startBuiltService({});
+      try {
+        expect(service.origin, service.stderr()).to.be.a('string');
+        // The lines after the one that says it listens.
+        await until(() => service.stderr().includes('API key for tenant'));
+        const stderr = service.stderr();
+        // CONTRACT §4 (embedded store) and §1.1 (a random key for tenant default, printed once).
+        expect(stderr).to.contain('Embedded in-memory store: data lives only as long as this process.');
+        const printed = [...stderr.matchAll(/API key for tenant "default" \(shown once\): (\S+)/g)].map((match) => match[1]);
+        expect(printed).to.have.length(1);
+        const read = await fetch(`${service.origin}/cms/reports/dashboardConfig`, { headers: { 'x-api-key': printed[0]!, 'x-user-id': 'u1' } });
+        expect(read.status).to.equal(200);
+        service.child.kill('SIGHUP'); // logrotate's postrotate: not a reason to stop
+        await until(() => service.stderr().includes('SIGHUP received: ignored'));
+        expect(service.stderr()).to.contain('SIGHUP received: ignored');
+        expect((await fetch(`${service.origin}/healthz`)).status).to.equal(200);
+        service.child.kill('SIGINT');
+        expect(await service.exited).to.equal(0);
+        expect(service.stderr()).to.contain('SIGINT received: finishing in-flight requests');
+      } finally {
+        if (service.child.exitCode === null && service.child.signalCode === null) await service.stop();
+      }
     });
   });
 });
