@@ -23,6 +23,16 @@ describe('startService', () => {
     });
   });
 
+  describe('when it is stopped twice at once (two signals, say)', () => {
+    it('shuts down once: one stopping line, one stopped line, both calls settled', async () => {
+      const logger = new CapturingLogger();
+      const service = await startService(loadConfig({ PORT: '0', CMS_REQUEST_LOG: 'off' }), { logger });
+      await Promise.all([service.stop(), service.stop()]);
+      const stops = logger.lines.filter((line) => line.message.startsWith('service stop')).map((line) => line.message);
+      expect(stops).to.deep.equal(['service stopping: in-flight requests finish, /readyz answers 503', 'service stopped']);
+    });
+  });
+
   describe('when it is stopped with a request in flight', () => {
     it('finishes that request, then refuses new connections', async () => {
       const api = await startTestService();

@@ -56,6 +56,14 @@ describe('HTTP edge', () => {
       expect(res.body.data.dashboardConfig.templateId).to.equal('mine');
     });
 
+    it('reads the scheme in any case, as RFC 9110 §11.1 has it', async () => {
+      const token = await api.token({ sub: 'editor-8', role: 'editor' });
+      for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
+        const res = await api.call('PUT', '/reports/dashboardConfig', { headers: { authorization: `${scheme} ${token}` }, body: { templateId: scheme } });
+        expect(res.status, scheme).to.equal(200);
+      }
+    });
+
     const refusals: Array<[string, () => Promise<string>]> = [
       ['malformed', async () => 'Bearer not.a.jwt'],
       ['expired', async () => `Bearer ${await api.token({ sub: 'u1' }, { expiresIn: '-1m' })}`],
