@@ -62,10 +62,18 @@ describe('OpenAiChatTranslationProvider', () => {
       const completion = chatCompletion('', 12) as { choices: Array<{ message: { content: unknown } }> };
       completion.choices[0]!.message.content = [
         { type: 'thinking', thinking: 'The user wants French.' },
+        { type: 'reasoning', text: 'a part that is not text, with a text member' },
         { type: 'text', text: ' Salut ' },
       ];
       answer({ json: completion });
       expect(await provider().translate({ text: 'Hi', targetLanguage: 'fr' })).to.deep.equal({ content: 'Salut', totalTokens: 12 });
+    });
+
+    it('takes the first choice’s message when the answer holds several', async () => {
+      const completion = chatCompletion('Bonjour', 12) as { choices: Array<{ message: { content: unknown } }> };
+      completion.choices.push({ ...completion.choices[0]!, message: { ...completion.choices[0]!.message, content: 'Salut' } });
+      answer({ json: completion });
+      expect(await provider().translate({ text: 'Hi', targetLanguage: 'fr' })).to.deep.equal({ content: 'Bonjour', totalTokens: 12 });
     });
 
     it('sends consecutive calls over one kept-alive connection', async () => {

@@ -179,6 +179,13 @@ describe('SiteVerifyVerifier', () => {
         server.answer = { kind: 'json', body: { success: true, score: 0.9 } };
         expect(await recaptcha().verify('token')).to.deep.equal({ success: true, score: 0.9 });
       });
+
+      it('takes both ends of 0 to 1 as scores', async () => {
+        for (const score of [0, 1]) {
+          server.answer = { kind: 'json', body: { success: true, score } };
+          expect(await recaptcha().verify('token'), String(score)).to.deep.equal({ success: true, score });
+        }
+      });
     });
 
     describe('when the score is there but is no number from 0 to 1', () => {

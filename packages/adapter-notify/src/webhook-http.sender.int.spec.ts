@@ -48,6 +48,12 @@ describe('HttpWebhookSender', () => {
       expect(receiver.received[0]).to.deep.include({ method: 'POST', path: '/push', contentType: 'application/json', body: { type: 't' } });
     });
 
+    it('sends a body that is not ASCII whole: its length is counted in bytes', async () => {
+      const body = '{"type":"t","name":"Zoë ✓ 😀"}';
+      expect(await sender.send({ ...request(receiver.url), body })).to.deep.equal({ statusCode: 204 });
+      expect(receiver.received[0]).to.deep.include({ body: { type: 't', name: 'Zoë ✓ 😀' } });
+    });
+
     it('answers a redirect as its status and does not follow it', async () => {
       receiver.answers = [{ status: 302, location: `${receiver.url}/elsewhere` }];
       expect(await sender.send(request(receiver.url))).to.deep.equal({ statusCode: 302 });

@@ -83,7 +83,8 @@ describe('Webhooks (core, in-memory adapters)', () => {
     it('counts the URL in characters, as the route schema does: 2048 with emoji fit, 2049 do not', async () => {
       const { create } = fixture();
       const base = 'https://hooks.example/';
-      const atLimit = base + '\u{1F600}'.repeat(WEBHOOK_URL_MAX - base.length);
+      expect(WEBHOOK_URL_MAX, 'CONTRACT §7').to.equal(2048);
+      const atLimit = base + '\u{1F600}'.repeat(2048 - base.length);
       expect((await create.execute(admin, { url: atLimit, events: ['*'] })).url).to.equal(atLimit);
       const error = await domainErrorOf(create.execute(admin, { url: `${atLimit}a`, events: ['*'] }));
       expect([error.code, error.message]).to.deep.equal([ErrorCodes.VALIDATION_FAILED, `url must be at most ${WEBHOOK_URL_MAX} characters`]);
@@ -167,6 +168,19 @@ describe('Webhooks (core, in-memory adapters)', () => {
       expect((await dispatch.execute()).failed).to.equal(1);
       const [log] = await outbox.listByWebhook(TENANT, webhook.id, 100);
       expect(log).to.deep.include({ status: 'failed', attempts: 0, lastStatusCode: null, lastError: 'webhook URL resolves to an address that is not allowed' });
+    });
+
+    it('takes 200-299 as delivered and 300 on as an answer to retry (§7: any 2xx is delivered; redirects are not followed)', async () => {
+      for (const [statusCode, outcome] of [[200, 'delivered'], [299, 'delivered'], [300, 'redirect not followed (HTTP 300)'], [199, 'HTTP 199']] as const) {
+        const { events, dispatch, create, sender, outbox } = fixture();
+        const webhook = await create.execute(admin, { url: 'https://hooks.example/', events: ['*'] });
+        await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: null, data: {} }));
+        sender.answer = async () => ({ statusCode });
+        await dispatch.execute();
+        const [log] = await outbox.listByWebhook(TENANT, webhook.id, 100);
+        if (outcome === 'delivered') expect(log, String(statusCode)).to.deep.include({ status: 'delivered', lastStatusCode: statusCode });
+        else expect(log, String(statusCode)).to.deep.include({ status: 'pending', attempts: 1, lastStatusCode: statusCode, lastError: outcome });
+      }
     });
 
     it('logs a delivery whose webhook was disabled while its retry was pending with the requests sent and the last answer', async () => {
