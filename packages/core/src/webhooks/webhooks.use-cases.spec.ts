@@ -156,6 +156,7 @@ describe('Webhooks (core, in-memory adapters)', () => {
       const { headers, body } = sent[2]!;
       expect(headers['webhook-timestamp']).to.equal(String(Date.parse('2026-05-06T07:08:12.000Z') / 1000));
       expect(headers['webhook-signature']).to.equal(signatureOf(webhook.secret, headers['webhook-id']!, Number(headers['webhook-timestamp']), body));
+      expect(headers['content-type']).to.equal('application/json');
       const [log] = await outbox.listByWebhook(TENANT, webhook.id, 100);
       expect(log).to.deep.include({ status: 'failed', attempts: 3, lastStatusCode: 503, lastError: 'HTTP 503' });
     });
@@ -181,6 +182,20 @@ describe('Webhooks (core, in-memory adapters)', () => {
         if (outcome === 'delivered') expect(log, String(statusCode)).to.deep.include({ status: 'delivered', lastStatusCode: statusCode });
         else expect(log, String(statusCode)).to.deep.include({ status: 'pending', attempts: 1, lastStatusCode: statusCode, lastError: outcome });
       }
+    });
+
+    it('sends nothing more for a delivery whose webhook stopped subscribing to its type while its retry was pending', async () => {
+      const { events, dispatch, create, sender, sent, clock, outbox, webhooks } = fixture();
+      const webhook = await create.execute(admin, { url: 'https://hooks.example/', events: ['form.created'] });
+      await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: null, data: {} }));
+      sender.answer = async () => ({ statusCode: 500 });
+      expect((await dispatch.execute()).retried).to.equal(1);
+      await webhooks.update(TENANT, webhook.id, { events: ['form.deleted'] }, clock.now());
+      clock.advance(1000);
+      expect(await dispatch.execute()).to.deep.include({ claimed: 1, failed: 1 });
+      expect(sent).to.have.length(1);
+      const [log] = await outbox.listByWebhook(TENANT, webhook.id, 100);
+      expect(log).to.deep.include({ status: 'failed', attempts: 1, lastStatusCode: 500, lastError: 'webhook no longer subscribes to this event' });
     });
 
     it('logs a delivery whose webhook was disabled while its retry was pending with the requests sent and the last answer', async () => {
