@@ -184,33 +184,25 @@ describe('Webhooks (core, in-memory adapters)', () => {
       }
     });
 
-    it('sends nothing more for a delivery whose webhook stopped subscribing to its type while its retry was pending', async () => {
-      const { events, dispatch, create, sender, sent, clock, outbox, webhooks } = fixture();
-      const webhook = await create.execute(admin, { url: 'https://hooks.example/', events: ['form.created'] });
-      await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: null, data: {} }));
-      sender.answer = async () => ({ statusCode: 500 });
-      expect((await dispatch.execute()).retried).to.equal(1);
-      await webhooks.update(TENANT, webhook.id, { events: ['form.deleted'] }, clock.now());
-      clock.advance(1000);
-      expect(await dispatch.execute()).to.deep.include({ claimed: 1, failed: 1 });
-      expect(sent).to.have.length(1);
-      const [log] = await outbox.listByWebhook(TENANT, webhook.id, 100);
-      expect(log).to.deep.include({ status: 'failed', attempts: 1, lastStatusCode: 500, lastError: 'webhook no longer subscribes to this event' });
-    });
-
-    it('logs a delivery whose webhook was disabled while its retry was pending with the requests sent and the last answer', async () => {
-      const { events, dispatch, create, sender, sent, clock, outbox, webhooks } = fixture();
-      const webhook = await create.execute(admin, { url: 'https://hooks.example/', events: ['*'] });
-      await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: null, data: {} }));
-      sender.answer = async () => ({ statusCode: 500 });
-      expect((await dispatch.execute()).retried).to.equal(1);
-      await webhooks.update(TENANT, webhook.id, { enabled: false }, clock.now());
-      clock.advance(1000);
-      expect(await dispatch.execute()).to.deep.include({ claimed: 1, failed: 1 });
-      expect(sent).to.have.length(1);
-      const [log] = await outbox.listByWebhook(TENANT, webhook.id, 100);
-      expect(log).to.deep.include({ status: 'failed', attempts: 1, lastStatusCode: 500, lastError: 'webhook is disabled' });
-    });
+    const changesWhileRetryPending = [
+      [{ enabled: false }, 'webhook is disabled'],
+      [{ events: ['form.deleted'] }, 'webhook no longer subscribes to this event'],
+    ] as const;
+    for (const [change, lastError] of changesWhileRetryPending) {
+      it(`sends nothing more for a delivery whose webhook changed (${JSON.stringify(change)}) while its retry was pending, and logs the requests sent and the last answer`, async () => {
+        const { events, dispatch, create, sender, sent, clock, outbox, webhooks } = fixture();
+        const webhook = await create.execute(admin, { url: 'https://hooks.example/', events: ['form.created'] });
+        await events.around({ tenantId: TENANT, type: 'form.created', witness: { kind: 'form', id: 'a'.repeat(24) } }, async () => ({ result: null, data: {} }));
+        sender.answer = async () => ({ statusCode: 500 });
+        expect((await dispatch.execute()).retried).to.equal(1);
+        await webhooks.update(TENANT, webhook.id, change, clock.now());
+        clock.advance(1000);
+        expect(await dispatch.execute()).to.deep.include({ claimed: 1, failed: 1 });
+        expect(sent).to.have.length(1);
+        const [log] = await outbox.listByWebhook(TENANT, webhook.id, 100);
+        expect(log).to.deep.include({ status: 'failed', attempts: 1, lastStatusCode: 500, lastError });
+      });
+    }
 
     it('gives up on a delivery whose claims all lapsed, counting the attempts those claims made and not its own', async () => {
       const { events, dispatch, create, sent, clock, outbox } = fixture();
