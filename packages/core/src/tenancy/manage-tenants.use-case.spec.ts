@@ -81,6 +81,9 @@ describe('ManageTenants and AuthenticateApiKey', () => {
     it('rejects bad tenant ids, duplicate tenants and keys for unknown tenants', async () => {
       const { manage } = setup();
       expect(await codeOf(manage.createTenant('Bad Id'))).to.equal(ErrorCodes.VALIDATION_FAILED);
+      // In words, never the expression (issue 16 item 2).
+      const refusal = await manage.createTenant('-acme').catch((caught: Error) => caught.message);
+      expect(refusal).to.equal('tenantId must be 1 to 64 lowercase letters, digits and hyphens, starting with a letter or digit');
       await manage.createTenant('acme');
       expect(await codeOf(manage.createTenant('acme'))).to.equal(ErrorCodes.TENANT_EXISTS);
       expect(await codeOf(manage.issueKey('ghost'))).to.equal(ErrorCodes.TENANT_NOT_FOUND);

@@ -10,7 +10,7 @@ import { isMailAddress } from '../shared/input-rules.js';
 import { MALFORMED_TEXT, malformedTextPath } from '../shared/well-formed-text.js';
 import { generateApiKey, hashApiKey } from './api-key-secret.js';
 import type { ApiKeyRepository, TenantRepository } from './tenancy.ports.js';
-import { isValidTenantId, type ApiKey, type Tenant } from './tenant.js';
+import { isValidTenantId, TENANT_ID_WORDS, type ApiKey, type Tenant } from './tenant.js';
 
 export interface IssuedApiKey {
   /** The key in clear: shown once, never stored. */
@@ -138,7 +138,7 @@ export class ManageTenants {
   }
 
   #newTenant(id: string, name: string): Tenant {
-    if (!isValidTenantId(id)) throw validationError('tenantId', 'must match ^[a-z0-9][a-z0-9-]{0,63}$');
+    if (!isValidTenantId(id)) throw validationError('tenantId', TENANT_ID_WORDS);
     requireDisplayName(name);
     return { id, name, aiTokenLimitMonthly: null, adminEmails: [], createdAt: this.clock.now() };
   }

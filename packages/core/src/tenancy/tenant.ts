@@ -2,6 +2,8 @@
 import { validationError } from '../shared/domain-error.js';
 
 export const TENANT_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/** `TENANT_ID_PATTERN` in words, for every message that refuses a tenant id (never the expression itself). */
+export const TENANT_ID_WORDS = 'must be 1 to 64 lowercase letters, digits and hyphens, starting with a letter or digit';
 
 export interface Tenant {
   readonly id: string;
@@ -43,6 +45,6 @@ export function isValidTenantId(value: unknown): value is string {
  */
 export function requireTenantId(tenantId: unknown): void {
   if (typeof tenantId !== 'string' || !TENANT_ID_PATTERN.test(tenantId)) {
-    throw validationError('tenantId', 'must be 1 to 64 lowercase letters, digits and hyphens, starting with a letter or digit');
+    throw validationError('tenantId', TENANT_ID_WORDS);
   }
 }

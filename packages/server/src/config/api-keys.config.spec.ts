@@ -44,7 +44,7 @@ describe('loadConfig: CMS_API_KEYS', () => {
       expect(apiKeys(`${'k'.repeat(16)}:acme`)).to.deep.equal([{ key: 'k'.repeat(16), tenantId: 'acme' }]);
       expect(refusal(`:acme`)).to.match(/^CMS_API_KEYS entry 1 is not a key:tenantId pair/);
       expect(refusal(`${ACME}:Not_A_Tenant`)).to.equal(
-        'CMS_API_KEYS entry 1 has an invalid tenant id (must match ^[a-z0-9][a-z0-9-]{0,63}$); is it written key:tenantId?',
+        'CMS_API_KEYS entry 1 has an invalid tenant id (it must be 1 to 64 lowercase letters, digits and hyphens, starting with a letter or digit); is it written key:tenantId?',
       );
       expect(refusal('no-colon-here-0000000')).not.to.contain('no-colon-here');
     });

@@ -5,7 +5,7 @@
  * position in the value and never quotes a key (nor what stands where a tenant id should: a pair
  * written the wrong way round puts the key there): it may be read by whoever reads the logs.
  */
-import { API_KEY_MAX_LENGTH, isValidTenantId } from '@cms/core';
+import { API_KEY_MAX_LENGTH, isValidTenantId, TENANT_ID_WORDS } from '@cms/core';
 import { colonPairs, ConfigError, type EnvReader } from './env-reader.js';
 
 export interface ApiKeySetting {
@@ -37,7 +37,7 @@ export function loadApiKeys(read: EnvReader): ApiKeySetting[] {
     }
     // The tenant id is not quoted either: a pair written tenantId:key puts the key there.
     if (!isValidTenantId(tenantId)) {
-      throw new ConfigError(VARIABLE, `entry ${entry} has an invalid tenant id (must match ^[a-z0-9][a-z0-9-]{0,63}$); is it written key:tenantId?`);
+      throw new ConfigError(VARIABLE, `entry ${entry} has an invalid tenant id (it ${TENANT_ID_WORDS}); is it written key:tenantId?`);
     }
     const earlier = entries.get(key);
     if (earlier !== undefined && earlier.tenantId !== tenantId) {
