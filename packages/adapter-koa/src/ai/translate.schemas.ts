@@ -3,6 +3,7 @@
  * has is checked by the use case (it depends on the tenant); the schema checks the shape.
  */
 import { TRANSLATION_TEXT_MAX } from '@cms/core';
+import { nonBlankText } from '../http/record-schemas.js';
 import type { JsonSchema } from '../routing/route-definition.js';
 import { LANGUAGE_CODE } from '../routing/schema-validator.js';
 
@@ -13,7 +14,7 @@ export const translateBodySchema: JsonSchema = {
   additionalProperties: false,
   required: ['text', 'targetLanguage'],
   properties: {
-    text: { type: 'string', minLength: 1, maxLength: TRANSLATION_TEXT_MAX, description: 'Non-blank text to translate', example: 'Hello, world' },
+    text: { ...nonBlankText(TRANSLATION_TEXT_MAX, 'Non-blank text to translate'), example: 'Hello, world' },
     targetLanguage: languageCode,
     sourceLanguage: {
       anyOf: [{ ...languageCode, example: 'en' }, { type: 'null' }],

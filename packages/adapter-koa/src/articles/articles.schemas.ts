@@ -1,6 +1,6 @@
 /** Category, article and article-reaction JSON Schemas. */
 import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, CATEGORY_NAME_MAX, REACTION_TYPES } from '@cms/core';
-import { idSchema, nullable, nullableId, timestampSchema } from '../http/record-schemas.js';
+import { idSchema, nonBlankText, nullable, nullableId, timestampSchema } from '../http/record-schemas.js';
 import type { JsonSchema } from '../routing/route-definition.js';
 
 const optionalFlag = nullable({ type: 'boolean', description: 'Default true' });
@@ -10,7 +10,7 @@ export const createCategoryBodySchema: JsonSchema = {
   additionalProperties: false,
   required: ['name'],
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: CATEGORY_NAME_MAX },
+    name: nonBlankText(CATEGORY_NAME_MAX),
     parentId: nullable({ ...idSchema, description: 'An existing top-level category: the new one becomes its sub-category' }),
     reactionsEnabled: optionalFlag,
   },
@@ -40,7 +40,7 @@ export const createArticleBodySchema: JsonSchema = {
   additionalProperties: false,
   required: ['title'],
   properties: {
-    title: { type: 'string', minLength: 1, maxLength: ARTICLE_TITLE_MAX },
+    title: nonBlankText(ARTICLE_TITLE_MAX),
     content: nullable({ type: 'string', maxLength: ARTICLE_CONTENT_MAX }),
     authorId: nullable({ ...idSchema, description: 'An existing author' }),
     categoryId: nullable({ ...idSchema, description: 'An existing top-level category' }),

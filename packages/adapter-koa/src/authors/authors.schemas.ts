@@ -1,7 +1,7 @@
 /** Author JSON Schemas: the strict create body and the stored author. */
 import { AUTHOR_BIO_MAX, AUTHOR_NAME_MAX } from '@cms/core';
-import { EMAIL_MAX, URL_MAX } from '@cms/core/internal';
-import { nullable, nullableString, timestampSchema } from '../http/record-schemas.js';
+import { AVATAR_URL_PATTERN, EMAIL_MAX, EMAIL_PATTERN_SOURCE, URL_MAX } from '@cms/core/internal';
+import { nonBlankText, nullable, nullableString, timestampSchema } from '../http/record-schemas.js';
 import type { JsonSchema } from '../routing/route-definition.js';
 
 export const createAuthorBodySchema: JsonSchema = {
@@ -9,10 +9,22 @@ export const createAuthorBodySchema: JsonSchema = {
   additionalProperties: false,
   required: ['name'],
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: AUTHOR_NAME_MAX },
-    email: nullable({ type: 'string', maxLength: EMAIL_MAX, description: 'An e-mail address (one @, a dot in the domain, no spaces)' }),
+    name: nonBlankText(AUTHOR_NAME_MAX),
+    email: nullable({
+      type: 'string',
+      maxLength: EMAIL_MAX,
+      pattern: EMAIL_PATTERN_SOURCE,
+      description: 'An e-mail address (one @, a dot in the domain, no spaces); stored trimmed',
+      example: 'ada@example.org',
+    }),
     bio: nullable({ type: 'string', maxLength: AUTHOR_BIO_MAX }),
-    avatarUrl: nullable({ type: 'string', maxLength: URL_MAX, description: 'An absolute http(s) URL' }),
+    avatarUrl: nullable({
+      type: 'string',
+      maxLength: URL_MAX,
+      pattern: AVATAR_URL_PATTERN,
+      description: 'An absolute http(s) URL, written plainly (http:// or https:// before the host; no whitespace, control character or backslash); stored trimmed',
+      example: 'https://example.org/ada.png',
+    }),
   },
 };
 

@@ -1,6 +1,6 @@
 /** Comment JSON Schemas: the create body, the stored comment and the reaction summary. */
 import { COMMENT_AUTHOR_NAME_MAX, COMMENT_CONTENT_MAX, REACTION_TYPES } from '@cms/core';
-import { nullable, nullableString, timestampSchema } from '../http/record-schemas.js';
+import { nonBlankText, nullable, nullableString, timestampSchema } from '../http/record-schemas.js';
 import type { JsonSchema } from '../routing/route-definition.js';
 
 export const createCommentBodySchema: JsonSchema = {
@@ -8,8 +8,8 @@ export const createCommentBodySchema: JsonSchema = {
   additionalProperties: false,
   required: ['content'],
   properties: {
-    content: { type: 'string', minLength: 1, maxLength: COMMENT_CONTENT_MAX },
-    authorName: nullable({ type: 'string', minLength: 1, maxLength: COMMENT_AUTHOR_NAME_MAX }),
+    content: nonBlankText(COMMENT_CONTENT_MAX),
+    authorName: nullable(nonBlankText(COMMENT_AUTHOR_NAME_MAX)),
   },
 };
 

@@ -6,6 +6,7 @@
  */
 import { CAPTCHA_PROVIDERS, FIELD_TYPES, FORM_LIMITS, FORM_VISIBILITIES } from '@cms/core';
 import { ID_PATTERN_SOURCE } from '@cms/core/internal';
+import { nonBlankText } from '../http/record-schemas.js';
 import type { JsonSchema } from '../routing/route-definition.js';
 import { LANGUAGE_CODE } from '../routing/schema-validator.js';
 
@@ -26,7 +27,7 @@ function localized(max: number, required: boolean): JsonSchema {
     type: 'object',
     ...(required ? { minProperties: 1 } : {}),
     propertyNames: { [LANGUAGE_CODE]: true },
-    additionalProperties: { type: 'string', minLength: 1, maxLength: max },
+    additionalProperties: nonBlankText(max),
     description: `Language code (one configured for the tenant) → non-blank text of at most ${max} characters${required ? '; at least one entry' : ''}.`,
     example: { en: 'Contact us' },
   };

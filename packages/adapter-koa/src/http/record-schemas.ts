@@ -1,5 +1,5 @@
 /** JSON Schema pieces shared by routes over stored records: id path parameters, nullable values, timestamps. */
-import { ID_PATTERN_SOURCE } from '@cms/core/internal';
+import { ID_PATTERN_SOURCE, NOT_BLANK_PATTERN } from '@cms/core/internal';
 import type { JsonSchema } from '../routing/route-definition.js';
 
 export const idSchema: JsonSchema = { type: 'string', pattern: ID_PATTERN_SOURCE, example: '65a1b2c3d4e5f60718293a4b' };
@@ -21,6 +21,11 @@ export function partialBodySchema(createBody: JsonSchema): JsonSchema {
 /** JSON `null` for an optional property means absent (§0). */
 export function nullable(schema: JsonSchema): JsonSchema {
   return { anyOf: [schema, { type: 'null' }] };
+}
+
+/** A text of 1 to `max` characters that is not whitespace only (core checks it trimmed, `requiredText`). */
+export function nonBlankText(max: number, description?: string): JsonSchema {
+  return { type: 'string', minLength: 1, maxLength: max, pattern: NOT_BLANK_PATTERN, ...(description ? { description } : {}) };
 }
 
 export const timestampSchema: JsonSchema = { type: 'string', format: 'date-time', example: '2026-01-02T03:04:05.678Z' };

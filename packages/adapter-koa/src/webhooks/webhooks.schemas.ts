@@ -1,7 +1,7 @@
 /** Webhook JSON Schemas: create and update bodies, the stored webhook and its delivery log (the list's are §6.1's). */
 import { ALL_WEBHOOK_EVENTS, WEBHOOK_DESCRIPTION_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_URL_MAX } from '@cms/core';
 import { WEBHOOK_URL_PATTERN } from '@cms/core/internal';
-import { nullable, nullableString, timestampSchema } from '../http/record-schemas.js';
+import { nonBlankText, nullable, nullableString, timestampSchema } from '../http/record-schemas.js';
 import type { JsonSchema } from '../routing/route-definition.js';
 
 const urlSchema: JsonSchema = {
@@ -32,7 +32,7 @@ const eventsSchema: JsonSchema = {
 const webhookProperties = {
   url: urlSchema,
   events: eventsSchema,
-  description: nullable({ type: 'string', maxLength: WEBHOOK_DESCRIPTION_MAX }),
+  description: nullable(nonBlankText(WEBHOOK_DESCRIPTION_MAX)),
   enabled: nullable({ type: 'boolean' }),
 };
 

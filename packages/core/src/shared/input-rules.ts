@@ -50,9 +50,21 @@ export function optionalFlag(value: unknown, path: string, fallback: boolean): b
   return value;
 }
 
+/**
+ * Texts that must not be blank, as a JSON Schema pattern (some character that is not whitespace:
+ * JavaScript's `\s` is the set `trim()` removes), so a route's schema states what core checks.
+ */
+export const NOT_BLANK_PATTERN = String.raw`\S`;
+
 export const EMAIL_MAX = 254;
-/** Deliberately plain: one `@`, a dot in the domain, no spaces. Deliverability is not ours to judge. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An author's address, deliberately plain: one `@`, a dot in the domain, no spaces. Deliverability
+ * is not ours to judge. Whitespace around it is allowed (and trimmed when stored), so the pattern
+ * can stand in the route's schema, where the text is checked as sent.
+ */
+export const EMAIL_PATTERN_SOURCE = String.raw`^\s*[^\s@]+@[^\s@]+\.[^\s@]+\s*$`;
+const EMAIL_PATTERN = new RegExp(EMAIL_PATTERN_SOURCE, 'u');
+const EMAIL_WORDS = 'must be an e-mail address';
 
 /**
  * One plain address the service sends mail to: a dot-atom local part and a domain of DNS labels
@@ -70,26 +82,35 @@ export function isMailAddress(value: unknown): value is string {
   return typeof value === 'string' && value.length <= EMAIL_MAX && MAIL_ADDRESS_PATTERN.test(value);
 }
 
+/** An author's address (`EMAIL_PATTERN_SOURCE`), trimmed; a blank one is no address (as the pattern says). */
 export function optionalEmail(value: unknown, path: string): string | null {
+  if (typeof value === 'string' && value.trim() === '') throw validationError(path, EMAIL_WORDS);
+  // The length first: the pattern backtracks over a long text without an `@` in the right place.
   const text = optionalText(value, path, EMAIL_MAX);
-  if (text !== null && !EMAIL_PATTERN.test(text)) throw validationError(path, 'must be an e-mail address');
+  if (text !== null && !EMAIL_PATTERN.test(text)) throw validationError(path, EMAIL_WORDS);
   return text;
 }
 
 export const URL_MAX = 2048;
 
-/** An absolute http(s) URL. */
+/**
+ * An absolute http(s) URL written plainly: `http://` or `https://` (any case) right before the
+ * host, then no whitespace, control character or backslash, which the WHATWG parser would mend
+ * silently (`http:host` parses, and a browser reads it as a relative path). A JSON Schema pattern
+ * body (no anchors), shared by a webhook's URL (decision 0799) and an author's avatar.
+ */
+export const PLAIN_HTTP_URL = String.raw`[Hh][Tt][Tt][Pp][Ss]?://[^/\\\s\x00-\x1f\x7f-\x9f][^\\\s\x00-\x1f\x7f-\x9f]*`;
+/** An avatar's URL as sent: `PLAIN_HTTP_URL`, with whitespace around it allowed (and trimmed when stored). */
+export const AVATAR_URL_PATTERN = String.raw`^\s*${PLAIN_HTTP_URL}\s*$`;
+const AVATAR_URL = new RegExp(AVATAR_URL_PATTERN, 'u');
+const URL_WORDS = 'must be an absolute http(s) URL';
+
+/** An absolute http(s) URL written plainly (`AVATAR_URL_PATTERN`) that parses, trimmed; a blank one is no URL. */
 export function optionalHttpUrl(value: unknown, path: string): string | null {
+  if (typeof value === 'string' && value.trim() === '') throw validationError(path, URL_WORDS);
   const text = optionalText(value, path, URL_MAX);
   if (text === null) return null;
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(text);
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || /\s/.test(text)) {
-    throw validationError(path, 'must be an absolute http(s) URL');
-  }
+  // The pattern fixes the scheme, so a URL that parses is http or https.
+  if (!AVATAR_URL.test(text) || !URL.canParse(text)) throw validationError(path, URL_WORDS);
   return text;
 }

@@ -4,6 +4,7 @@
  * view below has no `secret`, and nothing logs it.
  */
 import { requiresRoles } from '../shared/access.js';
+import { PLAIN_HTTP_URL } from '../shared/input-rules.js';
 import { randomBytes } from 'node:crypto';
 
 export const WEBHOOK_EVENT_TYPES = [
@@ -32,9 +33,10 @@ export const WEBHOOK_URL_MAX = 2048;
  * right before the host, then no whitespace, control character or backslash. The WHATWG parser
  * would mend each of those silently (`http:/host`, `http:host`, `http:///host`, surrounding
  * spaces, a newline inside, `\` for `/`), so the URL stored would not be the URL sent. It must
- * also parse. A JSON Schema pattern, so the route's schema states the same rule as core.
+ * also parse. A JSON Schema pattern, so the route's schema states the same rule as core. An
+ * author's avatar is written by the same rule (`PLAIN_HTTP_URL`).
  */
-export const WEBHOOK_URL_PATTERN = String.raw`^[Hh][Tt][Tt][Pp][Ss]?://[^/\\\s\x00-\x1f\x7f-\x9f][^\\\s\x00-\x1f\x7f-\x9f]*$`;
+export const WEBHOOK_URL_PATTERN = `^${PLAIN_HTTP_URL}$`;
 export const WEBHOOK_DESCRIPTION_MAX = 500;
 
 /**

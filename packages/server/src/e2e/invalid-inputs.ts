@@ -140,6 +140,12 @@ export const AUTHOR_REFUSALS: Row[] = [
   ['a bad e-mail', { name: 'A', email: 'ada-at-example' }, 'Validation failed: body.email must be an e-mail address'],
   ['a long bio', { name: 'A', bio: 'x'.repeat(5001) }, 'Validation failed: body.bio must NOT have more than 5000 characters'],
   ['a relative avatar URL', { name: 'A', avatarUrl: 'ada.png' }, 'Validation failed: body.avatarUrl must be an absolute http(s) URL'],
+  ['a blank e-mail', { name: 'A', email: ' ' }, 'Validation failed: body.email must be an e-mail address'],
+  ['an e-mail with two @', { name: 'A', email: 'ada@home@example.org' }, 'Validation failed: body.email must be an e-mail address'],
+  ['a blank avatar URL', { name: 'A', avatarUrl: '\t' }, 'Validation failed: body.avatarUrl must be an absolute http(s) URL'],
+  ['an avatar URL without its slashes', { name: 'A', avatarUrl: 'http:example.org/ada.png' }, 'Validation failed: body.avatarUrl must be an absolute http(s) URL'],
+  ['an avatar URL with a backslash', { name: 'A', avatarUrl: 'https://example.org\\ada.png' }, 'Validation failed: body.avatarUrl must be an absolute http(s) URL'],
+  ['an avatar URL that does not parse', { name: 'A', avatarUrl: 'https://example.org:99999/' }, 'Validation failed: body.avatarUrl must be an absolute http(s) URL'],
   ['an unknown property', { name: 'A', twitter: '@ada' }, 'Validation failed: body.twitter is not allowed'],
   ['a non-object body', ['Ada'], 'Validation failed: body must be an object'],
 ];
@@ -147,6 +153,7 @@ export const AUTHOR_REFUSALS: Row[] = [
 /** POST /categories/create: [body, message]. */
 export const CATEGORY_REFUSALS = [
   [{}, 'Validation failed: body.name is required'],
+  [{ name: ' \n ' }, 'Validation failed: body.name must not be blank'],
   [{ name: 'A', slug: 'a' }, 'Validation failed: body.slug is not allowed'],
   [{ name: 'A', reactionsEnabled: 'yes' }, 'Validation failed: body.reactionsEnabled must be a boolean'],
 ] as const;
