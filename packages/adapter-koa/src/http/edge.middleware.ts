@@ -1,7 +1,7 @@
 /**
  * The outermost middleware, the one layer around every request: assigns the request id (the
  * caller's when it is safe to echo) and the trace context (W3C `traceparent`, or a new trace),
- * sets the headers every answer carries, refuses an HTTP/1.1 request without `Host`, compresses
+ * sets the headers every answer carries, refuses a request without a valid `Host`, compresses
  * large answers, turns any failure into the envelope (`ErrorResponder`),
  * counts the request in the metrics, writes one structured line per request, and makes sure an
  * answer given before the body was read reaches the client (`settleUnreadBody`). It logs no
@@ -24,6 +24,13 @@ import { methodOf, pathOf } from './request-head.js';
 import type { CmsState } from './state.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@\/+=-]{1,128}$/;
+
+/**
+ * A `Host` value (RFC 9112 §3.2, RFC 3986 §3.2.2-3): a bracketed IP literal or a registered name
+ * (an IPv4 address is one), then an optional `:` and port digits; empty is allowed (a target
+ * without authority). Node trims the whitespace around it and refuses control characters itself.
+ */
+const HOST_VALUE = /^(?:\[[0-9A-Za-z\-._~!$&'()*+,;=:%]+\]|(?:[0-9A-Za-z\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)(?::[0-9]*)?$/;
 
 export interface EdgeOptions {
   readonly answerError: ErrorResponder;
@@ -54,10 +61,13 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
     // Answers are per tenant and caller: no shared cache may keep them (a route may say otherwise).
     res.setHeader('cache-control', 'no-store');
     try {
-      // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused. The server leaves that to this
-      // layer (`requireHostHeader: false`), so the 400 is an answer like any other; Node made the
-      // same property read on every request before.
-      if (ctx.req.headers.host === undefined && isHttp11(ctx.req)) throw new HttpProblem(HttpErrorCodes.HOST_MISSING, { connection: 'close' });
+      // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused, and any request with two Host
+      // lines or one that is no host and port. The server leaves that to this layer
+      // (`requireHostHeader: false`), so the 400 is an answer like any other (decision 0830).
+      const host = ctx.req.headers.host;
+      if (host === undefined ? isHttp11(ctx.req) : !HOST_VALUE.test(host) || hostLines(ctx.req.rawHeaders) > 1) {
+        throw new HttpProblem(host === undefined ? HttpErrorCodes.HOST_MISSING : HttpErrorCodes.HOST_INVALID, { connection: 'close' });
+      }
       await next();
       const encoding = encodingFor(ctx);
       if (encoding) await encodeBody(ctx, encoding);
@@ -100,6 +110,16 @@ const LEFT_AS_IT_IS = () => {};
 
 function isHttp11(req: IncomingMessage): boolean {
   return req.httpVersionMajor === 1 && req.httpVersionMinor === 1;
+}
+
+/** How many `Host` lines the request had: Node keeps the first in `headers` and drops the others. */
+function hostLines(rawHeaders: readonly string[]): number {
+  let lines = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i]!;
+    if (name.length === 4 && name.toLowerCase() === 'host') lines++;
+  }
+  return lines;
 }
 
 function fixedRoute(path: string, fixedPaths: ReadonlySet<string>): string | null {

@@ -71,6 +71,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   EXPECTATION_FAILED: { status: 417, message: 'Expectation failed' },
   HOST_MISSING: { status: 400, message: 'Missing Host header' },
+  HOST_INVALID: { status: 400, message: 'Invalid Host header' },
 };
 
 export const DEFAULT_SERVER_ERROR_MESSAGE = 'Server Error';

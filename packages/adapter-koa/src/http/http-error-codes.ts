@@ -13,6 +13,8 @@ export const HttpErrorCodes = {
   EXPECTATION_FAILED: 'EXPECTATION_FAILED',
   /** An HTTP/1.1 request without `Host` (RFC 9112 §3.2). */
   HOST_MISSING: 'HOST_MISSING',
+  /** `Host` given twice, or a value that is no host and port (RFC 9112 §3.2). */
+  HOST_INVALID: 'HOST_INVALID',
 } as const;
 
 export type HttpErrorCode = (typeof HttpErrorCodes)[keyof typeof HttpErrorCodes];

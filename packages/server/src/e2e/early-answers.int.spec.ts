@@ -493,6 +493,55 @@ describe('Answers to unmet expectations and request timeouts (built service, COR
     });
   });
 
+  describe('when Host is given twice or is no host and port', () => {
+    // RFC 9112 §3.2: a server MUST answer 400 to a request with more than one Host line or an
+    // invalid Host value (a proxy and the service could read different hosts: request smuggling).
+    const refused: Array<[string, string, string]> = [
+      ['two Host lines', 'HTTP/1.1', 'Host: a.example\r\nHost: b.example\r\n'],
+      ['two Host lines of one value, spelled differently', 'HTTP/1.1', 'Host: a.example\r\nhOsT: a.example\r\n'],
+      ['two Host lines on HTTP/1.0', 'HTTP/1.0', 'Host: a.example\r\nHost: b.example\r\n'],
+      ['a path in Host', 'HTTP/1.1', 'Host: example.com/admin\r\n'],
+      ['user information in Host', 'HTTP/1.1', 'Host: user@example.com\r\n'],
+      ['a space inside Host', 'HTTP/1.1', 'Host: exa mple.com\r\n'],
+      ['a port that is not digits', 'HTTP/1.1', 'Host: example.com:80a\r\n'],
+      ['two ports', 'HTTP/1.1', 'Host: example.com:80:81\r\n'],
+      ['an unclosed IP literal', 'HTTP/1.1', 'Host: [::1:3000\r\n'],
+    ];
+    for (const [name, version, hostLines] of refused) {
+      it(`answers 400 Invalid Host header to ${name}, in the envelope, and logs and counts it`, async () => {
+        const requestId = `bad-host-${refused.findIndex(([n]) => n === name)}`;
+        const countedBefore = await counted(400);
+        const connection = await RawConnection.open(portOf(service));
+        try {
+          connection.write(`GET ${DASHBOARD} ${version}\r\n${hostLines}x-api-key: ${KEY}\r\nx-user-id: u1\r\nx-request-id: ${requestId}\r\n\r\n`);
+          const res = await connection.response(5000);
+          expect(res.statusLines).to.deep.equal(['HTTP/1.1 400 Bad Request']); // Node answers in HTTP/1.1 to either version
+          expect(envelope(res)).to.deep.equal({ success: false, statusCode: 400, message: 'Invalid Host header', data: null });
+          expect(res.headers).to.include({ 'x-request-id': requestId, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', connection: 'close' });
+          expect(await connection.ended(3000)).to.be.a('number');
+        } finally {
+          connection.close();
+        }
+        expect(await loggedStatuses(requestId)).to.deep.equal([400]);
+        expect((await counted(400)) - countedBefore).to.equal(1);
+      });
+    }
+
+    for (const host of ['127.0.0.1:8080', '[::1]:3000', '[fe80::1%25eth0]', 'api.example.com.', 'xn--bcher-kva.de', 'my_host', 'example.com:', '']) {
+      it(`serves a request whose Host is ${JSON.stringify(host)}`, async () => {
+        const connection = await RawConnection.open(portOf(service));
+        try {
+          connection.write(`GET /healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+          const res = await connection.response(5000);
+          expect(res.status).to.equal(200);
+          expect(envelope(res).data).to.deep.equal({ status: 'ok' });
+        } finally {
+          connection.close();
+        }
+      });
+    }
+  });
+
   describe('when the answer is written on the socket (no request is being served)', () => {
     // Method and path are known when the refused bytes came in one read with their request line: not checked for the 20 KB head.
     const cases: Array<[string, string, number, [null, null] | undefined]> = [
