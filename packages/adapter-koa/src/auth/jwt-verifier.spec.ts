@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { SignJWT } from 'jose';
+import sinon from 'sinon';
 import { createJwtVerifier, VERIFIED_MEMO_SIZE } from './jwt-verifier.js';
 
 describe('createJwtVerifier (HS256)', () => {
@@ -71,5 +72,31 @@ describe('createJwtVerifier (HS256)', () => {
     for (const token of tokens) await verifier.verify(token);
     expect(await verifier.verify(tokens[0]!)).to.deep.include({ userId: 'u0' });
     expect(await verifier.verify(tokens.at(-1)!)).to.deep.include({ userId: `u${VERIFIED_MEMO_SIZE}` });
+  });
+
+  describe('when the memo fills up', () => {
+    // Each signature check goes through WebCrypto: counting its calls tells a token served from
+    // the memo (none) from a token verified afresh (one).
+    let signatureChecks: sinon.SinonSpy;
+    beforeEach(() => (signatureChecks = sinon.spy(crypto.subtle, 'verify')));
+    afterEach(() => signatureChecks.restore());
+
+    const checksFor = async (verify: () => Promise<unknown>): Promise<number> => {
+      const before = signatureChecks.callCount;
+      expect(await verify()).to.deep.include({ userId: 'first' });
+      return signatureChecks.callCount - before;
+    };
+
+    it('serves a token from the memo while it holds VERIFIED_MEMO_SIZE tokens, and checks its signature again once one more starts the memo over', async () => {
+      const { verifier } = await setup();
+      const first = await sign({ sub: 'first' });
+      const others = await Promise.all(Array.from({ length: VERIFIED_MEMO_SIZE }, (_, i) => sign({ sub: `other-${i}` })));
+      expect(await checksFor(() => verifier.verify(first)), 'first verification').to.equal(1);
+      for (const token of others.slice(0, -1)) await verifier.verify(token);
+      expect(await checksFor(() => verifier.verify(first)), `remembered among ${VERIFIED_MEMO_SIZE} tokens`).to.equal(0);
+      await verifier.verify(others.at(-1)!);
+      expect(await checksFor(() => verifier.verify(first)), 'after the memo started over').to.equal(1);
+      expect(await checksFor(() => verifier.verify(first)), 'remembered again').to.equal(0);
+    });
   });
 });
