@@ -449,6 +449,27 @@ describe('HTTP edge with public-key tokens and logs', () => {
       await api.stop();
     }
   });
+
+  it("logs a 500 under the caller's trace id beside the request id, so the failure is found from its trace", async () => {
+    const errors = new CapturingLogger();
+    const api = await startTestService({}, { logger: errors });
+    try {
+      const traceId = '0af7651916cd43dd8448eb211c80319c';
+      const repo = api.service.container.get<DashboardConfigRepository>(DashboardConfigRepositoryToken);
+      const stub = sinon.stub(repo, 'upsert').rejects(new Error('connection reset'));
+      const res = await api.call('PUT', '/reports/dashboardConfig', {
+        headers: { 'x-user-id': 'u1', 'x-request-id': 'traced-boom-1', traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+        body: {},
+      });
+      stub.restore();
+      expect(res.status).to.equal(500);
+      const logged = errors.lines.filter((line) => line.level === 'error');
+      expect(logged).to.have.length(1);
+      expect(logged[0]).to.include({ message: 'request failed', requestId: 'traced-boom-1', traceId });
+    } finally {
+      await api.stop();
+    }
+  });
 });
 
 function unsigned(claims: object): string {
