@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { DashboardConfigRepositoryToken, DispatchWebhooks, WebhookDeliveryOutboxToken, type DashboardConfigRepository, type WebhookDeliveryOutbox } from '@cms/core';
 import { loadConfig } from './config/service-config.js';
 import { createForm } from './e2e/form-requests.js';
@@ -18,6 +18,27 @@ describe('startService', () => {
         expect(res.status).to.equal(200);
         expect(((await res.json()) as { data: { tenantId: string } }).data.tenantId).to.equal('default');
       } finally {
+        await service.stop();
+      }
+    });
+  });
+
+  describe('when a client keeps its connection open', () => {
+    it('tells it an idle connection stays open 65 s (Keep-Alive: timeout=65), longer than the 60 s idle timeout of common load balancers', async () => {
+      const service = await startService(loadConfig({ PORT: '0', CMS_REQUEST_LOG: 'off' }), { logger: new CapturingLogger() });
+      const agent = new Agent({ keepAlive: true });
+      try {
+        const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
+          request(`${service.url}/healthz`, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.headers));
+          })
+            .on('error', reject)
+            .end();
+        });
+        expect(headers).to.include({ connection: 'keep-alive', 'keep-alive': 'timeout=65' });
+      } finally {
+        agent.destroy();
         await service.stop();
       }
     });
