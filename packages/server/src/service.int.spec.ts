@@ -1,8 +1,11 @@
 import { expect } from 'chai';
 import { Agent, request } from 'node:http';
+import { createServer as createTcpServer } from 'node:net';
+import type { Container } from 'inversify';
 import { DashboardConfigRepositoryToken, DispatchWebhooks, WebhookDeliveryOutboxToken, type DashboardConfigRepository, type WebhookDeliveryOutbox } from '@cms/core';
 import { loadConfig } from './config/service-config.js';
 import { createForm } from './e2e/form-requests.js';
+import { ServerTokens, type StorageLifecycle } from './container/server-tokens.js';
 import { startService } from './service.js';
 import { engagementClient } from './testing/engagement-client.js';
 import { FAST_WEBHOOKS, StandardWebhookReceiver } from './testing/standard-webhook.receiver.js';
@@ -19,6 +22,42 @@ describe('startService', () => {
         expect(((await res.json()) as { data: { tenantId: string } }).data.tenantId).to.equal('default');
       } finally {
         await service.stop();
+      }
+    });
+  });
+
+  describe('when its port is already taken', () => {
+    it('rejects with the listen error naming PORT, having closed the storage it opened', async () => {
+      const taken = createTcpServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      const port = (taken.address() as { port: number }).port;
+      let closes = 0;
+      const observeClose = (container: Container) => {
+        const storage = container.get<StorageLifecycle>(ServerTokens.Storage);
+        const observed: StorageLifecycle = {
+          kind: storage.kind,
+          ready: () => storage.ready(),
+          close: async () => {
+            closes += 1;
+            await storage.close();
+          },
+        };
+        container.rebind<StorageLifecycle>(ServerTokens.Storage).toConstantValue(observed);
+      };
+      try {
+        const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', CMS_REQUEST_LOG: 'off' });
+        const error = await startService(config, { logger: new CapturingLogger(), configure: observeClose }).then(
+          async (service) => {
+            await service.stop();
+            return expect.fail(`the service listened on taken port ${port}`);
+          },
+          (e: Error) => e,
+        );
+        expect(error).to.include({ name: 'ConfigError' });
+        expect(error.message).to.match(new RegExp(`^PORT ${port} is already in use on 127\\.0\\.0\\.1 \\(listen EADDRINUSE`));
+        expect(closes, 'storage closes').to.equal(1);
+      } finally {
+        await new Promise<void>((resolve) => taken.close(() => resolve()));
       }
     });
   });
