@@ -81,6 +81,9 @@ export async function startService(config: ServiceConfig, options: StartOptions 
         requestTimeout: config.http.requestTimeoutMs,
         // Node checks both timeouts on this interval: a slow client is cut within one interval of its deadline.
         connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.http.headersTimeoutMs / 4))),
+        // Longer than the 60 s idle timeout of common load balancers (AWS ALB, nginx's upstream
+        // keep-alive), so the balancer, not the service, closes an idle connection: a close racing
+        // the balancer's next request on it would reach its client as a 502.
         keepAliveTimeout: 65_000,
         // An HTTP/1.1 request without Host is refused by the app's edge, in the envelope with a
         // request id and a log line, instead of by Node with a bare 400 (decision 0802).
