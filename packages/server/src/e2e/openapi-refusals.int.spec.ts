@@ -58,7 +58,7 @@ async function bodyValidators(api: TestService): Promise<Map<string, ValidateFun
   return validators;
 }
 
-/** Whether `body` is valid by the document of a service with `languages`. */
+/** Runs `use` with a service started with `languages` and the body validators of the document it serves. */
 async function withValidators<T>(languages: string, use: (validators: Map<string, ValidateFunction>, api: TestService) => Promise<T>): Promise<T> {
   const api = await startTestService({ CMS_LANGUAGES: languages });
   try {
