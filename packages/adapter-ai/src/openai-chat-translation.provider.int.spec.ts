@@ -153,6 +153,25 @@ describe('OpenAiChatTranslationProvider', () => {
       expect(error.message).to.equal('AI provider request failed: answer too large');
     });
 
+    for (const [framing, chunked] of [['declared by its content-length', false], ['sent chunked, its size known only once read', true]] as const) {
+      describe(`when the answer's size is ${framing}`, () => {
+        const large = chatCompletion('x'.repeat(5000), 20);
+        const size = Buffer.byteLength(JSON.stringify(large));
+
+        it('refuses an answer one byte over the limit', async () => {
+          answer({ json: large, chunked });
+          const error = await failure(provider({ maxAnswerBytes: size - 1 }).translate({ text: 'Hello', targetLanguage: 'fr' }));
+          expect(error).to.deep.equal({ code: ErrorCodes.AI_PROVIDER_FAILED, message: 'AI provider request failed: answer too large' });
+        });
+
+        it('takes an answer of exactly the limit', async () => {
+          answer({ json: large, chunked });
+          const result = await provider({ maxAnswerBytes: size }).translate({ text: 'Hello', targetLanguage: 'fr' });
+          expect(result).to.deep.equal({ content: 'x'.repeat(5000), totalTokens: 20 });
+        });
+      });
+    }
+
     it('logs the reason without the key, the text or the answer', async () => {
       answer({ status: 401, json: { error: { message: 'Incorrect API key provided: sk-test-123' } } });
       await failure(provider().translate({ text: 'Secret draft', targetLanguage: 'fr' }));

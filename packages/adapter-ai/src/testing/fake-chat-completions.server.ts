@@ -1,7 +1,8 @@
 /**
  * A real HTTP server on 127.0.0.1 that speaks the chat-completions protocol, for tests of the
  * adapter and of the service: it records every request and answers as the test scripts it —
- * a completion, an error status, broken JSON, or nothing at all (to exercise timeouts).
+ * a completion, an error status, broken JSON, or nothing at all (to exercise timeouts); sent
+ * with a content-length or chunked.
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,11 +18,17 @@ export interface ReceivedChatRequest {
   readonly remotePort: number;
 }
 
+/** How an answer with a body goes out (default: one piece, with its content-length). */
+export interface FakeChatFraming {
+  /** Without a content-length, in several chunks of chunked transfer encoding: the size is known only once read. */
+  readonly chunked?: boolean;
+}
+
 export type FakeChatReply =
   /** A JSON answer (default status 200). */
-  | { readonly status?: number; readonly json: unknown }
+  | ({ readonly status?: number; readonly json: unknown } & FakeChatFraming)
   /** Exactly these bytes (default status 200, content type application/json). */
-  | { readonly status?: number; readonly raw: string; readonly contentType?: string }
+  | ({ readonly status?: number; readonly raw: string; readonly contentType?: string } & FakeChatFraming)
   /** Never answer: the connection stays open until the server closes. */
   | { readonly hang: 'before-headers' | 'after-headers' };
 
@@ -111,7 +118,15 @@ export class FakeChatCompletionsServer {
     }
     const payload = 'json' in reply ? JSON.stringify(reply.json) : reply.raw;
     const contentType = 'contentType' in reply && reply.contentType ? reply.contentType : 'application/json';
-    res.writeHead(reply.status ?? 200, { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) });
-    res.end(payload);
+    if (!reply.chunked) {
+      res.writeHead(reply.status ?? 200, { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) });
+      res.end(payload);
+      return;
+    }
+    res.writeHead(reply.status ?? 200, { 'content-type': contentType });
+    const bytes = Buffer.from(payload, 'utf8');
+    const piece = Math.ceil(bytes.byteLength / 4) || 1;
+    for (let start = 0; start < bytes.byteLength; start += piece) res.write(bytes.subarray(start, start + piece));
+    res.end();
   }
 }
