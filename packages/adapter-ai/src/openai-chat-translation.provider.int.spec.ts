@@ -92,6 +92,14 @@ describe('OpenAiChatTranslationProvider', () => {
       expect(server.requests[0]!.remotePort).not.to.equal(server.requests[1]!.remotePort);
     });
 
+    it('takes the completion that follows a 103 Early Hints as the answer, whatever the hints’ headers say', async () => {
+      // An informational answer describes no answer: not even a content-length it should not carry
+      // (RFC 9110 §8.6) may count against the size limit.
+      answer({ json: chatCompletion('Bonjour', 12), chunked: true, earlyHints: { link: '</style.css>; rel=preload; as=style', 'content-length': '1000000' } });
+      expect(await provider({ maxAnswerBytes: 4096 }).translate({ text: 'Hello', targetLanguage: 'fr' })).to.deep.equal({ content: 'Bonjour', totalTokens: 12 });
+      expect(server.requests).to.have.length(1);
+    });
+
     it('accepts a usage of 0 tokens (some local servers report none spent)', async () => {
       answer({ json: chatCompletion('Hola', 0) });
       expect((await provider().translate({ text: 'Hi', targetLanguage: 'es' })).totalTokens).to.equal(0);

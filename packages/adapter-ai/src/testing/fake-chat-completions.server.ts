@@ -2,7 +2,7 @@
  * A real HTTP server on 127.0.0.1 that speaks the chat-completions protocol, for tests of the
  * adapter and of the service: it records every request and answers as the test scripts it —
  * a completion, an error status, broken JSON, or nothing at all (to exercise timeouts); sent
- * with a content-length or chunked.
+ * with a content-length or chunked, after a 103 Early Hints if asked.
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +22,8 @@ export interface ReceivedChatRequest {
 export interface FakeChatFraming {
   /** Without a content-length, in several chunks of chunked transfer encoding: the size is known only once read. */
   readonly chunked?: boolean;
+  /** Headers of a `103 Early Hints` informational answer written before the answer. */
+  readonly earlyHints?: Record<string, string>;
 }
 
 export type FakeChatReply =
@@ -118,6 +120,7 @@ export class FakeChatCompletionsServer {
     }
     const payload = 'json' in reply ? JSON.stringify(reply.json) : reply.raw;
     const contentType = 'contentType' in reply && reply.contentType ? reply.contentType : 'application/json';
+    if (reply.earlyHints) res.writeEarlyHints(reply.earlyHints);
     if (!reply.chunked) {
       res.writeHead(reply.status ?? 200, { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) });
       res.end(payload);
