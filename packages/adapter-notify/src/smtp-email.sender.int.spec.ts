@@ -76,6 +76,27 @@ describe('SmtpEmailSender', () => {
       }
     });
 
+    it('counts every 4xx reply as worth another attempt and every 5xx reply, 500 included, as final', async () => {
+      const codes = [400, 450, 452, 499, 500, 501, 550, 554];
+      const smtp = await LocalSmtpServer.start({ refuseWith: Object.fromEntries(codes.map((code) => [`r${code}@acme.test`, code])) });
+      try {
+        const sender = new SmtpEmailSender({ url: smtp.url, from: 'cms@acme.test', timeoutMs: 2000 });
+        const result = await sender.send({ to: ['boss@acme.test', ...codes.map((code) => `r${code}@acme.test`)], subject: 's', text: 't' });
+        expect(result.refused?.map(({ address, transient, reply }) => ({ address, transient, code: reply.slice(0, 3) }))).to.deep.equal([
+          { address: 'r400@acme.test', transient: true, code: '400' },
+          { address: 'r450@acme.test', transient: true, code: '450' },
+          { address: 'r452@acme.test', transient: true, code: '452' },
+          { address: 'r499@acme.test', transient: true, code: '499' },
+          { address: 'r500@acme.test', transient: false, code: '500' },
+          { address: 'r501@acme.test', transient: false, code: '501' },
+          { address: 'r550@acme.test', transient: false, code: '550' },
+          { address: 'r554@acme.test', transient: false, code: '554' },
+        ]);
+      } finally {
+        await smtp.stop();
+      }
+    });
+
     it('resolves with nothing refused when the server takes every recipient', async () => {
       const smtp = await LocalSmtpServer.start();
       try {

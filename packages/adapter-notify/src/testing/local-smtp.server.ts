@@ -1,7 +1,7 @@
 /**
  * A real SMTP server on 127.0.0.1 (the `smtp-server` package) for tests: it records each
  * message's envelope and decoded text, can require a login, and can refuse recipients (for good,
- * or for a number of attempts). Plus a
+ * with a given reply code, or for a number of attempts). Plus a
  * TCP listener that accepts and never speaks, to exercise send timeouts.
  */
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
@@ -23,6 +23,8 @@ export interface LocalSmtpOptions {
   readonly login?: { readonly user: string; readonly pass: string };
   /** Recipients the server refuses with 550. */
   readonly refuse?: readonly string[];
+  /** Recipients the server refuses every time with the given reply code (`452`, `500`…). */
+  readonly refuseWith?: Readonly<Record<string, number>>;
   /** Recipients the server refuses with 451 (greylisting), each the given number of times, then takes. */
   readonly defer?: Readonly<Record<string, number>>;
 }
@@ -37,6 +39,7 @@ export class LocalSmtpServer {
   static async start(options: LocalSmtpOptions = {}): Promise<LocalSmtpServer> {
     const local = new LocalSmtpServer(options);
     const deferrals = new Map(Object.entries(options.defer ?? {}));
+    const refusals = new Map(Object.entries(options.refuseWith ?? {}));
     local.#server = new SMTPServer({
       logger: false,
       // Loopback in tests: no STARTTLS with a self-signed certificate to trip the client.
@@ -50,6 +53,10 @@ export class LocalSmtpServer {
       onRcptTo(address, _session, callback) {
         if (options.refuse?.includes(address.address)) {
           return callback(Object.assign(new Error(`No such user ${address.address}`), { responseCode: 550 }));
+        }
+        const code = refusals.get(address.address);
+        if (code !== undefined) {
+          return callback(Object.assign(new Error(`Refused ${address.address}`), { responseCode: code }));
         }
         if ((deferrals.get(address.address) ?? 0) > 0) {
           deferrals.set(address.address, deferrals.get(address.address)! - 1);
