@@ -97,6 +97,34 @@ describe('SmtpEmailSender', () => {
       }
     });
 
+    it('names a refused recipient whose domain is internationalised as the message gave it, not in the punycode sent', async () => {
+      // nodemailer sends `ops@xn--bcher-kva.test`; the server reads it back as `ops@bücher.test`.
+      const smtp = await LocalSmtpServer.start({ refuse: ['ops@bücher.test'], defer: { 'late@bücher.test': 1 } });
+      try {
+        const sender = new SmtpEmailSender({ url: smtp.url, from: 'cms@acme.test', timeoutMs: 2000 });
+        const result = await sender.send({ to: ['boss@acme.test', 'ops@bücher.test', 'late@BÜCHER.test'], subject: 's', text: 't' });
+        expect(result.refused?.map(({ address, transient }) => ({ address, transient }))).to.deep.equal([
+          { address: 'ops@bücher.test', transient: false },
+          { address: 'late@BÜCHER.test', transient: true },
+        ]);
+      } finally {
+        await smtp.stop();
+      }
+    });
+
+    it('names a refused recipient as the message gave it when its domain, in capitals, is no valid internationalised name', async () => {
+      // `XN--ZZ` is no punycode: the domain cannot be converted, nodemailer sends it lower-cased, the
+      // server refuses the address it cannot read (501).
+      const smtp = await LocalSmtpServer.start();
+      try {
+        const sender = new SmtpEmailSender({ url: smtp.url, from: 'cms@acme.test', timeoutMs: 2000 });
+        const result = await sender.send({ to: ['boss@acme.test', 'ops@XN--ZZ.test'], subject: 's', text: 't' });
+        expect(result.refused?.map(({ address, transient }) => ({ address, transient }))).to.deep.equal([{ address: 'ops@XN--ZZ.test', transient: false }]);
+      } finally {
+        await smtp.stop();
+      }
+    });
+
     it('resolves with nothing refused when the server takes every recipient', async () => {
       const smtp = await LocalSmtpServer.start();
       try {
