@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import sinon from 'sinon';
 import { SmtpEmailSender } from './smtp-email.sender.js';
 import { LocalSmtpServer, SilentTcpServer } from './testing/local-smtp.server.js';
 
@@ -147,6 +148,27 @@ describe('SmtpEmailSender', () => {
         expect(error?.message).to.equal('SMTP server gave no answer within 300 ms');
         expect(silent.connections).to.equal(1);
       } finally {
+        await silent.stop();
+      }
+    });
+  });
+
+  describe('when nodemailer’s own timer gives up before the send’s deadline', () => {
+    it('says the server gave no answer within the timeout, not that the send failed', async () => {
+      // nodemailer's connection and greeting timers run on the same budget as the send's abort
+      // signal and may fire first. Here they fire at once: only setTimeout is faked, the signal's
+      // timer stays real and a minute away.
+      const silent = await SilentTcpServer.start();
+      const clock = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const sender = new SmtpEmailSender({ url: `smtp://127.0.0.1:${silent.port}`, from: 'cms@acme.test', timeoutMs: 60_000 });
+        const outcome = sender.send({ to: ['ops@acme.test'], subject: 's', text: 't' }).then(() => null, (e: Error) => e);
+        await silent.connected();
+        expect(clock.countTimers(), 'nodemailer times the connection with setTimeout').to.be.at.least(1);
+        await clock.tickAsync(60_000);
+        expect((await outcome)?.message).to.equal('SMTP server gave no answer within 60000 ms');
+      } finally {
+        clock.restore();
         await silent.stop();
       }
     });

@@ -4,6 +4,7 @@
  * with a given reply code, or for a number of attempts). Plus a
  * TCP listener that accepts and never speaks, to exercise send timeouts.
  */
+import { once } from 'node:events';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -121,6 +122,11 @@ export class SilentTcpServer {
 
   get port(): number {
     return (this.#server.address() as AddressInfo).port;
+  }
+
+  /** Resolves once a client has connected (at once when one has). */
+  async connected(): Promise<void> {
+    if (this.connections === 0) await once(this.#server, 'connection');
   }
 
   stop(): Promise<void> {
