@@ -12,6 +12,7 @@ const table: Record<string, string[]> = {
   'ula.example': ['fd00::1'],
   'nat64.example': ['64:ff9b::a9fe:a9fe'],
   'cgnat.example': ['100.100.100.100'],
+  'empty.example': [],
 };
 const resolve: HostResolver = async (hostname) => {
   const addresses = table[hostname];
@@ -64,6 +65,11 @@ describe('AddressWebhookUrlGuard', () => {
       for (const host of ['internal.example', 'mixed.example', 'metadata.example', 'mapped.example', 'ula.example', 'nat64.example', 'cgnat.example', 'unknown.example']) {
         expect(await guard.isAllowed(`https://${host}/hook`), host).to.equal(false);
       }
+    });
+
+    it('refuses a name that resolves to no address at all, as one that does not resolve (nothing could be checked)', async () => {
+      expect(await guard.isAllowed('https://empty.example/hook')).to.equal(false);
+      expect(await guard.isAllowed('https://unknown.example/hook')).to.equal(false);
     });
 
     it('resolves with the system resolver by default: localhost is refused', async () => {
