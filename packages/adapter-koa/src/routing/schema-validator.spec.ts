@@ -58,6 +58,18 @@ describe('SchemaValidator: minLength and maxLength', () => {
     expect(ourVerdict(schema)('ABCDE')).to.contain('more than 3 characters');
   });
 
+  it('checks a pattern beside both lengths after them, in AJV’s order, with the pattern’s words (a blank text)', () => {
+    const schema: JsonSchema = { type: 'string', minLength: 1, maxLength: 2, pattern: String.raw`\S` };
+    const keywords = ajvVerdict(schema);
+    expect(['', '   ', '  ', 'a '].map((text) => keywords(text).split(':')[0])).to.deep.equal(['minLength', 'maxLength', 'pattern', 'valid']);
+    expect(['', '   ', '  ', 'a '].map(ourVerdict(schema))).to.deep.equal([
+      'body must NOT have fewer than 1 characters',
+      'body must NOT have more than 2 characters',
+      'body must not be blank',
+      'valid',
+    ]);
+  });
+
   it('checks lengths inside anyOf, items, additionalProperties and nested properties', () => {
     const schema: JsonSchema = {
       type: 'object',
