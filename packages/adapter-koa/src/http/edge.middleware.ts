@@ -20,7 +20,7 @@ import { HttpErrorCodes, HttpProblem } from './http-error-codes.js';
 import { hasBody } from './json-body.js';
 import type { ServingState } from './serving-state.js';
 import { UNMATCHED_ROUTE, type ServiceMetrics } from './service-metrics.js';
-import { methodOf, pathOf } from './request-head.js';
+import { headerRepeated, methodOf, pathOf } from './request-head.js';
 import type { CmsState } from './state.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@\/+=-]{1,128}$/;
@@ -65,7 +65,7 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
       // lines or one that is no host and port. The server leaves that to this layer
       // (`requireHostHeader: false`), so the 400 is an answer like any other (decision 0830).
       const host = ctx.req.headers.host;
-      if (host === undefined ? isHttp11(ctx.req) : !HOST_VALUE.test(host) || hostLines(ctx.req.rawHeaders) > 1) {
+      if (host === undefined ? isHttp11(ctx.req) : !HOST_VALUE.test(host) || headerRepeated(ctx, 'host')) {
         throw new HttpProblem(host === undefined ? HttpErrorCodes.HOST_MISSING : HttpErrorCodes.HOST_INVALID, { connection: 'close' });
       }
       await next();
@@ -110,16 +110,6 @@ const LEFT_AS_IT_IS = () => {};
 
 function isHttp11(req: IncomingMessage): boolean {
   return req.httpVersionMajor === 1 && req.httpVersionMinor === 1;
-}
-
-/** How many `Host` lines the request had: Node keeps the first in `headers` and drops the others. */
-function hostLines(rawHeaders: readonly string[]): number {
-  let lines = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i]!;
-    if (name.length === 4 && name.toLowerCase() === 'host') lines++;
-  }
-  return lines;
 }
 
 function fixedRoute(path: string, fixedPaths: ReadonlySet<string>): string | null {

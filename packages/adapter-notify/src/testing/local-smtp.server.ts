@@ -40,7 +40,7 @@ export class LocalSmtpServer {
   static async start(options: LocalSmtpOptions = {}): Promise<LocalSmtpServer> {
     const local = new LocalSmtpServer(options);
     const deferrals = new Map(Object.entries(options.defer ?? {}));
-    const refusals = new Map(Object.entries(options.refuseWith ?? {}));
+    const refusals = new Map<string, number>([...(options.refuse ?? []).map((address) => [address, 550] as const), ...Object.entries(options.refuseWith ?? {})]);
     local.#server = new SMTPServer({
       logger: false,
       // Loopback in tests: no STARTTLS with a self-signed certificate to trip the client.
@@ -52,12 +52,9 @@ export class LocalSmtpServer {
         callback(ok ? null : Object.assign(new Error('Invalid username or password'), { responseCode: 535 }), ok ? { user: auth.username } : undefined);
       },
       onRcptTo(address, _session, callback) {
-        if (options.refuse?.includes(address.address)) {
-          return callback(Object.assign(new Error(`No such user ${address.address}`), { responseCode: 550 }));
-        }
         const code = refusals.get(address.address);
         if (code !== undefined) {
-          return callback(Object.assign(new Error(`Refused ${address.address}`), { responseCode: code }));
+          return callback(Object.assign(new Error(`Recipient refused: ${address.address}`), { responseCode: code }));
         }
         if ((deferrals.get(address.address) ?? 0) > 0) {
           deferrals.set(address.address, deferrals.get(address.address)! - 1);
