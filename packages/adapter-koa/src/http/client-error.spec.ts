@@ -28,9 +28,10 @@ describe('answerClientError', () => {
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   describe('when the request head is larger than Node accepts', () => {
-    it('answers 431 in the envelope with a request id', async () => {
-      const res = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, path: `/cms/${'a'.repeat(20_000)}` }, (r) => {
+    /** The answer to a request for `path` with the headers given. */
+    const answerTo = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path, headers }, (r) => {
           let body = '';
           r.on('data', (chunk) => (body += chunk));
           r.on('end', () => resolve({ status: r.statusCode!, headers: r.headers, body }));
@@ -38,9 +39,36 @@ describe('answerClientError', () => {
         req.on('error', reject);
         req.end();
       });
+
+    it('answers 431 in the envelope with a request id', async () => {
+      const res = await answerTo('/cms/forms/list', { 'x-big': 'a'.repeat(20_000) });
       expect(res.status).to.equal(431);
       expect(res.headers['x-request-id']).to.match(/^[0-9a-f-]{36}$/);
       expect(JSON.parse(res.body)).to.deep.equal({ success: false, statusCode: 431, message: 'Request header fields too large', data: null });
+    });
+
+    it('answers 414 URI too long, as the edge does, when the request line holds a target over 8,192 characters', async () => {
+      for (const [path, headers] of [
+        [`/cms/${'a'.repeat(20_000)}`, {}],
+        // The line fits Node's limit and the headers fill it: the target is what the edge refuses.
+        [`/cms/forms/list?q=${'a'.repeat(8192 - '/cms/forms/list?q='.length + 1)}`, { 'x-big': 'a'.repeat(9_000) }],
+      ] as const) {
+        const res = await answerTo(path, headers);
+        expect(res.status, path.slice(0, 30)).to.equal(414);
+        expect(res.headers['x-request-id']).to.match(/^[0-9a-f-]{36}$/);
+        expect(JSON.parse(res.body)).to.deep.equal({ success: false, statusCode: 414, message: 'URI too long', data: null });
+      }
+    });
+
+    it('answers 431 when the target has 8,192 characters and the headers fill the head', async () => {
+      const res = await answerTo(`/cms/forms/list?q=${'a'.repeat(8192 - '/cms/forms/list?q='.length)}`, { 'x-big': 'a'.repeat(9_000) });
+      expect(res.status).to.equal(431);
+    });
+
+    it('answers 414 to a request line that fills the head and never ends', async () => {
+      const raw = await sendAndWait(port, `GET /cms/${'a'.repeat(20_000)}`);
+      expect(raw).to.match(/^HTTP\/1\.1 414 URI Too Long\r\n/);
+      expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).to.include({ statusCode: 414, message: 'URI too long' });
     });
   });
 
@@ -160,6 +188,16 @@ describe('clientErrorAnswerer with a request logger', () => {
     it('cuts a long path to 256 characters', async () => {
       await sendAndWait(port, `GET /cms/${'p'.repeat(300)} HTTP/1.1\r\nhost: x\r\nnot a header line\r\n\r\n`);
       expect(lines.map(({ method, path }) => ({ method, path }))).to.deep.equal([{ method: 'GET', path: `/cms/${'p'.repeat(251)}…` }]);
+    });
+
+    it('logs the method and the cut path of a request line that fills the head, ended or not, without its query', async () => {
+      const ended = await sendAndWait(port, `GET /cms/${'p'.repeat(20_000)}?captchaToken=secret HTTP/1.1\r\nhost: x\r\n\r\n`);
+      const unended = await sendAndWait(port, `PUT /cms/${'q'.repeat(10_000)}?captchaToken=secret${'s'.repeat(10_000)} HTT`);
+      expect(lines.map(({ method, path, status, requestId }) => ({ method, path, status, requestId }))).to.deep.equal([
+        { method: 'GET', path: `/cms/${'p'.repeat(251)}…`, status: 414, requestId: answeredId(ended) },
+        { method: 'PUT', path: `/cms/${'q'.repeat(251)}…`, status: 414, requestId: answeredId(unended) },
+      ]);
+      expect(JSON.stringify(lines)).not.to.match(/secret/);
     });
 
     it('logs no method or path for bytes that are not HTTP, or a head slower than the headers timeout', async () => {

@@ -2,8 +2,10 @@
  * Requests Node's HTTP server refuses before any middleware runs (a request head over 16 KiB,
  * a malformed request line, a client slower than the headers or request timeout) are answered
  * in the envelope too, instead of Node's bare answers with no body. Found by the fuzz suite: a
- * 16 KB path got a body-less 431. A socket whose request was already answered (its body was
- * being drained) gets nothing more: it is closed.
+ * 16 KB path got a body-less 431. A head over the limit whose request line, as far as it
+ * arrived in the refused bytes, holds a target longer than the routes take is answered 414, as
+ * the routes answer a shorter one (decision 0831). A socket whose request was already answered
+ * (its body was being drained) gets nothing more: it is closed.
  *
  * A request already being served when Node gives up on it (its body still arriving when the
  * request timeout expires, or malformed) is answered through its own response instead of with
@@ -26,6 +28,8 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from '@cms/core';
 import { DEFAULT_EARLY_ANSWERS, isAnsweredEarly, settleUnreadBody, type EarlyAnswerPolicy } from './early-answers.js';
 import { errorEnvelope } from './envelope.js';
+import { ERROR_TABLE } from './error-table.js';
+import { MAX_REQUEST_TARGET } from './request-head.js';
 import { UNKNOWN_METHOD, type ServiceMetrics } from './service-metrics.js';
 
 const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string]>> = {
@@ -33,6 +37,9 @@ const CLIENT_ERRORS: Readonly<Record<string, readonly [number, string]>> = {
   // Node's headersTimeout / requestTimeout (CONTRACT §8 slow clients).
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timeout'],
 };
+
+/** The routes' own answer to a target over `MAX_REQUEST_TARGET`. */
+const URI_TOO_LONG = [ERROR_TABLE.URI_TOO_LONG.status, ERROR_TABLE.URI_TOO_LONG.message!] as const;
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -61,7 +68,11 @@ export function clientErrorAnswerer(policy: EarlyAnswerPolicy, requestLogger?: L
     }
     const [status, message] = (error.code !== undefined && Object.hasOwn(CLIENT_ERRORS, error.code) && CLIENT_ERRORS[error.code]) || [400, 'Bad request'];
     const res = inFlightResponse(socket);
-    if (res === undefined) recordAnswer(records, answerOnSocket(socket, status, message), requestLineOf(error));
+    if (res === undefined) {
+      const line = requestLineOf(error);
+      const [given, words] = error.code === 'HPE_HEADER_OVERFLOW' && line.targetLength > MAX_REQUEST_TARGET ? URI_TOO_LONG : [status, message];
+      recordAnswer(records, answerOnSocket(socket, given, words), line);
+    }
     // The request being served arrived whole: the error is a later request's on the connection.
     else if (res.req.complete) answerAfter(res, socket, status, message, records);
     // Part of an answer is out already: nothing else can be said on this connection.
@@ -114,25 +125,34 @@ function answerOnSocket(socket: Duplex, status: number, message: string): Socket
 interface RequestLine {
   readonly method: string | null;
   readonly path: string | null;
+  /** Characters of the target (path and query) seen; 0 when no request line is. */
+  readonly targetLength: number;
 }
 
-const UNKNOWN_REQUEST_LINE: RequestLine = { method: null, path: null };
-const REQUEST_LINE = /^([A-Z][A-Z0-9_-]{0,31}) ([^\s?]+)(?:\?\S*)? HTTP\/1\.[01]\r?$/;
+const UNKNOWN_REQUEST_LINE: RequestLine = { method: null, path: null, targetLength: 0 };
+const REQUEST_LINE = /^([A-Z][A-Z0-9_-]{0,31}) ([^\s?]+)(\?\S*)? HTTP\/1\.[01]\r?$/;
+/** A request line the refused bytes end inside of (in its target, or in the version after it): a head that overflowed there. */
+const UNENDED_REQUEST_LINE = /^([A-Z][A-Z0-9_-]{0,31}) ([^\s?]+)(\?\S*)?(?: [A-Z0-9/.]{0,8})?$/;
 const LOGGED_PATH_LENGTH = 256;
 
 /**
- * The method and path of the request Node refused, when the bytes it hands over (`rawPacket`, the
- * last chunk read) begin with its request line; a head that arrived in several chunks, a timeout
- * (no bytes) or a line that is not HTTP give none.
+ * The method, path and target length of the request Node refused, when the bytes it hands over
+ * (`rawPacket`, the last chunk read) begin with its request line, whole or cut off before its
+ * end; a head that arrived in several chunks, a timeout (no bytes) or a line that is not HTTP
+ * give none.
  */
 function requestLineOf(error: Error): RequestLine {
   const packet = (error as { rawPacket?: unknown }).rawPacket;
   if (!Buffer.isBuffer(packet)) return UNKNOWN_REQUEST_LINE;
   const end = packet.indexOf(0x0a);
-  const match = end < 0 ? null : REQUEST_LINE.exec(packet.toString('latin1', 0, end));
+  const match = end < 0 ? UNENDED_REQUEST_LINE.exec(packet.toString('latin1')) : REQUEST_LINE.exec(packet.toString('latin1', 0, end));
   if (match === null) return UNKNOWN_REQUEST_LINE;
   const path = match[2]!;
-  return { method: match[1]!, path: path.length > LOGGED_PATH_LENGTH ? `${path.slice(0, LOGGED_PATH_LENGTH)}…` : path };
+  return {
+    method: match[1]!,
+    path: path.length > LOGGED_PATH_LENGTH ? `${path.slice(0, LOGGED_PATH_LENGTH)}…` : path,
+    targetLength: path.length + (match[3]?.length ?? 0),
+  };
 }
 
 /** Methods Node's parser knows: the only method labels an answer written on the socket may add. */

@@ -67,6 +67,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorCode | HttpErrorCode, HttpOutcome
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Content-Type must be application/json' },
   UNSUPPORTED_CHARSET: { status: 415, message: 'A JSON body must be UTF-8' },
   UNSUPPORTED_CONTENT_ENCODING: { status: 415, message: 'Unsupported Content-Encoding' },
+  URI_TOO_LONG: { status: 414, message: 'URI too long' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Route not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   EXPECTATION_FAILED: { status: 417, message: 'Expectation failed' },

@@ -7,6 +7,8 @@ export const HttpErrorCodes = {
   UNSUPPORTED_CHARSET: 'UNSUPPORTED_CHARSET',
   /** A JSON body in a content coding the body reader does not decode (RFC 9110 §15.5.16). */
   UNSUPPORTED_CONTENT_ENCODING: 'UNSUPPORTED_CONTENT_ENCODING',
+  /** A request target longer than `MAX_REQUEST_TARGET` (RFC 9110 §15.5.15). */
+  URI_TOO_LONG: 'URI_TOO_LONG',
   ROUTE_NOT_FOUND: 'ROUTE_NOT_FOUND',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   /** An `Expect` other than `100-continue` (RFC 9110 §10.1.1). */

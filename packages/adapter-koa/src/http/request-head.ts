@@ -8,6 +8,14 @@
 import type { Context } from 'koa';
 
 /**
+ * The longest request target (path and query, as sent) the service reads: RFC 9112 §3 asks
+ * every recipient to take request lines of at least 8,000 octets. A longer one is answered 414
+ * (decision 0831), by the routes' dispatch or, when it fills Node's 16 KiB head limit, on the
+ * socket.
+ */
+export const MAX_REQUEST_TARGET = 8192;
+
+/**
  * A request header as `ctx.get` gives it, '' when absent. `name` is lower-case, as Node keys
  * them; Node joins a repeated header into one string (all but `set-cookie`, which no layer reads).
  */

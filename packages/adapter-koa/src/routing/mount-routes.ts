@@ -12,7 +12,7 @@ import type { Context, Middleware } from 'koa';
 import type { CredentialResolver } from '../auth/credentials.js';
 import { captchaTokenOf } from '../http/captcha-token.js';
 import { requestQuery, type QueryParams } from '../http/request-query.js';
-import { methodOf, pathOf } from '../http/request-head.js';
+import { MAX_REQUEST_TARGET, methodOf, pathOf } from '../http/request-head.js';
 import { successEnvelopeWriter } from '../http/envelope.js';
 import { recordJson, type KnownText } from '../http/frozen-json.js';
 import { HttpErrorCodes, HttpProblem } from '../http/http-error-codes.js';
@@ -32,8 +32,8 @@ export interface MountOptions {
 }
 
 /**
- * The routes as two middlewares: `dispatch` runs the matching route's pipeline (or passes the
- * request on), `unmatched` answers what no route took: 404, or 405 with `Allow`. Anything
+ * The routes as two middlewares: `dispatch` refuses a target over `MAX_REQUEST_TARGET` (414)
+ * and runs the matching route's pipeline (or passes the request on), `unmatched` answers what no route took: 404, or 405 with `Allow`. Anything
  * else outside the routes (health probes) goes between the two.
  */
 export interface MountedRoutes {
@@ -48,6 +48,9 @@ export function mountRoutes(options: MountOptions): MountedRoutes {
   for (const route of options.routes) matcher.add(route.path, route.method, pipeline(route, options, validator, readBody));
   return {
     dispatch: (ctx, next) => {
+      // No route takes a target this long, nor a probe: refused before any is looked for, after
+      // the front layers so that a browser can read the answer (decision 0831).
+      if (ctx.req.url!.length > MAX_REQUEST_TARGET) throw new HttpProblem(HttpErrorCodes.URI_TOO_LONG);
       const found = matcher.find(pathOf(ctx), methodOf(ctx));
       if (!found) return next();
       ctx.params = found.params;

@@ -542,10 +542,61 @@ describe('Answers to unmet expectations and request timeouts (built service, COR
     }
   });
 
+  describe('when the request target is longer than 8 KiB (RFC 9112 §3 asks for 8,000 octets at least)', () => {
+    /** `/healthz?pad=aaa…`: a target of exactly `length` characters. */
+    const target = (length: number) => `/healthz?pad=${'a'.repeat(length - '/healthz?pad='.length)}`;
+
+    it('serves a target of 8,192 characters', async () => {
+      const connection = await RawConnection.open(portOf(service));
+      try {
+        connection.write(`GET ${target(8192)} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+        const res = await connection.response(5000);
+        expect(res.status).to.equal(200);
+        expect(envelope(res).data).to.deep.equal({ status: 'ok' });
+      } finally {
+        connection.close();
+      }
+    });
+
+    it("answers 414 URI too long to one of 8,193 in the envelope, with the caller's request id and the service's headers, and logs and counts it", async () => {
+      const requestId = 'uri-too-long-1';
+      const countedBefore = await counted(414);
+      const connection = await RawConnection.open(portOf(service));
+      try {
+        connection.write(requestHead('GET', target(8193), { 'x-api-key': KEY, origin: APP, 'x-request-id': requestId }));
+        const res = await connection.response(5000);
+        expect(res.statusLines).to.deep.equal(['HTTP/1.1 414 URI Too Long']);
+        expect(envelope(res)).to.deep.equal({ success: false, statusCode: 414, message: 'URI too long', data: null });
+        expectServiceHeaders(res, requestId);
+        // The head was read whole: the connection stays usable.
+        connection.write(requestHead('GET', '/healthz', {}));
+        expect((await connection.response(5000)).status).to.equal(200);
+      } finally {
+        connection.close();
+      }
+      expect(await loggedStatuses(requestId)).to.deep.equal([414]);
+      expect((await counted(414)) - countedBefore).to.equal(1);
+    });
+
+    it('answers a bad Host before a long target: Host is checked first, on every request', async () => {
+      const connection = await RawConnection.open(portOf(service));
+      try {
+        connection.write(`GET ${target(8193)} HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\n\r\n`);
+        expect(envelope(await connection.response(5000)).message).to.equal('Invalid Host header');
+      } finally {
+        connection.close();
+      }
+    });
+  });
+
   describe('when the answer is written on the socket (no request is being served)', () => {
     // Method and path are known when the refused bytes came in one read with their request line: not checked for the 20 KB head.
-    const cases: Array<[string, string, number, [null, null] | undefined]> = [
+    const longPath = `/cms/${'p'.repeat(20_000)}`;
+    const loggedPath = `${longPath.slice(0, 256)}…`;
+    const cases: Array<[string, string, number, [string | null, string | null] | undefined]> = [
       ['oversized headers', requestHead('GET', DASHBOARD, { 'x-api-key': KEY, 'x-big': 'a'.repeat(20_000) }), 431, undefined],
+      ['a head over the limit in its target', requestHead('GET', longPath, { 'x-api-key': KEY }), 414, ['GET', loggedPath]],
+      ['a request line over the limit that never ends', `GET ${longPath}`, 414, ['GET', loggedPath]],
       ['a malformed request', 'GARBAGE\r\n\r\n', 400, [null, null]],
       ['a head slower than CMS_HEADERS_TIMEOUT_MS', `GET ${DASHBOARD} HTTP/1.1\r\nhost: 127.0.0.1\r\n`, 408, [null, null]],
     ];
