@@ -48,7 +48,11 @@ if (!/^\d+\s?(s|sec|secs|second|seconds|m|min|mins|minute|minutes|h|hr|hrs|hour|
 }
 const secret = process.env.CMS_JWT_SECRET;
 if (!secret) {
-  fail('CMS_JWT_SECRET is not set in this shell. Export the same secret the service was started with, e.g.\n  export CMS_JWT_SECRET=$(openssl rand -base64 48)');
+  fail(
+    "CMS_JWT_SECRET is not set in this shell. Export the secret the service was started with (a new one makes tokens the service refuses):\n" +
+      "  export CMS_JWT_SECRET='…'\n" +
+      'A service started without one needs a restart with one: export CMS_JWT_SECRET=$(openssl rand -base64 48), then npm start in that shell',
+  );
 }
 if (secret.trim() === '') fail('CMS_JWT_SECRET holds only blanks; the service refuses it. Export the secret the service was started with');
 if (Buffer.byteLength(secret) < 32) fail(`CMS_JWT_SECRET has ${Buffer.byteLength(secret)} bytes; the service refuses secrets under 32`);

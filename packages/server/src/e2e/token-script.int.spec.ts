@@ -43,6 +43,12 @@ describe('scripts/token.mjs (npm run token)', () => {
     expect(missing.code).to.equal(2);
     expect(missing.stdout).to.equal('');
     expect(missing.stderr).to.contain('CMS_JWT_SECRET is not set in this shell');
+    // A fresh random secret makes tokens the running service refuses (401): the hint offers one
+    // only for a (re)start of the service, never as the way to get the secret it already has.
+    for (const line of missing.stderr.split('\n').filter((text) => text.includes('openssl rand'))) {
+      expect(line, 'a fresh secret is offered only with a restart').to.contain('npm start');
+    }
+    expect(missing.stderr).to.contain('a new one makes tokens the service refuses');
     const short = await token(['--role', 'editor'], { CMS_JWT_SECRET: 'short' });
     expect(short.code).to.equal(2);
     expect(short.stderr).to.contain('CMS_JWT_SECRET has 5 bytes; the service refuses secrets under 32');
