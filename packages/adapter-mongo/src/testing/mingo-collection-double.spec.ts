@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ObjectId, type Document } from 'mongodb';
+import { BSON, ObjectId, type Document } from 'mongodb';
 import { isDuplicateKeyError } from '../storage/duplicate-key.js';
 import type { MingoCollectionDouble } from './mingo-collection-double.js';
 import { MingoDatabaseDouble } from './mingo-database-double.js';
@@ -293,6 +293,40 @@ describe('MingoCollectionDouble', () => {
       expect(row).to.deep.equal({ slug: 'late' });
       expect(() => things.aggregate([], { allowDiskUse: true })).to.throw('does not support option "allowDiskUse"');
       expect((await failure(things.aggregate([{ $lookup: { from: 'x' } }]).toArray())).message).to.contain('does not support the stage ["$lookup"]');
+    });
+  });
+
+  describe('when a document would pass the 16 MiB BSON limit', () => {
+    const MiB = 1024 * 1024;
+    /** A document of exactly `bytes` bytes of BSON (its `s` fills what the other fields leave). */
+    const sized = (bytes: number, slug: string) => {
+      const document = { _id: new ObjectId(), tenantId: 'acme', slug, s: '' };
+      return { ...document, s: 'x'.repeat(bytes - BSON.calculateObjectSize(document)) };
+    };
+
+    it('stores one of exactly 16 MiB through insertOne, and refuses one byte more as the server does (code 2)', async () => {
+      await things.insertOne(sized(16 * MiB, 'at-limit'));
+      const error = await failure(things.insertOne(sized(16 * MiB + 1, 'over')));
+      expect([error.name, error.code]).to.deep.equal(['MongoServerError', 2]);
+      expect(error.message).to.equal(`object to insert too large. size in bytes: ${16 * MiB + 1}, max size: ${16 * MiB}`);
+      expect(things.documents()).to.have.length(1);
+    });
+
+    it('refuses in insertMany, as the driver does before sending, one of 16 MiB or more, and inserts none of the batch', async () => {
+      const error = await failure(things.insertMany([{ tenantId: 'acme', slug: 'small' }, sized(16 * MiB, 'at-limit')]));
+      expect([error.name, error.message]).to.deep.equal(['MongoInvalidArgumentError', `Document is larger than the maximum size ${16 * MiB}`]);
+      expect(things.documents()).to.deep.equal([]);
+    });
+
+    it('refuses an update or an upsert whose result is larger, keeping the stored document (codes 17419, 17420)', async () => {
+      await things.insertOne({ tenantId: 'acme', slug: 'a', s: 'x'.repeat(9 * MiB) });
+      const grown = await failure(things.findOneAndUpdate({ slug: 'a' }, { $set: { t: 'y'.repeat(8 * MiB) } }));
+      expect([grown.name, grown.code, grown.message]).to.deep.equal(['MongoServerError', 17419, `Resulting document after update is larger than ${16 * MiB}`]);
+      expect((await failure(things.updateMany({ slug: 'a' }, { $set: { t: 'y'.repeat(8 * MiB) } }))).code).to.equal(17419);
+      expect(things.documents()[0]).not.to.have.property('t');
+      const upserted = await failure(things.updateOne({ slug: 'b' }, { $setOnInsert: { s: 'x'.repeat(17 * MiB) } }, { upsert: true }));
+      expect([upserted.code, upserted.message]).to.deep.equal([17420, `Document to upsert is larger than ${16 * MiB}`]);
+      expect(things.documents()).to.have.length(1);
     });
   });
 

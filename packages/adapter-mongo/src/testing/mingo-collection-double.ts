@@ -21,6 +21,9 @@
  * - each operation is atomic and starts on a later turn of the event loop, so concurrent calls
  *   interleave between operations as they would against a server (`updateMany` is one operation
  *   here; on a server other writes may land between its documents);
+ * - no stored document passes 16 MiB of BSON: `insertOne` refuses a larger one (code 2), an
+ *   update (17419) or an upsert (17420) whose result would be larger changes nothing, as on a
+ *   server, and `insertMany` refuses one of 16 MiB or more before inserting any, as the driver does;
  * - projections return `_id` first; `aggregate` accepts the stages listed in mingo-read-rules.ts
  *   and is evaluated when its cursor is read.
  * - through `MingoDatabaseDouble.collection()` (mingo-database-double.ts), every command is
@@ -33,11 +36,11 @@
  */
 import { BSON, ObjectId, type Document } from 'mongodb';
 import { find, update as applyModifier } from 'mingo';
-import { DuplicateKeyDoubleError, ServerDoubleError } from './mingo-double-errors.js';
+import { DriverArgumentDoubleError, DuplicateKeyDoubleError, ServerDoubleError } from './mingo-double-errors.js';
 import { assertApplicable, seedFromFilter, splitUpdate, valueAt, withOwnPaths } from './mingo-update-rules.js';
 import { project, runPipeline } from './mingo-read-rules.js';
 
-export { DuplicateKeyDoubleError, ServerDoubleError };
+export { DriverArgumentDoubleError, DuplicateKeyDoubleError, ServerDoubleError };
 
 type Sort = Record<string, 1 | -1>;
 
@@ -53,6 +56,20 @@ export interface DoubleIndex {
 
 const copy = <T extends Document>(document: T): T =>
   BSON.deserialize(BSON.serialize(document, { ignoreUndefined: false })) as T;
+
+/** The largest document a server stores (`maxBsonObjectSize`, BSONObjMaxUserSize). */
+const MAX_DOCUMENT_BYTES = 16 * 1024 * 1024;
+
+const bsonSize = (document: Document): number => BSON.calculateObjectSize(document, { ignoreUndefined: false });
+
+/** Refuses, as the server does, a document to store that is larger than 16 MiB; measured before any copy. */
+function assertStorable(document: Document, refusal: 'insert' | 'update' | 'upsert'): void {
+  const size = bsonSize(document);
+  if (size <= MAX_DOCUMENT_BYTES) return;
+  if (refusal === 'insert') throw new ServerDoubleError(2, `object to insert too large. size in bytes: ${size}, max size: ${MAX_DOCUMENT_BYTES}`);
+  if (refusal === 'update') throw new ServerDoubleError(17419, `Resulting document after update is larger than ${MAX_DOCUMENT_BYTES}`);
+  throw new ServerDoubleError(17420, `Document to upsert is larger than ${MAX_DOCUMENT_BYTES}`);
+}
 
 /** Lets other pending operations run first, as a round trip to a server would. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -103,6 +120,11 @@ export class MingoCollectionDouble {
   async insertMany(documents: Document[], options?: Document): Promise<Document> {
     await turn();
     allowOptions('insertMany', options, []);
+    // The driver measures every document while it builds the batches, before sending any.
+    for (const document of documents) {
+      if (document._id === undefined) document._id = new ObjectId();
+      if (bsonSize(document) >= MAX_DOCUMENT_BYTES) throw new DriverArgumentDoubleError(`Document is larger than the maximum size ${MAX_DOCUMENT_BYTES}`);
+    }
     const insertedIds: Record<number, unknown> = {};
     documents.forEach((document, i) => (insertedIds[i] = this.#insert(document)));
     return { acknowledged: true, insertedCount: documents.length, insertedIds };
@@ -208,6 +230,7 @@ export class MingoCollectionDouble {
   #insert(document: Document): unknown {
     // The driver adds `_id` to the caller's own document when it has none.
     if (document._id === undefined) document._id = new ObjectId();
+    assertStorable(document, 'insert');
     const stored = copy(document);
     this.#assertUnique(stored);
     this.#documents.push(stored);
@@ -227,7 +250,9 @@ export class MingoCollectionDouble {
     const seeded = seedFromFilter(filter);
     if (Object.keys(modifier).length > 0) applyModifier(seeded, modifier);
     if (setOnInsert) applyModifier(seeded, { $set: setOnInsert });
-    const inserted = copy(seeded._id === undefined ? { _id: new ObjectId(), ...seeded } : seeded);
+    const document = seeded._id === undefined ? { _id: new ObjectId(), ...seeded } : seeded;
+    assertStorable(document, 'upsert');
+    const inserted = copy(document);
     this.#assertUnique(inserted);
     this.#documents.push(inserted);
     return { before: null, after: inserted, modified: true };
@@ -241,6 +266,7 @@ export class MingoCollectionDouble {
     assertApplicable(target, modifier);
     const after = copy(target);
     const changed = Object.keys(modifier).length > 0 ? withOwnPaths(after, modifier, () => applyModifier(after, modifier)) : [];
+    assertStorable(after, 'update');
     const stored = copy(after);
     this.#assertUnique(stored, target);
     this.#documents[this.#documents.indexOf(target)] = stored;

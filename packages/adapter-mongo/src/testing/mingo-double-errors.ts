@@ -32,3 +32,11 @@ export class ServerDoubleError extends Error {
     this.name = 'MongoServerError';
   }
 }
+
+/** What the driver throws itself, before sending anything, on an argument it refuses (a document too large for a batch). */
+export class DriverArgumentDoubleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MongoInvalidArgumentError';
+  }
+}
