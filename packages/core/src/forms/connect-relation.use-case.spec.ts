@@ -11,7 +11,8 @@ import { ConnectRelation, type RelationInput } from './connect-relation.use-case
 const ACME = anonymousCaller('acme');
 import type { FormField } from './form.js';
 import { GetSubmission } from './get-submission.use-case.js';
-import { RELATION_CAP } from './submission.js';
+import { relatedIdCount } from './relation-holders.js';
+import { RELATION_CAP, RELATION_TOTAL_CAP } from './submission.js';
 
 describe('ConnectRelation and GetSubmission', () => {
   const setup = async () => {
@@ -106,6 +107,47 @@ describe('ConnectRelation and GetSubmission', () => {
       await submissions.insert(extra);
       const error = await connect.execute(ACME, input('clients', extra.id)).catch((e: { code: string; message: string }) => e);
       expect(error).to.include({ code: ErrorCodes.VALIDATION_FAILED, message: `relations.clients already holds the maximum of ${RELATION_CAP} related submissions` });
+    });
+  });
+
+  describe(`when the submission holds ${RELATION_TOTAL_CAP} related ids over all its fields`, () => {
+    /** A source whose relations hold `total` ids: some in the form's fields, the rest in fields its form no longer has. */
+    const holding = async (total: number, relationsOf: (context: Awaited<ReturnType<typeof setup>>) => Record<string, string | string[]> = () => ({})) => {
+      const context = await setup();
+      const relations = relationsOf(context);
+      const held = relatedIdCount(relations);
+      const history = Object.fromEntries(Array.from({ length: Math.ceil((total - held) / RELATION_CAP) }, (_, i) => [`former${i}`, Array.from({ length: Math.min(RELATION_CAP, total - held - i * RELATION_CAP) }, () => newId())]));
+      const source = submissionRecord('acme', context.source.formId, { relations: { ...history, ...relations } });
+      await context.submissions.insert(source);
+      expect(relatedIdCount(source.relations)).to.equal(total);
+      return { ...context, source };
+    };
+    const TOTAL_MESSAGE = `relations already hold the maximum of ${RELATION_TOTAL_CAP} related submissions over all fields`;
+
+    it('refuses an id that a multi-value field does not hold yet, and one for an empty single-value field', async () => {
+      const { connect, source, acme, input, get } = await holding(RELATION_TOTAL_CAP);
+      for (const field of ['clients', 'employer']) {
+        const error = await connect.execute(ACME, input(field, acme.id, source.id)).catch((e: { code: string; message: string }) => e);
+        expect(error, field).to.include({ code: ErrorCodes.VALIDATION_FAILED, message: TOTAL_MESSAGE });
+      }
+      expect(relatedIdCount((await get.execute(ACME, { id: source.id })).relations)).to.equal(RELATION_TOTAL_CAP);
+    });
+
+    it('takes what adds no id: an id the field holds, a single value replaced', async () => {
+      const { connect, source, acme, globex, input } = await holding(RELATION_TOTAL_CAP, ({ acme }) => ({ clients: [acme.id], employer: acme.id }));
+      expect((await connect.execute(ACME, input('clients', acme.id, source.id))).relations.clients).to.deep.equal([acme.id]);
+      expect((await connect.execute(ACME, input('employer', globex.id, source.id))).relations.employer).to.equal(globex.id);
+    });
+
+    it('takes a new id while one place is left', async () => {
+      const { connect, source, acme, input } = await holding(RELATION_TOTAL_CAP - 1);
+      const connected = await connect.execute(ACME, input('clients', acme.id, source.id));
+      expect(relatedIdCount(connected.relations)).to.equal(RELATION_TOTAL_CAP);
+    });
+
+    it('checks the other form before the total', async () => {
+      const { connect, source, stranger, input } = await holding(RELATION_TOTAL_CAP);
+      expect(await codeOf(connect.execute(ACME, input('clients', stranger.id, source.id)))).to.equal(ErrorCodes.RELATED_SUBMISSION_OTHER_FORM);
     });
   });
 

@@ -17,8 +17,8 @@ import type { TraceContext } from '../shared/trace-context.js';
 import { findField } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
-import { goneIds, holdsRelated, idsOf } from './relation-holders.js';
-import { RELATION_CAP, writtenSubmissionView, type SubmissionView } from './submission.js';
+import { goneIds, holdsRelated, idsOf, relatedIdCount, relationValue } from './relation-holders.js';
+import { RELATION_CAP, RELATION_TOTAL_CAP, writtenSubmissionView, type Submission, type SubmissionView } from './submission.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
 /** What connect and disconnect take (§2.5, §6.5): the submission, its relation field, the other submission. */
@@ -76,7 +76,8 @@ export class ConnectRelation {
   /**
    * Throws, in this order: `INVALID_SUBMISSION_ID`; `VALIDATION_FAILED` (malformed related id);
    * `SUBMISSION_NOT_FOUND`; `RELATION_FIELD_NOT_FOUND`; `RELATED_SUBMISSION_NOT_FOUND`;
-   * `RELATED_SUBMISSION_OTHER_FORM`; `VALIDATION_FAILED` when a multi-value field is full.
+   * `RELATED_SUBMISSION_OTHER_FORM`; `VALIDATION_FAILED` when the submission holds
+   * RELATION_TOTAL_CAP ids and the connect would add one, or a multi-value field is full.
    */
   async execute(caller: Caller, given: RelationInput): Promise<SubmissionView> {
     requireTenantId(caller.tenantId);
@@ -101,6 +102,9 @@ export class ConnectRelation {
       throw relatedSubmissionNotFound();
     }
     if (related.formId !== relation.formId) throw relatedOfOtherForm();
+    if (addsAnId(submission, fieldName, relatedId, relation.multiple) && relatedIdCount(submission.relations) >= RELATION_TOTAL_CAP) {
+      throw issuesError([{ path: 'relations', message: `already hold the maximum of ${RELATION_TOTAL_CAP} related submissions over all fields`, onRecord: true }]);
+    }
     const witness = { kind: 'relation', submissionId, fieldName, relatedId } as const;
     return this.events.around({ tenantId, type: 'submission.relation.connected', witness, trace: input.trace }, async () => {
       const result = await this.submissions.connectRelation({
@@ -144,6 +148,11 @@ export class ConnectRelation {
       await this.submissions.withdrawRelation({ ...command, relatedId: id, restore: null });
     }
   }
+}
+
+/** Whether connecting `relatedId` adds an id to the submission: to a multi-value list not holding it, or to an empty single-value field. */
+function addsAnId(submission: Submission, fieldName: string, relatedId: string, multiple: boolean): boolean {
+  return multiple ? !holdsRelated(submission, fieldName, relatedId) : relationValue(submission, fieldName) === undefined;
 }
 
 export function relatedOfOtherForm(): DomainError {

@@ -1,6 +1,6 @@
 /** The relation fields that can hold ids of a form's submissions (`FormRepository.relationHoldersOf` finds them), and what a submission's relation holds. */
 import type { RelationHolder, SubmissionRepository } from './forms.ports.js';
-import type { Submission } from './submission.js';
+import type { Submission, SubmissionRelations } from './submission.js';
 
 /** Takes the ids out of every relation of the tenant that can hold them. */
 export async function removeRelationsTo(submissions: SubmissionRepository, tenantId: string, holders: readonly RelationHolder[], ids: readonly string[]): Promise<void> {
@@ -39,6 +39,17 @@ export async function goneIds(submissions: SubmissionRepository, tenantId: strin
 export function holdsRelated(submission: Submission, fieldName: string, relatedId: string): boolean {
   const value = relationValue(submission, fieldName);
   return Array.isArray(value) ? value.includes(relatedId) : value === relatedId;
+}
+
+/** The related ids a submission holds over all its relation fields. */
+export function relatedIdCount(relations: SubmissionRelations): number {
+  let count = 0;
+  for (const field in relations) {
+    if (!Object.hasOwn(relations, field)) continue;
+    const value = relations[field]!;
+    count += typeof value === 'string' ? 1 : value.length;
+  }
+  return count;
 }
 
 /** The ids a relation value holds: its list, its single id, or none. */

@@ -30,6 +30,15 @@ export type SubmissionView = Omit<Submission, 'tenantId' | 'notificationsRecover
 export const RELATION_CAP = 500;
 
 /**
+ * The most related ids one submission holds over all its relation fields, those its form no
+ * longer has included: a bound on its size (on MongoDB a submission is one document, of 16 MiB at
+ * most; 50,000 ids take about 1.7 MB of it). A connect checks it against the submission as read,
+ * so connects racing for the last place may each pass it: it can be exceeded by as many as race
+ * (decision 0832).
+ */
+export const RELATION_TOTAL_CAP = 50_000;
+
+/**
  * What a write answers of the submission it stored: a fresh view. The snapshot is new, so a
  * shared view would only add work on every write (a weak-map entry and a registration, which
  * the collector pays for); the next read makes the shared one.

@@ -125,6 +125,8 @@ describe('loadConfig', () => {
       [{ PORT: '70000' }, 'PORT'],
       [{ CMS_BASE_PATH: 'cms/' }, 'CMS_BASE_PATH'],
       [{ CMS_BODY_LIMIT: 'lots' }, 'CMS_BODY_LIMIT'],
+      [{ CMS_BODY_LIMIT: '65mb' }, 'CMS_BODY_LIMIT'],
+      [{ CMS_BODY_LIMIT: `${8 * 1024 * 1024 + 1}`, MONGODB_URI: 'mongodb://db.local/cms' }, 'CMS_BODY_LIMIT'],
       [{ CMS_API_KEYS: 'short:acme' }, 'CMS_API_KEYS'],
       [{ CMS_API_KEYS: 'long-enough-key-0000:Not_A_Tenant' }, 'CMS_API_KEYS'],
       [{ CMS_LANGUAGES: 'en,English' }, 'CMS_LANGUAGES'],
@@ -149,6 +151,15 @@ describe('loadConfig', () => {
         expect(() => loadConfig(env)).to.throw(ConfigError, new RegExp(`^${name} `));
       });
     }
+
+    it('takes a body limit up to 64mb on the embedded store and up to 8mb on MongoDB, saying why', () => {
+      expect(loadConfig({ CMS_BODY_LIMIT: '64mb' }).http.bodyLimitBytes).to.equal(64 * 1024 * 1024);
+      expect(loadConfig({ CMS_BODY_LIMIT: '8mb', MONGODB_URI: 'mongodb://db.local/cms' }).http.bodyLimitBytes).to.equal(8 * 1024 * 1024);
+      expect(() => loadConfig({ CMS_BODY_LIMIT: '9mb', MONGODB_URI: 'mongodb://db.local/cms' })).to.throw(
+        ConfigError,
+        'CMS_BODY_LIMIT must be at most 8mb with MONGODB_URI (got 9437184 bytes): a MongoDB document holds 16 MiB at most, and a form or a submission is one',
+      );
+    });
 
     it('refuses a secret or a storage setting of whitespace only instead of reading it as unset', () => {
       // A blank secret used to turn bearer tokens off, a blank MONGODB_URI to pick the embedded store.

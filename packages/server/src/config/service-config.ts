@@ -86,7 +86,7 @@ export function loadConfig(env: Env): ServiceConfig {
       host: hostOf(read.string('HOST') ?? '127.0.0.1'),
       port: read.int('PORT', 3000, 0, 65535),
       basePath: basePathOf(read.string('CMS_BASE_PATH') ?? '/cms'),
-      bodyLimitBytes: read.bytes('CMS_BODY_LIMIT', 1024 * 1024),
+      bodyLimitBytes: bodyLimitOf(read, storage),
       shutdownGraceMs: read.int('CMS_SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
       ...clientTimeoutsOf(read),
       stalledSocketMs: stalledSocketMsOf(read, ai.provider?.timeoutMs, captcha.timeoutMs),
@@ -187,6 +187,22 @@ function serializedOrigin(origin: string): string {
   } catch {
     throw new ConfigError('CMS_CORS_ORIGINS', `must be * or comma-separated origins such as https://app.example.com (got "${origin}")`);
   }
+}
+
+/** What the largest body may be on MongoDB: a form or a submission is one document there, of 16 MiB at most. */
+const MONGO_BODY_LIMIT_MAX = 8 * 1024 * 1024;
+
+/**
+ * `CMS_BODY_LIMIT`: up to 64mb on the embedded store, 8mb on MongoDB, where a form or a
+ * submission made of a larger body (and what BSON adds to its JSON) could pass the 16 MiB a
+ * document may hold, and every write of it would fail (decision 0832).
+ */
+function bodyLimitOf(read: EnvReader, storage: StorageConfig): number {
+  const limit = read.bytes('CMS_BODY_LIMIT', 1024 * 1024);
+  if (storage.kind === 'mongo' && limit > MONGO_BODY_LIMIT_MAX) {
+    throw new ConfigError('CMS_BODY_LIMIT', `must be at most 8mb with MONGODB_URI (got ${limit} bytes): a MongoDB document holds 16 MiB at most, and a form or a submission is one`);
+  }
+  return limit;
 }
 
 function clientTimeoutsOf(read: EnvReader): { headersTimeoutMs: number; requestTimeoutMs: number } {
