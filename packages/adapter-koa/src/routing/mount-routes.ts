@@ -33,8 +33,9 @@ export interface MountOptions {
 
 /**
  * The routes as two middlewares: `dispatch` refuses a target over `MAX_REQUEST_TARGET` (414)
- * and runs the matching route's pipeline (or passes the request on), `unmatched` answers what no route took: 404, or 405 with `Allow`. Anything
- * else outside the routes (health probes) goes between the two.
+ * and runs the matching route's pipeline (or passes the request on), `unmatched` answers what
+ * no route took: 404, or 405 with `Allow`. Anything else outside the routes (health probes)
+ * goes between the two.
  */
 export interface MountedRoutes {
   readonly dispatch: Middleware<CmsState>;
