@@ -43,7 +43,7 @@ export class CreateArticle {
     const fields = await articleFields(input, references, tenantId);
     const now = this.clock.now();
     const article: Article = {
-      id: newId(now),
+      id: newId(now, tenantId),
       tenantId,
       ...fields,
       likes: 0,

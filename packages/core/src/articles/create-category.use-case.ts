@@ -34,7 +34,7 @@ export class CreateCategory {
     requireKnownKeys(input, '', CATEGORY_KEYS);
     const fields = await categoryFields(input, this.categories, caller.tenantId);
     const now = this.clock.now();
-    const category: Category = { id: newId(now), tenantId: caller.tenantId, ...fields, createdAt: now, updatedAt: now };
+    const category: Category = { id: newId(now, caller.tenantId), tenantId: caller.tenantId, ...fields, createdAt: now, updatedAt: now };
     await this.categories.insert(category);
     // Refused after all (its parent was given a parent meanwhile): it goes as a delete would take
     // it, since for a moment it stood and an article may have been filed under it (decision 0763).

@@ -30,7 +30,7 @@ export class CreateAuthor {
     requireKnownKeys(input, '', AUTHOR_KEYS);
     const now = this.clock.now();
     const author: Author = {
-      id: newId(now),
+      id: newId(now, caller.tenantId),
       tenantId: caller.tenantId,
       ...authorFields(input),
       createdAt: now,

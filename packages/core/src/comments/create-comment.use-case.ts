@@ -56,7 +56,7 @@ export class CreateComment {
     if (!(await this.articles.findById(caller.tenantId, id))) throw articleNotFound();
     const now = this.clock.now();
     const comment: Comment = {
-      id: newId(now),
+      id: newId(now, caller.tenantId),
       tenantId: caller.tenantId,
       articleId: id,
       content,

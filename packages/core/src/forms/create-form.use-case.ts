@@ -41,7 +41,7 @@ export class CreateForm {
     await requireExistingForms(this.forms, caller.tenantId, references);
     const now = this.clock.now();
     const form: Form = {
-      id: newId(now),
+      id: newId(now, caller.tenantId),
       tenantId: caller.tenantId,
       ...definition,
       createdBy: caller.user?.id ?? null,

@@ -79,7 +79,7 @@ export class SubmitForm {
     const values = validateSubmissionValues(form, command.submission, 'submission');
     const now = this.clock.now();
     const submission: Submission = {
-      id: newId(now),
+      id: newId(now, caller.tenantId),
       tenantId: caller.tenantId,
       formId: form.id,
       values,

@@ -1,6 +1,13 @@
 /**
  * Record identifiers: 24-character lowercase hexadecimal, the MongoDB ObjectId form, in every
  * storage mode. Layout as ObjectId: 4-byte seconds, 5 random bytes fixed per process, 3-byte counter.
+ *
+ * A record's id is made in its tenant's own sequence (`scope`): 5 random bytes and a counter of
+ * the tenant's, both starting at random. With one counter for every tenant, the gap between two
+ * ids a tenant was given counted exactly the records every other tenant created meanwhile (§1.5:
+ * another tenant's records are as if they did not exist). Ids stay unique: tenants' 5 bytes
+ * differ (a clash is a 2^-40 chance per pair of tenants, and a counter value would have to
+ * meet in the same second too), and within a tenant they still grow in the order they are made.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -8,10 +15,20 @@ const ID_PATTERN = /^[a-fA-F0-9]{24}$/;
 const processRandom = randomBytes(5).toString('hex');
 let counter = randomBytes(3).readUIntBE(0, 3);
 
-export function newId(now: Date = new Date()): string {
-  counter = (counter + 1) % 0x1000000;
+/** Each scope's (tenant's) own random bytes and counter; one entry per tenant the process made ids for. */
+const scopes = new Map<string, { readonly random: string; counter: number }>();
+
+/** A new id; `scope`, the tenant a record belongs to, gives it that tenant's sequence. */
+export function newId(now: Date = new Date(), scope?: string): string {
   const seconds = Math.floor(now.getTime() / 1000).toString(16).padStart(8, '0').slice(-8);
-  return seconds + processRandom + counter.toString(16).padStart(6, '0');
+  if (scope === undefined) {
+    counter = (counter + 1) % 0x1000000;
+    return seconds + processRandom + counter.toString(16).padStart(6, '0');
+  }
+  let sequence = scopes.get(scope);
+  if (sequence === undefined) scopes.set(scope, (sequence = { random: randomBytes(5).toString('hex'), counter: randomBytes(3).readUIntBE(0, 3) }));
+  sequence.counter = (sequence.counter + 1) % 0x1000000;
+  return seconds + sequence.random + sequence.counter.toString(16).padStart(6, '0');
 }
 
 export function isWellFormedId(value: unknown): value is string {

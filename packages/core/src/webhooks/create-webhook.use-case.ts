@@ -50,7 +50,7 @@ export class CreateWebhook {
     }
     const now = this.clock.now();
     const webhook: Webhook = {
-      id: newId(now),
+      id: newId(now, caller.tenantId),
       tenantId: caller.tenantId,
       url,
       events,

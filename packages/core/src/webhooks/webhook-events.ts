@@ -75,7 +75,7 @@ export class WebhookEvents implements WebhookEventRecorder {
     const subscribers = await this.webhooks.listSubscribed(spec.tenantId, spec.type);
     if (subscribers.length === 0) return (await change()).result;
     const staged = this.clock.now();
-    const eventId = newId(staged);
+    const eventId = newId(staged, spec.tenantId);
     const { tenantId, type, witness } = spec;
     await this.outbox.stage(
       subscribers.map((webhook) => ({ tenantId, webhookId: webhook.id, eventId, type, witness, trace: spec.trace ?? null })),

@@ -78,6 +78,30 @@ for (const storage of TEST_STORAGES) {
       expect((await api.call('GET', `/authors/getById/${b.author}`, asB)).body.data.author.name).to.equal('B');
     });
 
+    it('gives tenant a ids that say nothing of how many records tenant b creates meanwhile', async () => {
+      // Ids have the ObjectId layout (§0): a counter in the last 3 bytes. Shared by every tenant, the
+      // gap between two of tenant a's ids counted tenant b's creates exactly.
+      const form = await createForm(api, 'id-probe');
+      const counterOf = (id: string) => Number.parseInt(id.slice(-6), 16);
+      const gapAcross = async (meanwhile: () => Promise<unknown>) => {
+        const first = await submitForm(api, form.id, { name: 'probe' });
+        await meanwhile();
+        const second = await submitForm(api, form.id, { name: 'probe' });
+        return (counterOf(second.id) - counterOf(first.id) + 0x1000000) % 0x1000000;
+      };
+      const adminB = { authorization: `Bearer ${await api.token({ sub: 'admin-b', role: 'admin', tenant: TEST_TENANTS.b })}` };
+      const idle = await gapAcross(async () => {});
+      const busy = await gapAcross(async () => {
+        for (let i = 0; i < 3; i++) {
+          await submitForm(api, b.form, { name: 'b' }, { key: TEST_KEYS.b });
+          await api.call('POST', '/authors/create', { key: TEST_KEYS.b, headers: adminB, body: { name: `B ${i}` } });
+          await api.call('POST', `/articles/${b.article}/comments`, { key: TEST_KEYS.b, headers: adminB, body: { content: 'B again' } });
+        }
+        await createForm(api, 'tenant-b-more', {}, { key: TEST_KEYS.b });
+      });
+      expect(busy, 'the gap with tenant b busy').to.equal(idle);
+    });
+
     it('declares If-Match on updates and deletes and If-None-Match on tagged reads, in /cms/openapi.json', async () => {
       const doc = (await api.call('GET', '/openapi.json', { key: null })).body;
       const headersOf = (path: string, method: string) =>
