@@ -1,8 +1,9 @@
 /**
  * The SSRF guard's address rules (CONTRACT §7): loopback, private (RFC 1918), link-local,
  * unique-local, CGNAT (RFC 6598), unspecified — plus multicast, broadcast and the IPv4 "this
- * network" block, which no webhook receiver can live on either, and the deprecated site-local
- * `fec0::/10`. IPv6 addresses that carry an IPv4 address (mapped, compatible, translated, NAT64,
+ * network" block, which no webhook receiver can live on either, the deprecated site-local
+ * `fec0::/10`, and the other blocks IANA's special-purpose registries mark as not globally
+ * reachable (benchmarking, documentation, local-use NAT64, Teredo and the like). IPv6 addresses that carry an IPv4 address (mapped, compatible, translated, NAT64,
  * 6to4) are judged by the IPv4 address they carry (decision 0782). Decimal and octal IPv4 spellings
  * (`2130706433`, `0177.0.0.1`) never reach here: the WHATWG URL parser turns them into dotted
  * decimal, and a resolver answers with canonical addresses.
@@ -18,6 +19,13 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.168.0.0', 16],
+  // IANA special-purpose blocks that are not globally reachable: no public receiver lives there,
+  // and a network may route them inside (a proxy's fake-IP range is often 198.18/15).
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const) {
@@ -30,6 +38,14 @@ for (const [network, prefix] of [
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated by RFC 3879, still routed inside sites)
   ['ff00::', 8], // multicast
+  // IANA special-purpose blocks that are not globally reachable, as the IPv4 ones above.
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): translated inside the operator's network
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo: a client's tunnel, its IPv4 addresses obfuscated
+  ['2001:2::', 48], // benchmarking
+  ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation
+  ['5f00::', 16], // segment routing (SRv6) identifiers
 ] as const) {
   refused.addSubnet(network, prefix, 'ipv6');
 }

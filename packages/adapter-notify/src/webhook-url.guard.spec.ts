@@ -47,12 +47,25 @@ describe('AddressWebhookUrlGuard', () => {
       }
     });
 
+    it('refuses the special-purpose blocks that are not globally reachable: benchmarking, documentation, local-use NAT64, Teredo and the like', async () => {
+      for (const url of [
+        'http://192.0.0.8/', 'http://192.0.2.1/', 'http://198.18.0.1/', 'http://198.19.255.254/', 'http://198.51.100.7/', 'http://203.0.113.9/',
+        'http://[64:ff9b:1::7f00:1]/', 'http://[64:ff9b:1:ffff::808:808]/', 'http://[100::1]/', 'http://[2001::1]/', 'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+        'http://[2001:2::1]/', 'http://[2001:db8::1]/', 'http://[3fff::1]/', 'http://[5f00::1]/',
+      ]) {
+        expect(await guard.isAllowed(url), url).to.equal(false);
+      }
+    });
+
     it('allows public addresses next to the refused ranges', async () => {
       for (const url of [
         'http://93.184.215.14/', 'http://172.32.0.1/', 'http://100.128.0.1/', 'http://11.0.0.1/', 'https://[2606:4700::1111]/', 'http://[fe7f::1]/',
         // IPv6 forms carrying a public IPv4 address, and the same IPv4 address outside those forms' prefixes
         'http://[::ffff:808:808]/', 'http://[::ffff:0:808:808]/', 'http://[64:ff9b::808:808]/', 'http://[2002:808:808::1]/',
         'http://[64:ff9c::7f00:1]/', 'http://[2003:7f00:1::]/',
+        // just outside the special-purpose blocks
+        'http://192.0.1.1/', 'http://198.17.255.254/', 'http://198.20.0.1/', 'http://203.0.114.1/', 'http://[64:ff9b:2::1]/', 'http://[100:0:0:1::1]/',
+        'http://[2001:1::1]/', 'http://[2001:4860:4860::8888]/', 'http://[2001:db9::1]/', 'http://[4000::1]/',
       ]) {
         expect(await guard.isAllowed(url), url).to.equal(true);
       }

@@ -238,6 +238,9 @@ describe('Webhook URL guard at create and update (WEBHOOK_ALLOW_PRIVATE_NETWORKS
       'http://[::ffff:0:7f00:1]/', // IPv4-translated 127.0.0.1
       'http://[64:ff9b::7f00:1]/', // NAT64 of 127.0.0.1
       'http://[2002:7f00:1::]/', // 6to4 of 127.0.0.1
+      'http://198.18.0.1/', // benchmarking (a proxy's fake-IP range)
+      'http://[2001::1]/', // Teredo
+      'http://[64:ff9b:1::a00:1]/', // local-use NAT64
       'http://localhost:8080/', // a name resolving to loopback
     ]) {
       const res = await api.call('POST', '/webhooks/create', { headers: admin, body: { url, events: ['*'] } });
