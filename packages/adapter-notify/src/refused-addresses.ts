@@ -3,7 +3,7 @@
  * unique-local, CGNAT (RFC 6598), unspecified — plus multicast, broadcast and the IPv4 "this
  * network" block, which no webhook receiver can live on either, the deprecated site-local
  * `fec0::/10`, and the other blocks IANA's special-purpose registries mark as not globally
- * reachable (benchmarking, documentation, local-use NAT64, Teredo and the like). IPv6 addresses that carry an IPv4 address (mapped, compatible, translated, NAT64,
+ * reachable but those kept for documentation (benchmarking, local-use NAT64, Teredo and the like). IPv6 addresses that carry an IPv4 address (mapped, compatible, translated, NAT64,
  * 6to4) are judged by the IPv4 address they carry (decision 0782). Decimal and octal IPv4 spellings
  * (`2130706433`, `0177.0.0.1`) never reach here: the WHATWG URL parser turns them into dotted
  * decimal, and a resolver answers with canonical addresses.
@@ -20,12 +20,11 @@ for (const [network, prefix] of [
   ['172.16.0.0', 12],
   ['192.168.0.0', 16],
   // IANA special-purpose blocks that are not globally reachable: no public receiver lives there,
-  // and a network may route them inside (a proxy's fake-IP range is often 198.18/15).
+  // and a network may route them inside (a proxy's fake-IP range is often 198.18/15). The
+  // documentation blocks (192.0.2/24, 198.51.100/24, 203.0.113/24) are left to examples: no
+  // network is given them, and the interface description's own examples use them.
   ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation (TEST-NET-1)
   ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation (TEST-NET-2)
-  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const) {
@@ -43,8 +42,6 @@ for (const [network, prefix] of [
   ['100::', 64], // discard-only
   ['2001::', 32], // Teredo: a client's tunnel, its IPv4 addresses obfuscated
   ['2001:2::', 48], // benchmarking
-  ['2001:db8::', 32], // documentation
-  ['3fff::', 20], // documentation
   ['5f00::', 16], // segment routing (SRv6) identifiers
 ] as const) {
   refused.addSubnet(network, prefix, 'ipv6');
