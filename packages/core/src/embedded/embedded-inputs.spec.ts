@@ -239,6 +239,15 @@ describe('Inputs embedding code hands the core', () => {
     }
   });
 
+  it('refuses a tenant id that is not one on the read that stores a default template, storing none', async () => {
+    const core = setup();
+    for (const tenantId of ['Acme!', undefined, 123, '']) {
+      const refusal = await domainErrorOf(core.repurpose.get.execute({ ...editor, tenantId } as never));
+      expect([refusal.code, refusal.issues?.[0]?.path], String(tenantId)).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'tenantId']);
+      expect(await core.stores.repurposeTemplates.find(tenantId as never), String(tenantId)).to.equal(null);
+    }
+  });
+
   it('refuses a dashboard configuration that is not a plain object, storing nothing', async () => {
     const core = setup();
     const member = userCaller('acme', 'u1');
