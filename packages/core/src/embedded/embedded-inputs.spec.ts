@@ -248,6 +248,18 @@ describe('Inputs embedding code hands the core', () => {
     }
   });
 
+  it('refuses a tenant id that is not one when admitting a guest, counting no hit under it', async () => {
+    const core = createCore({ captcha: new StaticCaptchaVerifier(new Map([['token', undefined]])) });
+    for (const tenantId of ['Acme!', undefined, 123, '']) {
+      const guest = { tenantId, user: undefined, guest: { id: 'guest-0001', captchaToken: 'token' } } as never as Caller;
+      const refusal = await domainErrorOf(core.guests.admit.execute(guest));
+      expect([refusal.code, refusal.issues?.[0]?.path], String(tenantId)).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'tenantId']);
+    }
+    expect(core.stores.guestLimiter.size).to.equal(0);
+    await core.guests.admit.execute(guestCaller('acme', 'guest-0001', 'token'));
+    expect(core.stores.guestLimiter.size).to.equal(1);
+  });
+
   it('refuses a dashboard configuration that is not a plain object, storing nothing', async () => {
     const core = setup();
     const member = userCaller('acme', 'u1');

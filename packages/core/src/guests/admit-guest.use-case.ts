@@ -10,6 +10,7 @@ import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError, limitError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 import type { GuestEngagementPolicy, GuestRateLimiter } from './guests.ports.js';
 
 /**
@@ -36,7 +37,9 @@ export class AdmitGuest {
     checkedGuestPolicy(policy, 'AdmitGuest');
   }
 
+  /** A tenant id that is not one is refused first (decision 0801): a guest's hit is stored under it. */
   async execute(caller: Caller): Promise<void> {
+    requireTenantId(caller.tenantId);
     if (caller.user) return;
     const token = caller.guest?.captchaToken;
     if (!token) throw new DomainError(ErrorCodes.GUEST_CAPTCHA_REQUIRED, 'a guest needs a CAPTCHA token to engage');
