@@ -3,8 +3,9 @@
  * unique-local, CGNAT (RFC 6598), unspecified — plus multicast, broadcast and the IPv4 "this
  * network" block, which no webhook receiver can live on either, the deprecated site-local
  * `fec0::/10`, and the other blocks IANA's special-purpose registries mark as not globally
- * reachable but those kept for documentation (benchmarking, local-use NAT64, Teredo and the like). IPv6 addresses that carry an IPv4 address (mapped, compatible, translated, NAT64,
- * 6to4) are judged by the IPv4 address they carry (decision 0782). Decimal and octal IPv4 spellings
+ * reachable but those kept for documentation (benchmarking, local-use NAT64, Teredo and the
+ * like). IPv6 addresses that carry an IPv4 address (mapped, compatible, translated, NAT64, 6to4)
+ * are judged by the IPv4 address they carry (decision 0782). Decimal and octal IPv4 spellings
  * (`2130706433`, `0177.0.0.1`) never reach here: the WHATWG URL parser turns them into dotted
  * decimal, and a resolver answers with canonical addresses.
  */

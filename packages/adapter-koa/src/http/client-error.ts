@@ -130,9 +130,11 @@ interface RequestLine {
 }
 
 const UNKNOWN_REQUEST_LINE: RequestLine = { method: null, path: null, targetLength: 0 };
-const REQUEST_LINE = /^([A-Z][A-Z0-9_-]{0,31}) ([^\s?]+)(\?\S*)? HTTP\/1\.[01]\r?$/;
+/** A request line's method, path and query. */
+const REQUEST_START = String.raw`^([A-Z][A-Z0-9_-]{0,31}) ([^\s?]+)(\?\S*)?`;
+const REQUEST_LINE = new RegExp(String.raw`${REQUEST_START} HTTP\/1\.[01]\r?$`);
 /** A request line the refused bytes end inside of (in its target, or in the version after it): a head that overflowed there. */
-const UNENDED_REQUEST_LINE = /^([A-Z][A-Z0-9_-]{0,31}) ([^\s?]+)(\?\S*)?(?: [A-Z0-9/.]{0,8})?$/;
+const UNENDED_REQUEST_LINE = new RegExp(String.raw`${REQUEST_START}(?: [A-Z0-9/.]{0,8})?$`);
 const LOGGED_PATH_LENGTH = 256;
 
 /**

@@ -12,22 +12,25 @@
 import { randomBytes } from 'node:crypto';
 
 const ID_PATTERN = /^[a-fA-F0-9]{24}$/;
-const processRandom = randomBytes(5).toString('hex');
-let counter = randomBytes(3).readUIntBE(0, 3);
+/** A sequence ids are made in: 5 random bytes and a 3-byte counter, both starting at random. */
+interface IdSequence {
+  readonly random: string;
+  counter: number;
+}
 
-/** Each scope's (tenant's) own random bytes and counter; one entry per tenant the process made ids for. */
-const scopes = new Map<string, { readonly random: string; counter: number }>();
+const newSequence = (): IdSequence => ({ random: randomBytes(5).toString('hex'), counter: randomBytes(3).readUIntBE(0, 3) });
+
+/** The process's own sequence: ids no tenant is shown (API keys, outbox jobs). */
+const processSequence = newSequence();
+/** Each scope's (tenant's) own sequence; one entry per tenant the process made ids for. */
+const scopes = new Map<string, IdSequence>();
 
 /** A new id; `scope`, the tenant a record belongs to, gives it that tenant's sequence. */
 export function newId(now: Date = new Date(), scope?: string): string {
-  const seconds = Math.floor(now.getTime() / 1000).toString(16).padStart(8, '0').slice(-8);
-  if (scope === undefined) {
-    counter = (counter + 1) % 0x1000000;
-    return seconds + processRandom + counter.toString(16).padStart(6, '0');
-  }
-  let sequence = scopes.get(scope);
-  if (sequence === undefined) scopes.set(scope, (sequence = { random: randomBytes(5).toString('hex'), counter: randomBytes(3).readUIntBE(0, 3) }));
+  let sequence = scope === undefined ? processSequence : scopes.get(scope);
+  if (sequence === undefined) scopes.set(scope!, (sequence = newSequence()));
   sequence.counter = (sequence.counter + 1) % 0x1000000;
+  const seconds = Math.floor(now.getTime() / 1000).toString(16).padStart(8, '0').slice(-8);
   return seconds + sequence.random + sequence.counter.toString(16).padStart(6, '0');
 }
 
