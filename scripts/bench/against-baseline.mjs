@@ -1,7 +1,7 @@
 // This tree's service against earlier commits' services, on real sockets, in one run: the
 // question "did a change lose more than 0.03 of an operation's ratio to Koa?" asked directly.
 // Two full `npm run bench` runs, one per tree, each divide by their own Koa reference, and that
-// reference alone moves by ±6 % between runs of identical code (docs/performance.md, 2026-11-26):
+// reference alone moves by ±6 % between runs of identical code (docs/performance-log.md, 2026-11-26):
 // more than the 0.03 to be judged. Here every service and ONE Koa reference are loaded in turn,
 // so the ratios of a repetition share their divisor and the difference of two ratios is the
 // difference of the two services.
@@ -122,7 +122,7 @@ async function main() {
  * row. Undefined (and nothing left running) when a tree does not serve the row's routes. Fresh processes per round because a process keeps what it
  * happened to make of a route: two services of one checkout, started side by side, differed on
  * one row by 0.069 of Koa (median; CPU 1.09 ×), on the same side in every repetition of a run,
- * and by +0.005 and +0.007 in the next two runs (docs/performance.md, "2026-11-28, 03:30-05:45
+ * and by +0.005 and +0.007 in the next two runs (docs/performance-log.md, "2026-11-28, 03:30-05:45
  * UTC"). Comparing one process per tree for the whole run read that luck as the code's difference.
  */
 async function startRound(trees, theirs, providerUrl) {
@@ -176,8 +176,8 @@ async function seeded(label, service, operation) {
 /**
  * Of one round's repetitions `reps`, those in which the machine ran every target undisturbed
  * (bench-guard: nothing else on the server core, the load generator keeping up) and at one speed.
- * This kind of machine halves its speed for seconds to minutes at a time (docs/performance.md,
- * "the machine"), and a repetition in which that changed divides a fast run by a slow one. Each
+ * This kind of machine halves its speed for seconds to minutes at a time (docs/performance-log.md,
+ * "2026-11-26: the machine"), and a repetition in which that changed divides a fast run by a slow one. Each
  * run's CPU per request is taken relative to the lowest of its target in the round (one process);
  * a repetition counts when those relative costs are within `EVEN` of each other (all at full
  * speed, or all slowed alike). Without a CPU reading (not Linux), every undisturbed repetition counts.

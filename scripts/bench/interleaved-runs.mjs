@@ -17,7 +17,7 @@ export const DEFAULTS = {
 /**
  * A second of load in which a process's helper threads took more than this share of its CPU:
  * V8 is still compiling the request's code off the main thread (30-50 % while it does, 0-4 % once
- * it is done, GC helpers and the log's file writes included: docs/performance.md, 2026-12-03).
+ * it is done, GC helpers and the log's file writes included: docs/performance-log.md, 2026-12-03).
  */
 export const SETTLED_HELPER_SHARE = Number(process.env.BENCH_SETTLED_HELPERS ?? 0.1);
 

@@ -44,7 +44,7 @@ const PLAIN_STRING = /^[\w .,:;/@+=()[\]{}<>!?#$%&*~^|-]*$/;
 /**
  * `,"key":value` for each field, as JSON.stringify writes them; request-log fields (short
  * plain strings and numbers) skip the general serializer, a measurable cost per property
- * (docs/performance.md).
+ * (docs/performance-log.md).
  */
 function jsonMembers(fields: Record<string, unknown>): string {
   let out = '';
