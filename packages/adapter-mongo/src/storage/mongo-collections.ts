@@ -104,7 +104,7 @@ export const INDEXES: readonly IndexDefinition[] = [
     name: 'tenant_article_status_created',
     keys: { tenantId: 1, articleId: 1, status: 1, createdAt: -1, _id: -1 },
   },
-  // Engagement (docs/decisions/0110-mongo-engagement-storage.md). Authors and categories are read by `_id` only.
+  // Engagement (docs/decisions/0110-mongo-engagement-storage.md). Authors and categories have only their list indexes (above); a read by id is on `_id_`.
   { collection: Collections.articles, name: 'tenant_id', keys: { tenantId: 1, _id: 1 } },
   { collection: Collections.articles, name: 'tenant_author', keys: { tenantId: 1, authorId: 1 } },
   { collection: Collections.comments, name: 'tenant_id', keys: { tenantId: 1, _id: 1 } },
