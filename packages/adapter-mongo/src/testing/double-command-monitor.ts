@@ -78,7 +78,9 @@ export function monitorCollection<T extends object>(collection: T, options: Moni
     if (why === null) return undefined;
     const message = `${options.databaseName}.${options.collectionName} ${row.command}: ${why}`;
     options.unserved(message);
-    return options.indexCoverage === 'enforce' ? new Error(`MingoDatabaseDouble: ${message}`) : undefined;
+    // The hint goes on the thrown error only: `unservedQueries()` keeps the bare message.
+    const hint = 'declare an index that serves it in INDEXES of adapter-mongo/src/storage/mongo-collections.ts (docs/extending-storage.md §4)';
+    return options.indexCoverage === 'enforce' ? new Error(`MingoDatabaseDouble: ${message}; ${hint}`) : undefined;
   };
   return new Proxy(collection, {
     get(target, property, receiver) {

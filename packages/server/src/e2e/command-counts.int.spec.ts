@@ -64,7 +64,7 @@ for (const store of ['mongo-double', 'real-mongo'] as const satisfies readonly C
         expect(res.status, JSON.stringify(res.body)).to.equal(scenario.status);
         expect(sent).to.deep.equal([...scenario.commands].sort());
         if (counted.real) expect(await collectionScans(counted.real.db, documents), 'commands whose plan scans the collection').to.deep.equal([]);
-        else expect((counted.db as MingoDatabaseDouble).unservedQueries()).to.deep.equal([]);
+        else expect((counted.db as MingoDatabaseDouble).unservedQueries(), 'queries no declared index serves (add one to INDEXES, mongo-collections.ts)').to.deep.equal([]);
       });
     }
   });
