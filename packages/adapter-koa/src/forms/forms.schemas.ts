@@ -190,14 +190,17 @@ const formSchema: JsonSchema = {
       required: ['enabled', 'email', 'push'],
       properties: {
         enabled: { type: 'boolean' },
+        // Every audience is always answered, defaults applied (§2.3): required, so a typed client
+        // reads `notifications.email.admin.enabled` without a check for absence.
         email: {
           type: 'object',
+          required: ['admin', 'submitter'],
           properties: {
             admin: { type: 'object', required: ['enabled', 'recipients'], properties: { enabled: { type: 'boolean' }, recipients: { type: 'array', items: { type: 'string' } } } },
             submitter: { type: 'object', required: ['enabled', 'field'], properties: { enabled: { type: 'boolean' }, field: nullableId } },
           },
         },
-        push: { type: 'object', properties: { admin: enabled, submitter: enabled } },
+        push: { type: 'object', required: ['admin', 'submitter'], properties: { admin: enabled, submitter: enabled } },
       },
     },
     createdBy: nullableId,

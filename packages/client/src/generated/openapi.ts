@@ -1764,20 +1764,20 @@ export interface operations {
                                 notifications: {
                                     enabled: boolean;
                                     email: {
-                                        admin?: {
+                                        admin: {
                                             enabled: boolean;
                                             recipients: string[];
                                         };
-                                        submitter?: {
+                                        submitter: {
                                             enabled: boolean;
                                             field: string | null;
                                         };
                                     };
                                     push: {
-                                        admin?: {
+                                        admin: {
                                             enabled: boolean;
                                         };
-                                        submitter?: {
+                                        submitter: {
                                             enabled: boolean;
                                         };
                                     };
@@ -1953,20 +1953,20 @@ export interface operations {
                                 notifications: {
                                     enabled: boolean;
                                     email: {
-                                        admin?: {
+                                        admin: {
                                             enabled: boolean;
                                             recipients: string[];
                                         };
-                                        submitter?: {
+                                        submitter: {
                                             enabled: boolean;
                                             field: string | null;
                                         };
                                     };
                                     push: {
-                                        admin?: {
+                                        admin: {
                                             enabled: boolean;
                                         };
-                                        submitter?: {
+                                        submitter: {
                                             enabled: boolean;
                                         };
                                     };
@@ -5336,20 +5336,20 @@ export interface operations {
                                 notifications: {
                                     enabled: boolean;
                                     email: {
-                                        admin?: {
+                                        admin: {
                                             enabled: boolean;
                                             recipients: string[];
                                         };
-                                        submitter?: {
+                                        submitter: {
                                             enabled: boolean;
                                             field: string | null;
                                         };
                                     };
                                     push: {
-                                        admin?: {
+                                        admin: {
                                             enabled: boolean;
                                         };
-                                        submitter?: {
+                                        submitter: {
                                             enabled: boolean;
                                         };
                                     };
@@ -5931,20 +5931,20 @@ export interface operations {
                                 notifications: {
                                     enabled: boolean;
                                     email: {
-                                        admin?: {
+                                        admin: {
                                             enabled: boolean;
                                             recipients: string[];
                                         };
-                                        submitter?: {
+                                        submitter: {
                                             enabled: boolean;
                                             field: string | null;
                                         };
                                     };
                                     push: {
-                                        admin?: {
+                                        admin: {
                                             enabled: boolean;
                                         };
-                                        submitter?: {
+                                        submitter: {
                                             enabled: boolean;
                                         };
                                     };
@@ -6316,20 +6316,20 @@ export interface operations {
                                 notifications: {
                                     enabled: boolean;
                                     email: {
-                                        admin?: {
+                                        admin: {
                                             enabled: boolean;
                                             recipients: string[];
                                         };
-                                        submitter?: {
+                                        submitter: {
                                             enabled: boolean;
                                             field: string | null;
                                         };
                                     };
                                     push: {
-                                        admin?: {
+                                        admin: {
                                             enabled: boolean;
                                         };
-                                        submitter?: {
+                                        submitter: {
                                             enabled: boolean;
                                         };
                                     };

@@ -57,6 +57,10 @@ describe('@cms/client', () => {
       const company = await cms.POST('/forms/create', { body: { title: { en: 'Company' }, slug: 'client-company', sections: [{ fields: [field('company')] }] } });
       expect(company.response.status).to.equal(201);
       const companyId = company.data!.data.form.id;
+      // Every audience of the notifications is answered with its defaults (§2.3): typed as present.
+      const { notifications } = company.data!.data.form;
+      expect([notifications.email.admin.enabled, notifications.email.admin.recipients, notifications.email.submitter.field]).to.deep.equal([false, [], null]);
+      expect([notifications.push.admin.enabled, notifications.push.submitter.enabled]).to.deep.equal([false, false]);
       const person = await cms.POST('/forms/create', {
         body: {
           title: { en: 'Person' },
