@@ -40,6 +40,22 @@ export const repurposeTemplatePatchSchema: JsonSchema = {
 
 const timestamp = { type: 'string', format: 'date-time', example: '2026-01-02T03:04:05.678Z' };
 
+/**
+ * A platform as stored: every member has a value (a `null` in the body leaves it unchanged), so
+ * the answer's members are not nullable as the patch's are.
+ */
+const storedPlatform: JsonSchema = {
+  type: 'object',
+  required: Object.keys(platformProperties),
+  properties: {
+    tone: { enum: [...TONES] },
+    length: { enum: [...LENGTHS] },
+    ctaTemplate: { type: 'string' },
+    hashtagStyle: { type: 'string' },
+    maxHashtags: { type: 'integer', minimum: 0 },
+  },
+};
+
 export const repurposeTemplateSchema: JsonSchema = {
   type: 'object',
   required: ['tenantId', 'defaults', 'platforms', 'updatedBy', 'createdAt', 'updatedAt'],
@@ -53,12 +69,7 @@ export const repurposeTemplateSchema: JsonSchema = {
     platforms: {
       type: 'object',
       required: [...PLATFORMS],
-      properties: Object.fromEntries(
-        PLATFORMS.map((platform) => [
-          platform,
-          { type: 'object', required: Object.keys(platformProperties), properties: platformProperties },
-        ]),
-      ),
+      properties: Object.fromEntries(PLATFORMS.map((platform) => [platform, storedPlatform])),
     },
     updatedBy: { type: ['string', 'null'] },
     createdAt: timestamp,

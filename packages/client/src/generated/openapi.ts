@@ -1084,32 +1084,40 @@ export interface operations {
                             };
                             platforms: {
                                 linkedin: {
-                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
-                                    length: ("short" | "medium" | "long") | null;
-                                    ctaTemplate: string | null;
-                                    hashtagStyle: string | null;
-                                    maxHashtags: number | null;
+                                    /** @enum {string} */
+                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
+                                    /** @enum {string} */
+                                    length: "short" | "medium" | "long";
+                                    ctaTemplate: string;
+                                    hashtagStyle: string;
+                                    maxHashtags: number;
                                 };
                                 twitter: {
-                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
-                                    length: ("short" | "medium" | "long") | null;
-                                    ctaTemplate: string | null;
-                                    hashtagStyle: string | null;
-                                    maxHashtags: number | null;
+                                    /** @enum {string} */
+                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
+                                    /** @enum {string} */
+                                    length: "short" | "medium" | "long";
+                                    ctaTemplate: string;
+                                    hashtagStyle: string;
+                                    maxHashtags: number;
                                 };
                                 whatsapp: {
-                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
-                                    length: ("short" | "medium" | "long") | null;
-                                    ctaTemplate: string | null;
-                                    hashtagStyle: string | null;
-                                    maxHashtags: number | null;
+                                    /** @enum {string} */
+                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
+                                    /** @enum {string} */
+                                    length: "short" | "medium" | "long";
+                                    ctaTemplate: string;
+                                    hashtagStyle: string;
+                                    maxHashtags: number;
                                 };
                                 instagram: {
-                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
-                                    length: ("short" | "medium" | "long") | null;
-                                    ctaTemplate: string | null;
-                                    hashtagStyle: string | null;
-                                    maxHashtags: number | null;
+                                    /** @enum {string} */
+                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
+                                    /** @enum {string} */
+                                    length: "short" | "medium" | "long";
+                                    ctaTemplate: string;
+                                    hashtagStyle: string;
+                                    maxHashtags: number;
                                 };
                             };
                             updatedBy: string | null;
@@ -1253,32 +1261,40 @@ export interface operations {
                             };
                             platforms: {
                                 linkedin: {
-                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
-                                    length: ("short" | "medium" | "long") | null;
-                                    ctaTemplate: string | null;
-                                    hashtagStyle: string | null;
-                                    maxHashtags: number | null;
+                                    /** @enum {string} */
+                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
+                                    /** @enum {string} */
+                                    length: "short" | "medium" | "long";
+                                    ctaTemplate: string;
+                                    hashtagStyle: string;
+                                    maxHashtags: number;
                                 };
                                 twitter: {
-                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
-                                    length: ("short" | "medium" | "long") | null;
-                                    ctaTemplate: string | null;
-                                    hashtagStyle: string | null;
-                                    maxHashtags: number | null;
+                                    /** @enum {string} */
+                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
+                                    /** @enum {string} */
+                                    length: "short" | "medium" | "long";
+                                    ctaTemplate: string;
+                                    hashtagStyle: string;
+                                    maxHashtags: number;
                                 };
                                 whatsapp: {
-                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
-                                    length: ("short" | "medium" | "long") | null;
-                                    ctaTemplate: string | null;
-                                    hashtagStyle: string | null;
-                                    maxHashtags: number | null;
+                                    /** @enum {string} */
+                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
+                                    /** @enum {string} */
+                                    length: "short" | "medium" | "long";
+                                    ctaTemplate: string;
+                                    hashtagStyle: string;
+                                    maxHashtags: number;
                                 };
                                 instagram: {
-                                    tone: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
-                                    length: ("short" | "medium" | "long") | null;
-                                    ctaTemplate: string | null;
-                                    hashtagStyle: string | null;
-                                    maxHashtags: number | null;
+                                    /** @enum {string} */
+                                    tone: "professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational";
+                                    /** @enum {string} */
+                                    length: "short" | "medium" | "long";
+                                    ctaTemplate: string;
+                                    hashtagStyle: string;
+                                    maxHashtags: number;
                                 };
                             };
                             updatedBy: string | null;

@@ -88,7 +88,9 @@ describe('@cms/client', () => {
       expect(translated.data?.data.content).to.equal('Bonjour');
       const template = await cms.GET('/ai/repurpose/template');
       expect(template.response.status).to.equal(200);
-      expect(template.data?.data).to.be.an('object');
+      // Every member of a stored platform has a value (§2.6): typed without null.
+      const { twitter } = template.data!.data.platforms;
+      expect([twitter.tone.toUpperCase(), twitter.length, twitter.maxHashtags + 1, twitter.ctaTemplate.length > 0]).to.deep.equal(['CASUAL', 'short', 4, true]);
     });
 
     it('removes an article reaction (2.7) and totals a comment’s reactions (2.8)', async () => {
