@@ -21,7 +21,7 @@ import { articleDataSchema, categoryDataSchema } from '../articles/articles.sche
 import { authorDataSchema } from '../authors/authors.schemas.js';
 import { commentDataSchema } from '../comments/comments.schemas.js';
 import { formDataSchema, submissionDataSchema } from '../forms/forms.schemas.js';
-import { listDataSchema, listQuerySchema } from '../http/list-schemas.js';
+import { FLAG_FILTER, listDataSchema, listQuerySchema } from '../http/list-schemas.js';
 import { idParamsSchema } from '../http/record-schemas.js';
 import { defineRoute, StreamedAnswer, type RouteModule } from '../routing/route-definition.js';
 import { PARENT_FILTER_PATTERN } from '../routing/schema-validator.js';
@@ -51,7 +51,7 @@ export function contentListRoutes(lists: ContentListUseCases): RouteModule {
       summary: 'List the tenant’s forms, newest first, one page at a time',
       tags: ['forms'],
       query: listQuerySchema({
-        isActive: { type: 'string', enum: ['true', 'false'] },
+        isActive: FLAG_FILTER,
         visibility: { type: 'string', enum: [...FORM_VISIBILITIES] },
       }),
       success: { status: 200, message: 'Forms retrieved successfully', data: listDataSchema('forms', formDataSchema, 'form') },

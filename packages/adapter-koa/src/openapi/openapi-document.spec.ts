@@ -2,8 +2,9 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { GUEST_ENGAGEMENT } from '@cms/core';
 import { parseTraceparent } from '@cms/core/internal';
+import { FLAG_FILTER, listQuerySchema } from '../http/list-schemas.js';
 import type { RouteDefinition } from '../routing/route-definition.js';
-import { LANGUAGE_CODE } from '../routing/schema-validator.js';
+import { LANGUAGE_CODE, SchemaValidator } from '../routing/schema-validator.js';
 import { buildOpenApiDocument } from './openapi-document.js';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
@@ -78,6 +79,37 @@ describe('buildOpenApiDocument', () => {
 
     it('documents Invalid JSON body beside the validation 400 of a body', () => {
       expect(badRequest(route({ method: 'POST', path: '/things', body: { type: 'object' } }))).to.equal('Validation failed: <first problem> | Invalid JSON body');
+    });
+  });
+
+  describe('when a list takes a page size and a true/false filter (decision 0833)', () => {
+    const query = listQuerySchema({ isActive: FLAG_FILTER });
+    const document = buildOpenApiDocument({ title: 'CMS', version: '1.0.0', serverUrl: '/cms' }, [
+      { operationId: 'listThings', method: 'GET', path: '/things/list', summary: 'List things', tags: ['things'], success: { status: 200, message: 'Things retrieved successfully' }, handler: async () => null, query },
+    ]) as { paths: { '/things/list': { get: { parameters: Array<{ name: string; schema: Record<string, unknown> }> } } } };
+    const declared = (name: string) => document.paths['/things/list'].get.parameters.find((p) => p.name === name)!.schema;
+
+    it('declares them with the schema of their values, so a client sends limit: 20 and isActive: true', () => {
+      expect(declared('limit')).to.deep.equal({ type: 'integer', minimum: 1, maximum: 100, default: 20, example: 20, description: 'Page size, 1-100 (default 20)' });
+      expect(declared('isActive')).to.deep.equal({ type: 'boolean' });
+      expect(declared('cursor')).to.include({ type: 'string' });
+    });
+
+    it('accepts as text exactly what the declared values serialise to', () => {
+      const check = new SchemaValidator().compile(query, 'query');
+      const accepted = (value: Record<string, string>) => {
+        try {
+          check(value);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      const limit = declared('limit') as { minimum: number; maximum: number };
+      for (let n = -2; n <= 102; n++) expect(accepted({ limit: String(n) }), `limit=${n}`).to.equal(n >= limit.minimum && n <= limit.maximum);
+      for (const text of ['01', '1.0', '1e1', ' 5', '+5', '']) expect(accepted({ limit: text }), `limit=${text}`).to.equal(false);
+      expect([true, false].map((flag) => accepted({ isActive: String(flag) }))).to.deep.equal([true, true]);
+      expect(accepted({ isActive: '1' })).to.equal(false);
     });
   });
 

@@ -5,7 +5,7 @@
 import { ANYONE, ErrorCodes, GUEST_ID_PATTERN, USER_ID_PATTERN, type ErrorCode } from '@cms/core';
 import { ERROR_TABLE } from '../http/error-table.js';
 import type { JsonSchema, RouteDefinition } from '../routing/route-definition.js';
-import { LANGUAGE_CODE } from '../routing/schema-validator.js';
+import { LANGUAGE_CODE, QUERY_VALUE } from '../routing/schema-validator.js';
 import { operationExamples, type OperationExample } from './operation-examples.js';
 
 export interface OpenApiInfo {
@@ -193,7 +193,7 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
     schema,
   }));
   for (const [name, schema] of Object.entries((route.query?.properties ?? {}) as Record<string, JsonSchema>)) {
-    parameters.push({ name, in: 'query', required: ((route.query?.required ?? []) as string[]).includes(name), schema });
+    parameters.push({ name, in: 'query', required: ((route.query?.required ?? []) as string[]).includes(name), schema: queryValueSchema(schema) });
   }
   if (access.guest) parameters.push(...GUEST_PARAMETERS);
   else {
@@ -219,6 +219,18 @@ function operationOf(route: RouteDefinition): Record<string, unknown> {
       : {}),
     responses: responsesOf(route),
   };
+}
+
+/**
+ * A query parameter as OpenAPI describes one: the schema of the value its text stands for
+ * (decision 0833). The route checks the text (`limit` matches `^(100|[1-9][0-9]?)$`); a parameter
+ * marked with `x-query-value` is declared with the value's schema (an integer from 1 to 100), its
+ * description kept, so a generated client takes the value and serialises it to that text.
+ */
+function queryValueSchema(schema: JsonSchema): JsonSchema {
+  const value = schema[QUERY_VALUE] as JsonSchema | undefined;
+  if (value === undefined) return schema;
+  return { ...value, ...(schema.description === undefined ? {} : { description: schema.description }) };
 }
 
 /** The operation with its example request: each parameter's `example` and the body's `example`. */

@@ -32,6 +32,13 @@ export type Location = 'body' | 'query' | 'params';
 /** Marks a schema (or a map's `propertyNames`) as a language code of the tenant's languages. */
 export const LANGUAGE_CODE = 'x-language-code';
 
+/**
+ * On a query parameter's schema, which checks the parameter's text: the schema of the value that
+ * text stands for (an integer, a boolean). The OpenAPI document declares the parameter with it,
+ * so a generated client takes `limit: 20` and `isActive: true` (decision 0833).
+ */
+export const QUERY_VALUE = 'x-query-value';
+
 export class SchemaValidator {
   readonly #ajv: Ajv;
 
@@ -42,6 +49,7 @@ export class SchemaValidator {
     // An annotation: the languages are the tenant's, checked by the use case; the OpenAPI
     // document turns it into an enum of the configured languages.
     this.#ajv.addKeyword({ keyword: LANGUAGE_CODE });
+    this.#ajv.addKeyword({ keyword: QUERY_VALUE }); // an annotation for the document (0833)
     // The maximum first, as AJV checks `maxLength` before `minLength`.
     this.#ajv.addKeyword(characterBound(MAX_CHARACTERS, 'more'));
     this.#ajv.addKeyword(characterBound(MIN_CHARACTERS, 'fewer'));

@@ -3790,7 +3790,7 @@ export interface operations {
     listArticleComments: {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 cursor?: string;
                 status?: "approved" | "pending" | "all";
             };
@@ -4682,7 +4682,7 @@ export interface operations {
     listWebhooks: {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 cursor?: string;
             };
             header?: {
@@ -5254,9 +5254,9 @@ export interface operations {
     listForms: {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 cursor?: string;
-                isActive?: "true" | "false";
+                isActive?: boolean;
                 visibility?: "public" | "internal";
             };
             header?: {
@@ -5412,7 +5412,7 @@ export interface operations {
     listFormSubmissions: {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 cursor?: string;
             };
             header?: {
@@ -5589,7 +5589,7 @@ export interface operations {
     listArticles: {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 cursor?: string;
                 authorId?: string;
                 categoryId?: string;
@@ -5680,7 +5680,7 @@ export interface operations {
     listCategories: {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 cursor?: string;
                 parentId?: string;
             };
@@ -5764,7 +5764,7 @@ export interface operations {
     listAuthors: {
         parameters: {
             query?: {
-                limit?: string;
+                limit?: number;
                 cursor?: string;
             };
             header?: {

@@ -83,6 +83,28 @@ describe('@cms/client', () => {
       expect(connected.data?.data.submission.relations).to.deep.equal({ employer: employer.data!.data.submission.id });
     });
 
+    it('pages a list to its end with a typed page size, filter and cursor (§6.1)', async () => {
+      for (const slug of ['client-page-1', 'client-page-2', 'client-page-3']) {
+        await cms.POST('/forms/create', { body: { title: { en: slug }, slug, sections: [{ fields: [{ name: 'a', type: 'text', label: { en: 'A' } }] }] } });
+      }
+      const slugs: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const query: { limit: number; isActive: boolean; cursor?: string } = { limit: 2, isActive: true, ...(cursor === null ? {} : { cursor }) };
+        const page = await cms.GET('/forms/list', { params: { query } });
+        expect(page.response.status).to.equal(200);
+        slugs.push(...page.data!.data.forms.map((form) => form.slug));
+        cursor = page.data!.data.nextCursor;
+        pages += 1;
+      } while (cursor !== null);
+      expect(slugs).to.include.members(['client-page-1', 'client-page-2', 'client-page-3']);
+      expect(new Set(slugs).size).to.equal(slugs.length);
+      expect(pages).to.equal(Math.ceil(slugs.length / 2));
+      const inactive = await cms.GET('/forms/list', { params: { query: { isActive: false } } });
+      expect(inactive.data?.data.forms).to.deep.equal([]);
+    });
+
     it('translates (2.4) and reads the repurpose template (2.6)', async () => {
       const translated = await cms.POST('/ai/translate', { body: { text: 'Hello', targetLanguage: 'fr' } });
       expect(translated.data?.data.content).to.equal('Bonjour');
