@@ -9,7 +9,7 @@
  * const { data, error } = await cms.PUT('/reports/dashboardConfig', { params: { header: { 'x-user-id': 'u1' } }, body: {} });
  * ```
  */
-import createClient, { type Client } from 'openapi-fetch';
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from './generated/openapi.js';
 
 export type { components, operations, paths } from './generated/openapi.js';
@@ -28,9 +28,29 @@ export interface CmsClientOptions {
 export type CmsClient = Client<paths>;
 
 export function createCmsClient(options: CmsClientOptions): CmsClient {
-  return createClient<paths>({
+  const client = createClient<paths>({
     baseUrl: options.baseUrl,
     headers: { 'x-api-key': options.apiKey, ...(options.bearerToken ? { authorization: `Bearer ${options.bearerToken}` } : {}) },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  client.use(notModifiedIsBodiless);
+  return client;
 }
+
+/**
+ * A 304 (If-None-Match matched) has no body and, rightly, no Content-Length (RFC 9110 §8.6), and
+ * openapi-fetch reads a bodiless answer only for a 204 or a Content-Length of 0: it would return
+ * `error: ''`, where the types promise an error envelope or nothing. The 304 is handed on marked
+ * bodiless, so a call answers `{ data: undefined, error: undefined, response }` (status 304, and
+ * the `ETag`, in `response`).
+ */
+const notModifiedIsBodiless: Middleware = {
+  onResponse({ response }) {
+    if (response.status !== 304 || response.headers.has('content-length')) return undefined;
+    const headers = new Headers(response.headers);
+    headers.set('content-length', '0');
+    const bodiless = new Response(null, { status: 304, statusText: response.statusText, headers });
+    Object.defineProperty(bodiless, 'url', { value: response.url });
+    return bodiless;
+  },
+};

@@ -70,6 +70,11 @@ describe('@cms/client', () => {
         },
       });
       const personId = person.data!.data.form.id;
+      // A read's ETag sent back as If-None-Match: 304, no data and no error (§6.3).
+      const read = await cms.GET('/forms/getById/{id}', { params: { path: { id: personId } } });
+      const etag = read.response.headers.get('etag')!;
+      const unchanged = await cms.GET('/forms/getById/{id}', { params: { path: { id: personId }, header: { 'If-None-Match': etag } } });
+      expect([unchanged.response.status, unchanged.data, unchanged.error, unchanged.response.headers.get('etag')]).to.deep.equal([304, undefined, undefined, etag]);
       const next = await cms.GET('/forms/getNextById/{id}', { params: { path: { id: personId } } });
       expect(next.data?.data.nextForm?.id).to.equal(companyId);
 
