@@ -23,7 +23,9 @@ const eventsSchema: JsonSchema = {
   items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES, ALL_WEBHOOK_EVENTS] },
   oneOf: [
     { title: '["*"] alone', description: 'Every event type, those added later included', type: 'array', minItems: 1, items: { const: ALL_WEBHOOK_EVENTS } },
-    { title: 'a list of event types', type: 'array', items: { not: { const: ALL_WEBHOOK_EVENTS } } },
+    // The event types themselves (not "anything but *"), so a generated client's type refuses
+    // `["*", "form.created"]` too; the items were checked against the same names above.
+    { title: 'a list of event types', type: 'array', items: { enum: [...WEBHOOK_EVENT_TYPES] } },
   ],
   description: '["*"] for every event type, or a list of event types; a type given twice is kept once',
   example: ['form.submitted'],
@@ -52,7 +54,7 @@ const webhookSchema: JsonSchema = {
   properties: {
     id: { type: 'string' },
     url: { type: 'string' },
-    events: { type: 'array', items: { type: 'string' } },
+    events: { type: 'array', items: { enum: [...WEBHOOK_EVENT_TYPES, ALL_WEBHOOK_EVENTS] } },
     description: nullableString,
     enabled: { type: 'boolean' },
     createdAt: timestampSchema,
@@ -88,7 +90,7 @@ export const deliveriesDataSchema: JsonSchema = {
         required: ['eventId', 'type', 'status', 'attempts', 'lastStatusCode', 'lastError', 'createdAt', 'deliveredAt'],
         properties: {
           eventId: { type: 'string', description: 'The webhook-id header of every attempt' },
-          type: { type: 'string' },
+          type: { enum: [...WEBHOOK_EVENT_TYPES] },
           status: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
           attempts: { type: 'integer' },
           lastStatusCode: { type: ['integer', 'null'] },

@@ -4562,7 +4562,7 @@ export interface operations {
                      *       "form.submitted"
                      *     ]
                      */
-                    events: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[] & ("*"[] | unknown[]);
+                    events: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[] & ("*"[] | ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted")[]);
                     description?: string | null;
                     enabled?: boolean | null;
                 };
@@ -4586,7 +4586,7 @@ export interface operations {
                             webhook: {
                                 id: string;
                                 url: string;
-                                events: string[];
+                                events: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[];
                                 description: string | null;
                                 enabled: boolean;
                                 /**
@@ -4712,7 +4712,7 @@ export interface operations {
                             webhooks: {
                                 id: string;
                                 url: string;
-                                events: string[];
+                                events: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[];
                                 description: string | null;
                                 enabled: boolean;
                                 /**
@@ -4809,7 +4809,7 @@ export interface operations {
                             webhook: {
                                 id: string;
                                 url: string;
-                                events: string[];
+                                events: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[];
                                 description: string | null;
                                 enabled: boolean;
                                 /**
@@ -4927,7 +4927,7 @@ export interface operations {
                      *       "form.submitted"
                      *     ]
                      */
-                    events?: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[] & ("*"[] | unknown[]);
+                    events?: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[] & ("*"[] | ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted")[]);
                     description?: string | null;
                     enabled?: boolean | null;
                 };
@@ -4951,7 +4951,7 @@ export interface operations {
                             webhook: {
                                 id: string;
                                 url: string;
-                                events: string[];
+                                events: ("form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted" | "*")[];
                                 description: string | null;
                                 enabled: boolean;
                                 /**
@@ -5182,7 +5182,8 @@ export interface operations {
                             deliveries: {
                                 /** @description The webhook-id header of every attempt */
                                 eventId: string;
-                                type: string;
+                                /** @enum {string} */
+                                type: "form.created" | "form.updated" | "form.deleted" | "form.submitted" | "submission.relation.connected" | "submission.relation.disconnected" | "submission.deleted" | "article.created" | "article.updated" | "article.deleted" | "article.reaction.changed" | "comment.created" | "comment.approved" | "comment.deleted";
                                 /** @enum {string} */
                                 status: "pending" | "delivered" | "failed";
                                 attempts: number;

@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { createCmsClient, type CmsClient } from '@cms/client';
+import { createCmsClient, type CmsClient, type paths } from '@cms/client';
 import { chatCompletion, FakeChatCompletionsServer } from '@cms/adapter-ai/testing';
 import { engagementClient } from '../testing/engagement-client.js';
 import { startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
@@ -108,6 +108,21 @@ describe('@cms/client', () => {
       expect(pages).to.equal(Math.ceil(slugs.length / 2));
       const inactive = await cms.GET('/forms/list', { params: { query: { isActive: false } } });
       expect(inactive.data?.data.forms).to.deep.equal([]);
+    });
+
+    it('subscribes a webhook with event names typed both ways (§7)', async () => {
+      type EventName = paths['/webhooks/create']['post']['requestBody']['content']['application/json']['events'][number];
+      const admin = createCmsClient({ baseUrl: api.baseUrl, apiKey: TEST_KEYS.a, bearerToken: await api.token({ sub: 'admin-1', role: 'admin' }) });
+      const url = 'https://203.0.113.10/hooks/cms';
+      const created = await admin.POST('/webhooks/create', { body: { url, events: ['form.submitted', 'comment.created'] } });
+      expect(created.response.status).to.equal(201);
+      const stored: EventName[] = created.data!.data.webhook.events;
+      expect(stored).to.deep.equal(['form.submitted', 'comment.created']);
+      // @ts-expect-error "*" beside an event type is refused (§7), by the types as by the service
+      const mixed = await admin.POST('/webhooks/create', { body: { url, events: ['*', 'form.created'] } });
+      expect([mixed.response.status, mixed.error?.message]).to.deep.equal([400, 'Validation failed: body.events must be ["*"] alone or a list of event types']);
+      const all = await admin.POST('/webhooks/create', { body: { url, events: ['*'] } });
+      expect(all.data?.data.webhook.events).to.deep.equal(['*']);
     });
 
     it('translates (2.4) and reads the repurpose template (2.6)', async () => {
