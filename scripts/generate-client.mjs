@@ -1,6 +1,8 @@
 // npm run client:generate: writes packages/client/src/generated/openapi.ts from the document the
-// built service serves with its default settings (languages en,ar,fr,es,de). Run it after
-// changing a route; a test (packages/server e2e client-types.int.spec) fails while it is stale.
+// built service serves with its default settings. An enum that is one deployment's setting (the
+// language codes, CMS_LANGUAGES) is typed as its base type, so the client fits every deployment
+// (decision 0834). Run it after changing a route; a test (packages/server e2e client.int.spec)
+// fails while it is stale.
 import 'reflect-metadata';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,10 +19,22 @@ export async function generateClientTypes() {
   const service = await startService(loadConfig({ PORT: '0', CMS_REQUEST_LOG: 'off', CAPTCHA_PROVIDER_DEFAULT: 'none' }), { logger: silent });
   try {
     const document = await (await fetch(`${service.url}/cms/openapi.json`)).json();
-    return HEADER + astToString(await openapiTS(document));
+    return HEADER + astToString(await openapiTS(withoutSettingEnums(document)));
   } finally {
     await service.stop();
   }
+}
+
+/** A copy of the document without the enums it says come from a setting (`x-enum-setting`). */
+function withoutSettingEnums(value) {
+  if (Array.isArray(value)) return value.map(withoutSettingEnums);
+  if (typeof value !== 'object' || value === null) return value;
+  const copy = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (key === 'enum' && value['x-enum-setting'] !== undefined) continue;
+    copy[key] = withoutSettingEnums(member);
+  }
+  return copy;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -129,7 +129,7 @@ describe('buildOpenApiDocument', () => {
       const document = buildOpenApiDocument({ title: 'CMS', version: '1.0.0', serverUrl: '/cms', languages: ['de', 'es'] }, [definition]) as {
         paths: { '/things': { post: { requestBody: { content: { 'application/json': { schema: { properties: { language: unknown } } } } } } } };
       };
-      expect(document.paths['/things'].post.requestBody.content['application/json'].schema.properties.language).to.deep.equal({ type: 'string', enum: ['de', 'es'], example: 'es' });
+      expect(document.paths['/things'].post.requestBody.content['application/json'].schema.properties.language).to.deep.equal({ type: 'string', enum: ['de', 'es'], example: 'es', 'x-enum-setting': 'CMS_LANGUAGES' });
     });
   });
 });

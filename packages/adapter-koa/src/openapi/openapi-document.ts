@@ -309,9 +309,15 @@ function addCode(add: (status: number, message: string) => void, code: ErrorCode
 }
 
 /**
+ * Names the setting a language enum comes from (decision 0834): the enum is this deployment's
+ * `CMS_LANGUAGES`, so a client meant for every deployment (`@cms/client`) types the code as a string.
+ */
+export const ENUM_SETTING = 'x-enum-setting';
+
+/**
  * The operation as the document shows it: a copy in which every `enum` states its `type` (code
  * generators need it) and every language-code marker is the enum of the configured languages,
- * its example one of them.
+ * its example one of them, named as coming from `CMS_LANGUAGES`.
  */
 function documented(operation: Record<string, unknown>, languages: readonly string[] | undefined): Record<string, unknown> {
   const walk = (value: unknown): unknown => {
@@ -322,6 +328,7 @@ function documented(operation: Record<string, unknown>, languages: readonly stri
     if ((value as Record<string, unknown>)[LANGUAGE_CODE] === true && languages) {
       out.type = 'string';
       out.enum = [...languages];
+      out[ENUM_SETTING] = 'CMS_LANGUAGES';
       if (out.example !== undefined && !languages.includes(out.example as string)) out.example = languages[1] ?? languages[0];
     }
     if (Array.isArray(out.enum) && out.type === undefined) out.type = enumType(out.enum);

@@ -1199,7 +1199,7 @@ export interface operations {
                  */
                 "application/json": {
                     defaults?: {
-                        language?: ("en" | "ar" | "fr" | "es" | "de") | null;
+                        language?: string | null;
                         tone?: ("professional" | "casual" | "friendly" | "formal" | "enthusiastic" | "informative" | "humorous" | "inspirational") | null;
                         length?: ("short" | "medium" | "long") | null;
                     } | null;
@@ -1404,11 +1404,10 @@ export interface operations {
                     /**
                      * @description A language configured for the tenant (CMS_LANGUAGES)
                      * @example fr
-                     * @enum {string}
                      */
-                    targetLanguage: "en" | "ar" | "fr" | "es" | "de";
+                    targetLanguage: string;
                     /** @description The language of the text; absent or null: detected by the provider */
-                    sourceLanguage?: ("en" | "ar" | "fr" | "es" | "de") | null;
+                    sourceLanguage?: string | null;
                 };
             };
         };

@@ -147,4 +147,28 @@ describe('@cms/client', () => {
       expect(summary.data?.data).to.include({ dislikes: 1, userReaction: 'dislike' });
     });
   });
+
+  describe('on a deployment with its own CMS_LANGUAGES', () => {
+    let api: TestService;
+    let provider: FakeChatCompletionsServer;
+    before(async () => {
+      provider = await FakeChatCompletionsServer.start();
+      provider.script = () => ({ json: chatCompletion('Ciao', 5) });
+      api = await startTestService({ AI_BASE_URL: provider.baseUrl, AI_MODEL: 'client-model', CMS_LANGUAGES: 'en,it' });
+    });
+    after(async () => {
+      await api.stop();
+      await provider.close();
+    });
+
+    it('takes the deployment’s language codes, which the types cannot know (decision 0834)', async () => {
+      const cms = createCmsClient({ baseUrl: api.baseUrl, apiKey: TEST_KEYS.a });
+      const translated = await cms.POST('/ai/translate', { body: { text: 'Hello', targetLanguage: 'it', sourceLanguage: 'en' } });
+      expect([translated.response.status, translated.data?.data.content]).to.deep.equal([200, 'Ciao']);
+      const template = await cms.PUT('/ai/repurpose/template', { params: { header: { 'x-user-id': 'client-user' } }, body: { defaults: { language: 'it' } } });
+      expect([template.response.status, template.data?.data.defaults.language]).to.deep.equal([200, 'it']);
+      const refused = await cms.POST('/ai/translate', { body: { text: 'Hello', targetLanguage: 'fr' } });
+      expect([refused.response.status, refused.error?.message]).to.deep.equal([400, 'Validation failed: body.targetLanguage must be one of en, it']);
+    });
+  });
 });

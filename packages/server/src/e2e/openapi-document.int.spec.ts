@@ -72,6 +72,8 @@ describe('GET /cms/openapi.json as a generator reads it', () => {
     const translate = document.paths['/ai/translate'].post.requestBody.content['application/json'].schema;
     expect(translate.properties.targetLanguage).to.include({ type: 'string' });
     expect(translate.properties.targetLanguage.enum).to.deep.equal(['en', 'fr', 'pt-BR']);
+    // The enum is this deployment's setting, and says so: @cms/client types it as a string (0834).
+    expect(translate.properties.targetLanguage['x-enum-setting']).to.equal('CMS_LANGUAGES');
     const title = document.paths['/forms/create'].post.requestBody.content['application/json'].schema.properties.title;
     expect(JSON.stringify(title)).to.contain('"enum":["en","fr","pt-BR"]');
     expect(JSON.stringify(document)).not.to.contain('x-language-code');
