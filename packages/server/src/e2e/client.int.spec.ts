@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { createCmsClient, type CmsClient, type paths } from '@cms/client';
+import { CmsAnswerError, createCmsClient, listPages, type CmsClient, type paths } from '@cms/client';
 import { chatCompletion, FakeChatCompletionsServer } from '@cms/adapter-ai/testing';
 import { engagementClient } from '../testing/engagement-client.js';
 import { startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
@@ -145,6 +145,41 @@ describe('@cms/client', () => {
       await cms.PUT('/articles/comments/{commentId}/reaction', { params: { path: { commentId: comment.id }, header: { 'x-user-id': 'reader-1' } }, body: { type: 'dislike' } });
       const summary = await cms.GET('/articles/comments/{commentId}/reactionSummary', { params: { path: { commentId: comment.id }, header: { 'x-user-id': 'reader-1' } } });
       expect(summary.data?.data).to.include({ dislikes: 1, userReaction: 'dislike' });
+    });
+
+    it('walks a list’s pages with listPages, its filter kept, until nextCursor is null (§6.1)', async () => {
+      const section = [{ fields: [{ name: 'a', type: 'text' as const, label: { en: 'A' } }] }];
+      for (const slug of ['client-walk-1', 'client-walk-2', 'client-walk-3']) {
+        await cms.POST('/forms/create', { body: { title: { en: slug }, slug, isActive: false, sections: section } });
+      }
+      const pages: Array<Array<{ slug: string; isActive: boolean }>> = [];
+      for await (const forms of listPages(cms, '/forms/list', { query: { limit: 2, isActive: false } })) pages.push(forms);
+      expect(pages.map((forms) => forms.map(({ slug, isActive }) => [slug, isActive]))).to.deep.equal([
+        [['client-walk-3', false], ['client-walk-2', false]],
+        [['client-walk-1', false]],
+      ]);
+    });
+
+    it('takes only list routes to listPages, with their path parameters and filters but no cursor', () => {
+      // A generator sends nothing until it is iterated: these only have to compile, or not.
+      listPages(cms, '/articles/{id}/comments', { path: { id: '0123456789abcdef01234567' }, query: { status: 'all' }, header: { 'x-user-id': 'u1' } });
+      listPages(cms, '/authors/list');
+      // @ts-expect-error a single read is not a list
+      listPages(cms, '/forms/getById/{id}', { path: { id: '0123456789abcdef01234567' } });
+      // @ts-expect-error the submissions of which form
+      listPages(cms, '/forms/{id}/submissions');
+      // @ts-expect-error the cursor is the walk's
+      listPages(cms, '/forms/list', { query: { cursor: 'abc' } });
+      // @ts-expect-error not a filter of this list
+      listPages(cms, '/forms/list', { query: { authorId: '0123456789abcdef01234567' } });
+    });
+
+    it('ends a listPages walk with the error envelope of an error answer', async () => {
+      const walk = listPages(cms, '/forms/{id}/submissions', { path: { id: '0123456789abcdef01234567' } });
+      const thrown = await walk.next().then(() => undefined, (error: unknown) => error);
+      expect(thrown).to.be.instanceOf(CmsAnswerError);
+      const { status, envelope, message } = thrown as CmsAnswerError;
+      expect([status, message, envelope]).to.deep.equal([404, 'Form not found', { success: false, statusCode: 404, message: 'Form not found', data: null }]);
     });
   });
 
