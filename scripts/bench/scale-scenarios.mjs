@@ -107,4 +107,39 @@ export const SCALE_SCENARIOS = [
       };
     },
   },
+  {
+    // Issue 15 item 1 on the embedded store: a filtered page reads the filter's own order
+    // (decision 0761), so an author's or a category's page costs what the unfiltered first page
+    // costs, however many other articles the tenant has. The filtered articles are the oldest: a
+    // page that walked the tenant's order would pass all N others first.
+    name: "an author's and a category's articles among N others: filtered pages against the first page",
+    requires: ['POST /authors/create', 'POST /categories/create', 'POST /articles/create', 'GET /articles/list'],
+    sizes: [1_000, 100_000],
+    minRatio: 0.9,
+    variants: {
+      'first page': {},
+      "an author's page": { against: 'first page' },
+      "a category's page": { against: 'first page' },
+    },
+    async seed(api, size, bulk) {
+      const editor = api.bearer('editor');
+      const { author } = await api.call('POST', '/authors/create', { headers: editor, body: { name: `Scale author ${size}` }, expect: [201] });
+      const { category } = await api.call('POST', '/categories/create', { headers: editor, body: { name: `Scale category ${size}` }, expect: [201] });
+      // Titles of one length: every page answers the same bytes.
+      const article = (title, filed) => api.request('POST', '/articles/create', { headers: editor, body: { title, content: 'Lorem ipsum '.repeat(20), ...filed }, expect: [201] });
+      await bulk([article('Article by A.', { authorId: author.id })], PAGE);
+      await bulk([article('Article in C.', { categoryId: category.id })], PAGE);
+      await bulk([article('Article by --', {})], size);
+      const pages = {
+        'first page': `/articles/list?limit=${PAGE}`,
+        "an author's page": `/articles/list?authorId=${author.id}&limit=${PAGE}`,
+        "a category's page": `/articles/list?categoryId=${category.id}&limit=${PAGE}`,
+      };
+      for (const [variant, path] of Object.entries(pages)) {
+        const { articles } = await api.call('GET', path);
+        if (articles.length !== PAGE) throw new Error(`${variant}: listed ${articles.length} articles, wanted ${PAGE}`);
+      }
+      return { variants: Object.fromEntries(Object.entries(pages).map(([variant, path]) => [variant, api.request('GET', path)])) };
+    },
+  },
 ];

@@ -34,4 +34,15 @@ describe('KeysetIndex', () => {
     index.remove('g', at(9, 9));
     expect([...index.newestFirst('g', null)]).to.deep.equal(['b']);
   });
+
+  it('counts a group, and takes it whole, oldest first, leaving the others', () => {
+    const index = new KeysetIndex();
+    index.add('g', at(2, 2), 'b');
+    index.add('g', at(1, 1), 'a');
+    index.add('h', at(3, 3), 'c');
+    expect([index.count('g'), index.count('h'), index.count('none')]).to.deep.equal([2, 1, 0]);
+    expect(index.take('g')).to.deep.equal(['a', 'b']);
+    expect([index.count('g'), [...index.newestFirst('g', null)], index.take('g')]).to.deep.equal([0, [], []]);
+    expect([...index.newestFirst('h', null)]).to.deep.equal(['c']);
+  });
 });

@@ -34,6 +34,18 @@ export class KeysetIndex<T = string> {
     if (entries.length === 0) this.#groups.delete(group);
   }
 
+  /** How many entries the group holds. */
+  count(group: string): number {
+    return this.#groups.get(group)?.length ?? 0;
+  }
+
+  /** Removes the group and answers its items, oldest first. */
+  take(group: string): T[] {
+    const entries = this.#groups.get(group) ?? [];
+    this.#groups.delete(group);
+    return entries.map((entry) => entry.item);
+  }
+
   /** Items of the group in the page's order, from just after its position. */
   itemsFor(group: string, query: PageQuery): Generator<T> {
     return query.order === 'oldestFirst' ? this.oldestFirst(group, query.after) : this.newestFirst(group, query.after);

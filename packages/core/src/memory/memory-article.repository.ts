@@ -1,7 +1,10 @@
 /**
- * In-memory articles with their stored reaction totals. An index of each author's articles
- * (what Mongo's `tenant_author` index is to `updateMany`) keeps an author's deletion
- * proportional to that author's articles, not to every article in the store.
+ * In-memory articles with their stored reaction totals. Besides the tenant's list order, each
+ * author's articles and each category's (as category or sub-category) have an order of their
+ * own, as MongoDB's `tenant_author_created` and category indexes: a list filtered by author or
+ * category reads only the articles it may answer, an author's deletion is proportional to that
+ * author's articles, and a category's delete or move to its own articles, not to every article
+ * in the store.
  */
 import { filedUnder, type Article } from '../articles/article.js';
 import type { ArticleListFilter, ArticleRepository } from '../articles/articles.ports.js';
@@ -12,17 +15,19 @@ import { rowOf, type RowSlot } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
 export class MemoryArticleRepository extends MemoryReactionTotals<Article> implements ArticleRepository {
-  /** (tenant, author id) → the ids of that author's articles. */
-  readonly #byAuthor = new Map<string, Set<string>>();
   /** Tenant → its articles in list order. */
   readonly #order = new KeysetIndex<RowSlot<Article>>();
+  /** (tenant, author id) → that author's articles in list order. */
+  readonly #byAuthor = new KeysetIndex<RowSlot<Article>>();
+  /** (tenant, category id) → the articles filed under it, as category or sub-category, in list order. */
+  readonly #byCategory = new KeysetIndex<RowSlot<Article>>();
 
   async insert(article: Article): Promise<void> {
     const key = tenantKey(article.tenantId, article.id);
     const slot = this.records.insertSlot(key, article);
     if (!slot) throw new Error(`duplicate article id ${article.id}`);
     this.#order.add(article.tenantId, article, slot);
-    if (article.authorId !== null) this.#authorArticles(article.tenantId, article.authorId).add(article.id);
+    this.#refile(slot, undefined, article);
   }
 
   async findById(tenantId: string, id: string): Promise<Article | null> {
@@ -31,10 +36,14 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
 
   async list(tenantId: string, filter: ArticleListFilter, page: PageQuery): Promise<Article[]> {
     const { authorId, categoryId } = filter;
-    const keep = (article: Article) =>
-      (authorId === undefined || article.authorId === authorId) &&
-      (categoryId === undefined || article.categoryId === categoryId || article.subCategoryId === categoryId);
-    return collectPage(this.#order.itemsFor(tenantId, page), rowOf, page, keep);
+    if (authorId === undefined && categoryId === undefined) return collectPage(this.#order.itemsFor(tenantId, page), rowOf, page);
+    const author = authorId === undefined ? undefined : tenantKey(tenantId, authorId);
+    const category = categoryId === undefined ? undefined : tenantKey(tenantId, categoryId);
+    // Both given: the smaller of the two groups, the other filter checked on each of its articles.
+    const byAuthor = category === undefined || (author !== undefined && this.#byAuthor.count(author) <= this.#byCategory.count(category));
+    const items = byAuthor ? this.#byAuthor.itemsFor(author!, page) : this.#byCategory.itemsFor(category, page);
+    const keep = (article: Article) => (authorId === undefined || article.authorId === authorId) && (categoryId === undefined || filesUnder(article, categoryId));
+    return collectPage(items, rowOf, page, keep);
   }
 
   async update(article: Article, expected: Date): Promise<boolean> {
@@ -42,11 +51,7 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     const stored = this.records.get(key);
     if (!stored || stored.updatedAt.getTime() !== expected.getTime()) return false;
     const { title, content, authorId, categoryId, subCategoryId, reactionsEnabled, updatedAt } = article;
-    this.records.update(key, (current) => ({ ...current, title, content, authorId, categoryId, subCategoryId, reactionsEnabled, updatedAt }));
-    if (stored.authorId !== authorId) {
-      if (stored.authorId !== null) this.#byAuthor.get(tenantKey(stored.tenantId, stored.authorId))?.delete(stored.id);
-      if (authorId !== null) this.#authorArticles(stored.tenantId, authorId).add(stored.id);
-    }
+    this.#change(key, (current) => ({ ...current, title, content, authorId, categoryId, subCategoryId, reactionsEnabled, updatedAt }));
     return true;
   }
 
@@ -56,54 +61,80 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     if (!article) return false;
     this.records.delete(key);
     this.#order.remove(tenantId, article);
-    if (article.authorId !== null) this.#byAuthor.get(tenantKey(tenantId, article.authorId))?.delete(id);
+    this.#refile(undefined, article, undefined);
     return true;
   }
 
-  /** A scan of the tenant's articles: categories are deleted rarely (MongoDB uses its category indexes). */
   async clearCategory(tenantId: string, categoryId: string): Promise<number> {
-    let changed = 0;
-    for (const { key, row: article } of this.#order.oldestFirst(tenantId, null)) {
-      if (!article || (article.categoryId !== categoryId && article.subCategoryId !== categoryId)) continue;
-      this.records.update(key, (current) => ({
+    const slots = this.#byCategory.take(tenantKey(tenantId, categoryId));
+    for (const { key } of slots) {
+      this.#change(key, (current) => ({
         ...current,
         categoryId: current.categoryId === categoryId ? null : current.categoryId,
         subCategoryId: current.categoryId === categoryId || current.subCategoryId === categoryId ? null : current.subCategoryId,
       }));
-      changed += 1;
     }
-    return changed;
+    return slots.length;
   }
 
-  /** A scan of the tenant's articles, as `clearCategory`: categories move rarely. */
   async refileCategory(tenantId: string, categoryId: string, parentId: string | null): Promise<number> {
     let changed = 0;
-    for (const { key, row: article } of this.#order.oldestFirst(tenantId, null)) {
-      if (!article) continue;
-      const filed = refiled(article, categoryId, parentId);
-      if (filed === null) continue;
-      this.records.update(key, (current) => ({ ...current, ...filed }));
+    // A copy of the group: refiling moves articles out of it.
+    for (const { key, row: article } of [...this.#byCategory.oldestFirst(tenantKey(tenantId, categoryId), null)]) {
+      const filed = article && refiled(article, categoryId, parentId);
+      if (!filed) continue;
+      this.#change(key, (current) => ({ ...current, ...filed }));
       changed += 1;
     }
     return changed;
   }
 
   async clearAuthor(tenantId: string, authorId: string): Promise<number> {
-    const authorKey = tenantKey(tenantId, authorId);
-    const ids = this.#byAuthor.get(authorKey);
-    if (!ids) return 0;
-    this.#byAuthor.delete(authorKey);
-    for (const id of ids) this.records.update(tenantKey(tenantId, id), (article) => ({ ...article, authorId: null }));
-    return ids.size;
+    const slots = this.#byAuthor.take(tenantKey(tenantId, authorId));
+    for (const { key } of slots) this.records.update(key, (article) => ({ ...article, authorId: null }));
+    return slots.length;
   }
 
-  #authorArticles(tenantId: string, authorId: string): Set<string> {
-    const authorKey = tenantKey(tenantId, authorId);
-    let articles = this.#byAuthor.get(authorKey);
-    if (!articles) this.#byAuthor.set(authorKey, (articles = new Set()));
-    return articles;
+  /** `records.update`, with the article's places in the author and category orders following it. */
+  #change(key: string, change: (current: Article) => Article): void {
+    const before = this.records.get(key);
+    const after = this.records.update(key, change);
+    if (!before || !after) return;
+    if (before.authorId !== after.authorId || before.categoryId !== after.categoryId || before.subCategoryId !== after.subCategoryId) {
+      this.#refile(this.records.slot(key)!, before, after);
+    }
+  }
+
+  /**
+   * Moves an article's entries in the author and category orders from where `before` put them
+   * to where `after` does (`before` undefined: an insert; `after` undefined: a delete).
+   */
+  #refile(slot: RowSlot<Article> | undefined, before: Article | undefined, after: Article | undefined): void {
+    const position = (after ?? before)!;
+    move(this.#byAuthor, position, slot, authorsOf(before), authorsOf(after));
+    move(this.#byCategory, position, slot, categoriesOf(before), categoriesOf(after));
   }
 }
+
+/** Takes the article at `position` out of the groups of `was` it leaves and into those of `is` it joins. */
+function move(index: KeysetIndex<RowSlot<Article>>, position: Article, slot: RowSlot<Article> | undefined, was: readonly string[], is: readonly string[]): void {
+  for (const id of was) if (!is.includes(id)) index.remove(tenantKey(position.tenantId, id), position);
+  for (const id of is) if (!was.includes(id)) index.add(tenantKey(position.tenantId, id), position, slot!);
+}
+
+const NONE: readonly string[] = [];
+
+const authorsOf = (article: Article | undefined): readonly string[] => (article?.authorId ? [article.authorId] : NONE);
+
+/** The categories an article is filed under, each once. */
+function categoriesOf(article: Article | undefined): readonly string[] {
+  if (!article) return NONE;
+  const { categoryId, subCategoryId } = article;
+  if (categoryId === null) return subCategoryId === null ? NONE : [subCategoryId];
+  return subCategoryId === null || subCategoryId === categoryId ? [categoryId] : [categoryId, subCategoryId];
+}
+
+const filesUnder = (article: Article, categoryId: string): boolean => article.categoryId === categoryId || article.subCategoryId === categoryId;
 
 /** Where `article` is filed once `categoryId` has the parent `parentId`; null when that changes nothing. */
 function refiled(article: Article, categoryId: string, parentId: string | null): Pick<Article, 'categoryId' | 'subCategoryId'> | null {

@@ -1,4 +1,9 @@
-/** In-memory categories, keyed by (tenant, id). */
+/**
+ * In-memory categories, keyed by (tenant, id). Besides the tenant's list order, each parent's
+ * children (and the top-level ones) have an order of their own, as MongoDB's
+ * `tenant_parent_created` index: a `parentId` page, and the "has it children?" check of a
+ * category write, read that parent's children only, not every category of the tenant.
+ */
 import type { CategoryListFilter, CategoryRepository } from '../articles/articles.ports.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import type { Category } from '../articles/category.js';
@@ -10,12 +15,15 @@ export class MemoryCategoryRepository implements CategoryRepository {
   readonly #categories = new SnapshotTable<Category>();
   /** Tenant → its categories in list order. */
   readonly #order = new KeysetIndex<RowSlot<Category>>();
+  /** (tenant, parent id, or `TOP_LEVEL`) → its children in list order. */
+  readonly #byParent = new KeysetIndex<RowSlot<Category>>();
 
   async insert(category: Category): Promise<void> {
     const key = tenantKey(category.tenantId, category.id);
     const slot = this.#categories.insertSlot(key, category);
     if (!slot) throw new Error(`duplicate category id ${category.id}`);
     this.#order.add(category.tenantId, category, slot);
+    this.#byParent.add(parentGroup(category.tenantId, category.parentId), category, slot);
   }
 
   async update(category: Category, expected: Date): Promise<boolean> {
@@ -23,6 +31,10 @@ export class MemoryCategoryRepository implements CategoryRepository {
     const stored = this.#categories.get(key);
     if (!stored || stored.updatedAt.getTime() !== expected.getTime()) return false;
     this.#categories.update(key, (current) => ({ ...category, createdAt: current.createdAt }));
+    if (category.parentId !== stored.parentId) {
+      this.#byParent.remove(parentGroup(stored.tenantId, stored.parentId), stored);
+      this.#byParent.add(parentGroup(stored.tenantId, category.parentId), stored, this.#categories.slot(key)!);
+    }
     return true;
   }
 
@@ -32,12 +44,14 @@ export class MemoryCategoryRepository implements CategoryRepository {
     if (!category) return false;
     this.#categories.delete(key);
     this.#order.remove(tenantId, category);
+    this.#byParent.remove(parentGroup(tenantId, category.parentId), category);
     return true;
   }
 
   async list(tenantId: string, filter: CategoryListFilter, page: PageQuery): Promise<Category[]> {
-    const keep = (category: Category) => filter.parentId === undefined || category.parentId === filter.parentId;
-    return collectPage(this.#order.itemsFor(tenantId, page), rowOf, page, keep);
+    const { parentId } = filter;
+    if (parentId === undefined) return collectPage(this.#order.itemsFor(tenantId, page), rowOf, page);
+    return collectPage(this.#byParent.itemsFor(parentGroup(tenantId, parentId), page), rowOf, page);
   }
 
   async findById(tenantId: string, id: string): Promise<Category | null> {
@@ -50,3 +64,8 @@ export class MemoryCategoryRepository implements CategoryRepository {
       .filter((category): category is Category => category !== undefined);
   }
 }
+
+/** The group of top-level categories: no category id is empty. */
+const TOP_LEVEL = '';
+
+const parentGroup = (tenantId: string, parentId: string | null): string => tenantKey(tenantId, parentId ?? TOP_LEVEL);

@@ -174,6 +174,93 @@ export function keysetListContract(name: string, factory: RepositoryFactory<Cont
       expect(await names({})).to.deep.equal(['child', 'top']);
     });
 
+    it('pages a list filtered by author, by category and by parent, each match once, newest first', async () => {
+      const [author, category, parent] = [newId(), newId(), newId()];
+      const matches: Record<string, KeysetPosition[]> = { author: [], category: [], parent: [] };
+      for (const [i, createdAt] of TIMES.entries()) {
+        // Each match between records of the same tenant that the filter leaves out.
+        const article = articleRecord('acme', { createdAt, ...(i % 2 === 0 ? { authorId: author } : { categoryId: category }) });
+        await repos().articles.insert(article);
+        matches[i % 2 === 0 ? 'author' : 'category']!.push(article);
+        await repos().articles.insert(articleRecord('acme', { createdAt, authorId: newId(), categoryId: newId() }));
+        const child = categoryRecord('acme', { createdAt, parentId: parent });
+        await repos().categories.insert(child);
+        matches.parent!.push(child);
+        await repos().categories.insert(categoryRecord('acme', { createdAt, parentId: newId() }));
+      }
+      const lists: Record<string, (page: PageQuery) => Promise<KeysetPosition[]>> = {
+        author: (page) => repos().articles.list('acme', { authorId: author }, page),
+        category: (page) => repos().articles.list('acme', { categoryId: category }, page),
+        parent: (page) => repos().categories.list('acme', { parentId: parent }, page),
+      };
+      for (const [name, list] of Object.entries(lists)) {
+        const seen: string[] = [];
+        let after: KeysetPosition | null = null;
+        for (let pages = 0; pages <= TIMES.length; pages += 1) {
+          const page: KeysetPosition[] = await list({ after, limit: 2 });
+          seen.push(...page.map(positionOf));
+          if (page.length < 2) break;
+          after = page[page.length - 1]!;
+        }
+        expect(seen, name).to.deep.equal([...matches[name]!].sort(compareNewestFirst).map(positionOf));
+      }
+    });
+
+    it('lists an article under its author and categories as they change, are moved, cleared and deleted', async () => {
+      const [ann, bob, top, sub, other] = [newId(), newId(), newId(), newId(), newId()];
+      const moving = articleRecord('acme', { authorId: ann, categoryId: top, subCategoryId: sub, title: 'moving' });
+      const staying = articleRecord('acme', { authorId: ann, categoryId: other, title: 'staying' });
+      for (const article of [moving, staying]) await repos().articles.insert(article);
+      const titles = async (filter: Parameters<ArticleRepository['list']>[1]) =>
+        (await repos().articles.list('acme', filter, { after: null, limit: 10 })).map((article) => article.title).sort();
+
+      const later = new Date(moving.updatedAt.getTime() + 1);
+      expect(await repos().articles.update({ ...moving, authorId: bob, categoryId: other, subCategoryId: null, updatedAt: later }, moving.updatedAt)).to.equal(true);
+      expect(await titles({ authorId: ann })).to.deep.equal(['staying']);
+      expect(await titles({ authorId: bob })).to.deep.equal(['moving']);
+      expect(await titles({ categoryId: top })).to.deep.equal([]);
+      expect(await titles({ categoryId: sub })).to.deep.equal([]);
+      expect(await titles({ categoryId: other })).to.deep.equal(['moving', 'staying']);
+      expect(await titles({ categoryId: other, authorId: bob })).to.deep.equal(['moving']);
+
+      // `other` became a sub-category of `top`: both articles are filed under top / other.
+      expect(await repos().articles.refileCategory('acme', other, top)).to.equal(2);
+      expect(await titles({ categoryId: top })).to.deep.equal(['moving', 'staying']);
+      expect(await titles({ categoryId: other, authorId: ann })).to.deep.equal(['staying']);
+
+      // `top` deleted: its articles lose it and their sub-category with it.
+      expect(await repos().articles.clearCategory('acme', top)).to.equal(2);
+      expect(await titles({ categoryId: top })).to.deep.equal([]);
+      expect(await titles({ categoryId: other })).to.deep.equal([]);
+
+      expect(await repos().articles.clearAuthor('acme', bob)).to.equal(1);
+      expect(await titles({ authorId: bob })).to.deep.equal([]);
+      expect(await repos().articles.delete('acme', staying.id)).to.equal(true);
+      expect(await titles({ authorId: ann })).to.deep.equal([]);
+      expect(await titles({})).to.deep.equal(['moving']);
+    });
+
+    it('lists a category under its parent as it moves, becomes top-level and goes', async () => {
+      const [one, two] = [categoryRecord('acme', { name: 'one' }), categoryRecord('acme', { name: 'two' })];
+      const child = categoryRecord('acme', { name: 'child', parentId: one.id });
+      for (const category of [one, two, child]) await repos().categories.insert(category);
+      const names = async (parentId: string | null) =>
+        (await repos().categories.list('acme', { parentId }, { after: null, limit: 10 })).map((category) => category.name).sort();
+
+      const moved = { ...child, parentId: two.id, updatedAt: new Date(child.updatedAt.getTime() + 1) };
+      expect(await repos().categories.update(moved, child.updatedAt)).to.equal(true);
+      expect(await names(one.id)).to.deep.equal([]);
+      expect(await names(two.id)).to.deep.equal(['child']);
+      expect(await names(null)).to.deep.equal(['one', 'two']);
+
+      expect(await repos().categories.update({ ...moved, parentId: null, updatedAt: new Date(moved.updatedAt.getTime() + 1) }, moved.updatedAt)).to.equal(true);
+      expect(await names(two.id)).to.deep.equal([]);
+      expect(await names(null)).to.deep.equal(['child', 'one', 'two']);
+
+      expect(await repos().categories.delete('acme', one.id)).to.equal(true);
+      expect(await names(null)).to.deep.equal(['child', 'two']);
+    });
+
     it('filters an article’s comments by status and keeps other articles’ comments out', async () => {
       const articleId = newId();
       await repos().comments.insert(commentRecord('acme', articleId, { content: 'pending' }));
