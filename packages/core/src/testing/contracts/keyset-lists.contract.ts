@@ -273,6 +273,47 @@ export function keysetListContract(name: string, factory: RepositoryFactory<Cont
       expect(await contents(undefined)).to.deep.equal(['approved', 'pending']);
     });
 
+    it('pages an article’s comments of one status, each match once, newest first', async () => {
+      const articleId = newId();
+      const matches: Record<'pending' | 'approved', KeysetPosition[]> = { pending: [], approved: [] };
+      for (const [i, createdAt] of TIMES.entries()) {
+        for (const status of i % 2 === 0 ? (['pending', 'approved'] as const) : (['approved', 'pending'] as const)) {
+          const comment = commentRecord('acme', articleId, { createdAt, status });
+          await repos().comments.insert(comment);
+          matches[status].push(comment);
+        }
+      }
+      for (const status of ['pending', 'approved'] as const) {
+        const seen: string[] = [];
+        let after: KeysetPosition | null = null;
+        for (let pages = 0; pages <= TIMES.length; pages += 1) {
+          const page: KeysetPosition[] = await repos().comments.listByArticle('acme', articleId, status, { after, limit: 2 });
+          seen.push(...page.map(positionOf));
+          if (page.length < 2) break;
+          after = page[page.length - 1]!;
+        }
+        expect(seen, status).to.deep.equal([...matches[status]].sort(compareNewestFirst).map(positionOf));
+      }
+    });
+
+    it('lists a comment under its new status once approved, and under none once deleted', async () => {
+      const articleId = newId();
+      const [first, second, third] = ['first', 'second', 'third'].map((content) => commentRecord('acme', articleId, { content }));
+      for (const comment of [first!, second!, third!]) await repos().comments.insert(comment);
+      const contents = async (status: 'pending' | 'approved' | undefined) =>
+        (await repos().comments.listByArticle('acme', articleId, status, { after: null, limit: 10 })).map((comment) => comment.content).sort();
+
+      expect(await repos().comments.approve('acme', first!.id, 'moderator', new Date(first!.updatedAt.getTime() + 1))).to.include({ changed: true });
+      expect(await contents('pending')).to.deep.equal(['second', 'third']);
+      expect(await contents('approved')).to.deep.equal(['first']);
+      expect(await repos().comments.delete('acme', first!.id)).to.equal(true);
+      expect(await repos().comments.delete('acme', second!.id)).to.equal(true);
+      expect(await contents('approved')).to.deep.equal([]);
+      expect(await contents('pending')).to.deep.equal(['third']);
+      expect(await repos().comments.deleteByArticle('acme', articleId)).to.equal(1);
+      expect([await contents('pending'), await contents(undefined)]).to.deep.equal([[], []]);
+    });
+
     it('returns records as their single reads do', async () => {
       const author = authorRecord('acme', { email: 'ada@example.com' });
       await repos().authors.insert(author);
