@@ -14,6 +14,7 @@ import type { paths } from './generated/openapi.js';
 
 export type { components, operations, paths } from './generated/openapi.js';
 export { CmsAnswerError, listPages, type ErrorEnvelope, type ListParams, type ListPath, type ListRecords } from './list-pages.js';
+export type { Article, Author, Category, Comment, Form, Submission, Webhook } from './list-pages.js';
 
 export interface CmsClientOptions {
   /** The service's base URL including the base path, e.g. `http://127.0.0.1:3000/cms`. */

@@ -69,3 +69,15 @@ export async function* listPages<P extends ListPath>(
 function isEnvelope(error: unknown): error is ErrorEnvelope {
   return typeof error === 'object' && error !== null && (error as { success?: unknown }).success === false;
 }
+
+/**
+ * Each kind of record by name, as its list answers it: CONTRACT §6.1 gives every listed record
+ * the shape of its kind's single read, so a form listed and a form read are both a `Form`.
+ */
+export type Form = ListRecords<'/forms/list'>[number];
+export type Submission = ListRecords<'/forms/{id}/submissions'>[number];
+export type Article = ListRecords<'/articles/list'>[number];
+export type Category = ListRecords<'/categories/list'>[number];
+export type Author = ListRecords<'/authors/list'>[number];
+export type Comment = ListRecords<'/articles/{id}/comments'>[number];
+export type Webhook = ListRecords<'/webhooks/list'>[number];

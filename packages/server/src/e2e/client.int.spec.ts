@@ -4,7 +4,7 @@
  */
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { CmsAnswerError, createCmsClient, listPages, type CmsClient, type paths } from '@cms/client';
+import { CmsAnswerError, createCmsClient, listPages, type Article, type Author, type Category, type CmsClient, type Comment, type Form, type paths, type Submission, type Webhook } from '@cms/client';
 import { chatCompletion, FakeChatCompletionsServer } from '@cms/adapter-ai/testing';
 import { engagementClient } from '../testing/engagement-client.js';
 import { startTestService, TEST_KEYS, type TestService } from '../testing/test-service.js';
@@ -172,6 +172,32 @@ describe('@cms/client', () => {
       listPages(cms, '/forms/list', { query: { cursor: 'abc' } });
       // @ts-expect-error not a filter of this list
       listPages(cms, '/forms/list', { query: { authorId: '0123456789abcdef01234567' } });
+    });
+
+    it('names each kind of record with the shape its list and its single read both answer (§6.1)', async () => {
+      // Compile-time: each name and the single read's record are assignable both ways.
+      type Read<P extends keyof paths, K extends string> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': { data: infer D } } } } } }
+        ? D extends Record<K, infer R> ? R : never
+        : never;
+      type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+      const same: [
+        Same<Form, Read<'/forms/getById/{id}', 'form'>>,
+        Same<Submission, Read<'/forms/submission/{id}', 'submission'>>,
+        Same<Article, Read<'/articles/getById/{id}', 'article'>>,
+        Same<Category, Read<'/categories/getById/{id}', 'category'>>,
+        Same<Author, Read<'/authors/getById/{id}', 'author'>>,
+        Same<Webhook, Read<'/webhooks/getById/{id}', 'webhook'>>,
+      ] = [true, true, true, true, true, true];
+      expect(same).to.deep.equal([true, true, true, true, true, true]);
+      // And at run time, a record listed is the record read.
+      const records = engagementClient(api);
+      const article = await records.article();
+      const [listedArticle]: Article[] = (await listPages(cms, '/articles/list', { query: { limit: 1 } }).next()).value!;
+      const readArticle: Article = (await cms.GET('/articles/getById/{id}', { params: { path: { id: article.id } } })).data!.data.article;
+      expect(listedArticle).to.deep.equal(readArticle);
+      const comment = await records.comment(article.id);
+      const [listedComment]: Comment[] = (await listPages(cms, '/articles/{id}/comments', { path: { id: article.id } }).next()).value!;
+      expect([listedComment?.id, listedComment?.status]).to.deep.equal([comment.id, 'approved']);
     });
 
     it('ends a listPages walk with the error envelope of an error answer', async () => {
