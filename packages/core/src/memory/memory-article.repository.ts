@@ -51,7 +51,7 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     const stored = this.records.get(key);
     if (!stored || stored.updatedAt.getTime() !== expected.getTime()) return false;
     const { title, content, authorId, categoryId, subCategoryId, reactionsEnabled, updatedAt } = article;
-    this.#change(key, (current) => ({ ...current, title, content, authorId, categoryId, subCategoryId, reactionsEnabled, updatedAt }));
+    this.#change(key, stored, (current) => ({ ...current, title, content, authorId, categoryId, subCategoryId, reactionsEnabled, updatedAt }));
     return true;
   }
 
@@ -67,8 +67,8 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
 
   async clearCategory(tenantId: string, categoryId: string): Promise<number> {
     const slots = this.#byCategory.take(tenantKey(tenantId, categoryId));
-    for (const { key } of slots) {
-      this.#change(key, (current) => ({
+    for (const { key, row } of slots) {
+      this.#change(key, row, (current) => ({
         ...current,
         categoryId: current.categoryId === categoryId ? null : current.categoryId,
         subCategoryId: current.categoryId === categoryId || current.subCategoryId === categoryId ? null : current.subCategoryId,
@@ -83,7 +83,7 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     for (const { key, row: article } of [...this.#byCategory.oldestFirst(tenantKey(tenantId, categoryId), null)]) {
       const filed = article && refiled(article, categoryId, parentId);
       if (!filed) continue;
-      this.#change(key, (current) => ({ ...current, ...filed }));
+      this.#change(key, article, (current) => ({ ...current, ...filed }));
       changed += 1;
     }
     return changed;
@@ -95,9 +95,8 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     return slots.length;
   }
 
-  /** `records.update`, with the article's places in the author and category orders following it. */
-  #change(key: string, change: (current: Article) => Article): void {
-    const before = this.records.get(key);
+  /** `records.update` of the article stored as `before`, its places in the author and category orders following it. */
+  #change(key: string, before: Article | undefined, change: (current: Article) => Article): void {
     const after = this.records.update(key, change);
     if (!before || !after) return;
     if (before.authorId !== after.authorId || before.categoryId !== after.categoryId || before.subCategoryId !== after.subCategoryId) {

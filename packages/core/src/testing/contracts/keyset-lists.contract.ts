@@ -85,6 +85,22 @@ async function keep<R extends KeysetPosition>(repository: { insert(record: R): P
 
 const positionOf = (record: KeysetPosition) => `${record.createdAt.toISOString()} ${record.id}`;
 
+/**
+ * The positions of every page of `list`, `size` at a time, each page after the last one's end.
+ * Bounded by `most` + 1 pages: a list that ignores `after` would hand the first page back for ever.
+ */
+async function walkPages(list: (page: PageQuery) => Promise<readonly KeysetPosition[]>, size: number, most: number): Promise<string[]> {
+  const seen: string[] = [];
+  let after: KeysetPosition | null = null;
+  for (let pages = 0; pages <= most; pages += 1) {
+    const page: readonly KeysetPosition[] = await list({ after, limit: size });
+    seen.push(...page.map(positionOf));
+    if (page.length < size) break;
+    after = page[page.length - 1]!;
+  }
+  return seen;
+}
+
 export function keysetListContract(name: string, factory: RepositoryFactory<ContentRepositories>): void {
   describe(`Keyset lists contract: ${name}`, () => {
     const repos = useRepository(factory);
@@ -102,15 +118,7 @@ export function keysetListContract(name: string, factory: RepositoryFactory<Cont
           await seed('other');
           const expected = [...records].sort(compareNewestFirst).map(positionOf);
           for (const size of [1, 3, 7, 10]) {
-            const seen: string[] = [];
-            let after: KeysetPosition | null = null;
-            // Bounded: a list that ignores `after` would hand the first page back for ever.
-            for (let pages = 0; pages <= records.length; pages += 1) {
-              const page: KeysetPosition[] = await kind.list(repos(), 'acme', { after, limit: size });
-              seen.push(...page.map(positionOf));
-              if (page.length < size) break;
-              after = page[page.length - 1]!;
-            }
+            const seen = await walkPages((page) => kind.list(repos(), 'acme', page), size, records.length);
             expect(seen, `pages of ${size}`).to.deep.equal(expected);
           }
         });
@@ -194,14 +202,7 @@ export function keysetListContract(name: string, factory: RepositoryFactory<Cont
         parent: (page) => repos().categories.list('acme', { parentId: parent }, page),
       };
       for (const [name, list] of Object.entries(lists)) {
-        const seen: string[] = [];
-        let after: KeysetPosition | null = null;
-        for (let pages = 0; pages <= TIMES.length; pages += 1) {
-          const page: KeysetPosition[] = await list({ after, limit: 2 });
-          seen.push(...page.map(positionOf));
-          if (page.length < 2) break;
-          after = page[page.length - 1]!;
-        }
+        const seen = await walkPages(list, 2, TIMES.length);
         expect(seen, name).to.deep.equal([...matches[name]!].sort(compareNewestFirst).map(positionOf));
       }
     });
@@ -284,14 +285,7 @@ export function keysetListContract(name: string, factory: RepositoryFactory<Cont
         }
       }
       for (const status of ['pending', 'approved'] as const) {
-        const seen: string[] = [];
-        let after: KeysetPosition | null = null;
-        for (let pages = 0; pages <= TIMES.length; pages += 1) {
-          const page: KeysetPosition[] = await repos().comments.listByArticle('acme', articleId, status, { after, limit: 2 });
-          seen.push(...page.map(positionOf));
-          if (page.length < 2) break;
-          after = page[page.length - 1]!;
-        }
+        const seen = await walkPages((page) => repos().comments.listByArticle('acme', articleId, status, page), 2, TIMES.length);
         expect(seen, status).to.deep.equal([...matches[status]].sort(compareNewestFirst).map(positionOf));
       }
     });
