@@ -142,4 +142,40 @@ export const SCALE_SCENARIOS = [
       return { variants: Object.fromEntries(Object.entries(pages).map(([variant, path]) => [variant, api.request('GET', path)])) };
     },
   },
+  {
+    // The same for the form filters: a tenant's forms are kept per (isActive, visibility), and a
+    // page filtered by one flag merges the two orders of its value (decision 0761). The matching
+    // forms are the oldest, so a page that walked the tenant's forms would pass all N others.
+    name: 'inactive and internal forms among N others: filtered pages against the first page',
+    requires: ['POST /forms/create', 'GET /forms/list'],
+    sizes: [1_000, 100_000],
+    minRatio: 0.9,
+    variants: {
+      'first page': {},
+      'inactive forms': { against: 'first page' },
+      'internal forms': { against: 'first page' },
+      'inactive and internal': { against: 'first page' },
+    },
+    async seed(api, size, bulk) {
+      // Slugs differ by a few characters at most (`{{seq}}`): a page's bytes by well under 1 %.
+      const form = (tag, flags) =>
+        api.request('POST', '/forms/create', {
+          body: { title: { en: 'Scale form' }, slug: `scale-${size}-${tag}-{{seq}}`, sections: [{ title: { en: 'Main' }, fields: [{ name: 'name', type: 'text', label: { en: 'Name' } }] }], ...flags },
+          expect: [201],
+        });
+      await bulk([form('m', { isActive: false, visibility: 'internal' })], PAGE);
+      await bulk([form('o', {})], size);
+      const pages = {
+        'first page': `/forms/list?limit=${PAGE}`,
+        'inactive forms': `/forms/list?isActive=false&limit=${PAGE}`,
+        'internal forms': `/forms/list?visibility=internal&limit=${PAGE}`,
+        'inactive and internal': `/forms/list?isActive=false&visibility=internal&limit=${PAGE}`,
+      };
+      for (const [variant, path] of Object.entries(pages)) {
+        const { forms } = await api.call('GET', path);
+        if (forms.length !== PAGE) throw new Error(`${variant}: listed ${forms.length} forms, wanted ${PAGE}`);
+      }
+      return { variants: Object.fromEntries(Object.entries(pages).map(([variant, path]) => [variant, api.request('GET', path)])) };
+    },
+  },
 ];

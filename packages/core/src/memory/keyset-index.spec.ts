@@ -26,6 +26,34 @@ describe('KeysetIndex', () => {
     });
   });
 
+  describe('when a page spans several groups', () => {
+    const index = new KeysetIndex();
+    // Ties across the groups, and a group left empty.
+    const a = [at(10, 2), at(20, 1), at(30, 4)];
+    const b = [at(10, 5), at(20, 3), at(40, 6)];
+    for (const position of a) index.add('a', position, position.id);
+    for (const position of b) index.add('b', position, position.id);
+    const page = (order: 'newestFirst' | 'oldestFirst', after: ReturnType<typeof at> | null) => [
+      ...index.itemsForAny(['a', 'empty', 'b'], { after, limit: 10, order }),
+    ];
+
+    it('merges them newest first, ties by id descending, from any position', () => {
+      expect(page('newestFirst', null)).to.deep.equal([id(6), id(4), id(3), id(1), id(5), id(2)]);
+      expect(page('newestFirst', at(20, 3))).to.deep.equal([id(1), id(5), id(2)]);
+      expect(page('newestFirst', at(25, 9))).to.deep.equal([id(3), id(1), id(5), id(2)]);
+    });
+
+    it('merges them oldest first from any position', () => {
+      expect(page('oldestFirst', null)).to.deep.equal([id(2), id(5), id(1), id(3), id(4), id(6)]);
+      expect(page('oldestFirst', at(20, 1))).to.deep.equal([id(3), id(4), id(6)]);
+    });
+
+    it('reads one group as itemsFor does, and no group as nothing', () => {
+      expect([...index.itemsForAny(['b'], { after: null, limit: 10 })]).to.deep.equal([...index.itemsFor('b', { after: null, limit: 10 })]);
+      expect([...index.itemsForAny([], { after: null, limit: 10 })]).to.deep.equal([]);
+    });
+  });
+
   it('forgets removed records', () => {
     const index = new KeysetIndex();
     index.add('g', at(1, 1), 'a');

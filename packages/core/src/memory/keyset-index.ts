@@ -51,20 +51,55 @@ export class KeysetIndex<T = string> {
     return query.order === 'oldestFirst' ? this.oldestFirst(group, query.after) : this.newestFirst(group, query.after);
   }
 
+  /**
+   * Items of any of the groups in the page's order, from just after its position: a filter that
+   * one group does not hold (forms by `isActive` alone, kept per `isActive` and `visibility`)
+   * reads the groups that make it up, merged, each from its own place.
+   */
+  *itemsForAny(groups: readonly string[], query: PageQuery): Generator<T> {
+    const newestFirst = query.order !== 'oldestFirst';
+    const step = newestFirst ? -1 : 1;
+    const heads = groups.map((group) => {
+      const entries = this.#groups.get(group) ?? [];
+      return { entries, at: newestFirst ? newestStart(entries, query.after) : oldestStart(entries, query.after) };
+    });
+    for (;;) {
+      let next: (typeof heads)[number] | undefined;
+      for (const head of heads) {
+        const entry = head.entries[head.at];
+        if (entry === undefined) continue;
+        // compareNewestFirst(a, b) < 0: a is newer than b.
+        if (next === undefined || compareNewestFirst(entry, next.entries[next.at]!) * step > 0) next = head;
+      }
+      if (next === undefined) return;
+      yield next.entries[next.at]!.item;
+      next.at += step;
+    }
+  }
+
   /** Items of the group newest first, from just after `after` (the start when null). */
   *newestFirst(group: string, after: KeysetPosition | null): Generator<T> {
     const entries = this.#groups.get(group) ?? [];
-    // Entries older than `after` are those before its place in the oldest-first array.
-    for (let i = (after ? firstNotBefore(entries, after) : entries.length) - 1; i >= 0; i -= 1) yield entries[i]!.item;
+    for (let i = newestStart(entries, after); i >= 0; i -= 1) yield entries[i]!.item;
   }
 
   /** Items of the group oldest first, from just after `after` (the start when null). */
   *oldestFirst(group: string, after: KeysetPosition | null): Generator<T> {
     const entries = this.#groups.get(group) ?? [];
-    let i = after ? firstNotBefore(entries, after) : 0;
-    if (after && entries[i]?.id === after.id && entries[i]!.createdAt.getTime() === after.createdAt.getTime()) i += 1;
-    for (; i < entries.length; i += 1) yield entries[i]!.item;
+    for (let i = oldestStart(entries, after); i < entries.length; i += 1) yield entries[i]!.item;
   }
+}
+
+/** Where a newest-first walk of the oldest-first `entries` starts after `after`: the last entry older than it. */
+function newestStart(entries: readonly KeysetPosition[], after: KeysetPosition | null): number {
+  return (after ? firstNotBefore(entries, after) : entries.length) - 1;
+}
+
+/** Where an oldest-first walk starts after `after`: the first entry newer than it. */
+function oldestStart(entries: readonly KeysetPosition[], after: KeysetPosition | null): number {
+  if (!after) return 0;
+  const at = firstNotBefore(entries, after);
+  return entries[at]?.id === after.id && entries[at]!.createdAt.getTime() === after.createdAt.getTime() ? at + 1 : at;
 }
 
 /** The first index whose entry is not older than `position` (oldest-first array). */

@@ -11,12 +11,16 @@
  * keeps a frozen copy of the updated form among the recent reads, so the next read (the next
  * update's, often) does not parse it back (0770).
  *
+ * A tenant's forms are kept in list order, and again per (`isActive`, `visibility`), so a filtered
+ * page reads its matches only: a filter on one flag merges the two orders of its value (decision
+ * 0761).
+ *
  * The relation fields of every form are indexed by the form they target, as MongoDB's
  * `tenant_relation_target` index does, so a cascade finds the holders without parsing the
  * tenant's forms (decision 0767); a field an update renamed, retargeted or dropped stays indexed
  * until its form is deleted, since old submissions keep the ids it held.
  */
-import { RELATION_HISTORY_MAX, type Form } from '../forms/form.js';
+import { FORM_VISIBILITIES, RELATION_HISTORY_MAX, type Form, type FormVisibility } from '../forms/form.js';
 import type { FormListFilter, FormRepository, RelationHolder } from '../forms/forms.ports.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { JsonSnapshotTable } from './json-snapshot-table.js';
@@ -33,6 +37,8 @@ export class MemoryFormRepository implements FormRepository {
   readonly #idBySlug = new Map<string, string>();
   /** Tenant → its forms in list order. */
   readonly #order = new KeysetIndex();
+  /** (Tenant, isActive, visibility) → its forms in list order. */
+  readonly #byFlags = new KeysetIndex();
   /**
    * (Tenant, targeted form) → the forms with relation fields that target it, or did before an
    * update renamed, retargeted or dropped them (old submissions keep what they hold, §6.3) →
@@ -53,6 +59,7 @@ export class MemoryFormRepository implements FormRepository {
     if (!this.#forms.insert(idKey, form)) throw new Error(`duplicate form id ${form.id}`);
     this.#idBySlug.set(slugKey, form.id);
     this.#order.add(form.tenantId, form, idKey);
+    this.#byFlags.add(flagsGroup(form.tenantId, form.isActive, form.visibility), form, idKey);
     this.#indexRelations(form, idKey);
     return true;
   }
@@ -76,6 +83,11 @@ export class MemoryFormRepository implements FormRepository {
     // stored as it is, so the text written for it is the one its answer takes (decision 0618).
     const keepsStamp = form.createdBy === current.createdBy && form.createdAt.getTime() === current.createdAt.getTime();
     this.#forms.put(idKey, keepsStamp ? form : { ...form, createdBy: current.createdBy, createdAt: current.createdAt });
+    if (form.isActive !== current.isActive || form.visibility !== current.visibility) {
+      // Filed under the stored creation time, which the update keeps.
+      this.#byFlags.remove(flagsGroup(form.tenantId, current.isActive, current.visibility), current);
+      this.#byFlags.add(flagsGroup(form.tenantId, form.isActive, form.visibility), current, idKey);
+    }
     this.#indexRelations(form, idKey);
     return 'updated';
   }
@@ -87,6 +99,7 @@ export class MemoryFormRepository implements FormRepository {
     this.#forms.delete(key);
     this.#idBySlug.delete(tenantKey(tenantId, form.slug));
     this.#order.remove(tenantId, form);
+    this.#byFlags.remove(flagsGroup(tenantId, form.isActive, form.visibility), form);
     this.#unindexRelations(key, id);
     return true;
   }
@@ -96,10 +109,14 @@ export class MemoryFormRepository implements FormRepository {
     return id === undefined ? null : (this.#forms.get(tenantKey(tenantId, id)) ?? null);
   }
 
-  async list(tenantId: string, filter: FormListFilter, page: PageQuery): Promise<Form[]> {
-    const keep = (form: Form) =>
-      (filter.isActive === undefined || form.isActive === filter.isActive) && (filter.visibility === undefined || form.visibility === filter.visibility);
-    return collectPage(this.#order.itemsFor(tenantId, page), (key) => this.#forms.get(key), page, keep);
+  async list(tenantId: string, { isActive, visibility }: FormListFilter, page: PageQuery): Promise<Form[]> {
+    const read = (key: string) => this.#forms.get(key);
+    if (isActive === undefined && visibility === undefined) return collectPage(this.#order.itemsFor(tenantId, page), read, page);
+    const groups: string[] = [];
+    for (const active of isActive === undefined ? [true, false] : [isActive]) {
+      for (const shown of visibility === undefined ? FORM_VISIBILITIES : [visibility]) groups.push(flagsGroup(tenantId, active, shown));
+    }
+    return collectPage(this.#byFlags.itemsForAny(groups, page), read, page);
   }
 
   async existingIds(tenantId: string, ids: readonly string[]): Promise<string[]> {
@@ -163,3 +180,6 @@ export class MemoryFormRepository implements FormRepository {
     this.#targetsOf.delete(formKey);
   }
 }
+
+/** The group of a tenant's forms with these flags. */
+const flagsGroup = (tenantId: string, isActive: boolean, visibility: FormVisibility): string => tenantKey(tenantId, `${isActive}:${visibility}`);

@@ -7,7 +7,8 @@ import { expect } from 'chai';
 import type { ArticleRepository, CategoryRepository } from '../../articles/articles.ports.js';
 import type { AuthorRepository } from '../../authors/authors.ports.js';
 import type { CommentRepository } from '../../comments/comments.ports.js';
-import type { FormRepository, SubmissionRepository } from '../../forms/forms.ports.js';
+import type { Form } from '../../forms/form.js';
+import type { FormListFilter, FormRepository, SubmissionRepository } from '../../forms/forms.ports.js';
 import type { NotificationOutbox } from '../../notifications/notification.ports.js';
 import type { ReactionRepository } from '../../reactions/reactions.ports.js';
 import { newId } from '../../shared/ids.js';
@@ -138,20 +139,56 @@ export function keysetListContract(name: string, factory: RepositoryFactory<Cont
       });
     }
 
-    it('filters forms by isActive and visibility', async () => {
-      const combos = [
+    it('pages forms filtered by one flag, by both and by none, each match once, in either order', async () => {
+      const flags = [
         { isActive: true, visibility: 'public' as const },
-        { isActive: false, visibility: 'public' as const },
-        { isActive: true, visibility: 'internal' as const },
         { isActive: false, visibility: 'internal' as const },
+        { isActive: true, visibility: 'internal' as const },
+        { isActive: false, visibility: 'public' as const },
       ];
-      for (const [i, combo] of combos.entries()) await repos().forms.insert(formRecord('acme', `f-${i}`, combo));
-      const slugs = async (filter: Parameters<FormRepository['list']>[1]) =>
-        (await repos().forms.list('acme', filter, { after: null, limit: 10 })).map((form) => form.slug).sort();
-      expect(await slugs({ isActive: false })).to.deep.equal(['f-1', 'f-3']);
-      expect(await slugs({ visibility: 'internal' })).to.deep.equal(['f-2', 'f-3']);
-      expect(await slugs({ isActive: true, visibility: 'internal' })).to.deep.equal(['f-2']);
-      expect(await slugs({})).to.have.length(4);
+      const forms: Form[] = [];
+      // Every pair at every time: matches of a one-flag filter tie across the two orders it merges.
+      for (const [i, createdAt] of TIMES.entries()) {
+        for (const [j, pair] of flags.entries()) {
+          const form = formRecord('acme', `f-${i}-${j}`, { createdAt, ...pair });
+          await repos().forms.insert(form);
+          forms.push(form);
+        }
+      }
+      await repos().forms.insert(formRecord('other', 'f-other', { isActive: true, visibility: 'public' }));
+      const filters: FormListFilter[] = [{}, { isActive: true }, { isActive: false }, { visibility: 'public' }, { visibility: 'internal' }, { isActive: false, visibility: 'public' }];
+      for (const filter of filters) {
+        const matches = forms.filter((form) => (filter.isActive ?? form.isActive) === form.isActive && (filter.visibility ?? form.visibility) === form.visibility);
+        const expected = matches.sort(compareNewestFirst).map(positionOf);
+        const label = JSON.stringify(filter);
+        expect(await walkPages((page) => repos().forms.list('acme', filter, page), 3, forms.length), label).to.deep.equal(expected);
+        const oldestFirst = await walkPages((page) => repos().forms.list('acme', filter, { ...page, order: 'oldestFirst' }), 3, forms.length);
+        expect(oldestFirst, `${label} oldest first`).to.deep.equal([...expected].reverse());
+      }
+    });
+
+    it('lists a form under its flags as an update changes them, and under none once deleted', async () => {
+      const form = formRecord('acme', 'moving', { isActive: true, visibility: 'public' });
+      const staying = formRecord('acme', 'staying', { isActive: true, visibility: 'public' });
+      for (const record of [form, staying]) await repos().forms.insert(record);
+      const slugs = async (filter: FormListFilter) => (await repos().forms.list('acme', filter, { after: null, limit: 10 })).map((listed) => listed.slug).sort();
+
+      const changed = { ...form, isActive: false, visibility: 'internal' as const, updatedAt: new Date(form.updatedAt.getTime() + 1) };
+      expect(await repos().forms.update(changed, form.updatedAt)).to.equal('updated');
+      expect(await slugs({ isActive: true })).to.deep.equal(['staying']);
+      expect(await slugs({ visibility: 'public' })).to.deep.equal(['staying']);
+      expect(await slugs({ isActive: false, visibility: 'internal' })).to.deep.equal(['moving']);
+      // Listed at its creation time, which the update keeps.
+      expect((await repos().forms.list('acme', { visibility: 'internal' }, { after: null, limit: 1 }))[0]?.createdAt).to.deep.equal(form.createdAt);
+
+      const back = { ...changed, visibility: 'public' as const, updatedAt: new Date(changed.updatedAt.getTime() + 1) };
+      expect(await repos().forms.update(back, changed.updatedAt)).to.equal('updated');
+      expect(await slugs({ visibility: 'internal' })).to.deep.equal([]);
+      expect(await slugs({ isActive: false })).to.deep.equal(['moving']);
+      expect(await slugs({ visibility: 'public' })).to.deep.equal(['moving', 'staying']);
+
+      expect(await repos().forms.delete('acme', form.id)).to.equal(true);
+      expect([await slugs({ isActive: false }), await slugs({ visibility: 'public' })]).to.deep.equal([[], ['staying']]);
     });
 
     it('filters articles by author and by category or sub-category', async () => {
