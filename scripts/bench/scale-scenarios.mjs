@@ -178,4 +178,31 @@ export const SCALE_SCENARIOS = [
       return { variants: Object.fromEntries(Object.entries(pages).map(([variant, path]) => [variant, api.request('GET', path)])) };
     },
   },
+  {
+    // A change that moves a record within the embedded store's list orders costs the same
+    // wherever the record sits among N others: an order is kept in blocks (decision 0761), where
+    // one array of 100,000 entries moved half of them on every remove or insert in its middle.
+    // Each PATCH sets the form's visibility to one of the two values in turn, so most move the form
+    // between the (isActive, visibility) orders, one of them holding the N others.
+    name: 'a form in the middle of N others moved between filter orders by its PATCH',
+    requires: ['POST /forms/create', 'PATCH /forms/update/{id}'],
+    sizes: [1_000, 100_000],
+    minRatio: 0.9,
+    async seed(api, size, bulk) {
+      const others = (tag, amount) =>
+        bulk(
+          [
+            api.request('POST', '/forms/create', {
+              body: { title: { en: 'Scale form' }, slug: `scale-${size}-${tag}-{{seq}}`, sections: [{ title: { en: 'Main' }, fields: [{ name: 'name', type: 'text', label: { en: 'Name' } }] }] },
+              expect: [201],
+            }),
+          ],
+          amount,
+        );
+      await others('older', size / 2);
+      const form = await createForm(api, { slug: `scale-moving-${size}` });
+      await others('newer', size / 2);
+      return api.request('PATCH', `/forms/update/${form.id}`, { body: { visibility: '{{shown}}' }, cycle: [{ shown: 'internal' }, { shown: 'public' }] });
+    },
+  },
 ];

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { KeysetIndex } from './keyset-index.js';
+import { compareNewestFirst, type KeysetPosition } from '../shared/page-cursor.js';
+import { KEYSET_BLOCK, KeysetIndex } from './keyset-index.js';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 const at = (ms: number, n: number) => ({ createdAt: new Date(ms), id: id(n) });
@@ -72,5 +73,38 @@ describe('KeysetIndex', () => {
     expect(index.take('g')).to.deep.equal(['a', 'b']);
     expect([index.count('g'), [...index.newestFirst('g', null)], index.take('g')]).to.deep.equal([0, [], []]);
     expect([...index.newestFirst('h', null)]).to.deep.equal(['c']);
+  });
+
+  it('keeps its order across blocks through inserts anywhere and removes, from any position, either way', () => {
+    const index = new KeysetIndex();
+    const held = new Map<string, KeysetPosition>();
+    // A fixed pseudo-random walk: appends, inserts among older entries (splitting full blocks),
+    // ties on the millisecond, and removes that empty whole blocks.
+    let seed = 7;
+    const next = (below: number) => (seed = (seed * 48271) % 2147483647) % below;
+    for (let n = 0; n < 4 * KEYSET_BLOCK; n += 1) {
+      const position = at(next(3) === 0 ? next(n + 1) : n * 2, n);
+      index.add('g', position, position.id);
+      held.set(position.id, position);
+    }
+    // A run of more than two blocks' entries in list order, so whole blocks empty, and a quarter of the rest.
+    const removed = [...held.values()].sort(compareNewestFirst).filter((_, i) => (i > KEYSET_BLOCK && i < 2.5 * KEYSET_BLOCK) || next(4) === 0);
+    for (const position of removed) {
+      index.remove('g', position);
+      held.delete(position.id);
+    }
+    const expected = [...held.values()].sort(compareNewestFirst).map((position) => position.id);
+    expect(index.count('g')).to.equal(expected.length);
+    expect([...index.newestFirst('g', null)]).to.deep.equal(expected);
+    expect([...index.oldestFirst('g', null)]).to.deep.equal([...expected].reverse());
+    // From every 37th entry still held and from removed ones: what follows it in either order.
+    const positions = [...held.values()].filter((_, i) => i % 37 === 0).concat(removed.slice(0, 40));
+    for (const after of positions) {
+      const older = expected.filter((id) => compareNewestFirst(held.get(id)!, after) > 0);
+      const newer = expected.filter((id) => compareNewestFirst(held.get(id)!, after) < 0).reverse();
+      expect([...index.newestFirst('g', after)], `newest first after ${after.id}`).to.deep.equal(older);
+      expect([...index.oldestFirst('g', after)], `oldest first after ${after.id}`).to.deep.equal(newer);
+    }
+    expect(index.take('g')).to.deep.equal([...expected].reverse());
   });
 });
