@@ -11,6 +11,9 @@ import { MemoryDashboardConfigRepository } from './memory-dashboard-config.repos
 import { MemoryNotificationOutbox } from './memory-notification-outbox.js';
 import { MemoryRepurposeTemplateRepository } from './memory-repurpose-template.repository.js';
 import { MemoryApiKeyRepository, MemoryTenantRepository } from './memory-tenancy.repository.js';
+import { expectCostIndependentOf } from '../testing/cost-growth.js';
+import { sampleNotificationJob } from '../testing/notification-records.js';
+import { newId } from '../shared/ids.js';
 
 tenantRepositoryContract('memory', async () => ({ repository: new MemoryTenantRepository() }));
 apiKeyRepositoryContract('memory', async () => ({ repository: new MemoryApiKeyRepository() }));
@@ -46,5 +49,29 @@ describe('MemoryRepurposeTemplateRepository.applyChanges', () => {
     expect(after.platforms.twitter).to.not.equal(before.platforms.twitter);
     expect(frozenThroughout(after)).to.equal(true);
     expect(JSON.stringify(before)).to.equal(beforeText);
+  });
+});
+
+describe('MemoryNotificationOutbox', () => {
+  const NOW = new Date('2026-03-01T10:00:00.000Z');
+  /** Jobs of another tenant's forms: what a delete or a recovery in `acme` must not read. */
+  const addOtherJobs = (outbox: MemoryNotificationOutbox, count: number) => async () => {
+    const jobs = Array.from({ length: count }, () => sampleNotificationJob({ tenantId: 'other', message: { ...sampleNotificationJob().message, formId: newId(), submissionId: newId() } }));
+    await outbox.enqueue(jobs, NOW);
+  };
+
+  describe('when a submission’s or a form’s jobs are dropped or listed', () => {
+    it('reads those jobs only, however many other jobs the outbox holds', async () => {
+      const outbox = new MemoryNotificationOutbox();
+      const { formId, submissionId } = sampleNotificationJob().message;
+      await outbox.enqueue([sampleNotificationJob(), sampleNotificationJob({ channel: 'push', recipients: [] })], NOW);
+      const operations = async () => {
+        await outbox.listBySubmission('acme', formId, submissionId);
+        await outbox.dropJobs('acme', formId, newId());
+        await outbox.dropJobs('acme', newId());
+      };
+      await expectCostIndependentOf('list and drops', operations, addOtherJobs(outbox, 20_000));
+      expect(await outbox.listBySubmission('acme', formId, submissionId)).to.have.length(2);
+    });
   });
 });

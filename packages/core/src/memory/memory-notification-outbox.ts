@@ -1,7 +1,9 @@
 /**
  * In-memory notification outbox. Claims read and mark jobs without awaiting in between, so two
  * dispatchers in one process can never claim the same job within a lease; they take turns between
- * the channels (decision 0817).
+ * the channels (decision 0817). Each submission's jobs are indexed, as MongoDB's
+ * `tenant_form_status` index serves the drops, so deleting a submission or a form (and recovering
+ * a submission's jobs) reads its own jobs, not every tenant's outbox.
  */
 import type { ClaimShare } from '../notifications/dispatch-shares.js';
 import { newId } from '../shared/ids.js';
@@ -13,11 +15,14 @@ import type {
   NotificationStatus,
 } from '../notifications/notification.ports.js';
 import { groupInto, isUnclaimed, takeTurns } from './take-turns.js';
+import { tenantKey } from './tenant-key.js';
 
 type MutableJob = { -readonly [K in keyof NotificationJob]: NotificationJob[K] };
 
 export class MemoryNotificationOutbox implements NotificationOutbox {
   readonly #jobs = new Map<string, MutableJob>();
+  /** (tenant, form) → submission id → the ids of that submission's jobs. */
+  readonly #bySubmission = new Map<string, Map<string, Set<string>>>();
   /** The channel the last claim took a job from: the next claim starts after it (decision 0817). */
   #turn: string | null = null;
 
@@ -35,6 +40,12 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
         createdAt: now,
         updatedAt: now,
       });
+      const formKey = tenantKey(job.tenantId, job.message.formId);
+      let ofForm = this.#bySubmission.get(formKey);
+      if (!ofForm) this.#bySubmission.set(formKey, (ofForm = new Map()));
+      const ids = ofForm.get(job.message.submissionId);
+      if (ids) ids.add(id);
+      else ofForm.set(job.message.submissionId, new Set([id]));
     }
   }
 
@@ -54,29 +65,22 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
   }
 
   async dropJobs(tenantId: string, formId: string, submissionId?: string): Promise<number> {
-    let dropped = 0;
-    for (const [id, job] of this.#jobs) {
-      if (job.tenantId !== tenantId || job.message.formId !== formId) continue;
-      if (submissionId !== undefined && job.message.submissionId !== submissionId) continue;
-      this.#jobs.delete(id);
-      dropped += 1;
-    }
-    return dropped;
+    const ofForm = this.#bySubmission.get(tenantKey(tenantId, formId));
+    const ids = submissionId === undefined ? [...(ofForm?.values() ?? [])].flatMap((set) => [...set]) : [...(ofForm?.get(submissionId) ?? [])];
+    for (const id of ids) this.#remove(id);
+    return ids.length;
   }
 
   async listBySubmission(tenantId: string, formId: string, submissionId: string): Promise<NotificationJob[]> {
-    const jobs: NotificationJob[] = [];
-    for (const job of this.#jobs.values()) {
-      if (job.tenantId === tenantId && job.message.formId === formId && job.message.submissionId === submissionId) jobs.push(structuredClone(job));
-    }
-    return jobs;
+    const ids = this.#bySubmission.get(tenantKey(tenantId, formId))?.get(submissionId) ?? [];
+    return [...ids].map((id) => structuredClone(this.#jobs.get(id)!));
   }
 
   async pruneFinished(before: Date): Promise<number> {
     let pruned = 0;
     for (const [id, job] of this.#jobs) {
       if (job.status === 'pending' || job.nextAttemptAt >= before) continue;
-      this.#jobs.delete(id);
+      this.#remove(id);
       pruned += 1;
     }
     return pruned;
@@ -103,6 +107,19 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
     const counts: Record<NotificationStatus, number> = { pending: 0, sent: 0, failed: 0, skipped: 0 };
     for (const job of this.#jobs.values()) counts[job.status] += 1;
     return counts;
+  }
+
+  /** Deletes the job and its entry in the index of submissions. */
+  #remove(id: string): void {
+    const job = this.#jobs.get(id);
+    if (!job) return;
+    this.#jobs.delete(id);
+    const formKey = tenantKey(job.tenantId, job.message.formId);
+    const ofForm = this.#bySubmission.get(formKey);
+    const ids = ofForm?.get(job.message.submissionId);
+    if (!ofForm || !ids?.delete(id) || ids.size > 0) return;
+    ofForm.delete(job.message.submissionId);
+    if (ofForm.size === 0) this.#bySubmission.delete(formKey);
   }
 
   async listByTenant(tenantId: string): Promise<NotificationJob[]> {

@@ -241,6 +241,18 @@ export function notificationOutboxContract(name: string, factory: RepositoryFact
         expect(await outbox().listBySubmission('acme', 'c'.repeat(24), submissionId)).to.deep.equal([]);
         expect(await outbox().listBySubmission('acme', 'not-an-id', 'not-an-id')).to.deep.equal([]);
       });
+
+      it('lists a job no more once it is pruned or dropped, and a drop counts it no more', async () => {
+        const { formId, submissionId } = sampleNotificationJob().message;
+        const pruned = await enqueueOne({}, at(0));
+        const dropped = await enqueueOne({ channel: 'push', recipients: [] }, at(0));
+        await outbox().complete(pruned.id, { status: 'sent' }, at(1));
+        expect(await outbox().pruneFinished(at(1_000))).to.equal(1);
+        expect((await outbox().listBySubmission('acme', formId, submissionId)).map((job) => job.id)).to.deep.equal([dropped.id]);
+        expect(await outbox().dropJobs('acme', formId, submissionId)).to.equal(1);
+        expect(await outbox().listBySubmission('acme', formId, submissionId)).to.deep.equal([]);
+        expect(await outbox().dropJobs('acme', formId)).to.equal(0);
+      });
     });
 
     describe('when jobs are listed', () => {
