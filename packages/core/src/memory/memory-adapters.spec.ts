@@ -55,9 +55,9 @@ describe('MemoryRepurposeTemplateRepository.applyChanges', () => {
 describe('MemoryNotificationOutbox', () => {
   const NOW = new Date('2026-03-01T10:00:00.000Z');
   /** Jobs of another tenant's forms: what a delete or a recovery in `acme` must not read. */
-  const addOtherJobs = (outbox: MemoryNotificationOutbox, count: number) => async () => {
+  const addOtherJobs = (outbox: MemoryNotificationOutbox, count: number, now = NOW) => async () => {
     const jobs = Array.from({ length: count }, () => sampleNotificationJob({ tenantId: 'other', message: { ...sampleNotificationJob().message, formId: newId(), submissionId: newId() } }));
-    await outbox.enqueue(jobs, NOW);
+    await outbox.enqueue(jobs, now);
   };
 
   describe('when a submission’s or a form’s jobs are dropped or listed', () => {
@@ -72,6 +72,28 @@ describe('MemoryNotificationOutbox', () => {
       };
       await expectCostIndependentOf('list and drops', operations, addOtherJobs(outbox, 20_000));
       expect(await outbox.listBySubmission('acme', formId, submissionId)).to.have.length(2);
+    });
+  });
+
+  describe('when due jobs are claimed', () => {
+    it('reads the due jobs, however many finished or later jobs the outbox keeps', async () => {
+      const outbox = new MemoryNotificationOutbox();
+      const later = new Date(NOW.getTime() + 3_600_000);
+      // Finished jobs (kept a day after their last attempt) and jobs waiting for a retry, all
+      // enqueued and tried before the two due jobs were enqueued.
+      const earlier = new Date(NOW.getTime() - 1_000);
+      const addKeptJobs = async () => {
+        await addOtherJobs(outbox, 20_000, earlier)();
+        const claimed = await outbox.claimDue(earlier, 60_000, 20_000);
+        expect(claimed.every((job) => job.tenantId === 'other')).to.equal(true);
+        for (const [i, job] of claimed.entries()) {
+          await outbox.complete(job.id, i % 2 === 0 ? { status: 'sent' } : { status: 'retry', error: 'HTTP 500', nextAttemptAt: later }, earlier);
+        }
+      };
+      await outbox.enqueue([sampleNotificationJob(), sampleNotificationJob({ channel: 'push', recipients: [] })], NOW);
+      // No lease: every run claims the two due jobs again.
+      const claim = async () => expect(await outbox.claimDue(NOW, 0, 10)).to.have.length(2);
+      await expectCostIndependentOf('claim', claim, addKeptJobs);
     });
   });
 });

@@ -14,6 +14,7 @@ import type {
   NotificationOutcome,
   NotificationStatus,
 } from '../notifications/notification.ports.js';
+import { DueQueue, type DueVerdict } from './due-queue.js';
 import { groupInto, isUnclaimed, takeTurns } from './take-turns.js';
 import { tenantKey } from './tenant-key.js';
 
@@ -23,6 +24,11 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
   readonly #jobs = new Map<string, MutableJob>();
   /** (tenant, form) → submission id → the ids of that submission's jobs. */
   readonly #bySubmission = new Map<string, Map<string, Set<string>>>();
+  /**
+   * Each channel's pending jobs in the order they fall due: a claim reads the due head of each
+   * channel, not every job kept (finished ones stay a day; decision 0825 did the same for webhooks).
+   */
+  readonly #dueOrder = new Map<string, DueQueue>();
   /** The channel the last claim took a job from: the next claim starts after it (decision 0817). */
   #turn: string | null = null;
 
@@ -34,12 +40,13 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
         id,
         status: 'pending',
         attempts: 0,
-        nextAttemptAt: now,
+        nextAttemptAt: new Date(now.getTime()),
         claimedUntil: null,
         lastError: null,
         createdAt: now,
         updatedAt: now,
       });
+      this.#fallsDue(job.channel, id, now);
       const formKey = tenantKey(job.tenantId, job.message.formId);
       let ofForm = this.#bySubmission.get(formKey);
       if (!ofForm) this.#bySubmission.set(formKey, (ofForm = new Map()));
@@ -51,8 +58,17 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
 
   async claimDue(now: Date, leaseMs: number, limit: number, share?: ClaimShare): Promise<NotificationJob[]> {
     const dueByChannel = new Map<string, MutableJob[]>();
-    for (const job of this.#jobs.values()) {
-      if (job.status === 'pending' && job.nextAttemptAt <= now && isUnclaimed(job, now)) groupInto(dueByChannel, job.channel, job);
+    // An entry whose job has gone, finished or been given another time since is stale; a leased job waits.
+    const verdict = (id: string, at: number): DueVerdict => {
+      const job = this.#jobs.get(id);
+      if (job?.status !== 'pending' || job.nextAttemptAt.getTime() !== at) return 'stale';
+      return isUnclaimed(job, now) ? 'take' : 'keep';
+    };
+    for (const [channel, queue] of this.#dueOrder) {
+      // No more than the channel could be given: the batch, and its share's room.
+      const room = share ? share.perReceiver - (share.inFlight.get(channel) ?? 0) : limit;
+      if (room <= 0) continue;
+      for (const id of queue.due(now, Math.min(limit, room), verdict)) groupInto(dueByChannel, channel, this.#jobs.get(id)!);
     }
     const { taken, last } = takeTurns(dueByChannel, limit, this.#turn, share);
     this.#turn = last;
@@ -93,7 +109,9 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
     job.updatedAt = now;
     if (outcome.status === 'retry') {
       job.lastError = outcome.error;
-      job.nextAttemptAt = outcome.nextAttemptAt;
+      // A copy: the due order holds this time, which a caller's later change must not move.
+      job.nextAttemptAt = new Date(outcome.nextAttemptAt.getTime());
+      this.#fallsDue(job.channel, id, job.nextAttemptAt);
       if (outcome.recipients) job.recipients = [...outcome.recipients];
       return;
     }
@@ -109,7 +127,14 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
     return counts;
   }
 
-  /** Deletes the job and its entry in the index of submissions. */
+  /** A pending job of `channel` falls due at `at`. */
+  #fallsDue(channel: string, id: string, at: Date): void {
+    let queue = this.#dueOrder.get(channel);
+    if (!queue) this.#dueOrder.set(channel, (queue = new DueQueue()));
+    queue.push(id, at);
+  }
+
+  /** Deletes the job and its entry in the index of submissions (its due entry goes stale). */
   #remove(id: string): void {
     const job = this.#jobs.get(id);
     if (!job) return;
