@@ -4,7 +4,9 @@
  * dispatchers in one process never claim one delivery within a lease. Its indexes keep every
  * step proportional to what it touches, not to the outbox (a backlog of thousands under load):
  * the unconfirmed deliveries by event (each event-causing write confirms or discards its own),
- * each webhook's deliveries (its log and pruning), and each webhook's pending ones, with the
+ * each webhook's deliveries, those of its log (pending and final) in log order, as MongoDB's
+ * `tenant_webhook_created` (the log reads its newest page and pruning its `keep` newest, not a
+ * backlog of thousands while a receiver is down), and each webhook's pending ones, with the
  * order they fall due in (claims read the due head of each webhook: decision 0825).
  */
 import type { ClaimShare } from '../notifications/dispatch-shares.js';
@@ -18,6 +20,7 @@ import {
   type WebhookDeliveryStatus,
 } from '../webhooks/webhooks.ports.js';
 import { DueQueue, type DueVerdict } from './due-queue.js';
+import { collectPage, KeysetIndex } from './keyset-index.js';
 import { SnapshotTable } from './snapshot-table.js';
 import { groupInto, isUnclaimed, takeTurns } from './take-turns.js';
 import { tenantKey } from './tenant-key.js';
@@ -29,6 +32,8 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   readonly #unconfirmed = new Map<string, Set<string>>();
   /** Delivery ids by tenant and webhook. */
   readonly #byWebhook = new Map<string, Set<string>>();
+  /** Confirmed (pending or final) delivery ids by tenant and webhook, in log order: what the log lists. */
+  readonly #logged = new KeysetIndex();
   /** Final (delivered or failed) delivery ids by tenant and webhook: what pruning waits for. */
   readonly #final = new Map<string, Set<string>>();
   /** Pending delivery ids by webhook id (ids are unique across tenants). */
@@ -50,6 +55,7 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   async confirm(tenantId: string, eventId: string, payload: string, now: Date): Promise<void> {
     for (const delivery of this.#takeEvent(tenantId, eventId)) {
       this.#deliveries.update(delivery.id, (current) => ({ ...current, status: 'pending', payload, nextAttemptAt: now, claimedUntil: null, updatedAt: now }));
+      this.#logged.add(tenantKey(tenantId, delivery.webhookId), delivery, delivery.id);
       this.#fallsDue(delivery.webhookId, delivery.id, now);
     }
   }
@@ -112,10 +118,8 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   }
 
   async listByWebhook(tenantId: string, webhookId: string, limit: number): Promise<WebhookDelivery[]> {
-    return this.#ofWebhook(tenantId, webhookId)
-      .filter((delivery) => delivery.status !== 'unconfirmed')
-      .sort(newestFirst)
-      .slice(0, limit);
+    const page = { after: null, limit };
+    return collectPage(this.#logged.itemsFor(tenantKey(tenantId, webhookId), page), (id) => this.#deliveries.get(id), page);
   }
 
   async listStagedAfter(tenantId: string, webhookId: string, type: string, after: Date, eventId: string): Promise<WebhookDelivery[]> {
@@ -126,13 +130,15 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
 
   async prune(tenantId: string, webhookId: string, keep: number): Promise<void> {
     // Called after every final outcome: with no more than `keep` final deliveries there is nothing
-    // a prune could need to take yet, and the webhook's whole log (a backlog of thousands while a
-    // receiver was down) is not sorted for each delivery. Past it, one sort takes them back.
-    if ((this.#final.get(tenantKey(tenantId, webhookId))?.size ?? 0) <= keep) return;
-    const listed = this.#ofWebhook(tenantId, webhookId).filter((delivery) => delivery.status !== 'unconfirmed');
-    for (const delivery of listed.sort(newestFirst).slice(keep)) {
-      if (delivery.status === 'delivered' || delivery.status === 'failed') this.#remove(delivery);
-    }
+    // a prune could need to take yet. Past it, the final deliveries older than the log's `keep`-th
+    // newest go; pending ones stay, and a backlog of them behind the log is not read.
+    const key = tenantKey(tenantId, webhookId);
+    const finals = this.#final.get(key);
+    if (finals === undefined || finals.size <= keep) return;
+    const newest = collectPage(this.#logged.newestFirst(key, null), (id) => this.#deliveries.get(id), { after: null, limit: keep });
+    const oldestKept = keep > 0 ? newest[keep - 1] : undefined;
+    if (keep > 0 && oldestKept === undefined) return;
+    for (const delivery of this.#rows([...finals])) if (oldestKept === undefined || newestFirst(delivery, oldestKept) > 0) this.#remove(delivery);
   }
 
   async removeByWebhook(tenantId: string, webhookId: string): Promise<void> {
@@ -183,6 +189,7 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
 
   #remove(delivery: WebhookDelivery): void {
     this.#deliveries.delete(delivery.id);
+    this.#logged.remove(tenantKey(delivery.tenantId, delivery.webhookId), delivery);
     removeFrom(this.#unconfirmed, tenantKey(delivery.tenantId, delivery.eventId), delivery.id);
     removeFrom(this.#byWebhook, tenantKey(delivery.tenantId, delivery.webhookId), delivery.id);
     removeFrom(this.#pending, delivery.webhookId, delivery.id);

@@ -209,6 +209,13 @@ export function webhookDeliveryOutboxContract(name: string, factory: RepositoryF
       expect(await outbox().claimDue(at(5_000), 60_000, 10)).to.have.length(1);
     });
 
+    it('lists the log in the order deliveries were staged, whatever order their events were confirmed in, a page its newest', async () => {
+      for (const n of [1, 2, 3, 4]) await outbox().stage([delivery(n)], at(n));
+      for (const n of [3, 1, 4, 2]) await outbox().confirm('acme', hex(1000 + n), '{}', at(10 + n));
+      expect((await outbox().listByWebhook('acme', hex(1), 2)).map((d) => d.eventId)).to.deep.equal([hex(1004), hex(1003)]);
+      expect((await outbox().listByWebhook('acme', hex(1), 100)).map((d) => d.eventId)).to.deep.equal([hex(1004), hex(1003), hex(1002), hex(1001)]);
+    });
+
     it('takes back the attempt its claim counted when a final outcome came without a request', async () => {
       await outbox().stage([delivery(1), delivery(2)], T0);
       await outbox().confirm('acme', hex(1001), '{}', T0);
