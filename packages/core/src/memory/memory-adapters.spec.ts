@@ -96,4 +96,13 @@ describe('MemoryNotificationOutbox', () => {
       await expectCostIndependentOf('claim', claim, addKeptJobs);
     });
   });
+
+  describe('when jobs are counted by status (every scrape of GET /metrics)', () => {
+    it('answers without reading the jobs', async () => {
+      const outbox = new MemoryNotificationOutbox();
+      await outbox.enqueue([sampleNotificationJob()], NOW);
+      const count = async () => expect((await outbox.countByStatus()).pending).to.be.above(0);
+      await expectCostIndependentOf('count', count, addOtherJobs(outbox, 20_000), 0.25);
+    });
+  });
 });

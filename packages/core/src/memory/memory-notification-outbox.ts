@@ -29,6 +29,8 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
    * channel, not every job kept (finished ones stay a day; decision 0825 did the same for webhooks).
    */
   readonly #dueOrder = new Map<string, DueQueue>();
+  /** Jobs by status, kept as they change: `GET /metrics` asks at every scrape, and needs no key. */
+  readonly #counts: Record<NotificationStatus, number> = { pending: 0, sent: 0, failed: 0, skipped: 0 };
   /** The channel the last claim took a job from: the next claim starts after it (decision 0817). */
   #turn: string | null = null;
 
@@ -46,6 +48,7 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
         createdAt: now,
         updatedAt: now,
       });
+      this.#counts.pending += 1;
       this.#fallsDue(job.channel, id, now);
       const formKey = tenantKey(job.tenantId, job.message.formId);
       let ofForm = this.#bySubmission.get(formKey);
@@ -115,6 +118,8 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
       if (outcome.recipients) job.recipients = [...outcome.recipients];
       return;
     }
+    this.#counts[job.status] -= 1;
+    this.#counts[outcome.status] += 1;
     job.status = outcome.status;
     if (outcome.status === 'sent' && outcome.error !== undefined) job.lastError = outcome.error;
     if (outcome.status === 'failed') job.lastError = outcome.error;
@@ -122,9 +127,7 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
   }
 
   async countByStatus(): Promise<Record<NotificationStatus, number>> {
-    const counts: Record<NotificationStatus, number> = { pending: 0, sent: 0, failed: 0, skipped: 0 };
-    for (const job of this.#jobs.values()) counts[job.status] += 1;
-    return counts;
+    return { ...this.#counts };
   }
 
   /** A pending job of `channel` falls due at `at`. */
@@ -139,6 +142,7 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
     const job = this.#jobs.get(id);
     if (!job) return;
     this.#jobs.delete(id);
+    this.#counts[job.status] -= 1;
     const formKey = tenantKey(job.tenantId, job.message.formId);
     const ofForm = this.#bySubmission.get(formKey);
     const ids = ofForm?.get(job.message.submissionId);

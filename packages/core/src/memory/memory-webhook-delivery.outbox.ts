@@ -40,13 +40,15 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   readonly #pending = new Map<string, Set<string>>();
   /** The same, by webhook, in the order they fall due: what a claim looks at. */
   readonly #dueOrder = new Map<string, DueQueue>();
+  /** Deliveries by status, kept as they change: `GET /metrics` asks at every scrape, and needs no key. */
+  readonly #counts: Record<WebhookDeliveryStatus, number> = { unconfirmed: 0, pending: 0, delivered: 0, failed: 0 };
   /** The webhook the last claim took a delivery from: the next claim starts after it. */
   #turn: string | null = null;
 
   async stage(deliveries: readonly NewWebhookDelivery[], now: Date): Promise<void> {
     for (const delivery of deliveries) {
       const id = newId(now);
-      this.#deliveries.put(id, { ...delivery, id, ...stagedDeliveryState(now) });
+      this.#counted(this.#deliveries.put(id, { ...delivery, id, ...stagedDeliveryState(now) }), 1);
       addTo(this.#unconfirmed, tenantKey(delivery.tenantId, delivery.eventId), id);
       addTo(this.#byWebhook, tenantKey(delivery.tenantId, delivery.webhookId), id);
     }
@@ -54,7 +56,8 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
 
   async confirm(tenantId: string, eventId: string, payload: string, now: Date): Promise<void> {
     for (const delivery of this.#takeEvent(tenantId, eventId)) {
-      this.#deliveries.update(delivery.id, (current) => ({ ...current, status: 'pending', payload, nextAttemptAt: now, claimedUntil: null, updatedAt: now }));
+      this.#counted(delivery, -1);
+      this.#counted(this.#deliveries.update(delivery.id, (current) => ({ ...current, status: 'pending', payload, nextAttemptAt: now, claimedUntil: null, updatedAt: now })), 1);
       this.#logged.add(tenantKey(tenantId, delivery.webhookId), delivery, delivery.id);
       this.#fallsDue(delivery.webhookId, delivery.id, now);
     }
@@ -100,6 +103,7 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   }
 
   async complete(id: string, outcome: WebhookDeliveryOutcome, now: Date): Promise<void> {
+    this.#counted(this.#deliveries.get(id), -1);
     const row = this.#deliveries.update(id, (current) => {
       const settled = { ...current, claimedUntil: null, updatedAt: now, lastStatusCode: outcome.statusCode };
       // A final delivery is never sent again: its body (a submission's values, say) goes.
@@ -110,6 +114,7 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
       }
       return { ...settled, lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
     });
+    this.#counted(row, 1);
     if (row?.status === 'pending') this.#fallsDue(row.webhookId, row.id, row.nextAttemptAt);
     else if (row) {
       removeFrom(this.#pending, row.webhookId, row.id);
@@ -146,9 +151,7 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   }
 
   async countByStatus(): Promise<Record<WebhookDeliveryStatus, number>> {
-    const counts: Record<WebhookDeliveryStatus, number> = { unconfirmed: 0, pending: 0, delivered: 0, failed: 0 };
-    for (const delivery of this.#deliveries.values()) counts[delivery.status] += 1;
-    return counts;
+    return { ...this.#counts };
   }
 
   /** Claims one delivery until `now + leaseMs`; replacing a row keeps its place in the table, so a caller iterating it is safe. */
@@ -187,7 +190,13 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     return rows;
   }
 
+  /** Counts `delivery`'s status `by` more (a row stored) or less (a row replaced or deleted). */
+  #counted(delivery: WebhookDelivery | undefined, by: 1 | -1): void {
+    if (delivery) this.#counts[delivery.status] += by;
+  }
+
   #remove(delivery: WebhookDelivery): void {
+    this.#counted(this.#deliveries.get(delivery.id), -1);
     this.#deliveries.delete(delivery.id);
     this.#logged.remove(tenantKey(delivery.tenantId, delivery.webhookId), delivery);
     removeFrom(this.#unconfirmed, tenantKey(delivery.tenantId, delivery.eventId), delivery.id);

@@ -36,4 +36,19 @@ describe('MemoryWebhookDeliveryOutbox', () => {
       await expectCostIndependentOf('deliver, prune and list', deliverPruneAndList, () => stageConfirmed(40_000, at(2)));
     });
   });
+
+  describe('when deliveries are counted by status (every scrape of GET /metrics)', () => {
+    it('answers without reading the deliveries', async () => {
+      const outbox = new MemoryWebhookDeliveryOutbox();
+      const now = new Date('2026-04-01T10:00:00.000Z');
+      const stage = (count: number) => async () => {
+        const deliveries = Array.from({ length: count }, () => ({ tenantId: 'acme', webhookId: newId(), eventId: newId(), type: 'form.submitted', witness: { kind: 'form' as const, id: newId() }, trace: null }));
+        await outbox.stage(deliveries, now);
+        for (const { eventId } of deliveries) await outbox.confirm('acme', eventId, '{}', now);
+      };
+      await stage(1)();
+      const count = async () => expect((await outbox.countByStatus()).pending).to.be.above(0);
+      await expectCostIndependentOf('count', count, stage(40_000), 0.25);
+    });
+  });
 });

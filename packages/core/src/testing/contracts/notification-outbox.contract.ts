@@ -252,6 +252,7 @@ export function notificationOutboxContract(name: string, factory: RepositoryFact
         expect(await outbox().dropJobs('acme', formId, submissionId)).to.equal(1);
         expect(await outbox().listBySubmission('acme', formId, submissionId)).to.deep.equal([]);
         expect(await outbox().dropJobs('acme', formId)).to.equal(0);
+        expect(await outbox().countByStatus()).to.deep.equal({ pending: 0, sent: 0, failed: 0, skipped: 0 });
       });
     });
 

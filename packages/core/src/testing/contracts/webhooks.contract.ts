@@ -245,6 +245,7 @@ export function webhookDeliveryOutboxContract(name: string, factory: RepositoryF
       expect(await outbox().listByWebhook('acme', hex(2), 100)).to.have.length(6);
       await outbox().removeByWebhook('acme', hex(2));
       expect(await outbox().listByWebhook('acme', hex(2), 100)).to.deep.equal([]);
+      expect(await outbox().countByStatus()).to.deep.equal({ unconfirmed: 0, pending: 1, delivered: 3, failed: 0 });
     });
 
     it('confirms only the event of its tenant, and a removed webhook\'s unconfirmed deliveries are gone for confirming and settling', async () => {
