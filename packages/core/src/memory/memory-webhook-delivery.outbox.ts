@@ -147,6 +147,8 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   }
 
   async removeByWebhook(tenantId: string, webhookId: string): Promise<void> {
+    // The log's order goes whole: one delivery at a time, each removal moved the rest of it.
+    this.#logged.take(tenantKey(tenantId, webhookId));
     for (const delivery of this.#ofWebhook(tenantId, webhookId)) this.#remove(delivery);
   }
 

@@ -2,7 +2,7 @@ import { webhookDeliveryOutboxContract, webhookRepositoryContract } from '../tes
 import { MemoryWebhookDeliveryOutbox } from './memory-webhook-delivery.outbox.js';
 import { MemoryWebhookRepository } from './memory-webhook.repository.js';
 import { expect } from 'chai';
-import { expectCostIndependentOf } from '../testing/cost-growth.js';
+import { expectCostIndependentOf, expectLinearCost } from '../testing/cost-growth.js';
 import { newId } from '../shared/ids.js';
 
 webhookRepositoryContract('memory', async () => ({ repository: new MemoryWebhookRepository() }));
@@ -34,6 +34,26 @@ describe('MemoryWebhookDeliveryOutbox', () => {
       };
       await stageConfirmed(100, at(1));
       await expectCostIndependentOf('deliver, prune and list', deliverPruneAndList, () => stageConfirmed(40_000, at(2)));
+    });
+  });
+
+  describe('when a deleted webhook’s deliveries are removed', () => {
+    it('removes them at a cost linear in their number', async () => {
+      await expectLinearCost('removeByWebhook', async (n) => {
+        const outbox = new MemoryWebhookDeliveryOutbox();
+        const webhookId = newId();
+        for (let i = 0; i < n; i += 1) {
+          const now = new Date(Date.UTC(2026, 3, 1) + i);
+          const eventId = newId(now);
+          await outbox.stage([{ tenantId: 'acme', webhookId, eventId, type: 'form.submitted', witness: { kind: 'form' as const, id: newId() }, trace: null }], now);
+          await outbox.confirm('acme', eventId, '{}', now);
+        }
+        const start = performance.now();
+        await outbox.removeByWebhook('acme', webhookId);
+        const elapsed = performance.now() - start;
+        expect(await outbox.listByWebhook('acme', webhookId, 1)).to.deep.equal([]);
+        return elapsed;
+      }, 5_000);
     });
   });
 
