@@ -37,13 +37,10 @@ export class MemoryCommentRepository extends MemoryReactionTotals<Comment> imple
 
   async deleteByArticle(tenantId: string, articleId: string): Promise<number> {
     const group = tenantKey(tenantId, articleId);
-    const slots = [...this.#byArticle.oldestFirst(group, null)];
-    for (const { key, row: comment } of slots) {
-      this.records.delete(key);
-      if (!comment) continue;
-      this.#byArticle.remove(group, comment);
-      this.#byStatus.remove(statusGroup(comment, comment.status), comment);
-    }
+    // The article's order and its two status orders go whole: nothing of them is read.
+    const slots = this.#byArticle.take(group);
+    for (const status of COMMENT_STATUSES) this.#byStatus.take(tenantKey(group, status));
+    for (const { key } of slots) this.records.delete(key);
     return slots.length;
   }
 
@@ -68,6 +65,8 @@ export class MemoryCommentRepository extends MemoryReactionTotals<Comment> imple
     return { comment: approved, changed: true };
   }
 }
+
+const COMMENT_STATUSES: readonly CommentStatus[] = ['pending', 'approved'];
 
 /** The group of an article's comments of one status. */
 const statusGroup = ({ tenantId, articleId }: Comment, status: CommentStatus): string => tenantKey(tenantKey(tenantId, articleId), status);

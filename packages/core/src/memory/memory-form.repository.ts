@@ -109,7 +109,8 @@ export class MemoryFormRepository implements FormRepository {
     return id === undefined ? null : (this.#forms.get(tenantKey(tenantId, id)) ?? null);
   }
 
-  async list(tenantId: string, { isActive, visibility }: FormListFilter, page: PageQuery): Promise<Form[]> {
+  async list(tenantId: string, filter: FormListFilter, page: PageQuery): Promise<Form[]> {
+    const { isActive, visibility } = filter;
     const read = (key: string) => this.#forms.get(key);
     if (isActive === undefined && visibility === undefined) return collectPage(this.#order.itemsFor(tenantId, page), read, page);
     const groups: string[] = [];

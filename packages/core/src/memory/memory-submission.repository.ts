@@ -53,12 +53,10 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   }
 
   async deleteByForm(tenantId: string, formId: string): Promise<number> {
-    const group = tenantKey(tenantId, formId);
-    const slots = [...this.#byForm.oldestFirst(group, null)];
-    for (const { key, row: submission } of slots) {
+    const slots = this.#byForm.take(tenantKey(tenantId, formId));
+    for (const { key } of slots) {
       this.#submissions.delete(key);
       this.#unnotified.delete(key);
-      if (submission) this.#byForm.remove(group, submission);
     }
     return slots.length;
   }
