@@ -205,4 +205,34 @@ export const SCALE_SCENARIOS = [
       return api.request('PATCH', `/forms/update/${form.id}`, { body: { visibility: '{{shown}}' }, cycle: [{ shown: 'internal' }, { shown: 'public' }] });
     },
   },
+  {
+    // Both article filters at once read the order of the pair (decision 0837): the author's 20
+    // articles in the category are the oldest, behind N/2 newer ones by the author elsewhere and
+    // N/2 in the category by no one, so a page that walked either order would pass N/2 first.
+    name: "an author's articles in a category among N by either alone: the pair's page against the first page",
+    requires: ['POST /authors/create', 'POST /categories/create', 'POST /articles/create', 'GET /articles/list'],
+    sizes: [1_000, 100_000],
+    minRatio: 0.9,
+    variants: {
+      'first page': {},
+      "the author's in the category": { against: 'first page' },
+    },
+    async seed(api, size, bulk) {
+      const editor = api.bearer('editor');
+      const { author } = await api.call('POST', '/authors/create', { headers: editor, body: { name: `Pair author ${size}` }, expect: [201] });
+      const { category } = await api.call('POST', '/categories/create', { headers: editor, body: { name: `Pair category ${size}` }, expect: [201] });
+      const { category: elsewhere } = await api.call('POST', '/categories/create', { headers: editor, body: { name: `Elsewhere ${size}` }, expect: [201] });
+      const article = (title, filed) => api.request('POST', '/articles/create', { headers: editor, body: { title, content: 'Lorem ipsum '.repeat(20), ...filed }, expect: [201] });
+      await bulk([article('Article A in C', { authorId: author.id, categoryId: category.id })], PAGE);
+      await bulk([article('Article A in E', { authorId: author.id, categoryId: elsewhere.id })], size / 2);
+      await bulk([article('Article - in C', { categoryId: category.id })], size / 2);
+      const pages = {
+        'first page': `/articles/list?limit=${PAGE}`,
+        "the author's in the category": `/articles/list?authorId=${author.id}&categoryId=${category.id}&limit=${PAGE}`,
+      };
+      const { articles } = await api.call('GET', pages["the author's in the category"]);
+      if (articles.length !== PAGE || articles.some((listed) => listed.title !== 'Article A in C')) throw new Error(`listed ${articles.length} articles, wanted ${PAGE} of the pair`);
+      return { variants: Object.fromEntries(Object.entries(pages).map(([variant, path]) => [variant, api.request('GET', path)])) };
+    },
+  },
 ];

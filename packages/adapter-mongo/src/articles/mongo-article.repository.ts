@@ -102,20 +102,21 @@ export class MongoArticleRepository implements ArticleRepository {
   }
 
   /**
-   * Served by `tenant_created`, `tenant_author_created`, and for a category by
-   * `tenant_category_created` and `tenant_subcategory_created` (one branch of the `$or` each).
+   * Served by `tenant_created`, `tenant_author_created`, for a category by
+   * `tenant_category_created` and `tenant_subcategory_created` (one branch of the `$or` each), and
+   * for both by `tenant_author_category_created` and `tenant_author_subcategory_created`: each
+   * branch names the author, so neither reads the author's articles filed elsewhere.
    */
   async list(tenantId: string, filter: ArticleListFilter, page: PageQuery): Promise<Article[]> {
     const query: Filter<ArticleDocument> = { tenantId };
-    if (filter.authorId !== undefined) {
-      const authorId = parseObjectId(filter.authorId);
-      if (!authorId) return [];
-      query.authorId = authorId;
-    }
-    if (filter.categoryId !== undefined) {
-      const categoryId = parseObjectId(filter.categoryId);
-      if (!categoryId) return [];
-      query.$or = [{ categoryId }, { subCategoryId: categoryId }];
+    const authorId = filter.authorId === undefined ? undefined : parseObjectId(filter.authorId);
+    const categoryId = filter.categoryId === undefined ? undefined : parseObjectId(filter.categoryId);
+    if (authorId === null || categoryId === null) return [];
+    if (categoryId === undefined) {
+      if (authorId !== undefined) query.authorId = authorId;
+    } else {
+      const author = authorId === undefined ? {} : { authorId };
+      query.$or = [{ ...author, categoryId }, { ...author, subCategoryId: categoryId }];
     }
     return (await findPage(this.#articles, query, page)).map(toArticle);
   }

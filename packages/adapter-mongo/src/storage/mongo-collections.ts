@@ -98,6 +98,9 @@ export const INDEXES: readonly IndexDefinition[] = [
   { collection: Collections.articles, name: 'tenant_author_created', keys: { tenantId: 1, authorId: 1, createdAt: -1, _id: -1 } },
   { collection: Collections.articles, name: 'tenant_category_created', keys: { tenantId: 1, categoryId: 1, createdAt: -1, _id: -1 } },
   { collection: Collections.articles, name: 'tenant_subcategory_created', keys: { tenantId: 1, subCategoryId: 1, createdAt: -1, _id: -1 } },
+  // Both filters (decision 0837): one branch of the `$or` each, the author bound in both.
+  { collection: Collections.articles, name: 'tenant_author_category_created', keys: { tenantId: 1, authorId: 1, categoryId: 1, createdAt: -1, _id: -1 } },
+  { collection: Collections.articles, name: 'tenant_author_subcategory_created', keys: { tenantId: 1, authorId: 1, subCategoryId: 1, createdAt: -1, _id: -1 } },
   { collection: Collections.comments, name: 'tenant_article_created', keys: { tenantId: 1, articleId: 1, createdAt: -1, _id: -1 } },
   {
     collection: Collections.comments,

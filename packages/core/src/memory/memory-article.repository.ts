@@ -2,7 +2,8 @@
  * In-memory articles with their stored reaction totals. Besides the tenant's list order, each
  * author's articles and each category's (as category or sub-category) have an order of their
  * own, as MongoDB's `tenant_author_created` and category indexes: a list filtered by author or
- * category reads only the articles it may answer, an author's deletion is proportional to that
+ * category reads only the articles it may answer (both given: the order of the pair, as MongoDB's
+ * author-and-category indexes), an author's deletion is proportional to that
  * author's articles, and a category's delete or move to its own articles, not to every article
  * in the store.
  */
@@ -21,6 +22,8 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
   readonly #byAuthor = new KeysetIndex<RowSlot<Article>>();
   /** (tenant, category id) → the articles filed under it, as category or sub-category, in list order. */
   readonly #byCategory = new KeysetIndex<RowSlot<Article>>();
+  /** (tenant, author id, category id) → that author's articles filed under that category, in list order. */
+  readonly #byAuthorAndCategory = new KeysetIndex<RowSlot<Article>>();
 
   async insert(article: Article): Promise<void> {
     const key = tenantKey(article.tenantId, article.id);
@@ -37,13 +40,13 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
   async list(tenantId: string, filter: ArticleListFilter, page: PageQuery): Promise<Article[]> {
     const { authorId, categoryId } = filter;
     if (authorId === undefined && categoryId === undefined) return collectPage(this.#order.itemsFor(tenantId, page), rowOf, page);
-    const author = authorId === undefined ? undefined : tenantKey(tenantId, authorId);
-    const category = categoryId === undefined ? undefined : tenantKey(tenantId, categoryId);
-    // Both given: the smaller of the two groups, the other filter checked on each of its articles.
-    const byAuthor = category === undefined || (author !== undefined && this.#byAuthor.count(author) <= this.#byCategory.count(category));
-    const items = byAuthor ? this.#byAuthor.itemsFor(author!, page) : this.#byCategory.itemsFor(category, page);
-    const keep = (article: Article) => (authorId === undefined || article.authorId === authorId) && (categoryId === undefined || filesUnder(article, categoryId));
-    return collectPage(items, rowOf, page, keep);
+    const items =
+      categoryId === undefined
+        ? this.#byAuthor.itemsFor(tenantKey(tenantId, authorId!), page)
+        : authorId === undefined
+          ? this.#byCategory.itemsFor(tenantKey(tenantId, categoryId), page)
+          : this.#byAuthorAndCategory.itemsFor(tenantKey(tenantId, pairKey(authorId, categoryId)), page);
+    return collectPage(items, rowOf, page);
   }
 
   async update(article: Article, expected: Date): Promise<boolean> {
@@ -91,7 +94,10 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
 
   async clearAuthor(tenantId: string, authorId: string): Promise<number> {
     const slots = this.#byAuthor.take(tenantKey(tenantId, authorId));
-    for (const { key } of slots) this.records.update(key, (article) => ({ ...article, authorId: null }));
+    for (const { key, row: article } of slots) {
+      if (article) for (const categoryId of categoriesOf(article)) this.#byAuthorAndCategory.remove(tenantKey(tenantId, pairKey(authorId, categoryId)), article);
+      this.records.update(key, (current) => ({ ...current, authorId: null }));
+    }
     return slots.length;
   }
 
@@ -112,6 +118,7 @@ export class MemoryArticleRepository extends MemoryReactionTotals<Article> imple
     const position = (after ?? before)!;
     move(this.#byAuthor, position, slot, authorsOf(before), authorsOf(after));
     move(this.#byCategory, position, slot, categoriesOf(before), categoriesOf(after));
+    move(this.#byAuthorAndCategory, position, slot, pairsOf(before), pairsOf(after));
   }
 }
 
@@ -133,7 +140,13 @@ function categoriesOf(article: Article | undefined): readonly string[] {
   return subCategoryId === null || subCategoryId === categoryId ? [categoryId] : [categoryId, subCategoryId];
 }
 
-const filesUnder = (article: Article, categoryId: string): boolean => article.categoryId === categoryId || article.subCategoryId === categoryId;
+/** The (author, category) pairs an article is filed under: none without an author. */
+function pairsOf(article: Article | undefined): readonly string[] {
+  const authorId = article?.authorId;
+  return authorId ? categoriesOf(article).map((categoryId) => pairKey(authorId, categoryId)) : NONE;
+}
+
+const pairKey = (authorId: string, categoryId: string): string => `${authorId}\u0000${categoryId}`;
 
 /** Where `article` is filed once `categoryId` has the parent `parentId`; null when that changes nothing. */
 function refiled(article: Article, categoryId: string, parentId: string | null): Pick<Article, 'categoryId' | 'subCategoryId'> | null {

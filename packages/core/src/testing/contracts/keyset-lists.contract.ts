@@ -219,15 +219,19 @@ export function keysetListContract(name: string, factory: RepositoryFactory<Cont
       expect(await names({})).to.deep.equal(['child', 'top']);
     });
 
-    it('pages a list filtered by author, by category and by parent, each match once, newest first', async () => {
+    it('pages a list filtered by author, by category, by both and by parent, each match once, newest first', async () => {
       const [author, category, parent] = [newId(), newId(), newId()];
-      const matches: Record<string, KeysetPosition[]> = { author: [], category: [], parent: [] };
+      const matches: Record<string, KeysetPosition[]> = { author: [], category: [], both: [], parent: [] };
       for (const [i, createdAt] of TIMES.entries()) {
         // Each match between records of the same tenant that the filter leaves out.
         const article = articleRecord('acme', { createdAt, ...(i % 2 === 0 ? { authorId: author } : { categoryId: category }) });
         await repos().articles.insert(article);
         matches[i % 2 === 0 ? 'author' : 'category']!.push(article);
         await repos().articles.insert(articleRecord('acme', { createdAt, authorId: newId(), categoryId: newId() }));
+        // By the author under the category as its sub-category: a match of all three article filters.
+        const both = articleRecord('acme', { createdAt, authorId: author, categoryId: newId(), subCategoryId: category });
+        await repos().articles.insert(both);
+        for (const name of ['author', 'category', 'both']) matches[name]!.push(both);
         const child = categoryRecord('acme', { createdAt, parentId: parent });
         await repos().categories.insert(child);
         matches.parent!.push(child);
@@ -236,6 +240,7 @@ export function keysetListContract(name: string, factory: RepositoryFactory<Cont
       const lists: Record<string, (page: PageQuery) => Promise<KeysetPosition[]>> = {
         author: (page) => repos().articles.list('acme', { authorId: author }, page),
         category: (page) => repos().articles.list('acme', { categoryId: category }, page),
+        both: (page) => repos().articles.list('acme', { authorId: author, categoryId: category }, page),
         parent: (page) => repos().categories.list('acme', { parentId: parent }, page),
       };
       for (const [name, list] of Object.entries(lists)) {
@@ -271,8 +276,14 @@ export function keysetListContract(name: string, factory: RepositoryFactory<Cont
       expect(await titles({ categoryId: top })).to.deep.equal([]);
       expect(await titles({ categoryId: other })).to.deep.equal([]);
 
+      // Filed under `other` again, by bob: then bob's articles lose their author.
+      const refiled = (await repos().articles.findById('acme', moving.id))!;
+      expect(await repos().articles.update({ ...refiled, categoryId: other, updatedAt: new Date(refiled.updatedAt.getTime() + 1) }, refiled.updatedAt)).to.equal(true);
+      expect(await titles({ categoryId: other, authorId: bob })).to.deep.equal(['moving']);
       expect(await repos().articles.clearAuthor('acme', bob)).to.equal(1);
       expect(await titles({ authorId: bob })).to.deep.equal([]);
+      expect(await titles({ categoryId: other, authorId: bob })).to.deep.equal([]);
+      expect(await titles({ categoryId: other })).to.deep.equal(['moving']);
       expect(await repos().articles.delete('acme', staying.id)).to.equal(true);
       expect(await titles({ authorId: ann })).to.deep.equal([]);
       expect(await titles({})).to.deep.equal(['moving']);
