@@ -2,15 +2,20 @@
 // comments for the operations that need them. Used by the operation catalogue and the scale
 // scenarios; only called when the routes involved are served.
 
-/** A form with one section; `fields` default to one optional text field `name`. */
-export async function createForm(api, { slug, fields, flow, visibility } = {}) {
-  const body = {
+/** The body of a form with one section; `fields` default to one optional text field `name`; `flags` (isActive, visibility) as given. */
+export function smallFormBody({ slug, fields, flow, ...flags }) {
+  return {
     title: { en: `Bench form ${slug}` },
     slug,
     sections: [{ title: { en: 'Main' }, fields: fields ?? [{ name: 'name', type: 'text', label: { en: 'Name' } }] }],
     ...(flow ? { flow } : {}),
-    ...(visibility ? { visibility } : {}),
+    ...flags,
   };
+}
+
+/** A form of `smallFormBody`. */
+export async function createForm(api, { slug, fields, flow, visibility } = {}) {
+  const body = smallFormBody({ slug, fields, flow, ...(visibility ? { visibility } : {}) });
   // Forms need only the key (decision 0202); x-user-id sets createdBy.
   const data = await api.call('POST', '/forms/create', { headers: { 'x-user-id': 'bench-editor' }, body, expect: [201] });
   return data.form;
