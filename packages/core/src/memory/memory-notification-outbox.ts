@@ -15,6 +15,7 @@ import type {
   NotificationStatus,
 } from '../notifications/notification.ports.js';
 import { DueQueue, type DueVerdict } from './due-queue.js';
+import { addTo, removeFrom } from './id-sets.js';
 import { groupInto, isUnclaimed, takeTurns } from './take-turns.js';
 import { tenantKey } from './tenant-key.js';
 
@@ -53,9 +54,7 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
       const formKey = tenantKey(job.tenantId, job.message.formId);
       let ofForm = this.#bySubmission.get(formKey);
       if (!ofForm) this.#bySubmission.set(formKey, (ofForm = new Map()));
-      const ids = ofForm.get(job.message.submissionId);
-      if (ids) ids.add(id);
-      else ofForm.set(job.message.submissionId, new Set([id]));
+      addTo(ofForm, job.message.submissionId, id);
     }
   }
 
@@ -145,10 +144,7 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
     this.#counts[job.status] -= 1;
     const formKey = tenantKey(job.tenantId, job.message.formId);
     const ofForm = this.#bySubmission.get(formKey);
-    const ids = ofForm?.get(job.message.submissionId);
-    if (!ofForm || !ids?.delete(id) || ids.size > 0) return;
-    ofForm.delete(job.message.submissionId);
-    if (ofForm.size === 0) this.#bySubmission.delete(formKey);
+    if (ofForm && removeFrom(ofForm, job.message.submissionId, id) && ofForm.size === 0) this.#bySubmission.delete(formKey);
   }
 
   async listByTenant(tenantId: string): Promise<NotificationJob[]> {

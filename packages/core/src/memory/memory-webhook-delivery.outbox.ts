@@ -20,6 +20,7 @@ import {
   type WebhookDeliveryStatus,
 } from '../webhooks/webhooks.ports.js';
 import { DueQueue, type DueVerdict } from './due-queue.js';
+import { addTo, removeFrom } from './id-sets.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
 import { SnapshotTable } from './snapshot-table.js';
 import { groupInto, isUnclaimed, takeTurns } from './take-turns.js';
@@ -206,15 +207,4 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     removeFrom(this.#pending, delivery.webhookId, delivery.id);
     removeFrom(this.#final, tenantKey(delivery.tenantId, delivery.webhookId), delivery.id);
   }
-}
-
-function addTo(index: Map<string, Set<string>>, key: string, id: string): void {
-  const ids = index.get(key);
-  if (ids) ids.add(id);
-  else index.set(key, new Set([id]));
-}
-
-function removeFrom(index: Map<string, Set<string>>, key: string, id: string): void {
-  const ids = index.get(key);
-  if (ids?.delete(id) && ids.size === 0) index.delete(key);
 }
