@@ -81,6 +81,30 @@ export const SCALE_SCENARIOS = [
     },
   },
   {
+    // Decision 0838: an erasure takes the submission's id out of the relations that hold it, found
+    // by the id. The erased submissions are of the target form, whose relation holder (the source
+    // form) has N submissions holding another target submission: none holds the erased ones.
+    name: 'submit + erase of a form whose relation holder has N submissions',
+    requires: ['POST /forms/create', 'POST /forms/{id}/submit', 'POST /forms/submission/{id}/relations/{fieldName}/connect', 'DELETE /forms/submission/{id}'],
+    sizes: [1_000, 100_000],
+    minRatio: 0.9,
+    async seed(api, size, bulk) {
+      const { source, target, targetSubmission } = await relationPair(api, `erase-${size}`);
+      await bulk(
+        [
+          api.request('POST', `/forms/${source.id}/submit`, { body: { values: { name: 'a source' } }, expect: [201], capture: { name: 'sid', path: ['data', 'submission', 'id'] } }),
+          api.request('POST', '/forms/submission/{{sid}}/relations/ref/connect', { body: { relatedSubmissionId: targetSubmission.id }, expect: [200] }),
+        ],
+        2 * size,
+      );
+      const capture = { name: 'erased', path: ['data', 'submission', 'id'] };
+      return [
+        api.request('POST', `/forms/${target.id}/submit`, { body: { values: { name: 'To be erased' } }, expect: [201], capture }),
+        api.request('DELETE', '/forms/submission/{{erased}}', { headers: api.bearer('editor'), expect: [200] }),
+      ];
+    },
+  },
+  {
     // Issue 15 items 1 and 6, issue 18 item 7: keyset pages cost the same wherever they are, and
     // an export streams, so its cost per submission and the service's memory stay flat.
     name: 'N submissions of one form: first and last list page, CSV export',

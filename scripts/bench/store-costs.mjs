@@ -137,6 +137,24 @@ const CHECKS = [
       addUnrelated: () => confirmed(outbox, 40_000, at(2), webhookId),
     };
   }),
+  independent("an erased submission's id taken out of a holder form's relations, among 50,000 holders of other ids", 1, async () => {
+    const submissions = new MemorySubmissionRepository();
+    const holder = { formId: newId(), fieldName: 'links' };
+    const [gone, other] = [newId(), newId()];
+    const submission = (relations) => ({ id: newId(), tenantId: 'acme', formId: holder.formId, values: {}, relations, submittedBy: null, createdAt: NOW, updatedAt: NOW });
+    const holding = submission({});
+    await submissions.insert(holding);
+    return {
+      // Connected again, then taken out as the erasure of `gone` does (decision 0838).
+      operation: async () => {
+        await submissions.connectRelation({ tenantId: 'acme', submissionId: holding.id, fieldName: 'links', relatedId: gone, multiple: true, cap: 500, now: NOW });
+        if ((await submissions.removeRelationsTo('acme', holder, [gone])) !== 1) throw new Error('the holder was not found');
+      },
+      addUnrelated: async () => {
+        for (let i = 0; i < 50_000; i += 1) await submissions.insert(submission({ links: [other] }));
+      },
+    };
+  }),
   linear("a deleted webhook's deliveries removed", 5_000, async (n) => {
     const outbox = new MemoryWebhookDeliveryOutbox();
     const webhookId = newId();

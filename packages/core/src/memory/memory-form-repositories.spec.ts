@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { formRecord } from '../testing/index.js';
+import { formRecord, submissionRecord } from '../testing/index.js';
 import { formRepositoryContract, submissionRepositoryContract } from '../testing/contracts/index.js';
 import { isDeeplyFrozen } from '../shared/frozen-snapshots.js';
 import { takeWrittenText } from '../shared/written-texts.js';
@@ -60,5 +60,41 @@ describe('MemoryFormRepository (kept as JSON text, recent reads as records)', ()
     const stored = await forms.findById('acme', form.id);
     expect(stored?.createdBy).to.equal(form.createdBy);
     expect(stored?.createdAt.getTime()).to.equal(form.createdAt.getTime());
+  });
+});
+
+describe('MemorySubmissionRepository’s holders of related ids (decision 0838)', () => {
+  const NOW = new Date('2026-02-01T00:00:00.000Z');
+
+  // The contract suite shows that every holder is found; this shows that none is kept after it
+  // stops holding the id, which no port call can see (a stale entry is skipped) but memory would.
+  it('files each (holder, id) pair once, and unfiles it when the last field holding it lets go', async () => {
+    const submissions = new MemorySubmissionRepository();
+    const [a, b, c, formId] = ['a'.repeat(24), 'b'.repeat(24), 'c'.repeat(24), 'f'.repeat(24)];
+    const holder = submissionRecord('acme', formId, { relations: { links: [a, b], pick: a } });
+    await submissions.insert(holder);
+    expect(submissions.holdingCount(), 'a in two fields counts once').to.equal(2);
+    const connect = (fieldName: string, relatedId: string, multiple: boolean) =>
+      submissions.connectRelation({ tenantId: 'acme', submissionId: holder.id, fieldName, relatedId, multiple, cap: 10, now: NOW });
+    await connect('pick', c, false); // replaces a, still in links
+    expect(submissions.holdingCount()).to.equal(3);
+    await connect('pick', b, false); // replaces c, held nowhere else
+    expect(submissions.holdingCount()).to.equal(2);
+    await submissions.disconnectRelation({ tenantId: 'acme', submissionId: holder.id, fieldName: 'links', relatedId: b, now: NOW });
+    expect(submissions.holdingCount(), 'b still in pick').to.equal(2);
+    await submissions.disconnectRelation({ tenantId: 'acme', submissionId: holder.id, fieldName: 'links', relatedId: a, now: NOW });
+    expect(submissions.holdingCount()).to.equal(1);
+    await connect('links', c, true);
+    await submissions.withdrawRelation({ tenantId: 'acme', submissionId: holder.id, fieldName: 'links', relatedId: c, restore: null });
+    expect(submissions.holdingCount()).to.equal(1);
+    await connect('links', c, true);
+    expect(await submissions.removeRelationsTo('acme', { formId, fieldName: 'links' }, [c])).to.equal(1);
+    expect(submissions.holdingCount()).to.equal(1);
+    await submissions.delete('acme', holder.id);
+    expect(submissions.holdingCount()).to.equal(0);
+    for (let i = 0; i < 3; i += 1) await submissions.insert(submissionRecord('acme', formId, { relations: { links: [a, c] } }));
+    expect(submissions.holdingCount()).to.equal(6);
+    await submissions.deleteByForm('acme', formId);
+    expect(submissions.holdingCount()).to.equal(0);
   });
 });

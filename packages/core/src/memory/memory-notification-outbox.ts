@@ -2,7 +2,7 @@
  * In-memory notification outbox. Claims read and mark jobs without awaiting in between, so two
  * dispatchers in one process can never claim the same job within a lease; they take turns between
  * the channels (decision 0817). Each submission's jobs are indexed, as MongoDB's
- * `tenant_form_status` index serves the drops, so deleting a submission or a form (and recovering
+ * `tenant_form_submission` index serves the drops, so deleting a submission or a form (and recovering
  * a submission's jobs) reads its own jobs, not every tenant's outbox.
  */
 import type { ClaimShare } from '../notifications/dispatch-shares.js';

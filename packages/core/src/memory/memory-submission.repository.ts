@@ -17,6 +17,7 @@ import { idsOf, relationValue } from '../forms/relation-holders.js';
 import type { Submission } from '../forms/submission.js';
 import type { PageQuery } from '../shared/page-cursor.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
+import { addTo, removeFrom } from './id-sets.js';
 import { frozenDate, rowOf, setOwnMember, SnapshotTable, stillAt, type RowSlot } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
@@ -26,6 +27,12 @@ export class MemorySubmissionRepository implements SubmissionRepository {
   readonly #byForm = new KeysetIndex<RowSlot<Submission>>();
   /** Keys of the submissions that carry `notificationsRecoverAt` (few: a submit takes it off once its jobs are stored). */
   readonly #unnotified = new Set<string>();
+  /**
+   * (tenant, related id) → ids of the submissions whose relations hold it, in any field: what an
+   * erasure reads to take an id out (decision 0838), instead of every submission of a holder form.
+   * Kept by every write that changes relations.
+   */
+  readonly #holders = new Map<string, Set<string>>();
 
   async insert(submission: Submission): Promise<void> {
     const key = tenantKey(submission.tenantId, submission.id);
@@ -33,6 +40,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     if (!slot) throw new Error(`duplicate submission id ${submission.id}`);
     this.#byForm.add(tenantKey(submission.tenantId, submission.formId), submission, slot);
     if (submission.notificationsRecoverAt !== undefined) this.#unnotified.add(key);
+    this.#holdAll(submission, true);
   }
 
   async delete(tenantId: string, id: string, expected?: Date): Promise<boolean> {
@@ -41,6 +49,7 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     if (!submission) return false;
     this.#byForm.remove(tenantKey(tenantId, submission.formId), submission);
     this.#unnotified.delete(key);
+    this.#holdAll(submission, false);
     return true;
   }
 
@@ -54,9 +63,10 @@ export class MemorySubmissionRepository implements SubmissionRepository {
 
   async deleteByForm(tenantId: string, formId: string): Promise<number> {
     const slots = this.#byForm.take(tenantKey(tenantId, formId));
-    for (const { key } of slots) {
+    for (const { key, row } of slots) {
       this.#submissions.delete(key);
       this.#unnotified.delete(key);
+      if (row) this.#holdAll(row, false);
     }
     return slots.length;
   }
@@ -69,12 +79,16 @@ export class MemorySubmissionRepository implements SubmissionRepository {
 
   async removeRelationsTo(tenantId: string, holder: RelationHolder, relatedIds: readonly string[]): Promise<number> {
     const gone = new Set(relatedIds);
+    const holderIds = new Set<string>();
+    for (const id of gone) for (const holderId of this.#holders.get(tenantKey(tenantId, id)) ?? []) holderIds.add(holderId);
     let changed = 0;
-    for (const { key, row: submission } of this.#byForm.oldestFirst(tenantKey(tenantId, holder.formId), null)) {
-      if (!submission || !Object.hasOwn(submission.relations, holder.fieldName)) continue;
+    for (const holderId of holderIds) {
+      const key = tenantKey(tenantId, holderId);
+      const submission = this.#submissions.get(key);
+      if (!submission || submission.formId !== holder.formId) continue;
       const next = withoutRelated(submission, holder.fieldName, (id) => gone.has(id));
       if (next === submission) continue;
-      this.#submissions.update(key, () => next);
+      this.#refield(submission, this.#submissions.update(key, () => next)!, holder.fieldName);
       changed += 1;
     }
     return changed;
@@ -86,7 +100,9 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     if (!current) return null;
     const next = withoutRelated(current, command.fieldName, (id) => id === command.relatedId, command.now);
     if (next === current) return { submission: current, changed: false };
-    return { submission: this.#submissions.update(key, () => next)!, changed: true };
+    const stored = this.#submissions.update(key, () => next)!;
+    this.#refield(current, stored, command.fieldName);
+    return { submission: stored, changed: true };
   }
 
   async listByForm(tenantId: string, formId: string, page: PageQuery): Promise<Submission[]> {
@@ -155,19 +171,58 @@ export class MemorySubmissionRepository implements SubmissionRepository {
         updatedAt: frozenDate(command.now),
       }),
     )!;
+    addTo(this.#holders, tenantKey(command.tenantId, relatedId), command.submissionId);
     if (command.multiple || current === undefined) return { status: 'connected', submission: next, relatedExists };
+    for (const replaced of idsOf(current)) this.#release(next, replaced);
     return { status: 'connected', submission: next, relatedExists, replaced: current };
   }
 
   async withdrawRelation(command: WithdrawRelationCommand): Promise<void> {
     const { fieldName, relatedId, restore } = command;
-    this.#submissions.update(tenantKey(command.tenantId, command.submissionId), (current) => {
+    const key = tenantKey(command.tenantId, command.submissionId);
+    const before = this.#submissions.get(key);
+    const after = this.#submissions.update(key, (current) => {
       const value = relationValue(current, fieldName);
       if (restore === null || (value !== undefined && value !== relatedId)) return withoutRelated(current, fieldName, (id) => id === relatedId);
       const relations: Record<string, string | string[]> = { ...current.relations };
       setOwnMember(relations, fieldName, typeof restore === 'string' ? restore : [...restore]);
       return { ...current, relations };
     });
+    if (before && after) this.#refield(before, after, fieldName);
+  }
+
+  /** Test inspection: the (holder, related id) pairs filed for erasures, over every tenant. */
+  holdingCount(): number {
+    let count = 0;
+    for (const holders of this.#holders.values()) count += holders.size;
+    return count;
+  }
+
+  /** Files (or unfiles) `submission` as a holder of every id its relations hold: on insert and delete. */
+  #holdAll(submission: Submission, held: boolean): void {
+    const { relations, tenantId, id: holderId } = submission;
+    for (const fieldName in relations) {
+      if (!Object.hasOwn(relations, fieldName)) continue;
+      for (const id of idsOf(relations[fieldName])) {
+        if (held) addTo(this.#holders, tenantKey(tenantId, id), holderId);
+        else removeFrom(this.#holders, tenantKey(tenantId, id), holderId);
+      }
+    }
+  }
+
+  /** Refiles a holder whose relation `fieldName` (and no other) changed from `before` to `after`. */
+  #refield(before: Submission, after: Submission, fieldName: string): void {
+    const was = idsOf(relationValue(before, fieldName));
+    const now = new Set(idsOf(relationValue(after, fieldName)));
+    for (const id of was) if (!now.has(id)) this.#release(after, id);
+    const had = new Set(was);
+    for (const id of now) if (!had.has(id)) addTo(this.#holders, tenantKey(after.tenantId, id), after.id);
+  }
+
+  /** Unfiles `holder` for `id` unless another of its relation fields still holds it. */
+  #release(holder: Submission, id: string): void {
+    for (const fieldName in holder.relations) if (Object.hasOwn(holder.relations, fieldName) && idsOf(holder.relations[fieldName]).includes(id)) return;
+    removeFrom(this.#holders, tenantKey(holder.tenantId, id), holder.id);
   }
 }
 

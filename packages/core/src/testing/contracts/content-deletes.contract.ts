@@ -115,6 +115,51 @@ export function contentDeleteContract(name: string, factory: RepositoryFactory<C
       expect(await repos().submissions.removeRelationsTo('acme', holder, [gone])).to.equal(0);
     });
 
+    // Decision 0838: the embedded store finds holders by the ids they hold, kept by every write
+    // that changes relations; each step below fails if one of those writes forgets its upkeep.
+    it('finds the holders an id has after connects, a replaced single value, disconnects, a withdraw and deletes', async () => {
+      const submissions = repos().submissions;
+      const holder = { formId: newId(), fieldName: 'links' };
+      const [a, b, c, d] = [newId(), newId(), newId(), newId()];
+      const first = submissionRecord('acme', holder.formId);
+      const second = submissionRecord('acme', holder.formId);
+      const elsewhere = submissionRecord('acme', newId(), { relations: { links: [a] } });
+      for (const submission of [first, second, elsewhere]) await submissions.insert(submission);
+      const connect = (submissionId: string, fieldName: string, relatedId: string, multiple = true) =>
+        submissions.connectRelation({ tenantId: 'acme', submissionId, fieldName, relatedId, multiple, cap: 10, now: NOW });
+      for (const id of [a, b]) await connect(first.id, 'links', id);
+      await connect(first.id, 'pick', a, false);
+      await connect(second.id, 'links', c, false);
+      await connect(second.id, 'links', d, false); // replaces c
+      // `a` in two fields of `first`: taken out of `links`, `first` still holds it in `pick`.
+      expect(await submissions.removeRelationsTo('acme', holder, [a])).to.equal(1);
+      expect(await submissions.removeRelationsTo('acme', { ...holder, fieldName: 'pick' }, [a])).to.equal(1);
+      expect((await submissions.findById('acme', first.id))?.relations).to.deep.equal({ links: [b] });
+      expect((await submissions.findById('acme', elsewhere.id))?.relations, 'another form’s field of the same name').to.deep.equal({ links: [a] });
+      expect(await submissions.removeRelationsTo('acme', holder, [c]), 'the replaced value').to.equal(0);
+      expect(await submissions.removeRelationsTo('acme', holder, [d])).to.equal(1);
+      // Disconnected, then connected again: held again.
+      await submissions.disconnectRelation({ tenantId: 'acme', submissionId: first.id, fieldName: 'links', relatedId: b, now: NOW });
+      expect(await submissions.removeRelationsTo('acme', holder, [b])).to.equal(0);
+      await connect(first.id, 'links', b);
+      // A connect withdrawn (its related submission vanished) restores what the value replaced.
+      await connect(second.id, 'links', c, false);
+      await connect(second.id, 'links', d, false);
+      await submissions.withdrawRelation({ tenantId: 'acme', submissionId: second.id, fieldName: 'links', relatedId: d, restore: c });
+      expect(await submissions.removeRelationsTo('acme', holder, [d]), 'withdrawn').to.equal(0);
+      expect(await submissions.removeRelationsTo('acme', holder, [b, c])).to.equal(2);
+      // A holder deleted, alone or with its form, holds nothing; one inserted with relations does.
+      await connect(first.id, 'links', b);
+      await submissions.delete('acme', first.id);
+      expect(await submissions.removeRelationsTo('acme', holder, [b])).to.equal(0);
+      const inserted = submissionRecord('acme', holder.formId, { relations: { links: b } });
+      await submissions.insert(inserted);
+      expect(await submissions.deleteByForm('acme', holder.formId)).to.equal(2);
+      await submissions.insert(submissionRecord('acme', holder.formId));
+      expect(await submissions.removeRelationsTo('acme', holder, [b])).to.equal(0);
+      expect(await submissions.removeRelationsTo('acme', { formId: elsewhere.formId, fieldName: 'links' }, [a])).to.equal(1);
+    });
+
     it('disconnects one id from a list or a single value, and changes nothing when it is not there', async () => {
       const [a, b] = [newId(), newId()];
       const submission = submissionRecord('acme', newId(), { relations: { many: [a, b], one: a } });
