@@ -5,11 +5,13 @@
  */
 import { expect } from 'chai';
 import type { FormField } from '@cms/core';
-import { formRecord, submissionRecord } from '@cms/core/testing';
+import { formRecord, sampleNotificationJob, submissionRecord } from '@cms/core/testing';
 import { newId } from '@cms/core/internal';
 import { ObjectId } from 'mongodb';
-import { Collections } from '../storage/mongo-collections.js';
+import { Collections, INDEXES } from '../storage/mongo-collections.js';
+import { CommandCounter } from '../testing/command-counter.js';
 import { useDocumentLayout } from '../testing/document-layout.js';
+import { unservedQuery } from '../testing/index-coverage.js';
 
 describe('Mongo form and submission documents', () => {
   const { db, repos, stored } = useDocumentLayout();
@@ -74,6 +76,42 @@ describe('Mongo form and submission documents', () => {
       expect(Object.keys(document!).sort()).to.deep.equal(['_id', 'createdAt', 'formId', 'relations', 'submittedBy', 'tenantId', 'updatedAt', 'values']);
       expect(document?.formId).to.deep.equal(ObjectId.createFromHexString(target));
       expect(document?.relations).to.deep.equal({ owner: ObjectId.createFromHexString(related), links: [ObjectId.createFromHexString(related)] });
+    });
+  });
+
+  describe('when an erasure takes an id out of the relations that hold it (decision 0838)', () => {
+    // The double accepts any query an index serves, and the holder form's list index serves these
+    // too, by reading every submission of the form: each update must be one the wildcard index
+    // serves alone, so that it reads the holders of the ids and nothing else.
+    it('finds the holders through the relation wildcard index', async () => {
+      const holder = { formId: target, fieldName: 'links' };
+      const [list, single] = [submissionRecord('acme', target, { relations: { links: [related, previous] } }), submissionRecord('acme', target, { relations: { links: related } })];
+      for (const submission of [list, single]) await repos().submissions.insert(submission);
+      const counter = CommandCounter.onDouble(db());
+      expect(await repos().submissions.removeRelationsTo('acme', holder, [related])).to.equal(2);
+      const wildcard = INDEXES.filter((index) => index.name === 'relations_wildcard');
+      const updates = counter.documents().filter((command) => command.update === Collections.formSubmissions);
+      expect(updates).to.have.length(2);
+      for (const { filter } of updates) expect(unservedQuery(wildcard, filter, undefined)).to.equal(null);
+      counter.detach();
+      expect(stored(Collections.formSubmissions).map((document) => document.relations)).to.deep.equal([{ links: [ObjectId.createFromHexString(previous)] }, {}]);
+    });
+
+    // Any tenant-first index "serves" these filters for the double; this one binds every field
+    // they filter on, so an erasure reads its submission's jobs and not every job of its form.
+    it('drops and lists the erased submission’s notification jobs through `tenant_form_submission`, every filtered field in its keys', async () => {
+      const outbox = repos().notificationOutbox;
+      const job = sampleNotificationJob();
+      await outbox.enqueue([job, sampleNotificationJob({ message: { ...job.message, submissionId: newId() } })], new Date());
+      const counter = CommandCounter.onDouble(db());
+      expect(await outbox.listBySubmission('acme', job.message.formId, job.message.submissionId)).to.have.length(1);
+      expect(await outbox.dropJobs('acme', job.message.formId, job.message.submissionId)).to.equal(1);
+      expect(await outbox.dropJobs('acme', job.message.formId)).to.equal(1);
+      const [index] = INDEXES.filter((candidate) => candidate.name === 'tenant_form_submission');
+      const filters = counter.documents().map(({ filter }) => Object.keys(filter));
+      counter.detach();
+      expect(filters).to.have.length(3);
+      for (const fields of filters) expect(Object.keys(index!.keys).slice(0, fields.length)).to.have.members(fields);
     });
   });
 

@@ -70,17 +70,17 @@ export class MongoNotificationOutbox implements NotificationOutbox {
     return (await this.#turns.claim(now, leaseMs, limit, share)).map(toJob);
   }
 
-  /** One `deleteMany`, served by `tenant_form_status`. */
+  /** One `deleteMany`, served by `tenant_form_submission` (a form's: its prefix). */
   async dropJobs(tenantId: string, formId: string, submissionId?: string): Promise<number> {
     const form = parseObjectId(formId);
     if (!form) return 0;
-    // Served by `tenant_form_status`'s prefix; every status goes (the message carries the values).
+    // Every status goes (the message carries the values).
     const filter: Record<string, unknown> = { tenantId, 'message.formId': form };
     if (submissionId !== undefined) filter['message.submissionId'] = parseObjectId(submissionId);
     return (await this.#jobs.deleteMany(filter)).deletedCount;
   }
 
-  /** Served by `tenant_form_status`'s prefix, as `dropJobs`. */
+  /** Served by `tenant_form_submission`, as `dropJobs`. */
   async listBySubmission(tenantId: string, formId: string, submissionId: string): Promise<NotificationJob[]> {
     const form = parseObjectId(formId);
     const submission = parseObjectId(submissionId);

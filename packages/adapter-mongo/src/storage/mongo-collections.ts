@@ -69,9 +69,10 @@ export const INDEXES: readonly IndexDefinition[] = [
   { collection: Collections.notificationOutbox, name: 'status_due', keys: { status: 1, nextAttemptAt: 1 } },
   { collection: Collections.notificationOutbox, name: 'status_channel_due', keys: { status: 1, channel: 1, nextAttemptAt: 1 } },
   { collection: Collections.notificationOutbox, name: 'tenant_created_id', keys: { tenantId: 1, createdAt: -1, _id: -1 } },
-  // §6.4: a deleted form's (or submission's) jobs are dropped, whatever their status (the
-  // `{tenantId, message.formId}` prefix serves; `status` stays so existing deployments keep their index).
-  { collection: Collections.notificationOutbox, name: 'tenant_form_status', keys: { tenantId: 1, 'message.formId': 1, status: 1 } },
+  // §6.4: a deleted form's jobs (the prefix) or an erased submission's are dropped, whatever their
+  // status. Replaces `tenant_form_status` (`{tenantId, message.formId, status}`), whose prefix made
+  // an erasure read every job of its form (decision 0838; docs/operations.md says to drop it).
+  { collection: Collections.notificationOutbox, name: 'tenant_form_submission', keys: { tenantId: 1, 'message.formId': 1, 'message.submissionId': 1 } },
   { collection: Collections.aiUsage, name: 'tenant_month_unique', keys: { tenantId: 1, month: 1 }, unique: true },
   { collection: Collections.forms, name: 'tenant_slug_unique', keys: { tenantId: 1, slug: 1 }, unique: true },
   // The relation fields that target a form, for the cascades of §6.4 (decision 0767); multikey.
@@ -89,6 +90,11 @@ export const INDEXES: readonly IndexDefinition[] = [
     keys: { tenantId: 1, isActive: 1, visibility: 1, createdAt: -1, _id: -1 },
   },
   { collection: Collections.formSubmissions, name: 'tenant_form_created', keys: { tenantId: 1, formId: 1, createdAt: -1, _id: -1 } },
+  // The submissions whose relations hold an id, for an erasure's clean-up (decision 0838): every
+  // path under `relations` (a field name is the tenant's), each list element an entry. One
+  // wildcard path and not `tenantId` first: a compound wildcard index needs MongoDB 7.0, and ids
+  // are unique across tenants, so an id's entries are its own tenant's holders anyway.
+  { collection: Collections.formSubmissions, name: 'relations_wildcard', keys: { 'relations.$**': 1 } },
   // Submissions whose notification jobs are not known to be stored, of every tenant (decision 0798).
   { collection: Collections.formSubmissions, name: 'notifications_recover_at', keys: { notificationsRecoverAt: 1 }, sparse: true },
   { collection: Collections.authors, name: 'tenant_created', keys: { tenantId: 1, createdAt: -1, _id: -1 } },

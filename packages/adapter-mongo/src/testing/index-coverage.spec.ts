@@ -42,6 +42,19 @@ describe('Index coverage of the collection double', () => {
       expect(unservedQuery([ID, { ...marker, sparse: false }], { recoverAt: null }, undefined)).to.equal(null);
     });
 
+    it('serves a filter by a wildcard index when it binds a path under it with a condition a missing path cannot meet, and no sort', () => {
+      const relations: IndexShape = { name: 'relations_wildcard', keys: { 'relations.$**': 1 } };
+      const byWildcard = (filter: object, sort?: Record<string, 1 | -1>) => unservedQuery([ID, relations], filter, sort) === null;
+      expect(byWildcard({ tenantId: 'a', 'relations.links': { $in: ['x', 'y'] } })).to.equal(true);
+      expect(byWildcard({ $and: [{ 'relations.links': { $type: 'array' } }, { 'relations.links': { $in: ['x'] } }] })).to.equal(true);
+      expect(byWildcard({ 'relations.links': 'x' })).to.equal(true);
+      expect(byWildcard({ 'relations.links': null }), 'a missing path matches null').to.equal(false);
+      expect(byWildcard({ 'relations.links': { $exists: true } })).to.equal(false);
+      expect(byWildcard({ relations: { links: 'x' } }), 'the object itself').to.equal(false);
+      expect(byWildcard({ 'relationsX.links': 'x' })).to.equal(false);
+      expect(byWildcard({ 'relations.links': 'x' }, { createdAt: -1 })).to.equal(false);
+    });
+
     it('serves a top-level $or when the rest is served, or else when every branch is', () => {
       expect(served({ status: 'pending', $or: [{ claimedUntil: null }, { claimedUntil: { $lte: new Date() } }] })).to.equal(true);
       expect(served({ $or: [{ tenantId: 'a' }, { status: 'pending' }] })).to.equal(true);

@@ -17,7 +17,10 @@
  * - `$nor`, `$expr`, `$where`, `$text`, `$ne`, `$nin`, `$exists`, `$regex`, `$not` bind nothing;
  * - a sparse index leaves out the documents that lack its fields, so it serves a filter only when
  *   every one of its fields is bound by a condition a missing field cannot meet (an equality or
- *   range on a value other than null), as the planner requires.
+ *   range on a value other than null), as the planner requires;
+ * - a wildcard index (`relations.$**`, its one key) serves a filter that binds a path under it
+ *   (`relations.links`) with a condition a missing field cannot meet, as the planner requires
+ *   (it holds no entry for a document without the path), and no sort.
  * Returns null when an index serves the query, else why none does.
  */
 import type { Document } from 'mongodb';
@@ -71,6 +74,8 @@ function boundsOf(filter: Document, into: Bounds = { pinned: new Set(), bound: n
 
 function serves(index: IndexShape, bounds: Bounds, sort: ReadonlyArray<readonly [string, unknown]>): boolean {
   const keys = Object.entries(index.keys);
+  const wildcard = keys[0]?.[0].endsWith('.$**') ? keys[0][0].slice(0, -'$**'.length) : undefined;
+  if (wildcard !== undefined) return sort.length === 0 && [...bounds.present].some((path) => path.startsWith(wildcard) && path.length > wildcard.length);
   if (index.sparse && !keys.every(([key]) => bounds.present.has(key))) return false;
   const first = keys[0]?.[0];
   const scans = (first !== undefined && bounds.bound.has(first)) || bounds.empty;
