@@ -151,7 +151,8 @@ export class MemorySubmissionRepository implements SubmissionRepository {
     const submission = this.#submissions.get(key);
     if (!submission) return { status: 'missing' };
     const { fieldName, relatedId } = command;
-    const relatedExists = this.#submissions.has(tenantKey(command.tenantId, relatedId));
+    const relatedKey = tenantKey(command.tenantId, relatedId);
+    const relatedExists = this.#submissions.has(relatedKey);
     const current = relationValue(submission, fieldName);
     let value: string | string[] = relatedId;
     if (!command.multiple && current === relatedId) return { status: 'unchanged', submission, relatedExists };
@@ -171,9 +172,10 @@ export class MemorySubmissionRepository implements SubmissionRepository {
         updatedAt: frozenDate(command.now),
       }),
     )!;
-    addTo(this.#holders, tenantKey(command.tenantId, relatedId), command.submissionId);
+    addTo(this.#holders, relatedKey, command.submissionId);
     if (command.multiple || current === undefined) return { status: 'connected', submission: next, relatedExists };
-    for (const replaced of idsOf(current)) this.#release(next, replaced);
+    if (typeof current === 'string') this.#release(next, current);
+    else for (const replaced of current) this.#release(next, replaced);
     return { status: 'connected', submission: next, relatedExists, replaced: current };
   }
 
@@ -221,7 +223,12 @@ export class MemorySubmissionRepository implements SubmissionRepository {
 
   /** Unfiles `holder` for `id` unless another of its relation fields still holds it. */
   #release(holder: Submission, id: string): void {
-    for (const fieldName in holder.relations) if (Object.hasOwn(holder.relations, fieldName) && idsOf(holder.relations[fieldName]).includes(id)) return;
+    const { relations } = holder;
+    for (const fieldName in relations) {
+      if (!Object.hasOwn(relations, fieldName)) continue;
+      const value = relations[fieldName]!;
+      if (value === id || (typeof value !== 'string' && value.includes(id))) return;
+    }
     removeFrom(this.#holders, tenantKey(holder.tenantId, id), holder.id);
   }
 }
