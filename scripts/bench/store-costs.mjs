@@ -106,6 +106,24 @@ const CHECKS = [
       },
     };
   }),
+  independent('a prune of finished notification jobs, among 20,000 finished later and kept', 1, async () => {
+    const outbox = new MemoryNotificationOutbox();
+    const old = new Date(NOW.getTime() - 7_200_000);
+    const cut = new Date(NOW.getTime() - 3_600_000);
+    return {
+      // One job finished two hours ago, pruned at a cut of an hour ago (decision 0837).
+      operation: async () => {
+        await outbox.enqueue([sampleNotificationJob()], old);
+        const [job] = await outbox.claimDue(old, 60_000, 1);
+        await outbox.complete(job.id, { status: 'sent' }, old);
+        if ((await outbox.pruneFinished(cut)) !== 1) throw new Error('the old job was not pruned');
+      },
+      addUnrelated: async () => {
+        await otherJobs(outbox, 20_000)();
+        for (const job of await outbox.claimDue(NOW, 60_000, 20_000)) await outbox.complete(job.id, { status: 'sent' }, NOW);
+      },
+    };
+  }),
   independent('notification jobs counted by status (GET /metrics), among 20,000', 0.25, async () => {
     const outbox = new MemoryNotificationOutbox();
     await outbox.enqueue([sampleNotificationJob()], NOW);

@@ -51,4 +51,18 @@ describe('DueQueue', () => {
     expect(looked).to.equal(3); // leased, twice, moved: the stale ones went the first time
     expect(queue.isEmpty).to.equal(false);
   });
+
+  it('takes out for good what is due before a cut, live ones once, and looks at nothing due later', () => {
+    const queue = new DueQueue();
+    for (let i = 0; i < 10_000; i += 1) queue.push(`later-${i}`, at(1_000 + i));
+    for (const [id, ms] of [['b', 20], ['a', 10], ['moved', 5], ['twice', 30], ['twice', 30], ['edge', 999]] as const) queue.push(id, at(ms));
+    let looked = 0;
+    const live = (id: string) => ((looked += 1), id !== 'moved');
+    expect(queue.takeBefore(at(999), live)).to.deep.equal(['a', 'b', 'twice']);
+    expect(looked).to.equal(4); // moved, a, b, twice: the second 'twice' is dropped unasked, 'edge' is not before the cut
+    looked = 0;
+    expect(queue.takeBefore(at(999), live)).to.deep.equal([]);
+    expect(looked).to.equal(0);
+    expect(queue.due(at(999), 10, () => 'take')).to.deep.equal(['edge']);
+  });
 });

@@ -56,6 +56,21 @@ export class DueQueue {
     return taken;
   }
 
+  /**
+   * Takes out, for good, every entry due before `cut` (strictly), in due order, and answers the
+   * ids `live` says are still due at their entry's time (each once); the others were stale. What
+   * a prune of finished jobs reads: those it deletes, and no entry due later.
+   */
+  takeBefore(cut: Date, live: (id: string, at: number) => boolean): string[] {
+    const taken = new Set<string>();
+    const until = cut.getTime();
+    while (this.#heap.length > 0 && this.#heap[0]!.at < until) {
+      const entry = this.#pop();
+      if (!taken.has(entry.id) && live(entry.id, entry.at)) taken.add(entry.id);
+    }
+    return [...taken];
+  }
+
   #insert(entry: Entry): void {
     const heap = this.#heap;
     let index = heap.push(entry) - 1;

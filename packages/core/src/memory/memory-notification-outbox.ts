@@ -30,6 +30,11 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
    * channel, not every job kept (finished ones stay a day; decision 0825 did the same for webhooks).
    */
   readonly #dueOrder = new Map<string, DueQueue>();
+  /**
+   * Finished jobs in the order of their last due time, which their retention runs from: the
+   * prune reads the jobs it deletes, not every job kept (a day of them, by default).
+   */
+  readonly #finished = new DueQueue();
   /** Jobs by status, kept as they change: `GET /metrics` asks at every scrape, and needs no key. */
   readonly #counts: Record<NotificationStatus, number> = { pending: 0, sent: 0, failed: 0, skipped: 0 };
   /** The channel the last claim took a job from: the next claim starts after it (decision 0817). */
@@ -95,13 +100,13 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
   }
 
   async pruneFinished(before: Date): Promise<number> {
-    let pruned = 0;
-    for (const [id, job] of this.#jobs) {
-      if (job.status === 'pending' || job.nextAttemptAt >= before) continue;
-      this.#remove(id);
-      pruned += 1;
-    }
-    return pruned;
+    // An entry whose job is gone (dropped with its submission) or due at another time is stale.
+    const ids = this.#finished.takeBefore(before, (id, at) => {
+      const job = this.#jobs.get(id);
+      return job !== undefined && job.status !== 'pending' && job.nextAttemptAt.getTime() === at;
+    });
+    for (const id of ids) this.#remove(id);
+    return ids.length;
   }
 
   async complete(id: string, outcome: NotificationOutcome, now: Date): Promise<void> {
@@ -115,6 +120,8 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
       job.nextAttemptAt = new Date(outcome.nextAttemptAt.getTime());
       this.#fallsDue(job.channel, id, job.nextAttemptAt);
       if (outcome.recipients) job.recipients = [...outcome.recipients];
+      // A retry's outcome given to a finished job (a lease that ran out) moves its retention too.
+      if (job.status !== 'pending') this.#finished.push(id, job.nextAttemptAt);
       return;
     }
     this.#counts[job.status] -= 1;
@@ -123,6 +130,7 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
     if (outcome.status === 'sent' && outcome.error !== undefined) job.lastError = outcome.error;
     if (outcome.status === 'failed') job.lastError = outcome.error;
     if (outcome.status === 'skipped') job.lastError = outcome.reason;
+    this.#finished.push(id, job.nextAttemptAt);
   }
 
   async countByStatus(): Promise<Record<NotificationStatus, number>> {

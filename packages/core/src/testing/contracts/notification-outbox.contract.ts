@@ -224,6 +224,23 @@ export function notificationOutboxContract(name: string, factory: RepositoryFact
         expect(await outbox().pruneFinished(at(10_000))).to.equal(1);
         expect((await outbox().listByTenant('acme')).map((job) => [job.id, job.status])).to.deep.equal([[old.id, 'pending']]);
       });
+
+      // The embedded store keeps finished jobs in the order of their due time (decision 0837):
+      // these are the changes that order must follow.
+      it('prunes by the due time a late retry outcome gave a finished job, finished twice once, and not a job dropped meanwhile', async () => {
+        const [moved, twice, dropped] = [await enqueueOne({}, at(0)), await enqueueOne({ channel: 'push' }, at(0)), await enqueueOne({ tenantId: 'other' }, at(0))];
+        await outbox().claimDue(at(1), LEASE, 10);
+        for (const job of [moved, twice, dropped]) await outbox().complete(job.id, { status: 'failed', error: 'HTTP 500' }, at(1));
+        // A dispatcher whose lease ran out reports a retry after another's final outcome.
+        await outbox().complete(moved.id, { status: 'retry', error: 'timeout', nextAttemptAt: at(8_000) }, at(2));
+        await outbox().complete(twice.id, { status: 'sent' }, at(2));
+        expect(await outbox().dropJobs('other', dropped.message.formId)).to.equal(1);
+        expect(await outbox().pruneFinished(at(5_000))).to.equal(1);
+        expect((await outbox().listByTenant('acme')).map((job) => [job.id, job.status])).to.deep.equal([[moved.id, 'failed']]);
+        expect(await outbox().pruneFinished(at(8_000))).to.equal(0);
+        expect(await outbox().pruneFinished(at(8_001))).to.equal(1);
+        expect(await outbox().countByStatus()).to.deep.equal({ pending: 0, sent: 0, failed: 0, skipped: 0 });
+      });
     });
 
     describe('when the jobs of one submission are listed', () => {
