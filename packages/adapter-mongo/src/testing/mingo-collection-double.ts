@@ -96,9 +96,9 @@ export class MingoCollectionDouble {
     if (ttl !== undefined && (!Number.isSafeInteger(ttl) || ttl < 0 || Object.keys(keys).length !== 1 || '_id' in keys)) {
       throw new ServerDoubleError(67, `TTL index ${name}: expireAfterSeconds must be a whole number ≥ 0 on one field other than _id`);
     }
-    // A wildcard index (`path.$**`) as MongoDB 4.4-6.x builds it: alone, neither unique, TTL nor sparse.
-    if (Object.keys(keys).some((field) => field.endsWith('$**')) && (Object.keys(keys).length !== 1 || unique || ttl !== undefined || sparse)) {
-      throw new ServerDoubleError(67, `index ${name}: a wildcard index has one wildcard key and is neither unique, TTL nor sparse`);
+    // A wildcard index (`path.$**`) as MongoDB before 7.0 builds it: alone (not compound), neither unique nor TTL.
+    if (Object.keys(keys).some((field) => field.endsWith('$**')) && (Object.keys(keys).length !== 1 || unique || ttl !== undefined)) {
+      throw new ServerDoubleError(67, `index ${name}: a wildcard index has one wildcard key and is neither unique nor TTL`);
     }
     const sameKeys = (index: DoubleIndex) => JSON.stringify(index.keys) === JSON.stringify(keys);
     const named = this.#indexes.find((index) => index.name === name);
