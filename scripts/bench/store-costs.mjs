@@ -21,6 +21,7 @@ const { MemoryWebhookDeliveryOutbox } = await core('memory/memory-webhook-delive
 const { MemorySubmissionRepository } = await core('memory/memory-submission.repository.js');
 const { MemoryCommentRepository } = await core('memory/memory-comment.repository.js');
 const { MemoryArticleRepository } = await core('memory/memory-article.repository.js');
+const { MemoryGuestRateLimiter } = await core('memory/memory-guest-rate-limiter.js');
 const { sampleNotificationJob } = await core('testing/notification-records.js');
 const { newId } = await core('shared/ids.js');
 
@@ -170,6 +171,19 @@ const CHECKS = [
       },
       addUnrelated: async () => {
         for (let i = 0; i < 50_000; i += 1) await submissions.insert(submission({ links: [other] }));
+      },
+    };
+  }),
+  independent("2,048 guest writes counted, among 1,000,000 other guests' counters of the same window", 1, async () => {
+    const limiter = new MemoryGuestRateLimiter();
+    const window = (guestId) => ({ tenantId: 'acme', guestId, startsAt: NOW, endsAt: new Date(NOW.getTime() + 60_000) });
+    return {
+      // As many hits as made the old limiter walk every counter twice (decision 0837).
+      operation: async () => {
+        for (let i = 0; i < 2_048; i += 1) await limiter.hit(window('guest-measured'));
+      },
+      addUnrelated: async () => {
+        for (let i = 0; i < 1_000_000; i += 1) await limiter.hit(window(`guest-${i}`));
       },
     };
   }),
