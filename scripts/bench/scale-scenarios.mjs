@@ -21,6 +21,17 @@ async function fullPages(api, pages, member, wanted = () => true) {
   return { variants: Object.fromEntries(Object.entries(pages).map(([variant, path]) => [variant, api.request('GET', path)])) };
 }
 
+/** `size` submissions of the pair's source form, each connected to its one target submission (relationPair). */
+async function connectedSources(api, { source, targetSubmission }, size, bulk) {
+  await bulk(
+    [
+      api.request('POST', `/forms/${source.id}/submit`, { body: { values: { name: 'a source' } }, expect: [201], capture: { name: 'sid', path: ['data', 'submission', 'id'] } }),
+      api.request('POST', '/forms/submission/{{sid}}/relations/ref/connect', { body: { relatedSubmissionId: targetSubmission.id }, expect: [200] }),
+    ],
+    2 * size,
+  );
+}
+
 export const SCALE_SCENARIOS = [
   {
     name: 'reaction removal with N reactions on one article',
@@ -68,15 +79,7 @@ export const SCALE_SCENARIOS = [
     minRatio: 0.9,
     async seed(api, size, bulk) {
       const pair = await relationPair(api, `scale-${size}`);
-      const { source, targetSubmission } = pair;
-      // N submissions of the source form, each connected to the one target submission.
-      await bulk(
-        [
-          api.request('POST', `/forms/${source.id}/submit`, { body: { values: { name: 'a source' } }, expect: [201], capture: { name: 'sid', path: ['data', 'submission', 'id'] } }),
-          api.request('POST', '/forms/submission/{{sid}}/relations/ref/connect', { body: { relatedSubmissionId: targetSubmission.id } }),
-        ],
-        2 * size,
-      );
+      await connectedSources(api, pair, size, bulk);
       return replacingConnect(api, pair);
     },
   },
@@ -89,17 +92,11 @@ export const SCALE_SCENARIOS = [
     sizes: [1_000, 100_000],
     minRatio: 0.9,
     async seed(api, size, bulk) {
-      const { source, target, targetSubmission } = await relationPair(api, `erase-${size}`);
-      await bulk(
-        [
-          api.request('POST', `/forms/${source.id}/submit`, { body: { values: { name: 'a source' } }, expect: [201], capture: { name: 'sid', path: ['data', 'submission', 'id'] } }),
-          api.request('POST', '/forms/submission/{{sid}}/relations/ref/connect', { body: { relatedSubmissionId: targetSubmission.id }, expect: [200] }),
-        ],
-        2 * size,
-      );
+      const pair = await relationPair(api, `erase-${size}`);
+      await connectedSources(api, pair, size, bulk);
       const capture = { name: 'erased', path: ['data', 'submission', 'id'] };
       return [
-        api.request('POST', `/forms/${target.id}/submit`, { body: { values: { name: 'To be erased' } }, expect: [201], capture }),
+        api.request('POST', `/forms/${pair.target.id}/submit`, { body: { values: { name: 'To be erased' } }, expect: [201], capture }),
         api.request('DELETE', '/forms/submission/{{erased}}', { headers: api.bearer('editor'), expect: [200] }),
       ];
     },
