@@ -104,3 +104,10 @@ export class DueQueue {
 }
 
 const before = (a: Entry, b: Entry): boolean => a.at < b.at || (a.at === b.at && a.arrival < b.arrival);
+
+/** Pushes `id` due at `at` onto the queue of `key` (a channel, a webhook), made on its first job. */
+export function pushDue(queues: Map<string, DueQueue>, key: string, id: string, at: Date): void {
+  let queue = queues.get(key);
+  if (!queue) queues.set(key, (queue = new DueQueue()));
+  queue.push(id, at);
+}

@@ -14,7 +14,7 @@ import type {
   NotificationOutcome,
   NotificationStatus,
 } from '../notifications/notification.ports.js';
-import { DueQueue, type DueVerdict } from './due-queue.js';
+import { DueQueue, pushDue, type DueVerdict } from './due-queue.js';
 import { addTo, removeFrom } from './id-sets.js';
 import { groupInto, isUnclaimed, takeTurns } from './take-turns.js';
 import { tenantKey } from './tenant-key.js';
@@ -55,7 +55,7 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
         updatedAt: now,
       });
       this.#counts.pending += 1;
-      this.#fallsDue(job.channel, id, now);
+      pushDue(this.#dueOrder, job.channel, id, now);
       const formKey = tenantKey(job.tenantId, job.message.formId);
       let ofForm = this.#bySubmission.get(formKey);
       if (!ofForm) this.#bySubmission.set(formKey, (ofForm = new Map()));
@@ -118,7 +118,7 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
       job.lastError = outcome.error;
       // A copy: the due order holds this time, which a caller's later change must not move.
       job.nextAttemptAt = new Date(outcome.nextAttemptAt.getTime());
-      this.#fallsDue(job.channel, id, job.nextAttemptAt);
+      pushDue(this.#dueOrder, job.channel, id, job.nextAttemptAt);
       if (outcome.recipients) job.recipients = [...outcome.recipients];
       // A retry's outcome given to a finished job (a lease that ran out) moves its retention too.
       if (job.status !== 'pending') this.#finished.push(id, job.nextAttemptAt);
@@ -135,13 +135,6 @@ export class MemoryNotificationOutbox implements NotificationOutbox {
 
   async countByStatus(): Promise<Record<NotificationStatus, number>> {
     return { ...this.#counts };
-  }
-
-  /** A pending job of `channel` falls due at `at`. */
-  #fallsDue(channel: string, id: string, at: Date): void {
-    let queue = this.#dueOrder.get(channel);
-    if (!queue) this.#dueOrder.set(channel, (queue = new DueQueue()));
-    queue.push(id, at);
   }
 
   /** Deletes the job and its entry in the index of submissions (its due entry goes stale). */

@@ -19,7 +19,7 @@ import {
   type WebhookDeliveryOutcome,
   type WebhookDeliveryStatus,
 } from '../webhooks/webhooks.ports.js';
-import { DueQueue, type DueVerdict } from './due-queue.js';
+import { DueQueue, pushDue, type DueVerdict } from './due-queue.js';
 import { addTo, removeFrom } from './id-sets.js';
 import { collectPage, KeysetIndex } from './keyset-index.js';
 import { SnapshotTable } from './snapshot-table.js';
@@ -167,9 +167,7 @@ export class MemoryWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   /** A pending delivery of `webhookId` falls due at `at`. */
   #fallsDue(webhookId: string, id: string, at: Date): void {
     addTo(this.#pending, webhookId, id);
-    let queue = this.#dueOrder.get(webhookId);
-    if (!queue) this.#dueOrder.set(webhookId, (queue = new DueQueue()));
-    queue.push(id, at);
+    pushDue(this.#dueOrder, webhookId, id, at);
   }
 
   /** The event's unconfirmed deliveries, taken out of the index (they are confirmed or discarded next). */
