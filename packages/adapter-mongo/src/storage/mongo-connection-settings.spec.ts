@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { maskedMongoUri, mongoConnectionStringProblem, mongoDatabaseNameProblem } from './mongo-connection-settings.js';
+import { MAJORITY_WAIT_MS, maskedMongoUri, mongoConnectionStringProblem, mongoDatabaseNameProblem, mongoWriteConcernProblem, serviceWriteConcern } from './mongo-connection-settings.js';
 
 describe('mongoConnectionStringProblem', () => {
   describe('when the driver accepts the string', () => {
@@ -117,6 +117,31 @@ describe('mongoDatabaseNameProblem', () => {
       it(`says it ${problem} for ${JSON.stringify(name)}`, () => {
         expect(mongoDatabaseNameProblem(name)).to.equal(problem);
       });
+    }
+  });
+});
+
+describe('serviceWriteConcern', () => {
+  it('asks a majority, within MAJORITY_WAIT_MS, when the string names no write concern', () => {
+    expect(MAJORITY_WAIT_MS).to.equal(10_000);
+    for (const uri of ['mongodb://db.local/cms', 'mongodb://db1,db2/cms?replicaSet=rs0&retryWrites=true', 'mongodb+srv://cluster0.example.net/cms']) {
+      expect(serviceWriteConcern(uri), uri).to.deep.equal({ w: 'majority', wtimeoutMS: 10_000 });
+    }
+  });
+
+  it('keeps what the string names, member by member, and fills in the rest', () => {
+    expect(serviceWriteConcern('mongodb://db.local/cms?w=1')).to.deep.equal({ w: 1, wtimeoutMS: 10_000 });
+    expect(serviceWriteConcern('mongodb://db.local/cms?w=2&wtimeoutMS=2500')).to.deep.equal({ w: 2, wtimeoutMS: 2500 });
+    expect(serviceWriteConcern('mongodb://db.local/cms?journal=true')).to.deep.equal({ w: 'majority', wtimeoutMS: 10_000, journal: true });
+    expect(serviceWriteConcern('mongodb://db.local/cms?w=majority&wtimeoutMS=0&journal=false')).to.deep.equal({ w: 'majority', wtimeoutMS: 0, journal: false });
+  });
+});
+
+describe('mongoWriteConcernProblem', () => {
+  it('refuses w=0 and nothing else', () => {
+    expect(mongoWriteConcernProblem('mongodb://db.local/cms?w=0')).to.equal('sets w=0 (writes nobody acknowledges)');
+    for (const uri of ['mongodb://db.local/cms', 'mongodb://db.local/cms?w=1', 'mongodb://db.local/cms?w=majority&journal=false']) {
+      expect(mongoWriteConcernProblem(uri), uri).to.equal(undefined);
     }
   });
 });

@@ -4,7 +4,7 @@
  * at start-up, naming its setting, instead of failing later with a bare driver error. No reason
  * returned here quotes the string's password or an option whose name says password.
  */
-import { MongoClient } from 'mongodb';
+import { MongoClient, type WriteConcernSettings } from 'mongodb';
 
 /** What MongoDB accepts as a database name (on every platform it runs on but Windows). */
 export const MONGO_DATABASE_NAME_RULE = 'a MongoDB database name has 1 to 63 bytes and none of / \\ . " $, space or NUL';
@@ -30,6 +30,41 @@ export function mongoDatabaseNameProblem(name: string): string | undefined {
   const forbidden = [...name].find((character) => FORBIDDEN_IN_DATABASE_NAMES.has(character));
   if (forbidden === undefined) return undefined;
   return `contains ${forbidden === ' ' ? 'a space' : forbidden === '\0' ? 'NUL' : `'${forbidden}'`}`;
+}
+
+/**
+ * How long a write waits for a majority of the replica set to have it before it fails, unless the
+ * connection string sets `wtimeoutMS`. Without a bound, a write on a replica set whose majority
+ * cannot be reached while its primary stays up (a primary, secondary and arbiter with the
+ * secondary down) would wait for ever, and so would its request.
+ */
+export const MAJORITY_WAIT_MS = 10_000;
+
+/**
+ * The write concern of the service's client: what the connection string names (`w`, `wtimeoutMS`,
+ * `journal`), member by member, and for what it does not name, `w: 'majority'` within
+ * `MAJORITY_WAIT_MS`. An answer that says a write succeeded then holds across a failover on every
+ * server version: the server's own default is `w: 1` before MongoDB 5.0 and on a set with an
+ * arbiter, and a write a majority did not have is rolled back when its primary is replaced
+ * (docs/decisions/0839-writes-acknowledged-by-a-majority.md). `uri` must be one the driver accepts.
+ */
+export function serviceWriteConcern(uri: string): WriteConcernSettings {
+  const named = new MongoClient(uri).writeConcern;
+  return {
+    w: named?.w ?? 'majority',
+    wtimeoutMS: named?.wtimeoutMS ?? MAJORITY_WAIT_MS,
+    ...(named?.journal === undefined ? {} : { journal: named.journal }),
+  };
+}
+
+/**
+ * Why the service refuses the write concern `uri` names, or undefined. `w=0` asks for writes no
+ * server acknowledges: the service would answer that a write succeeded before anything had it,
+ * and could not tell a refused one (a taken slug: the unique index's duplicate key error) from
+ * one that landed. `uri` must be one the driver accepts.
+ */
+export function mongoWriteConcernProblem(uri: string): string | undefined {
+  return new MongoClient(uri).writeConcern?.w === 0 ? 'sets w=0 (writes nobody acknowledges)' : undefined;
 }
 
 function driverRefusal(uri: string): string | undefined {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
-import type { Document } from 'mongodb';
+import { MongoClient, type Document, type WriteConcern } from 'mongodb';
 import { MingoDatabaseDouble } from '../testing/mingo-database-double.js';
 import { Collections, GLOBAL_COLLECTIONS, INDEXES, ensureIndexes } from './mongo-collections.js';
 import { MongoStorage } from './mongo-storage.js';
@@ -76,6 +76,25 @@ describe('MongoStorage', () => {
       await MongoStorage.over(new MingoDatabaseDouble(), client).close();
       expect(client.close.calledOnce).to.equal(true);
       await MongoStorage.over(new MingoDatabaseDouble()).close();
+    });
+  });
+
+  describe('when it connects', () => {
+    afterEach(() => sinon.restore());
+
+    it("gives its client the service's write concern: a majority unless the string names another", async () => {
+      const seen: Array<WriteConcern | undefined> = [];
+      sinon.stub(MongoClient.prototype, 'connect').callsFake(function (this: MongoClient) {
+        seen.push(this.writeConcern);
+        return Promise.resolve(this);
+      });
+      for (const uri of ['mongodb://127.0.0.1:9/cms', 'mongodb://127.0.0.1:9/cms?w=1&wtimeoutMS=500']) {
+        await (await MongoStorage.connect(uri, 'cms')).close();
+      }
+      expect(seen.map((concern) => ({ w: concern?.w, wtimeoutMS: concern?.wtimeoutMS }))).to.deep.equal([
+        { w: 'majority', wtimeoutMS: 10_000 },
+        { w: 1, wtimeoutMS: 500 },
+      ]);
     });
   });
 

@@ -41,6 +41,7 @@ import { MongoWebhookDeliveryOutbox } from '../webhooks/mongo-webhook-delivery.o
 import { MongoWebhookRepository } from '../webhooks/mongo-webhook.repository.js';
 import { ensureIndexes } from './mongo-collections.js';
 import type { MongoDatabase } from './mongo-database.js';
+import { serviceWriteConcern } from './mongo-connection-settings.js';
 
 /** One repository per core port, typed by the port: callers never see a driver type. */
 export interface MongoRepositories {
@@ -122,6 +123,7 @@ export class MongoStorage {
   static async connect(uri: string, database: string, options: MongoConnectOptions = {}): Promise<MongoStorage> {
     const client = new MongoClient(uri, {
       appName: options.appName ?? 'cms-service',
+      writeConcern: serviceWriteConcern(uri),
       ...(options.serverSelectionTimeoutMS === undefined ? {} : { serverSelectionTimeoutMS: options.serverSelectionTimeoutMS }),
     });
     try {

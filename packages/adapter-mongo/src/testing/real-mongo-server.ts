@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { MinKey, MongoClient, type Db, type Document } from 'mongodb';
 import { Collections, ensureIndexes } from '../storage/mongo-collections.js';
+import { serviceWriteConcern } from '../storage/mongo-connection-settings.js';
 import { createMongoRepositories, type MongoRepositories } from '../storage/mongo-storage.js';
 import { CommandCounter } from './command-counter.js';
 import { collectionScans, refuseTableScans } from './query-plans.js';
@@ -31,7 +32,8 @@ export function useRealMongoServer(uri: string | undefined = process.env.MONGODB
       this.skip();
     }
     this.timeout(30_000);
-    client = new MongoClient(uri, { appName: 'cms-contract-tests', serverSelectionTimeoutMS: 10_000, monitorCommands: true });
+    // The service's write concern (0839), so the suites send what the service sends.
+    client = new MongoClient(uri, { appName: 'cms-contract-tests', serverSelectionTimeoutMS: 10_000, monitorCommands: true, writeConcern: serviceWriteConcern(uri) });
     await client.connect();
     counter = CommandCounter.onClient(client);
     db = client.db(`cms_test_${randomBytes(6).toString('hex')}`);
@@ -73,7 +75,7 @@ export interface CountedRealMongo {
 
 /** Connects with command monitoring on, to a fresh database `<prefix>_<random>`. */
 export async function openCountedRealMongo(uri: string, prefix: string): Promise<CountedRealMongo> {
-  const client = new MongoClient(uri, { appName: prefix, monitorCommands: true, serverSelectionTimeoutMS: 10_000 });
+  const client = new MongoClient(uri, { appName: prefix, monitorCommands: true, serverSelectionTimeoutMS: 10_000, writeConcern: serviceWriteConcern(uri) });
   await client.connect();
   const db = client.db(`${prefix}_${randomBytes(6).toString('hex')}`);
   const counter = CommandCounter.onClient(client);

@@ -142,6 +142,7 @@ describe('loadConfig', () => {
       [{ MONGODB_URI: 'mongodb://db.local:abc/cms' }, 'MONGODB_URI'],
       [{ MONGODB_URI: 'mongodb://db.local/cms?noSuchOption=1' }, 'MONGODB_URI'],
       [{ MONGODB_URI: 'mongodb://db.local/cms.prod' }, 'MONGODB_URI'],
+      [{ MONGODB_URI: 'mongodb://db.local/cms?w=0' }, 'MONGODB_URI'],
       [{ MONGODB_URI: 'mongodb://db.local', MONGODB_DB: 'bad.name' }, 'MONGODB_DB'],
       [{ MONGODB_URI: 'mongodb://db.local', MONGODB_DB: 'x'.repeat(64) }, 'MONGODB_DB'],
       [{ MONGODB_DB: 'cms$prod' }, 'MONGODB_DB'],
@@ -178,6 +179,16 @@ describe('loadConfig', () => {
         .to.throw(ConfigError, /^MONGODB_URI .*user name or password cannot be read/)
         .with.property('message')
         .that.does.not.contain('hunter2');
+    });
+
+    it('refuses writes nobody acknowledges, and takes any other write concern the string names', () => {
+      expect(() => loadConfig({ MONGODB_URI: 'mongodb://db.local/cms?replicaSet=rs0&w=0' })).to.throw(
+        ConfigError,
+        'MONGODB_URI sets w=0 (writes nobody acknowledges): the service answers that a write succeeded only once MongoDB has acknowledged it; leave w out (the service asks for w=majority) or set it to 1 or more',
+      );
+      for (const w of ['1', '2', 'majority']) {
+        expect(loadConfig({ MONGODB_URI: `mongodb://db.local/cms?w=${w}` }).storage, w).to.include({ kind: 'mongo' });
+      }
     });
 
     it('says which rule a database name breaks, and the rules', () => {

@@ -1,6 +1,6 @@
 /** The service configuration: every setting the service reads, validated once at start-up. */
 import { isIP } from 'node:net';
-import { MONGO_DATABASE_NAME_RULE, mongoConnectionStringProblem, mongoDatabaseNameProblem } from '@cms/adapter-mongo';
+import { MONGO_DATABASE_NAME_RULE, mongoConnectionStringProblem, mongoDatabaseNameProblem, mongoWriteConcernProblem } from '@cms/adapter-mongo';
 import { DEFAULT_LANGUAGES } from '@cms/core';
 import { loadAiConfig, type AiConfig } from './ai.config.js';
 import { loadApiKeys, type ApiKeySetting } from './api-keys.config.js';
@@ -136,6 +136,10 @@ export function loadStorageConfig(env: Env): StorageConfig {
   const uriProblem = mongoConnectionStringProblem(mongoUri);
   if (uriProblem !== undefined) {
     throw new ConfigError('MONGODB_URI', `must be a connection string such as mongodb://host:27017/cms: ${uriProblem}`);
+  }
+  const writeConcernProblem = mongoWriteConcernProblem(mongoUri);
+  if (writeConcernProblem !== undefined) {
+    throw new ConfigError('MONGODB_URI', `${writeConcernProblem}: the service answers that a write succeeded only once MongoDB has acknowledged it; leave w out (the service asks for w=majority) or set it to 1 or more`);
   }
   const uriDb = databaseOf(mongoUri);
   const uriDbProblem = uriDb === undefined ? undefined : mongoDatabaseNameProblem(uriDb);
