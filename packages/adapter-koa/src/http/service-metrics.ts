@@ -1,6 +1,7 @@
 /**
  * The Prometheus metrics of `GET /metrics` (CONTRACT §8): requests and their durations by
- * method, route template and status; outbox and webhook jobs by status, read at scrape time; AI tokens
+ * method, route template and status; outbox and webhook jobs by status, read at scrape time (one
+ * count shared by the scrapes of `JOB_COUNTS_MAX_AGE_MS`); AI tokens
  * charged; the process metrics. Labels are route templates, never raw paths, so ids never become
  * label values; an answer written on the socket (no request was read) counts under `unmatched`.
  *
@@ -24,6 +25,21 @@ export const UNMATCHED_ROUTE = 'unmatched';
 /** The method label of an answer written on the socket whose request line was not read, or named a method Node does not know. */
 export const UNKNOWN_METHOD = 'unknown';
 
+/**
+ * How long the job counts of one scrape serve the next ones. `/metrics` needs no key, and on
+ * MongoDB each count reads an index entry per job kept (`NOTIFY_KEEP_HOURS` of finished jobs):
+ * without a bound, every request to `/metrics` would make the database do that again
+ * (docs/decisions/0840-job-counts-shared-between-scrapes.md).
+ */
+export const JOB_COUNTS_MAX_AGE_MS = 5_000;
+
+export interface ServiceMetricsOptions {
+  /** Default `JOB_COUNTS_MAX_AGE_MS`. */
+  readonly jobCountsMaxAgeMs?: number;
+  /** Milliseconds on a clock that only goes forward; default `performance.now`. */
+  readonly now?: () => number;
+}
+
 /** Upper bounds of the duration buckets, in seconds. */
 const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
 
@@ -44,15 +60,18 @@ export class ServiceMetrics {
   /** route → status → method → series: three look-ups of interned keys, no key string built per request. */
   readonly #series = new Map<string, Map<number, Map<string, RequestSeries>>>();
 
-  constructor(sources: MetricsSources = {}) {
+  constructor(sources: MetricsSources = {}, options: ServiceMetricsOptions = {}) {
     collectDefaultMetrics({ register: this.registry });
+    const maxAgeMs = options.jobCountsMaxAgeMs ?? JOB_COUNTS_MAX_AGE_MS;
+    const now = options.now ?? (() => performance.now());
     this.#aiTokens = new Counter({
       name: 'ai_tokens_charged_total',
       help: 'AI provider tokens charged to tenants (usage.total_tokens of successful calls)',
       registers: [this.registry],
     });
-    this.#jobGauge('outbox_jobs', 'Notification outbox jobs by status', sources.jobsByStatus);
-    this.#jobGauge('webhook_jobs', 'Webhook deliveries (one per event and webhook) by status', sources.webhookJobsByStatus);
+    const shared = (count: MetricsSources['jobsByStatus']) => count && sharedCount(count, maxAgeMs, now);
+    this.#jobGauge('outbox_jobs', 'Notification outbox jobs by status', shared(sources.jobsByStatus));
+    this.#jobGauge('webhook_jobs', 'Webhook deliveries (one per event and webhook) by status', shared(sources.webhookJobsByStatus));
   }
 
   #jobGauge(name: string, help: string, countByStatus: MetricsSources['jobsByStatus']): void {
@@ -137,6 +156,35 @@ export class ServiceMetrics {
     }
     return out;
   }
+}
+
+type Counts = Readonly<Record<string, number>>;
+
+/**
+ * `count`, asked at most once per `maxAgeMs`: a scrape within that time of the last count's start
+ * takes its result, and one while a count runs waits for that count, however long it takes (a
+ * slow database gets no second count on top). A count that fails is not kept: the next scrape asks
+ * again.
+ */
+function sharedCount(count: () => Promise<Counts>, maxAgeMs: number, now: () => number): () => Promise<Counts> {
+  let last: Promise<Counts> | undefined;
+  let startedAt = 0;
+  let running = false;
+  return () => {
+    const at = now();
+    if (last && (running || at - startedAt < maxAgeMs)) return last;
+    const started = count();
+    last = started;
+    startedAt = at;
+    running = true;
+    const settled = (kept: boolean) => () => {
+      if (last !== started) return;
+      running = false;
+      if (!kept) last = undefined;
+    };
+    started.then(settled(true), settled(false));
+    return started;
+  };
 }
 
 /** A label value as the text format wants it. */
