@@ -129,6 +129,8 @@ export const INDEXES: readonly IndexDefinition[] = [
   { collection: Collections.webhookDeliveries, name: 'status_webhook_due', keys: { status: 1, webhookId: 1, nextAttemptAt: 1 } },
   { collection: Collections.webhookDeliveries, name: 'tenant_event', keys: { tenantId: 1, eventId: 1 } },
   { collection: Collections.webhookDeliveries, name: 'tenant_webhook_created', keys: { tenantId: 1, webhookId: 1, createdAt: -1, _id: -1 } },
+  // The prune's delete: final deliveries behind the kept log, and not the pending backlog (0841).
+  { collection: Collections.webhookDeliveries, name: 'tenant_webhook_status_created', keys: { tenantId: 1, webhookId: 1, status: 1, createdAt: -1, _id: -1 } },
   { collection: Collections.guestRateWindows, name: 'tenant_guest_window_unique', keys: { tenantId: 1, guestId: 1, windowStart: 1 }, unique: true },
   { collection: Collections.guestRateWindows, name: 'expires_ttl', keys: { expiresAt: 1 }, expireAfterSeconds: 0 },
 ];

@@ -11,7 +11,7 @@
  * its row in METHODS, and a method without a row fails loudly instead of going uncounted.
  */
 import type { Document } from 'mongodb';
-import { unservedPipeline, unservedQuery, type IndexShape, type SortSpec } from './index-coverage.js';
+import { hintNames, unservedPipeline, unservedQuery, type IndexShape, type SortSpec } from './index-coverage.js';
 
 /** What a `commandStarted` listener receives, as far as the double reports it. */
 export interface DoubleCommandEvent {
@@ -23,7 +23,7 @@ export interface DoubleCommandEvent {
 
 interface MethodRow {
   readonly command: string;
-  /** Argument positions of the filter, the options (for `sort`) and an aggregation pipeline. */
+  /** Argument positions of the filter, the options (for `sort` and `hint`) and an aggregation pipeline. */
   readonly filter?: number;
   readonly options?: number;
   readonly pipeline?: number;
@@ -44,7 +44,7 @@ const METHODS: Readonly<Record<string, MethodRow>> = {
   updateMany: { command: 'update', filter: 0 },
   replaceOne: { command: 'update', filter: 0 },
   deleteOne: { command: 'delete', filter: 0 },
-  deleteMany: { command: 'delete', filter: 0 },
+  deleteMany: { command: 'delete', filter: 0, options: 1 },
   countDocuments: { command: 'aggregate', filter: 0 },
   distinct: { command: 'distinct', filter: 1 },
   aggregate: { command: 'aggregate', pipeline: 0, cursor: true },
@@ -69,12 +69,18 @@ export function monitorCollection<T extends object>(collection: T, options: Moni
   const send = (row: MethodRow, args: readonly unknown[], sort: SortSpec | undefined): Error | undefined => {
     const filter = row.filter === undefined ? undefined : ((args[row.filter] as Document | undefined) ?? {});
     const pipeline = row.pipeline === undefined ? undefined : ((args[row.pipeline] as Document[] | undefined) ?? []);
+    const hinted = row.options === undefined ? undefined : (args[row.options] as { hint?: string | Document } | undefined)?.hint;
     const command: Document = { [row.command]: options.collectionName };
     if (filter) command.filter = filter;
     if (sort) command.sort = sort;
     if (pipeline) command.pipeline = pipeline;
+    if (hinted !== undefined) command.hint = hinted;
     options.emit({ commandName: row.command, databaseName: options.databaseName, command });
-    const why = pipeline ? unservedPipeline(options.indexes(), pipeline) : filter ? unservedQuery(options.indexes(), filter, sort) : null;
+    // A hinted query is planned on that index alone: it must serve the query by itself.
+    const indexes = hinted === undefined ? options.indexes() : options.indexes().filter((index) => hintNames(hinted, index));
+    // A hint that names no index: the double refuses the call as the server does.
+    if (indexes.length === 0) return undefined;
+    const why = pipeline ? unservedPipeline(indexes, pipeline) : filter ? unservedQuery(indexes, filter, sort) : null;
     if (why === null) return undefined;
     const message = `${options.databaseName}.${options.collectionName} ${row.command}: ${why}`;
     options.unserved(message);

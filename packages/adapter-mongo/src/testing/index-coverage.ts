@@ -33,6 +33,11 @@ export interface IndexShape {
   readonly sparse?: boolean;
 }
 
+/** Whether a query's `hint` names `index`: by its name, or by its keys in order. */
+export function hintNames(hint: string | Document, index: IndexShape): boolean {
+  return typeof hint === 'string' ? index.name === hint : JSON.stringify(index.keys) === JSON.stringify(hint);
+}
+
 const RANGE = ['$gt', '$gte', '$lt', '$lte'];
 
 interface Bounds {

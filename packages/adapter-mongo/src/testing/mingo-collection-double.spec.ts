@@ -250,6 +250,30 @@ describe('MingoCollectionDouble', () => {
     });
   });
 
+  describe('when deleting many documents through a named index', () => {
+    it('takes the index by name or by keys, and refuses a hint that names none as the server does', async () => {
+      await things.insertMany([{ tenantId: 'acme', slug: 'a' }, { tenantId: 'acme', slug: 'b' }, { tenantId: 'other', slug: 'a' }]);
+      expect(await things.deleteMany({ tenantId: 'acme', slug: 'a' }, { hint: 'tenant_slug_unique' })).to.deep.include({ deletedCount: 1 });
+      expect(await things.deleteMany({ tenantId: 'acme' }, { hint: { tenantId: 1, slug: 1 } })).to.deep.include({ deletedCount: 1 });
+      const refused = await failure(things.deleteMany({ tenantId: 'other' }, { hint: 'no_such_index' }));
+      expect(refused).to.include({ code: 2 });
+      expect(refused.message).to.contain('hint provided does not correspond to an existing index');
+      expect(things.documents().map((d) => d.tenantId)).to.deep.equal(['other']);
+    });
+
+    it('has the monitor check the query against the named index alone, and report the hint', async () => {
+      await things.createIndex({ n: 1 }, { name: 'n' });
+      const monitored = db.collection('things');
+      const commands: Document[] = [];
+      db.onCommand((event) => commands.push(event.command));
+      await monitored.deleteMany({ tenantId: 'acme', n: 1 }, { hint: 'n' });
+      expect(commands).to.deep.equal([{ delete: 'things', filter: { tenantId: 'acme', n: 1 }, hint: 'n' }]);
+      // Served by `tenant_slug_unique`, but not by the index it names.
+      const unserved = await failure(monitored.deleteMany({ tenantId: 'acme' }, { hint: 'n' }));
+      expect(unserved.message).to.match(/^MingoDatabaseDouble: shop\.things delete: no index serves filter \{tenantId: =\}/);
+    });
+  });
+
   describe('when updating many documents', () => {
     it('updates every match and reports matched and modified counts like the driver', async () => {
       for (const [slug, owner] of [['a', 'x'], ['b', 'x'], ['c', null], ['d', 'y']] as const) await things.insertOne({ tenantId: 'acme', slug, owner });

@@ -39,6 +39,7 @@ import { find, update as applyModifier } from 'mingo';
 import { DriverArgumentDoubleError, DuplicateKeyDoubleError, ServerDoubleError } from './mingo-double-errors.js';
 import { assertApplicable, seedFromFilter, splitUpdate, valueAt, withOwnPaths } from './mingo-update-rules.js';
 import { project, runPipeline } from './mingo-read-rules.js';
+import { hintNames } from './index-coverage.js';
 
 export { DriverArgumentDoubleError, DuplicateKeyDoubleError, ServerDoubleError };
 
@@ -114,6 +115,12 @@ export class MingoCollectionDouble {
     return name;
   }
 
+  #hintedIndex(hint: string | Document): DoubleIndex {
+    const index = this.#indexes.find((candidate) => hintNames(hint, candidate));
+    if (!index) throw new ServerDoubleError(2, 'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
+    return index;
+  }
+
   async insertOne(document: Document, options?: Document): Promise<Document> {
     await turn();
     allowOptions('insertOne', options, []);
@@ -177,10 +184,15 @@ export class MingoCollectionDouble {
     return copy(target);
   }
 
-  /** Deletes every match, in one operation (on a server other writes may land between its documents). */
-  async deleteMany(filter: Document, options?: Document): Promise<Document> {
+  /**
+   * Deletes every match, in one operation (on a server other writes may land between its
+   * documents). `hint` names the index to scan, by name or keys; one that names no index is
+   * refused as the server refuses it (the command monitor checks that the index serves the filter).
+   */
+  async deleteMany(filter: Document, options?: { hint?: string | Document }): Promise<Document> {
     await turn();
-    allowOptions('deleteMany', options, []);
+    allowOptions('deleteMany', options, ['hint']);
+    if (options?.hint !== undefined) this.#hintedIndex(options.hint);
     const targets = new Set(this.#matching(filter));
     const kept = this.#documents.filter((document) => !targets.has(document));
     this.#documents.splice(0, this.#documents.length, ...kept);
@@ -224,6 +236,13 @@ export class MingoCollectionDouble {
   /** Test inspection: copies of the stored documents, in insertion order. */
   documents(): Document[] {
     return this.#documents.map((document) => copy(document));
+  }
+
+  /** Test set-up: drops a declared index, as `dropIndex` would (an index an operator dropped, say). */
+  dropIndexForTest(name: string): void {
+    const at = this.#indexes.findIndex((index) => index.name === name);
+    if (at <= 0) throw new Error(`no index ${name} to drop`);
+    this.#indexes.splice(at, 1);
   }
 
   /** Test inspection: the indexes declared so far, `_id_` first. */

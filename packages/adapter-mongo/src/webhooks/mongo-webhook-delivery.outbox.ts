@@ -5,7 +5,8 @@
  * so dispatchers on several instances never claim one delivery within a lease. Indexes:
  * `status_webhook_due` (due claims, taking turns between webhooks), `status_due` (settling
  * unconfirmed events, the counts by status), `tenant_event` (confirm, discard),
- * `tenant_webhook_created` (log, prune).
+ * `tenant_webhook_created` (log; the prune's newest kept), `tenant_webhook_status_created` (the
+ * prune's delete).
  */
 import {
   type ClaimShare,
@@ -45,6 +46,9 @@ interface DeliveryDocument {
 }
 
 const FINAL: WebhookDeliveryStatus[] = ['delivered', 'failed'];
+
+/** The index the prune's delete scans (mongo-collections.ts). */
+const PRUNE_INDEX = 'tenant_webhook_status_created';
 
 export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
   readonly #deliveries: MongoCollection<DeliveryDocument>;
@@ -136,16 +140,28 @@ export class MongoWebhookDeliveryOutbox implements WebhookDeliveryOutbox {
     return documents.map(toDelivery);
   }
 
+  /**
+   * The newest `keep` through `tenant_webhook_created`; the delete through
+   * `tenant_webhook_status_created`, which holds the status, so it reads the final deliveries
+   * behind the log and none of the pending ones. Through the other index it read every pending
+   * delivery staged before the log's oldest, and a receiver's backlog made each final outcome
+   * read it again (decision 0841).
+   */
   async prune(tenantId: string, webhookId: string, keep: number): Promise<void> {
     const filter = { tenantId, webhookId: toObjectId(webhookId), status: { $ne: 'unconfirmed' as const } };
     const newest = await this.#deliveries.find(filter, { projection: { _id: 1, createdAt: 1 } }).sort({ createdAt: -1, _id: -1 }).limit(keep).toArray();
     if (newest.length < keep) return;
     const oldestKept = newest[newest.length - 1]!;
-    await this.#deliveries.deleteMany({
-      ...filter,
-      status: { $in: FINAL },
-      $or: [{ createdAt: { $lt: oldestKept.createdAt } }, { createdAt: oldestKept.createdAt, _id: { $lt: oldestKept._id } }],
-    });
+    await this.#deliveries.deleteMany(
+      {
+        ...filter,
+        status: { $in: FINAL },
+        $or: [{ createdAt: { $lt: oldestKept.createdAt } }, { createdAt: oldestKept.createdAt, _id: { $lt: oldestKept._id } }],
+      },
+      // Named rather than left to the planner's trial, so the plan does not depend on what the
+      // trial happened to see, and the collection double checks this one index.
+      { hint: PRUNE_INDEX },
+    );
   }
 
   async removeByWebhook(tenantId: string, webhookId: string): Promise<void> {
