@@ -115,10 +115,10 @@ export class MingoCollectionDouble {
     return name;
   }
 
-  #hintedIndex(hint: string | Document): DoubleIndex {
-    const index = this.#indexes.find((candidate) => hintNames(hint, candidate));
-    if (!index) throw new ServerDoubleError(2, 'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
-    return index;
+  /** Refuses, as the server does, a `hint` that names no index of the collection. */
+  #requireHintedIndex(hint: string | Document): void {
+    if (this.#indexes.some((candidate) => hintNames(hint, candidate))) return;
+    throw new ServerDoubleError(2, 'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
   }
 
   async insertOne(document: Document, options?: Document): Promise<Document> {
@@ -192,7 +192,7 @@ export class MingoCollectionDouble {
   async deleteMany(filter: Document, options?: { hint?: string | Document }): Promise<Document> {
     await turn();
     allowOptions('deleteMany', options, ['hint']);
-    if (options?.hint !== undefined) this.#hintedIndex(options.hint);
+    if (options?.hint !== undefined) this.#requireHintedIndex(options.hint);
     const targets = new Set(this.#matching(filter));
     const kept = this.#documents.filter((document) => !targets.has(document));
     this.#documents.splice(0, this.#documents.length, ...kept);
