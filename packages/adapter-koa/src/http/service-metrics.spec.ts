@@ -11,6 +11,9 @@ function pendingCounts() {
   return { calls, count };
 }
 
+/** Lets a scrape started just before reach its count. */
+const aTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 const pendingLine = (text: string) => /^outbox_jobs\{status="pending"\} (\d+)$/m.exec(text)?.[1];
 
 describe('ServiceMetrics job counts', () => {
@@ -39,14 +42,14 @@ describe('ServiceMetrics job counts', () => {
     const first = metrics.text();
     clock += 10 * JOB_COUNTS_MAX_AGE_MS; // a slow store: the count outlives the age
     const second = metrics.text();
-    await new Promise((resolve) => setImmediate(resolve));
+    await aTurn();
     expect(calls).to.have.length(1);
     calls[0]!.resolve({ pending: 7 });
     expect([pendingLine(await first), pendingLine(await second)]).to.deep.equal(['7', '7']);
     // Finished, and then older than the age: the next scrape counts afresh.
     clock += JOB_COUNTS_MAX_AGE_MS;
     const third = metrics.text();
-    await new Promise((resolve) => setImmediate(resolve));
+    await aTurn();
     expect(calls).to.have.length(2);
     calls[1]!.resolve({ pending: 8 });
     expect(pendingLine(await third)).to.equal('8');
@@ -56,11 +59,11 @@ describe('ServiceMetrics job counts', () => {
     const { calls, count } = pendingCounts();
     const metrics = new ServiceMetrics({ jobsByStatus: count }, { now });
     const failing = metrics.text();
-    await new Promise((resolve) => setImmediate(resolve));
+    await aTurn();
     calls[0]!.reject(new Error('store unreachable'));
     expect(await failing.catch((error: Error) => error.message)).to.equal('store unreachable');
     const next = metrics.text();
-    await new Promise((resolve) => setImmediate(resolve));
+    await aTurn();
     expect(calls).to.have.length(2);
     calls[1]!.resolve({ pending: 3 });
     expect(pendingLine(await next)).to.equal('3');

@@ -177,8 +177,8 @@ function sharedCount(count: () => Promise<Counts>, maxAgeMs: number, now: () => 
     last = started;
     startedAt = at;
     running = true;
+    // No other count starts while this one runs, so `last` is still this one when it settles.
     const settled = (kept: boolean) => () => {
-      if (last !== started) return;
       running = false;
       if (!kept) last = undefined;
     };
