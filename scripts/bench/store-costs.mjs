@@ -234,6 +234,23 @@ const CHECKS = [
     await articles.refileCategory('acme', category, null);
     return performance.now() - start;
   }),
+  linear("a tenant's article totals listed in pages of 500, as the recount reads them", 5_000, async (n) => {
+    const articles = new MemoryArticleRepository();
+    for (let i = 0; i < n; i += 1) {
+      const createdAt = millisecondsApart(Date.UTC(2026, 0, 1), i);
+      await articles.insert({ id: newId(createdAt, 'acme'), tenantId: 'acme', title: 't', content: '', authorId: null, categoryId: null, subCategoryId: null, reactionsEnabled: true, likes: 0, dislikes: 0, createdAt, updatedAt: createdAt });
+    }
+    const start = performance.now();
+    let listed = 0;
+    for (let afterId = null; ; ) {
+      const page = await articles.listTotals('acme', afterId, 500);
+      listed += page.length;
+      if (page.length < 500) break;
+      afterId = page[page.length - 1].id;
+    }
+    if (listed !== n) throw new Error(`listed ${listed} of ${n} articles`);
+    return performance.now() - start;
+  }),
   independent('an entry removed and put back in the middle of an order, among 100,000 more', 1, async () => {
     const index = new KeysetIndex();
     const positions = Array.from({ length: 1_000 }, (_, i) => ({ createdAt: new Date(2 * i), id: newId() }));

@@ -42,9 +42,20 @@ export class SnapshotTable<R extends object> {
   // TypeScript-private rather than #private: tests that fingerprint the whole store (server's
   // store-fingerprint) read a repository's nested state through the inspector.
   private readonly rows = new Map<string, Slot<R>>();
+  /** Keys given a record so far (inserts, and puts of a free key); never goes down. */
+  #added = 0;
 
   get size(): number {
     return this.rows.size;
+  }
+
+  /**
+   * How many times a free key has been given a record since the table was made. While it stays
+   * the same, a list of the keys taken earlier still holds every key the table has (some may have
+   * been deleted since): what lets a reader keep an ordering of the keys between calls.
+   */
+  get added(): number {
+    return this.#added;
   }
 
   /** The stored snapshot: deeply frozen, shared with every reader. */
@@ -75,6 +86,7 @@ export class SnapshotTable<R extends object> {
     if (this.rows.has(key)) return undefined;
     const slot = new Slot(key, markSnapshot(frozenCopy(record)));
     this.rows.set(key, slot);
+    this.#added += 1;
     return slot;
   }
 
@@ -82,8 +94,10 @@ export class SnapshotTable<R extends object> {
   put(key: string, record: R): R {
     const snapshot = markSnapshot(frozenCopy(record));
     const slot = this.rows.get(key);
-    if (slot === undefined) this.rows.set(key, new Slot(key, snapshot));
-    else slot.row = snapshot;
+    if (slot === undefined) {
+      this.rows.set(key, new Slot(key, snapshot));
+      this.#added += 1;
+    } else slot.row = snapshot;
     return snapshot;
   }
 

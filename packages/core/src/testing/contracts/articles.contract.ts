@@ -116,6 +116,6 @@ export function articleRepositoryContract(name: string, factory: RepositoryFacto
       const article = articleRecord(tenantId);
       await repo().insert(article);
       return article.id;
-    });
+    }, (tenantId, id) => repo().delete(tenantId, id));
   });
 }

@@ -72,6 +72,6 @@ export function commentRepositoryContract(name: string, factory: RepositoryFacto
       const comment = commentRecord(tenantId, ARTICLE);
       await repo().insert(comment);
       return comment.id;
-    });
+    }, (tenantId, id) => repo().delete(tenantId, id));
   });
 }

@@ -7,8 +7,10 @@ import type { ReactionTotalsStore } from '../../reactions/reactions.ports.js';
 
 /** Adds a target with zero totals to the store and returns its id. */
 export type SeedTarget = (tenantId: string) => Promise<string>;
+/** Deletes a target from the store. */
+export type RemoveTarget = (tenantId: string, id: string) => Promise<unknown>;
 
-export function describeReactionTotals(store: () => ReactionTotalsStore, seed: SeedTarget): void {
+export function describeReactionTotals(store: () => ReactionTotalsStore, seed: SeedTarget, remove: RemoveTarget): void {
   describe('reaction totals', () => {
     it('adds a delta and returns the totals after it', async () => {
       const id = await seed('acme');
@@ -46,6 +48,21 @@ export function describeReactionTotals(store: () => ReactionTotalsStore, seed: S
       ]);
       expect(await store().listTotals('acme', ids[1]!, 2)).to.deep.equal([{ id: ids[2], likes: 0, dislikes: 0 }]);
       expect(await store().listTotals('acme', ids[2]!, 2)).to.deep.equal([]);
+    });
+
+    // A store may keep what a pass over the pages needs between calls (the embedded one keeps the
+    // tenant's ids in order): a page still lists what is stored when it is asked for.
+    it('lists, after a page, what is stored then: not a target deleted since, and one added since', async () => {
+      const ids = [await seed('acme'), await seed('acme'), await seed('acme'), await seed('acme')].sort();
+      const afterId = (await store().listTotals('acme', null, 1))[0]!.id;
+      expect(afterId).to.equal(ids[0]);
+      await remove('acme', ids[1]!);
+      expect((await store().listTotals('acme', afterId, 1)).map(({ id }) => id)).to.deep.equal([ids[2]]);
+      const added = await seed('acme');
+      await store().incrementTotals('acme', added, { likes: 1, dislikes: 0 });
+      const stored = [...ids.filter((id) => id !== ids[1]), added].sort();
+      const rest = stored.filter((id) => id > ids[2]!);
+      expect(await store().listTotals('acme', ids[2]!, 10)).to.deep.equal(rest.map((id) => ({ id, likes: id === added ? 1 : 0, dislikes: 0 })));
     });
   });
 }
