@@ -33,10 +33,10 @@ export class MemoryReactionTotals<T extends CountedRecord> implements ReactionTo
 
   /**
    * Pages in id order, as MongoDB's `_id` index gives them. The tenant's ids are sorted once for
-   * a pass over its pages (the recount's), not once a page: a recount of n records in pages of
-   * 500 sorted n ids n / 500 times. The sorted ids serve the next page while the table has been
-   * given no new key since (`SnapshotTable.added`); a record deleted since is skipped. The pass
-   * ends, and its ids go, with a page shorter than `limit`.
+   * a pass over its pages (the recount's), not once a page (decision 0842). The sorted ids serve
+   * the next page while the table has been given no new key since (`SnapshotTable.added`); a
+   * record deleted since is skipped. The pass ends, and its ids go, with a page shorter than
+   * `limit`.
    */
   async listTotals(tenantId: string, afterId: string | null, limit: number): Promise<TargetTotals[]> {
     const ids = this.#idsInOrder(tenantId);
