@@ -77,6 +77,8 @@ async function confirmed(outbox, count, now, webhookId) {
   for (const { eventId } of deliveries) await outbox.confirm('acme', eventId, '{}', now);
 }
 const millisecondsApart = (base, i) => new Date(base + i);
+/** An article of `acme` created at `createdAt`, in `categoryId`. */
+const article = (createdAt, categoryId) => ({ id: newId(createdAt, 'acme'), tenantId: 'acme', title: 't', content: '', authorId: null, categoryId, subCategoryId: null, reactionsEnabled: true, likes: 0, dislikes: 0, createdAt, updatedAt: createdAt });
 
 const CHECKS = [
   independent("a submission's notification jobs listed and dropped, among 20,000 other jobs", 1, async () => {
@@ -226,7 +228,6 @@ const CHECKS = [
   linear("a category's articles refiled under a parent with as many newer ones, and back", 3_000, async (n) => {
     const articles = new MemoryArticleRepository();
     const [category, parent] = [newId(), newId()];
-    const article = (createdAt, categoryId) => ({ id: newId(createdAt, 'acme'), tenantId: 'acme', title: 't', content: '', authorId: null, categoryId, subCategoryId: null, reactionsEnabled: true, likes: 0, dislikes: 0, createdAt, updatedAt: createdAt });
     for (let i = 0; i < n; i += 1) await articles.insert(article(millisecondsApart(Date.UTC(2026, 0, 1), i), category));
     for (let i = 0; i < n; i += 1) await articles.insert(article(millisecondsApart(Date.UTC(2027, 0, 1), i), parent));
     const start = performance.now();
@@ -238,7 +239,7 @@ const CHECKS = [
     const articles = new MemoryArticleRepository();
     for (let i = 0; i < n; i += 1) {
       const createdAt = millisecondsApart(Date.UTC(2026, 0, 1), i);
-      await articles.insert({ id: newId(createdAt, 'acme'), tenantId: 'acme', title: 't', content: '', authorId: null, categoryId: null, subCategoryId: null, reactionsEnabled: true, likes: 0, dislikes: 0, createdAt, updatedAt: createdAt });
+      await articles.insert(article(createdAt, null));
     }
     const start = performance.now();
     let listed = 0;
