@@ -1,0 +1,69 @@
+// One operation on the service, the Koa reference and the contract's least (reference-minimum.mjs:
+// a Koa app doing only what the contract asks of the operation), interleaved as npm run bench
+// measures a row; translate also against its floor. Each `--without` adds a copy of the minimum
+// that leaves those parts out, to see what they cost. Prints each target's req/s and CPU per
+// request, and each one's ratio to Koa (median of the repetitions' ratios).
+//   node scripts/bench/contract-minimum.mjs ["POST /forms/create" | "PATCH /categories/update/{id}" | "POST /ai/translate"] [--without ajv,normalize ...]
+import { join } from 'node:path';
+import { BENCH_JWT_SECRET } from './bench-client.mjs';
+import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
+import { interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
+import { OPERATIONS } from './operations.mjs';
+import { PINNING, startKoaCallReference, startPinned, startReference } from './processes.mjs';
+
+const SERVED = ['POST /forms/create', 'PATCH /categories/update/{id}', 'POST /ai/translate'];
+const args = process.argv.slice(2);
+const name = args[0] && !args[0].startsWith('--') ? args[0] : SERVED[0];
+const variants = ['', ...args.flatMap((arg, i) => (args[i - 1] === '--without' ? [arg] : []))];
+if (!SERVED.includes(name)) {
+  process.stderr.write(`usage: contract-minimum.mjs ["<operation>"] [--without <parts> ...]; operations: ${SERVED.join(', ')}\n`);
+  process.exit(1);
+}
+
+const stoppers = [];
+try {
+  const provider = await startFakeProvider();
+  stoppers.push(provider.stop);
+  const service = await startBenchService({ providerUrl: provider.baseUrl });
+  stoppers.push(service.stop);
+  const operation = OPERATIONS.find((op) => op.name === name);
+  const request = await operation.seed(service.clients[0], { user: 'bench-user', tag: 'minimum' });
+  const [sample] = await service.clients[0].sendSequence([request]);
+  const table = [{ method: request.method, path: request.path, status: sample.status, bytes: sample.bytes }];
+  const koa = await startReference('koa', 'reference-koa.mjs', table);
+  stoppers.push(koa.stop);
+  const targets = [{ label: 'service', origin: service.origin, pid: service.pid }, { label: 'koa', origin: koa.origin, pid: koa.pid }];
+  if (name === 'POST /ai/translate') {
+    const floor = await startKoaCallReference(table, provider.baseUrl);
+    stoppers.push(floor.stop);
+    targets.push({ label: 'floor', origin: floor.origin, pid: floor.pid });
+  }
+  for (const without of variants) {
+    const minimum = await startPinned({
+      name: `minimum${without ? ` without ${without}` : ''}`,
+      cpu: PINNING.serverCpu,
+      script: join(import.meta.dirname, 'reference-minimum.mjs'),
+      env: {
+        NODE_ENV: 'production',
+        MINIMUM_SKIP: without,
+        MINIMUM_KEYS: JSON.stringify(service.tenants),
+        MINIMUM_JWT_SECRET: BENCH_JWT_SECRET,
+        MINIMUM_LOG: join(RESULTS_DIR, 'minimum-requests.log'),
+        AI_BASE_URL: provider.baseUrl,
+      },
+      ready: /listening (\d+)/,
+    });
+    stoppers.push(minimum.stop);
+    targets.push({ label: minimum.name, origin: `http://127.0.0.1:${minimum.match[1]}`, pid: minimum.pid });
+  }
+  const results = await interleavedRuns(targets, request);
+  process.stdout.write(`${name}, ${new Date().toISOString()}\n`);
+  for (const { label } of targets) {
+    const { rps, cpuPerRequest } = summarise(results[label].runs);
+    const ratios = label === 'koa' ? '' : ` · ÷ koa ${pairedRatio(results[label].runs, results.koa.runs).toFixed(2)}${results.floor && label !== 'floor' ? ` · ÷ floor ${pairedRatio(results[label].runs, results.floor.runs).toFixed(2)}` : ''}`;
+    const problems = [...results[label].problems, ...results[label].disturbed];
+    process.stdout.write(`${label.padEnd(40)} ${String(Math.round(rps)).padStart(6)} req/s · CPU ${cpuPerRequest?.toFixed(0)} µs/req${ratios}${problems.length ? ` (${problems.join('; ')})` : ''}\n`);
+  }
+} finally {
+  await Promise.all(stoppers.map((stop) => stop().catch(() => {})));
+}

@@ -1,0 +1,188 @@
+// Reference 4, the contract's least: a Koa app that answers three of the rows that miss their
+// budget (POST /forms/create, PATCH /categories/update/{id}, POST /ai/translate) doing only what
+// the contract asks of them, with none of the service's layers (no container, use case, port,
+// storage seam, metrics registry, webhook staging, turn-taking of writers, list index, Host or
+// compression check). What it does per request:
+// - Koa, @koa/router and koa-bodyparser, as the Koa reference has them;
+// - one edge middleware: the request id (the caller's if safe, else a UUID), a trace context, the
+//   §8 headers, the error envelope, a count per route and status, one log line written in batches;
+// - the API key looked up by its remembered digest; for the PATCH, the bearer token's claims
+//   remembered after one HS256 check, its expiry, tenant and role checked every time;
+// - the body checked by the service's own JSON Schema (AJV, as the service compiles it), and for
+//   forms create the service's create rules (`normalizeFormInput`): the rules a minimum cannot
+//   leave out, borrowed rather than written again;
+// - the record kept as its JSON text in a Map (the slug unique per tenant), a SHA-256 entity tag;
+// - translate: the quota read before the provider call and added to after it, the call through
+//   the service's own provider adapter with the child `traceparent`, as the floor makes it.
+// MINIMUM_SKIP (comma-separated) leaves parts out, to see what each costs: ajv, normalize, keep,
+// etag, log, uuid, headers, bearer, type (content type set directly instead of `ctx.type`), trace.
+// Run by contract-minimum.mjs. Prints `listening <port>`.
+import { createHmac, hash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { openSync, write } from 'node:fs';
+import Router from '@koa/router';
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import { OpenAiChatTranslationProvider } from '../../packages/adapter-ai/dist/index.js';
+import { translateBodySchema } from '../../packages/adapter-koa/dist/ai/translate.schemas.js';
+import { createCategoryBodySchema } from '../../packages/adapter-koa/dist/articles/articles.schemas.js';
+import { createFormBodySchema } from '../../packages/adapter-koa/dist/forms/forms.schemas.js';
+import { partialBodySchema } from '../../packages/adapter-koa/dist/http/record-schemas.js';
+import { SchemaValidator } from '../../packages/adapter-koa/dist/routing/schema-validator.js';
+import { normalizeFormInput } from '../../packages/core/dist/forms/normalize-form-input.js';
+import { newId } from '../../packages/core/dist/shared/ids.js';
+import { childSpanOf } from '../../packages/core/dist/shared/trace-context.js';
+
+const skip = new Set((process.env.MINIMUM_SKIP ?? '').split(','));
+const LANGUAGES = ['en', 'fr', 'de', 'es', 'it']; // the service's default CMS_LANGUAGES
+const TOKEN_LIMIT = 1_000_000_000; // the bench's AI_TOKEN_LIMIT_MONTHLY
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+const ID = /^[0-9a-f]{24}$/;
+const CATEGORY_KEYS = ['name', 'parentId', 'reactionsEnabled'];
+
+const schemas = new SchemaValidator();
+const checkForm = schemas.compile(createFormBodySchema, 'body');
+const checkCategory = schemas.compile(partialBodySchema(createCategoryBodySchema), 'body');
+const checkTranslate = schemas.compile(translateBodySchema, 'body');
+const provider = process.env.AI_BASE_URL && new OpenAiChatTranslationProvider({ baseUrl: process.env.AI_BASE_URL, apiKey: 'bench-provider-key', model: 'bench-model', timeoutMs: 30_000 });
+const SECRET = process.env.MINIMUM_JWT_SECRET ?? '';
+
+const tenantOfKeyDigest = new Map(JSON.parse(process.env.MINIMUM_KEYS ?? '[]').map(({ key, tenantId }) => [hash('sha256', key), tenantId]));
+const keyDigests = new Map(); // keys seen, and their digests
+const claimsOfToken = new Map(); // verified bearer tokens' claims
+const formTexts = new Map(); // form id → JSON text
+const slugs = new Set(); // tenant \0 slug
+const categories = new Map(); // tenant \0 id → { record }
+const tokensUsed = new Map(); // tenant \0 month → tokens
+const counts = new Map(); // method route status → requests
+
+const log = openSync(process.env.MINIMUM_LOG ?? '/dev/null', 'a');
+let lines = [];
+setInterval(() => {
+  if (!lines.length) return;
+  const text = lines.join('');
+  lines = [];
+  write(log, text, () => {});
+}, 50).unref();
+
+const refused = (status, message) => Object.assign(new Error(message), { status });
+
+const router = new Router();
+router.post('/cms/forms/create', (ctx) => {
+  const { tenantId } = ctx.state;
+  if (!skip.has('ajv')) checkForm(ctx.request.body);
+  const { definition } = skip.has('normalize') ? { definition: ctx.request.body } : normalizeFormInput(ctx.request.body, { languages: LANGUAGES, defaultCaptchaProvider: 'none' });
+  const now = new Date();
+  const form = { id: newId(now, tenantId), tenantId, ...definition, createdBy: ctx.req.headers['x-user-id'] ?? null, createdAt: now, updatedAt: now };
+  const slugKey = `${tenantId}\0${form.slug}`;
+  if (slugs.has(slugKey)) throw refused(409, 'Form slug already exists');
+  const data = JSON.stringify(form);
+  if (!skip.has('keep')) {
+    slugs.add(slugKey);
+    formTexts.set(form.id, data);
+  }
+  answer(ctx, 201, 'Form created successfully', 'form', data);
+});
+router.patch('/cms/categories/update/:id', (ctx) => {
+  if (!skip.has('bearer')) requireEditor(ctx);
+  const { id } = ctx.params;
+  if (!ID.test(id)) throw refused(400, 'Invalid category id');
+  const key = `${ctx.state.tenantId}\0${id}`;
+  // The bench seeds the category on the service; here it is made by the first request.
+  let current = categories.get(key)?.record;
+  if (!current) {
+    const now = new Date();
+    current = { id, tenantId: ctx.state.tenantId, name: 'Seeded', parentId: null, reactionsEnabled: true, createdAt: now, updatedAt: now };
+  }
+  const body = ctx.request.body;
+  if (!skip.has('ajv')) checkCategory(body);
+  for (const name of Object.keys(body)) if (!CATEGORY_KEYS.includes(name)) throw refused(400, `${name} is not allowed`);
+  const name = body.name ?? current.name;
+  if (typeof name !== 'string' || !name.trim() || name.length > 100) throw refused(400, 'name is invalid');
+  const now = new Date();
+  const record = { ...current, name, updatedAt: now > current.updatedAt ? now : new Date(current.updatedAt.getTime() + 1) };
+  const data = JSON.stringify({ id, name, parentId: record.parentId, reactionsEnabled: record.reactionsEnabled, createdAt: record.createdAt, updatedAt: record.updatedAt });
+  if (!skip.has('keep')) categories.set(key, { record });
+  answer(ctx, 200, 'Category updated successfully', 'category', data);
+});
+router.post('/cms/ai/translate', async (ctx) => {
+  const body = ctx.request.body;
+  if (!skip.has('ajv')) checkTranslate(body);
+  if (typeof body.text !== 'string' || body.text.trim() === '') throw refused(400, 'text must not be blank');
+  if (!LANGUAGES.includes(body.targetLanguage)) throw refused(400, 'targetLanguage is not a language of the tenant');
+  const now = new Date();
+  const month = `${ctx.state.tenantId}\0${now.getUTCFullYear()}-${now.getUTCMonth() + 1}`;
+  if ((tokensUsed.get(month) ?? 0) >= TOKEN_LIMIT) throw refused(429, 'AI token quota exceeded');
+  const request = { text: body.text, targetLanguage: body.targetLanguage };
+  if (ctx.state.trace) request.trace = ctx.state.trace;
+  const result = await provider.translate(request);
+  const used = (tokensUsed.get(month) ?? 0) + result.totalTokens;
+  tokensUsed.set(month, used);
+  ctx.body = { success: true, statusCode: 200, message: 'OK', data: { content: result.content, tokens: { used, remaining: Math.max(0, TOKEN_LIMIT - used), limit: TOKEN_LIMIT } } };
+});
+
+/** A single record's answer: the envelope around its JSON text, with the record's entity tag. */
+function answer(ctx, status, message, member, data) {
+  if (!skip.has('etag')) ctx.res.setHeader('etag', `"${hash('sha256', data, 'base64url')}"`);
+  ctx.status = status;
+  if (skip.has('type')) ctx.res.setHeader('content-type', 'application/json; charset=utf-8');
+  else ctx.type = 'application/json; charset=utf-8';
+  ctx.body = `{"success":true,"statusCode":${status},"message":"${message}","data":{"${member}":${data}}}`;
+}
+
+/** The bearer token's claims: its HS256 signature checked once, expiry, tenant and role every time. */
+function requireEditor(ctx) {
+  const header = ctx.req.headers.authorization ?? '';
+  if (!header.startsWith('Bearer ')) throw refused(401, 'Unauthorized');
+  const token = header.slice(7);
+  let claims = claimsOfToken.get(token);
+  if (!claims) {
+    const [head, payload, signature] = token.split('.');
+    const expected = createHmac('sha256', SECRET).update(`${head}.${payload}`).digest();
+    const given = Buffer.from(signature ?? '', 'base64url');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refused(401, 'Unauthorized');
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    claimsOfToken.set(token, claims);
+  }
+  if (claims.exp !== undefined && claims.exp * 1000 <= Date.now()) throw refused(401, 'Unauthorized');
+  if (claims.tenant !== ctx.state.tenantId || (claims.role !== 'admin' && claims.role !== 'editor')) throw refused(403, 'Forbidden');
+}
+
+const app = new Koa();
+app.use(async (ctx, next) => {
+  const started = performance.now();
+  const given = ctx.req.headers['x-request-id'];
+  const requestId = skip.has('uuid') ? 'none' : typeof given === 'string' && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
+  ctx.state.trace = skip.has('trace') ? undefined : childSpanOf(undefined, requestId);
+  if (!skip.has('headers')) {
+    ctx.res.setHeader('x-request-id', requestId);
+    ctx.res.setHeader('x-content-type-options', 'nosniff');
+    ctx.res.setHeader('cache-control', 'no-store');
+  }
+  try {
+    const key = String(ctx.req.headers['x-api-key']);
+    let digest = keyDigests.get(key);
+    if (digest === undefined) keyDigests.set(key, (digest = hash('sha256', key)));
+    ctx.state.tenantId = tenantOfKeyDigest.get(digest);
+    if (!ctx.state.tenantId) throw refused(401, 'Unauthorized');
+    await next();
+  } catch (error) {
+    // A status of ours, or a domain error's (the schema check and the create rules throw those): 400.
+    const expected = error.status ?? (typeof error.code === 'string' ? 400 : undefined);
+    ctx.status = expected ?? 500;
+    ctx.body = { success: false, statusCode: ctx.status, message: expected ? error.message : 'Server Error', data: null };
+  } finally {
+    const status = ctx.res.statusCode;
+    const route = ctx._matchedRoute ?? null;
+    const counted = `${ctx.method} ${route} ${status}`;
+    counts.set(counted, (counts.get(counted) ?? 0) + 1);
+    const durationMs = Math.round((performance.now() - started) * 100) / 100;
+    if (!skip.has('log')) {
+      lines.push(`{"time":"${new Date().toISOString()}","level":"info","msg":"request","method":"${ctx.method}","route":"${route}","status":${status},"durationMs":${durationMs},"requestId":"${requestId}","traceId":"${ctx.state.trace?.traceId}","tenant":"${ctx.state.tenantId}"}\n`);
+    }
+  }
+});
+app.use(bodyParser());
+app.use(router.routes());
+const server = app.listen(0, '127.0.0.1', () => process.stdout.write(`listening ${server.address().port}\n`));
+server.keepAliveTimeout = 65_000;
+process.on('SIGTERM', () => process.exit(0));
