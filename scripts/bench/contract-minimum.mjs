@@ -3,15 +3,18 @@
 // measures a row; translate also against its floor. Each `--without` adds a copy of the minimum
 // that leaves those parts out, to see what they cost. Prints each target's req/s and CPU per
 // request, and each one's ratio to Koa (median of the repetitions' ratios).
-//   node scripts/bench/contract-minimum.mjs ["POST /forms/create" | "PATCH /categories/update/{id}" | "POST /ai/translate"] [--without ajv,normalize ...]
+//   node scripts/bench/contract-minimum.mjs ["POST /forms/create" | "PATCH /categories/update/{id}" |
+//     "POST /forms/submission/{id}/relations/{fieldName}/connect" | "POST /ai/translate"] [--without ajv,normalize ...]
 import { join } from 'node:path';
 import { BENCH_JWT_SECRET } from './bench-client.mjs';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
+import { referenceRoute } from './constant-envelope.mjs';
 import { interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
 import { OPERATIONS } from './operations.mjs';
-import { PINNING, startKoaCallReference, startPinned, startReference } from './processes.mjs';
+import { PINNING, scratchFile, startKoaCallReference, startPinned, startReference } from './processes.mjs';
 
-const SERVED = ['POST /forms/create', 'PATCH /categories/update/{id}', 'POST /ai/translate'];
+const CONNECT = 'POST /forms/submission/{id}/relations/{fieldName}/connect';
+const SERVED = ['POST /forms/create', 'PATCH /categories/update/{id}', CONNECT, 'POST /ai/translate'];
 const args = process.argv.slice(2);
 const name = args[0] && !args[0].startsWith('--') ? args[0] : SERVED[0];
 const variants = ['', ...args.flatMap((arg, i) => (args[i - 1] === '--without' ? [arg] : []))];
@@ -29,7 +32,7 @@ try {
   const operation = OPERATIONS.find((op) => op.name === name);
   const request = await operation.seed(service.clients[0], { user: 'bench-user', tag: 'minimum' });
   const [sample] = await service.clients[0].sendSequence([request]);
-  const table = [{ method: request.method, path: request.path, status: sample.status, bytes: sample.bytes }];
+  const table = [referenceRoute(request, sample)];
   const koa = await startReference('koa', 'reference-koa.mjs', table);
   stoppers.push(koa.stop);
   const targets = [{ label: 'service', origin: service.origin, pid: service.pid }, { label: 'koa', origin: koa.origin, pid: koa.pid }];
@@ -38,6 +41,9 @@ try {
     stoppers.push(floor.stop);
     targets.push({ label: 'floor', origin: floor.origin, pid: floor.pid });
   }
+  // The connect's minimum holds the records the service's seed made: the sources, the related
+  // submissions, and their form.
+  const seed = name === CONNECT ? await seededRecords(service.clients[0], request) : undefined;
   for (const without of variants) {
     const minimum = await startPinned({
       name: `minimum${without ? ` without ${without}` : ''}`,
@@ -50,6 +56,7 @@ try {
         MINIMUM_JWT_SECRET: BENCH_JWT_SECRET,
         MINIMUM_LOG: join(RESULTS_DIR, 'minimum-requests.log'),
         AI_BASE_URL: provider.baseUrl,
+        ...(seed ? { MINIMUM_SEED: seed } : {}),
       },
       ready: /listening (\d+)/,
     });
@@ -66,4 +73,13 @@ try {
   }
 } finally {
   await Promise.all(stoppers.map((stop) => stop().catch(() => {})));
+}
+
+/** A scratch file of the submissions a connect's turns name and their forms, as the service holds them. */
+async function seededRecords(api, { cycle }) {
+  const ids = [...new Set(cycle.flatMap(({ source, related }) => [source, related]))];
+  const submissions = await Promise.all(ids.map(async (id) => (await api.call('GET', `/forms/submission/${id}`)).submission));
+  const formIds = [...new Set(submissions.map(({ formId }) => formId))];
+  const forms = await Promise.all(formIds.map(async (id) => (await api.call('GET', `/forms/getById/${id}`)).form));
+  return scratchFile('minimum-seed', { tenantId: api.tenant.tenantId, forms, submissions });
 }

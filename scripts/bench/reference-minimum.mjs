@@ -1,6 +1,6 @@
-// Reference 4, the contract's least: a Koa app that answers three of the rows that miss their
-// budget (POST /forms/create, PATCH /categories/update/{id}, POST /ai/translate) doing only what
-// the contract asks of them, with none of the service's layers (no container, use case, port,
+// Reference 4, the contract's least: a Koa app that answers four of the rows that miss their
+// budget (POST /forms/create, PATCH /categories/update/{id}, the relation connect, POST
+// /ai/translate) doing only what the contract asks of them, with none of the service's layers (no container, use case, port,
 // storage seam, metrics registry, webhook staging, turn-taking of writers, list index, Host or
 // compression check). What it does per request:
 // - Koa, @koa/router and koa-bodyparser, as the Koa reference has them;
@@ -12,20 +12,22 @@
 //   forms create the service's create rules (`normalizeFormInput`): the rules a minimum cannot
 //   leave out, borrowed rather than written again;
 // - the record kept as its JSON text in a Map (the slug unique per tenant), a SHA-256 entity tag;
+// - the connect: §2.5's checks in its order on the records the service's seed made (MINIMUM_SEED:
+//   a file of them), the relation written unless it already holds the id;
 // - translate: the quota read before the provider call and added to after it, the call through
 //   the service's own provider adapter with the child `traceparent`, as the floor makes it.
 // MINIMUM_SKIP (comma-separated) leaves parts out, to see what each costs: ajv, normalize, keep,
 // etag, log, uuid, headers, bearer, type (content type set directly instead of `ctx.type`), trace.
 // Run by contract-minimum.mjs. Prints `listening <port>`.
 import { createHmac, hash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { openSync, write } from 'node:fs';
+import { openSync, readFileSync, write } from 'node:fs';
 import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { OpenAiChatTranslationProvider } from '../../packages/adapter-ai/dist/index.js';
 import { translateBodySchema } from '../../packages/adapter-koa/dist/ai/translate.schemas.js';
 import { createCategoryBodySchema } from '../../packages/adapter-koa/dist/articles/articles.schemas.js';
-import { createFormBodySchema } from '../../packages/adapter-koa/dist/forms/forms.schemas.js';
+import { connectBodySchema, createFormBodySchema } from '../../packages/adapter-koa/dist/forms/forms.schemas.js';
 import { partialBodySchema } from '../../packages/adapter-koa/dist/http/record-schemas.js';
 import { SchemaValidator } from '../../packages/adapter-koa/dist/routing/schema-validator.js';
 import { normalizeFormInput } from '../../packages/core/dist/forms/normalize-form-input.js';
@@ -43,6 +45,7 @@ const schemas = new SchemaValidator();
 const checkForm = schemas.compile(createFormBodySchema, 'body');
 const checkCategory = schemas.compile(partialBodySchema(createCategoryBodySchema), 'body');
 const checkTranslate = schemas.compile(translateBodySchema, 'body');
+const checkConnect = schemas.compile(connectBodySchema, 'body');
 const provider = process.env.AI_BASE_URL && new OpenAiChatTranslationProvider({ baseUrl: process.env.AI_BASE_URL, apiKey: 'bench-provider-key', model: 'bench-model', timeoutMs: 30_000 });
 const SECRET = process.env.MINIMUM_JWT_SECRET ?? '';
 
@@ -53,6 +56,11 @@ const formTexts = new Map(); // form id → JSON text
 const slugs = new Set(); // tenant \0 slug
 const categories = new Map(); // tenant \0 id → { record }
 const tokensUsed = new Map(); // tenant \0 month → tokens
+const seed = process.env.MINIMUM_SEED ? JSON.parse(readFileSync(process.env.MINIMUM_SEED, 'utf8')) : { tenantId: '', forms: [], submissions: [] };
+const withDates = (record) => ({ ...record, createdAt: new Date(record.createdAt), updatedAt: new Date(record.updatedAt) });
+const forms = new Map(seed.forms.map((form) => [`${seed.tenantId}\0${form.id}`, withDates(form)]));
+const submissions = new Map(seed.submissions.map((submission) => [`${seed.tenantId}\0${submission.id}`, withDates(submission)]));
+const relationFieldsOf = new Map(); // form id → its relation fields by name
 const counts = new Map(); // method route status → requests
 
 const log = openSync(process.env.MINIMUM_LOG ?? '/dev/null', 'a');
@@ -104,6 +112,28 @@ router.patch('/cms/categories/update/:id', (ctx) => {
   if (!skip.has('keep')) categories.set(key, { record });
   answer(ctx, 200, 'Category updated successfully', 'category', data);
 });
+router.post('/cms/forms/submission/:id/relations/:fieldName/connect', (ctx) => {
+  const { tenantId } = ctx.state;
+  const { id, fieldName } = ctx.params;
+  if (!ID.test(id)) throw refused(400, 'Invalid submission id');
+  const { relatedSubmissionId } = ctx.request.body;
+  if (!skip.has('ajv')) checkConnect(ctx.request.body);
+  const submission = submissions.get(`${tenantId}\0${id}`);
+  if (!submission) throw refused(404, 'Submission not found');
+  const relation = relationFieldsIn(forms.get(`${tenantId}\0${submission.formId}`)).get(fieldName);
+  if (!relation) throw refused(404, 'Relation field not found');
+  const related = submissions.get(`${tenantId}\0${relatedSubmissionId}`);
+  if (!related) throw refused(404, 'Related submission not found');
+  if (related.formId !== relation.formId) throw refused(400, 'Related submission belongs to another form');
+  let record = submission;
+  if (submission.relations[fieldName] !== relatedSubmissionId) {
+    const now = new Date();
+    record = { ...submission, relations: { ...submission.relations, [fieldName]: relatedSubmissionId }, updatedAt: now > submission.updatedAt ? now : new Date(submission.updatedAt.getTime() + 1) };
+    if (!skip.has('keep')) submissions.set(`${tenantId}\0${id}`, record);
+  }
+  const { formId, values, relations, submittedBy, createdAt, updatedAt } = record;
+  answer(ctx, 200, 'Relation connected successfully', 'submission', JSON.stringify({ id, formId, values, relations, submittedBy, createdAt, updatedAt }));
+});
 router.post('/cms/ai/translate', async (ctx) => {
   const body = ctx.request.body;
   if (!skip.has('ajv')) checkTranslate(body);
@@ -127,6 +157,17 @@ function answer(ctx, status, message, member, data) {
   if (skip.has('type')) ctx.res.setHeader('content-type', 'application/json; charset=utf-8');
   else ctx.type = 'application/json; charset=utf-8';
   ctx.body = `{"success":true,"statusCode":${status},"message":"${message}","data":{"${member}":${data}}}`;
+}
+
+/** A form's relation fields by name (`relation`: their target form), worked out once a form. */
+function relationFieldsIn(form) {
+  if (!form) return new Map();
+  let fields = relationFieldsOf.get(form.id);
+  if (!fields) {
+    fields = new Map(form.sections.flatMap((section) => section.fields).filter((field) => field.relation).map((field) => [field.name, field.relation]));
+    relationFieldsOf.set(form.id, fields);
+  }
+  return fields;
 }
 
 /** The bearer token's claims: its HS256 signature checked once, expiry, tenant and role every time. */
