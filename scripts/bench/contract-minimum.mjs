@@ -4,7 +4,8 @@
 // that leaves those parts out, to see what they cost. Prints each target's req/s and CPU per
 // request, and each one's ratio to Koa (median of the repetitions' ratios).
 //   node scripts/bench/contract-minimum.mjs ["POST /forms/create" | "PATCH /categories/update/{id}" |
-//     "POST /forms/submission/{id}/relations/{fieldName}/connect" | "POST /ai/translate"] [--without ajv,normalize ...]
+//     "POST /forms/submission/{id}/relations/{fieldName}/connect" | "DELETE /articles/delete/{id}" (create + delete pairs) |
+//     "POST /ai/translate"] [--without ajv,normalize ...]
 import { join } from 'node:path';
 import { BENCH_JWT_SECRET } from './bench-client.mjs';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
@@ -14,7 +15,7 @@ import { OPERATIONS } from './operations.mjs';
 import { PINNING, scratchFile, startKoaCallReference, startPinned, startReference } from './processes.mjs';
 
 const CONNECT = 'POST /forms/submission/{id}/relations/{fieldName}/connect';
-const SERVED = ['POST /forms/create', 'PATCH /categories/update/{id}', CONNECT, 'POST /ai/translate'];
+const SERVED = ['POST /forms/create', 'PATCH /categories/update/{id}', CONNECT, 'DELETE /articles/delete/{id}', 'POST /ai/translate'];
 const args = process.argv.slice(2);
 const name = args[0] && !args[0].startsWith('--') ? args[0] : SERVED[0];
 const variants = ['', ...args.flatMap((arg, i) => (args[i - 1] === '--without' ? [arg] : []))];
@@ -30,9 +31,9 @@ try {
   const service = await startBenchService({ providerUrl: provider.baseUrl });
   stoppers.push(service.stop);
   const operation = OPERATIONS.find((op) => op.name === name);
-  const request = await operation.seed(service.clients[0], { user: 'bench-user', tag: 'minimum' });
-  const [sample] = await service.clients[0].sendSequence([request]);
-  const table = [referenceRoute(request, sample)];
+  const requests = [await operation.seed(service.clients[0], { user: 'bench-user', tag: 'minimum' })].flat();
+  const samples = await service.clients[0].sendSequence(requests);
+  const table = requests.map((request, i) => referenceRoute(request, samples[i]));
   const koa = await startReference('koa', 'reference-koa.mjs', table);
   stoppers.push(koa.stop);
   const targets = [{ label: 'service', origin: service.origin, pid: service.pid }, { label: 'koa', origin: koa.origin, pid: koa.pid }];
@@ -43,7 +44,7 @@ try {
   }
   // The connect's minimum holds the records the service's seed made: the sources, the related
   // submissions, and their form.
-  const seed = name === CONNECT ? await seededRecords(service.clients[0], request) : undefined;
+  const seed = name === CONNECT ? await seededRecords(service.clients[0], requests[0]) : undefined;
   for (const without of variants) {
     const minimum = await startPinned({
       name: `minimum${without ? ` without ${without}` : ''}`,
@@ -63,7 +64,7 @@ try {
     stoppers.push(minimum.stop);
     targets.push({ label: minimum.name, origin: `http://127.0.0.1:${minimum.match[1]}`, pid: minimum.pid });
   }
-  const results = await interleavedRuns(targets, request);
+  const results = await interleavedRuns(targets, requests);
   process.stdout.write(`${name}, ${new Date().toISOString()}\n`);
   for (const { label } of targets) {
     const { rps, cpuPerRequest } = summarise(results[label].runs);

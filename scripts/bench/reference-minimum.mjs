@@ -1,8 +1,8 @@
-// Reference 4, the contract's least: a Koa app that answers four of the rows that miss their
-// budget (POST /forms/create, PATCH /categories/update/{id}, the relation connect, POST
-// /ai/translate) doing only what the contract asks of them, with none of the service's layers (no container, use case, port,
-// storage seam, metrics registry, webhook staging, turn-taking of writers, list index, Host or
-// compression check). What it does per request:
+// Reference 4, the contract's least (decision 0843): a Koa app that answers five of the rows that
+// miss their budget (POST /forms/create, PATCH /categories/update/{id}, the relation connect,
+// the article create + delete pairs, POST /ai/translate) doing only what the contract asks of
+// them, with none of the service's layers (no container, use case, port, storage seam, metrics
+// registry, webhook staging, turn-taking of writers, list index, Host or compression check). What it does per request:
 // - Koa, @koa/router and koa-bodyparser, as the Koa reference has them;
 // - one edge middleware: the request id (the caller's if safe, else a UUID), a trace context, the
 //   §8 headers, the error envelope, a count per route and status, one log line written in batches;
@@ -12,12 +12,14 @@
 //   forms create the service's create rules (`normalizeFormInput`): the rules a minimum cannot
 //   leave out, borrowed rather than written again;
 // - the record kept as its JSON text in a Map (the slug unique per tenant), a SHA-256 entity tag;
+// - the article delete: its comments' and reactions' entries looked up and dropped with it;
 // - the connect: §2.5's checks in its order on the records the service's seed made (MINIMUM_SEED:
 //   a file of them), the relation written unless it already holds the id;
 // - translate: the quota read before the provider call and added to after it, the call through
 //   the service's own provider adapter with the child `traceparent`, as the floor makes it.
 // MINIMUM_SKIP (comma-separated) leaves parts out, to see what each costs: ajv, normalize, keep,
 // etag, log, uuid, headers, bearer, type (content type set directly instead of `ctx.type`), trace.
+// (Without `keep`, a create + delete pair's deletes find nothing: 404s, which the run reports.)
 // Run by contract-minimum.mjs. Prints `listening <port>`.
 import { createHmac, hash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { openSync, readFileSync, write } from 'node:fs';
@@ -26,7 +28,7 @@ import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { OpenAiChatTranslationProvider } from '../../packages/adapter-ai/dist/index.js';
 import { translateBodySchema } from '../../packages/adapter-koa/dist/ai/translate.schemas.js';
-import { createCategoryBodySchema } from '../../packages/adapter-koa/dist/articles/articles.schemas.js';
+import { createArticleBodySchema, createCategoryBodySchema } from '../../packages/adapter-koa/dist/articles/articles.schemas.js';
 import { connectBodySchema, createFormBodySchema } from '../../packages/adapter-koa/dist/forms/forms.schemas.js';
 import { partialBodySchema } from '../../packages/adapter-koa/dist/http/record-schemas.js';
 import { SchemaValidator } from '../../packages/adapter-koa/dist/routing/schema-validator.js';
@@ -46,6 +48,7 @@ const checkForm = schemas.compile(createFormBodySchema, 'body');
 const checkCategory = schemas.compile(partialBodySchema(createCategoryBodySchema), 'body');
 const checkTranslate = schemas.compile(translateBodySchema, 'body');
 const checkConnect = schemas.compile(connectBodySchema, 'body');
+const checkArticle = schemas.compile(createArticleBodySchema, 'body');
 const provider = process.env.AI_BASE_URL && new OpenAiChatTranslationProvider({ baseUrl: process.env.AI_BASE_URL, apiKey: 'bench-provider-key', model: 'bench-model', timeoutMs: 30_000 });
 const SECRET = process.env.MINIMUM_JWT_SECRET ?? '';
 
@@ -55,6 +58,9 @@ const claimsOfToken = new Map(); // verified bearer tokens' claims
 const formTexts = new Map(); // form id → JSON text
 const slugs = new Set(); // tenant \0 slug
 const categories = new Map(); // tenant \0 id → { record }
+const articleTexts = new Map(); // tenant \0 id → JSON text
+const commentsOfArticle = new Map(); // tenant \0 article id → comment ids (none in the bench)
+const reactionsOfArticle = new Map(); // tenant \0 article id → reactions (none in the bench)
 const tokensUsed = new Map(); // tenant \0 month → tokens
 const seed = process.env.MINIMUM_SEED ? JSON.parse(readFileSync(process.env.MINIMUM_SEED, 'utf8')) : { tenantId: '', forms: [], submissions: [] };
 const withDates = (record) => ({ ...record, createdAt: new Date(record.createdAt), updatedAt: new Date(record.updatedAt) });
@@ -111,6 +117,31 @@ router.patch('/cms/categories/update/:id', (ctx) => {
   const data = JSON.stringify({ id, name, parentId: record.parentId, reactionsEnabled: record.reactionsEnabled, createdAt: record.createdAt, updatedAt: record.updatedAt });
   if (!skip.has('keep')) categories.set(key, { record });
   answer(ctx, 200, 'Category updated successfully', 'category', data);
+});
+router.post('/cms/articles/create', (ctx) => {
+  if (!skip.has('bearer')) requireEditor(ctx);
+  const { tenantId } = ctx.state;
+  const body = ctx.request.body;
+  if (!skip.has('ajv')) checkArticle(body);
+  if (typeof body.title !== 'string' || !body.title.trim() || body.title.length > 200) throw refused(400, 'title is invalid');
+  const now = new Date();
+  const id = newId(now, tenantId);
+  const view = { id, title: body.title, content: body.content ?? '', authorId: null, categoryId: null, subCategoryId: null, reactionsEnabled: body.reactionsEnabled ?? true, likes: 0, dislikes: 0, createdAt: now, updatedAt: now };
+  const data = JSON.stringify(view);
+  if (!skip.has('keep')) articleTexts.set(`${tenantId}\0${id}`, data);
+  answer(ctx, 201, 'Article created successfully', 'article', data);
+});
+router.delete('/cms/articles/delete/:id', (ctx) => {
+  if (!skip.has('bearer')) requireEditor(ctx);
+  const { id } = ctx.params;
+  if (!ID.test(id)) throw refused(400, 'Invalid article id');
+  const key = `${ctx.state.tenantId}\0${id}`;
+  if (!articleTexts.has(key)) throw refused(404, 'Article not found');
+  commentsOfArticle.delete(key);
+  reactionsOfArticle.delete(key);
+  articleTexts.delete(key);
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = '{"success":true,"statusCode":200,"message":"Article deleted successfully","data":null}';
 });
 router.post('/cms/forms/submission/:id/relations/:fieldName/connect', (ctx) => {
   const { tenantId } = ctx.state;
