@@ -3,9 +3,10 @@
 // measures a row; translate also against its floor. Each `--without` adds a copy of the minimum
 // that leaves those parts out, to see what they cost. Prints each target's req/s and CPU per
 // request, and each one's ratio to Koa (median of the repetitions' ratios).
-//   node scripts/bench/contract-minimum.mjs ["POST /forms/create" | "PATCH /categories/update/{id}" |
-//     "POST /forms/submission/{id}/relations/{fieldName}/connect" | "DELETE /articles/delete/{id}" (create + delete pairs) |
-//     "POST /ai/translate"] [--without ajv,normalize ...]
+//   node scripts/bench/contract-minimum.mjs ["<operation>"] [--without ajv,normalize ...]
+// Operations: "POST /forms/create" (the default), "PATCH /forms/update/{id}",
+// "PATCH /categories/update/{id}", "POST /forms/submission/{id}/relations/{fieldName}/connect",
+// "DELETE /articles/delete/{id}" (the create + delete pairs), "POST /ai/translate".
 import { join } from 'node:path';
 import { BENCH_JWT_SECRET } from './bench-client.mjs';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
@@ -15,7 +16,8 @@ import { OPERATIONS } from './operations.mjs';
 import { PINNING, scratchFile, startKoaCallReference, startPinned, startReference } from './processes.mjs';
 
 const CONNECT = 'POST /forms/submission/{id}/relations/{fieldName}/connect';
-const SERVED = ['POST /forms/create', 'PATCH /categories/update/{id}', CONNECT, 'DELETE /articles/delete/{id}', 'POST /ai/translate'];
+const FORM_UPDATE = 'PATCH /forms/update/{id}';
+const SERVED = ['POST /forms/create', FORM_UPDATE, 'PATCH /categories/update/{id}', CONNECT, 'DELETE /articles/delete/{id}', 'POST /ai/translate'];
 const args = process.argv.slice(2);
 const name = args[0] && !args[0].startsWith('--') ? args[0] : SERVED[0];
 const variants = ['', ...args.flatMap((arg, i) => (args[i - 1] === '--without' ? [arg] : []))];
@@ -42,9 +44,9 @@ try {
     stoppers.push(floor.stop);
     targets.push({ label: 'floor', origin: floor.origin, pid: floor.pid });
   }
-  // The connect's minimum holds the records the service's seed made: the sources, the related
-  // submissions, and their form.
-  const seed = name === CONNECT ? await seededRecords(service.clients[0], requests[0]) : undefined;
+  // The connect's and the form update's minimum hold the records the service's seed made: the
+  // sources, the related submissions and their form; the form being updated.
+  const seed = name === CONNECT ? await seededRecords(service.clients[0], requests[0]) : name === FORM_UPDATE ? await seededForm(service.clients[0], requests[0]) : undefined;
   for (const without of variants) {
     const minimum = await startPinned({
       name: `minimum${without ? ` without ${without}` : ''}`,
@@ -83,4 +85,10 @@ async function seededRecords(api, { cycle }) {
   const formIds = [...new Set(submissions.map(({ formId }) => formId))];
   const forms = await Promise.all(formIds.map(async (id) => (await api.call('GET', `/forms/getById/${id}`)).form));
   return scratchFile('minimum-seed', { tenantId: api.tenant.tenantId, forms, submissions });
+}
+
+/** A scratch file of the form a form update's request names, as the service holds it. */
+async function seededForm(api, { path }) {
+  const { form } = await api.call('GET', `/forms/getById/${path.split('/').pop()}`);
+  return scratchFile('minimum-seed', { tenantId: api.tenant.tenantId, forms: [form], submissions: [] });
 }

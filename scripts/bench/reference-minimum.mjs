@@ -1,6 +1,6 @@
-// Reference 4, the contract's least (decision 0843): a Koa app that answers five of the rows that
-// miss their budget (POST /forms/create, PATCH /categories/update/{id}, the relation connect,
-// the article create + delete pairs, POST /ai/translate) doing only what the contract asks of
+// Reference 4, the contract's least (decision 0843): a Koa app that answers six of the rows that
+// miss their budget (POST /forms/create, PATCH /forms/update/{id}, PATCH /categories/update/{id},
+// the relation connect, the article create + delete pairs, POST /ai/translate) doing only what the contract asks of
 // them, with none of the service's layers (no container, use case, port, storage seam, metrics
 // registry, webhook staging, turn-taking of writers, list index, Host or compression check). What it does per request:
 // - Koa, @koa/router and koa-bodyparser, as the Koa reference has them;
@@ -9,12 +9,13 @@
 // - the API key looked up by its remembered digest; for the PATCH, the bearer token's claims
 //   remembered after one HS256 check, its expiry, tenant and role checked every time;
 // - the body checked by the service's own JSON Schema (AJV, as the service compiles it), and for
-//   forms create the service's create rules (`normalizeFormInput`): the rules a minimum cannot
-//   leave out, borrowed rather than written again;
+//   forms create and update the service's create rules (`normalizeFormInput`, on the stored form
+//   with the change over it for an update): the rules a minimum cannot leave out, borrowed
+//   rather than written again;
 // - the record kept as its JSON text in a Map (the slug unique per tenant), a SHA-256 entity tag;
 // - the article delete: its comments' and reactions' entries looked up and dropped with it;
-// - the connect: §2.5's checks in its order on the records the service's seed made (MINIMUM_SEED:
-//   a file of them), the relation written unless it already holds the id;
+// - the connect and the form update: on the records the service's seed made (MINIMUM_SEED: a file
+//   of them); the connect makes §2.5's checks in their order, the relation written unless it already holds the id;
 // - translate: the quota read before the provider call and added to after it, the call through
 //   the service's own provider adapter with the child `traceparent`, as the floor makes it.
 // MINIMUM_SKIP (comma-separated) leaves parts out, to see what each costs: ajv, normalize, keep,
@@ -49,6 +50,8 @@ const checkCategory = schemas.compile(partialBodySchema(createCategoryBodySchema
 const checkTranslate = schemas.compile(translateBodySchema, 'body');
 const checkConnect = schemas.compile(connectBodySchema, 'body');
 const checkArticle = schemas.compile(createArticleBodySchema, 'body');
+const checkFormChange = schemas.compile(partialBodySchema(createFormBodySchema), 'body');
+const FORM_KEYS = ['title', 'slug', 'sections', 'description', 'submitButtonText', 'isActive', 'visibility', 'captcha', 'notifications', 'flow'];
 const provider = process.env.AI_BASE_URL && new OpenAiChatTranslationProvider({ baseUrl: process.env.AI_BASE_URL, apiKey: 'bench-provider-key', model: 'bench-model', timeoutMs: 30_000 });
 const SECRET = process.env.MINIMUM_JWT_SECRET ?? '';
 
@@ -95,6 +98,28 @@ router.post('/cms/forms/create', (ctx) => {
     formTexts.set(form.id, data);
   }
   answer(ctx, 201, 'Form created successfully', 'form', data);
+});
+router.patch('/cms/forms/update/:id', (ctx) => {
+  const { tenantId } = ctx.state;
+  const { id } = ctx.params;
+  if (!ID.test(id)) throw refused(400, 'Invalid form id');
+  const key = `${tenantId}\0${id}`;
+  const current = forms.get(key);
+  if (!current) throw refused(404, 'Form not found');
+  const body = ctx.request.body;
+  if (!skip.has('ajv')) checkFormChange(body);
+  // The stored form with the change over it, `null` taking the default, through every rule of create.
+  const merged = {};
+  for (const name of FORM_KEYS) {
+    const value = Object.hasOwn(body, name) ? body[name] : current[name];
+    if (value !== null && value !== undefined) merged[name] = value;
+  }
+  const { definition } = skip.has('normalize') ? { definition: merged } : normalizeFormInput(merged, { languages: LANGUAGES, defaultCaptchaProvider: 'none' });
+  const now = new Date();
+  const form = { id, tenantId, ...definition, createdBy: current.createdBy, createdAt: current.createdAt, updatedAt: now > current.updatedAt ? now : new Date(current.updatedAt.getTime() + 1) };
+  const data = JSON.stringify(form);
+  if (!skip.has('keep')) forms.set(key, form);
+  answer(ctx, 200, 'Form updated successfully', 'form', data);
 });
 router.patch('/cms/categories/update/:id', (ctx) => {
   if (!skip.has('bearer')) requireEditor(ctx);
