@@ -115,8 +115,7 @@ router.patch('/cms/forms/update/:id', (ctx) => {
     if (value !== null && value !== undefined) merged[name] = value;
   }
   const { definition } = skip.has('normalize') ? { definition: merged } : normalizeFormInput(merged, { languages: LANGUAGES, defaultCaptchaProvider: 'none' });
-  const now = new Date();
-  const form = { id, tenantId, ...definition, createdBy: current.createdBy, createdAt: current.createdAt, updatedAt: now > current.updatedAt ? now : new Date(current.updatedAt.getTime() + 1) };
+  const form = { id, tenantId, ...definition, createdBy: current.createdBy, createdAt: current.createdAt, updatedAt: nextUpdatedAt(current) };
   const data = JSON.stringify(form);
   if (!skip.has('keep')) forms.set(key, form);
   answer(ctx, 200, 'Form updated successfully', 'form', data);
@@ -137,8 +136,7 @@ router.patch('/cms/categories/update/:id', (ctx) => {
   for (const name of Object.keys(body)) if (!CATEGORY_KEYS.includes(name)) throw refused(400, `${name} is not allowed`);
   const name = body.name ?? current.name;
   if (typeof name !== 'string' || !name.trim() || name.length > 100) throw refused(400, 'name is invalid');
-  const now = new Date();
-  const record = { ...current, name, updatedAt: now > current.updatedAt ? now : new Date(current.updatedAt.getTime() + 1) };
+  const record = { ...current, name, updatedAt: nextUpdatedAt(current) };
   const data = JSON.stringify({ id, name, parentId: record.parentId, reactionsEnabled: record.reactionsEnabled, createdAt: record.createdAt, updatedAt: record.updatedAt });
   if (!skip.has('keep')) categories.set(key, { record });
   answer(ctx, 200, 'Category updated successfully', 'category', data);
@@ -183,8 +181,7 @@ router.post('/cms/forms/submission/:id/relations/:fieldName/connect', (ctx) => {
   if (related.formId !== relation.formId) throw refused(400, 'Related submission belongs to another form');
   let record = submission;
   if (submission.relations[fieldName] !== relatedSubmissionId) {
-    const now = new Date();
-    record = { ...submission, relations: { ...submission.relations, [fieldName]: relatedSubmissionId }, updatedAt: now > submission.updatedAt ? now : new Date(submission.updatedAt.getTime() + 1) };
+    record = { ...submission, relations: { ...submission.relations, [fieldName]: relatedSubmissionId }, updatedAt: nextUpdatedAt(submission) };
     if (!skip.has('keep')) submissions.set(`${tenantId}\0${id}`, record);
   }
   const { formId, values, relations, submittedBy, createdAt, updatedAt } = record;
@@ -205,6 +202,12 @@ router.post('/cms/ai/translate', async (ctx) => {
   tokensUsed.set(month, used);
   ctx.body = { success: true, statusCode: 200, message: 'OK', data: { content: result.content, tokens: { used, remaining: Math.max(0, TOKEN_LIMIT - used), limit: TOKEN_LIMIT } } };
 });
+
+/** A changed record's `updatedAt`: now, or a millisecond past the one it replaces (its tag must change). */
+function nextUpdatedAt({ updatedAt }) {
+  const now = new Date();
+  return now > updatedAt ? now : new Date(updatedAt.getTime() + 1);
+}
 
 /** A single record's answer: the envelope around its JSON text, with the record's entity tag. */
 function answer(ctx, status, message, member, data) {
