@@ -19,7 +19,8 @@
 // - translate: the quota read before the provider call and added to after it, the call through
 //   the service's own provider adapter with the child `traceparent`, as the floor makes it.
 // MINIMUM_SKIP (comma-separated) leaves parts out, to see what each costs: ajv, normalize, keep,
-// etag, log, uuid, headers, bearer, type (content type set directly instead of `ctx.type`), trace.
+// etag, log, uuid, headers, bearer, trace. (Answers set their content type directly, as the
+// service does: Koa's `ctx.type` looks the type up on every answer.)
 // (Without `keep`, a create + delete pair's deletes find nothing: 404s, which the run reports.)
 // Run by contract-minimum.mjs. Prints `listening <port>`.
 import { createHmac, hash, randomUUID, timingSafeEqual } from 'node:crypto';
@@ -42,6 +43,7 @@ const LANGUAGES = ['en', 'fr', 'de', 'es', 'it']; // the service's default CMS_L
 const TOKEN_LIMIT = 1_000_000_000; // the bench's AI_TOKEN_LIMIT_MONTHLY
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 const ID = /^[0-9a-f]{24}$/;
+const JSON_TYPE = 'application/json; charset=utf-8';
 const CATEGORY_KEYS = ['name', 'parentId', 'reactionsEnabled'];
 
 const schemas = new SchemaValidator();
@@ -163,7 +165,7 @@ router.delete('/cms/articles/delete/:id', (ctx) => {
   commentsOfArticle.delete(key);
   reactionsOfArticle.delete(key);
   articleTexts.delete(key);
-  ctx.type = 'application/json; charset=utf-8';
+  ctx.res.setHeader('content-type', JSON_TYPE);
   ctx.body = '{"success":true,"statusCode":200,"message":"Article deleted successfully","data":null}';
 });
 router.post('/cms/forms/submission/:id/relations/:fieldName/connect', (ctx) => {
@@ -200,7 +202,8 @@ router.post('/cms/ai/translate', async (ctx) => {
   const result = await provider.translate(request);
   const used = (tokensUsed.get(month) ?? 0) + result.totalTokens;
   tokensUsed.set(month, used);
-  ctx.body = { success: true, statusCode: 200, message: 'OK', data: { content: result.content, tokens: { used, remaining: Math.max(0, TOKEN_LIMIT - used), limit: TOKEN_LIMIT } } };
+  ctx.res.setHeader('content-type', JSON_TYPE);
+  ctx.body = JSON.stringify({ success: true, statusCode: 200, message: 'OK', data: { content: result.content, tokens: { used, remaining: Math.max(0, TOKEN_LIMIT - used), limit: TOKEN_LIMIT } } });
 });
 
 /** A changed record's `updatedAt`: now, or a millisecond past the one it replaces (its tag must change). */
@@ -213,8 +216,7 @@ function nextUpdatedAt({ updatedAt }) {
 function answer(ctx, status, message, member, data) {
   if (!skip.has('etag')) ctx.res.setHeader('etag', `"${hash('sha256', data, 'base64url')}"`);
   ctx.status = status;
-  if (skip.has('type')) ctx.res.setHeader('content-type', 'application/json; charset=utf-8');
-  else ctx.type = 'application/json; charset=utf-8';
+  ctx.res.setHeader('content-type', JSON_TYPE);
   ctx.body = `{"success":true,"statusCode":${status},"message":"${message}","data":{"${member}":${data}}}`;
 }
 
