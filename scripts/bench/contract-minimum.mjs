@@ -4,8 +4,8 @@
 // that leaves those parts out, to see what they cost. Prints each target's req/s and CPU per
 // request, and each one's ratio to Koa (median of the repetitions' ratios).
 //   node scripts/bench/contract-minimum.mjs ["<operation>"] [--without ajv,normalize ...]
-// Operations: "POST /forms/create" (the default), "PATCH /forms/update/{id}",
-// "PATCH /categories/update/{id}", "POST /forms/submission/{id}/relations/{fieldName}/connect",
+// Operations: "POST /forms/create" (the default), "PATCH /<kind>/update/{id}" (forms, articles,
+// categories, authors), "POST /forms/submission/{id}/relations/{fieldName}/connect",
 // "DELETE /articles/delete/{id}" (the create + delete pairs), "POST /ai/translate".
 import { join } from 'node:path';
 import { BENCH_JWT_SECRET } from './bench-client.mjs';
@@ -17,7 +17,7 @@ import { PINNING, scratchFile, startKoaCallReference, startPinned, startReferenc
 
 const CONNECT = 'POST /forms/submission/{id}/relations/{fieldName}/connect';
 const FORM_UPDATE = 'PATCH /forms/update/{id}';
-const SERVED = ['POST /forms/create', FORM_UPDATE, 'PATCH /categories/update/{id}', CONNECT, 'DELETE /articles/delete/{id}', 'POST /ai/translate'];
+const SERVED = ['POST /forms/create', FORM_UPDATE, 'PATCH /articles/update/{id}', 'PATCH /categories/update/{id}', 'PATCH /authors/update/{id}', CONNECT, 'DELETE /articles/delete/{id}', 'POST /ai/translate'];
 const args = process.argv.slice(2);
 const name = args[0] && !args[0].startsWith('--') ? args[0] : SERVED[0];
 const variants = ['', ...args.flatMap((arg, i) => (args[i - 1] === '--without' ? [arg] : []))];

@@ -1,21 +1,25 @@
-// Reference 4, the contract's least (decision 0843): a Koa app that answers six of the rows that
-// miss their budget (POST /forms/create, PATCH /forms/update/{id}, PATCH /categories/update/{id},
-// the relation connect, the article create + delete pairs, POST /ai/translate) doing only what the contract asks of
-// them, with none of the service's layers (no container, use case, port, storage seam, metrics
-// registry, webhook staging, turn-taking of writers, list index, Host or compression check). What it does per request:
+// Reference 4, the contract's least (decision 0843): a Koa app that answers eight of the rows
+// that miss their budget (POST /forms/create, the four PATCHes, the relation connect, the article
+// create + delete pairs, POST /ai/translate) doing only what the contract asks of them, with none
+// of the service's layers (no container, use case, port, storage seam, metrics registry, webhook
+// staging, turn-taking of writers, list index, Host or compression check). What it does per
+// request:
 // - Koa, @koa/router and koa-bodyparser, as the Koa reference has them;
 // - one edge middleware: the request id (the caller's if safe, else a UUID), a trace context, the
 //   §8 headers, the error envelope, a count per route and status, one log line written in batches;
-// - the API key looked up by its remembered digest; for the PATCH, the bearer token's claims
-//   remembered after one HS256 check, its expiry, tenant and role checked every time;
+// - the API key looked up by its remembered digest; where the route takes an editor (the article,
+//   category and author writes), the bearer token's claims remembered after one HS256 check, its
+//   expiry, tenant and role checked every time;
 // - the body checked by the service's own JSON Schema (AJV, as the service compiles it), and for
 //   forms create and update the service's create rules (`normalizeFormInput`, on the stored form
 //   with the change over it for an update): the rules a minimum cannot leave out, borrowed
 //   rather than written again;
-// - the record kept as its JSON text in a Map (the slug unique per tenant), a SHA-256 entity tag;
+// - the record kept in a Map (a created one as its JSON text, a form's slug unique per tenant), a
+//   SHA-256 entity tag on its answer;
 // - the article delete: its comments' and reactions' entries looked up and dropped with it;
 // - the connect and the form update: on the records the service's seed made (MINIMUM_SEED: a file
-//   of them); the connect makes §2.5's checks in their order, the relation written unless it already holds the id;
+//   of them); the connect makes §2.5's checks in their order, the relation written unless it
+//   already holds the id; the other PATCHes' records are made by their first request;
 // - translate: the quota read before the provider call and added to after it, the call through
 //   the service's own provider adapter with the child `traceparent`, as the floor makes it.
 // MINIMUM_SKIP (comma-separated) leaves parts out, to see what each costs: ajv, normalize, keep,
@@ -31,6 +35,7 @@ import bodyParser from 'koa-bodyparser';
 import { OpenAiChatTranslationProvider } from '../../packages/adapter-ai/dist/index.js';
 import { translateBodySchema } from '../../packages/adapter-koa/dist/ai/translate.schemas.js';
 import { createArticleBodySchema, createCategoryBodySchema } from '../../packages/adapter-koa/dist/articles/articles.schemas.js';
+import { createAuthorBodySchema } from '../../packages/adapter-koa/dist/authors/authors.schemas.js';
 import { connectBodySchema, createFormBodySchema } from '../../packages/adapter-koa/dist/forms/forms.schemas.js';
 import { partialBodySchema } from '../../packages/adapter-koa/dist/http/record-schemas.js';
 import { SchemaValidator } from '../../packages/adapter-koa/dist/routing/schema-validator.js';
@@ -44,11 +49,9 @@ const TOKEN_LIMIT = 1_000_000_000; // the bench's AI_TOKEN_LIMIT_MONTHLY
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 const ID = /^[0-9a-f]{24}$/;
 const JSON_TYPE = 'application/json; charset=utf-8';
-const CATEGORY_KEYS = ['name', 'parentId', 'reactionsEnabled'];
 
 const schemas = new SchemaValidator();
 const checkForm = schemas.compile(createFormBodySchema, 'body');
-const checkCategory = schemas.compile(partialBodySchema(createCategoryBodySchema), 'body');
 const checkTranslate = schemas.compile(translateBodySchema, 'body');
 const checkConnect = schemas.compile(connectBodySchema, 'body');
 const checkArticle = schemas.compile(createArticleBodySchema, 'body');
@@ -62,7 +65,6 @@ const keyDigests = new Map(); // keys seen, and their digests
 const claimsOfToken = new Map(); // verified bearer tokens' claims
 const formTexts = new Map(); // form id → JSON text
 const slugs = new Set(); // tenant \0 slug
-const categories = new Map(); // tenant \0 id → { record }
 const articleTexts = new Map(); // tenant \0 id → JSON text
 const commentsOfArticle = new Map(); // tenant \0 article id → comment ids (none in the bench)
 const reactionsOfArticle = new Map(); // tenant \0 article id → reactions (none in the bench)
@@ -122,36 +124,36 @@ router.patch('/cms/forms/update/:id', (ctx) => {
   if (!skip.has('keep')) forms.set(key, form);
   answer(ctx, 200, 'Form updated successfully', 'form', data);
 });
-router.patch('/cms/categories/update/:id', (ctx) => {
-  if (!skip.has('bearer')) requireEditor(ctx);
-  const { id } = ctx.params;
-  if (!ID.test(id)) throw refused(400, 'Invalid category id');
-  const key = `${ctx.state.tenantId}\0${id}`;
-  // The bench seeds the category on the service; here it is made by the first request.
-  let current = categories.get(key)?.record;
-  if (!current) {
-    const now = new Date();
-    current = { id, tenantId: ctx.state.tenantId, name: 'Seeded', parentId: null, reactionsEnabled: true, createdAt: now, updatedAt: now };
-  }
-  const body = ctx.request.body;
-  if (!skip.has('ajv')) checkCategory(body);
-  for (const name of Object.keys(body)) if (!CATEGORY_KEYS.includes(name)) throw refused(400, `${name} is not allowed`);
-  const name = body.name ?? current.name;
-  if (typeof name !== 'string' || !name.trim() || name.length > 100) throw refused(400, 'name is invalid');
-  const record = { ...current, name, updatedAt: nextUpdatedAt(current) };
-  const data = JSON.stringify({ id, name, parentId: record.parentId, reactionsEnabled: record.reactionsEnabled, createdAt: record.createdAt, updatedAt: record.updatedAt });
-  if (!skip.has('keep')) categories.set(key, { record });
-  answer(ctx, 200, 'Category updated successfully', 'category', data);
-});
+router.patch('/cms/categories/update/:id', smallRecordUpdate('category', {
+  check: schemas.compile(partialBodySchema(createCategoryBodySchema), 'body'),
+  keys: ['name', 'parentId', 'reactionsEnabled'],
+  seeded: { name: 'Bench category', parentId: null, reactionsEnabled: true },
+  changes: (body, current) => ({ name: requiredText(body.name ?? current.name, 'name', 100) }),
+  view: ({ id, name, parentId, reactionsEnabled, createdAt, updatedAt }) => ({ id, name, parentId, reactionsEnabled, createdAt, updatedAt }),
+}));
+router.patch('/cms/authors/update/:id', smallRecordUpdate('author', {
+  check: schemas.compile(partialBodySchema(createAuthorBodySchema), 'body'),
+  keys: ['name', 'email', 'bio', 'avatarUrl'],
+  seeded: { name: 'Bench author', email: null, bio: null, avatarUrl: null },
+  changes: (body, current) => ({ bio: optionalText(Object.hasOwn(body, 'bio') ? body.bio : current.bio, 'bio', 2000) }),
+  view: ({ id, name, email, bio, avatarUrl, createdAt, updatedAt }) => ({ id, name, email, bio, avatarUrl, createdAt, updatedAt }),
+}));
+router.patch('/cms/articles/update/:id', smallRecordUpdate('article', {
+  check: schemas.compile(partialBodySchema(createArticleBodySchema), 'body'),
+  keys: ['title', 'content', 'authorId', 'categoryId', 'subCategoryId', 'reactionsEnabled'],
+  seeded: { title: 'Bench article', content: 'Lorem ipsum '.repeat(20), authorId: null, categoryId: null, subCategoryId: null, reactionsEnabled: true, likes: 0, dislikes: 0 },
+  changes: (body, current) => ({ title: requiredText(body.title ?? current.title, 'title', 200) }),
+  view: ({ tenantId, ...view }) => view,
+}));
 router.post('/cms/articles/create', (ctx) => {
   if (!skip.has('bearer')) requireEditor(ctx);
   const { tenantId } = ctx.state;
   const body = ctx.request.body;
   if (!skip.has('ajv')) checkArticle(body);
-  if (typeof body.title !== 'string' || !body.title.trim() || body.title.length > 200) throw refused(400, 'title is invalid');
+  const title = requiredText(body.title, 'title', 200);
   const now = new Date();
   const id = newId(now, tenantId);
-  const view = { id, title: body.title, content: body.content ?? '', authorId: null, categoryId: null, subCategoryId: null, reactionsEnabled: body.reactionsEnabled ?? true, likes: 0, dislikes: 0, createdAt: now, updatedAt: now };
+  const view = { id, title, content: body.content ?? '', authorId: null, categoryId: null, subCategoryId: null, reactionsEnabled: body.reactionsEnabled ?? true, likes: 0, dislikes: 0, createdAt: now, updatedAt: now };
   const data = JSON.stringify(view);
   if (!skip.has('keep')) articleTexts.set(`${tenantId}\0${id}`, data);
   answer(ctx, 201, 'Article created successfully', 'article', data);
@@ -205,6 +207,44 @@ router.post('/cms/ai/translate', async (ctx) => {
   ctx.res.setHeader('content-type', JSON_TYPE);
   ctx.body = JSON.stringify({ success: true, statusCode: 200, message: 'OK', data: { content: result.content, tokens: { used, remaining: Math.max(0, TOKEN_LIMIT - used), limit: TOKEN_LIMIT } } });
 });
+
+/**
+ * A PATCH of a small record behind an editor's bearer token (§6.3 without If-Match): the id, the
+ * stored record (the service's seed made it; here the first request does), the body's schema and
+ * keys, the changed members' rules, the record kept and answered with its tag.
+ */
+function smallRecordUpdate(kind, { check, keys, seeded, changes, view }) {
+  const records = new Map(); // tenant \0 id → record
+  const message = `${kind[0].toUpperCase()}${kind.slice(1)} updated successfully`;
+  return (ctx) => {
+    if (!skip.has('bearer')) requireEditor(ctx);
+    const { id } = ctx.params;
+    if (!ID.test(id)) throw refused(400, `Invalid ${kind} id`);
+    const key = `${ctx.state.tenantId}\0${id}`;
+    let current = records.get(key);
+    if (!current) {
+      const now = new Date();
+      current = { id, tenantId: ctx.state.tenantId, ...seeded, createdAt: now, updatedAt: now };
+    }
+    const body = ctx.request.body;
+    if (!skip.has('ajv')) check(body);
+    for (const name of Object.keys(body)) if (!keys.includes(name)) throw refused(400, `${name} is not allowed`);
+    const record = { ...current, ...changes(body, current), updatedAt: nextUpdatedAt(current) };
+    const data = JSON.stringify(view(record));
+    if (!skip.has('keep')) records.set(key, record);
+    answer(ctx, 200, message, kind, data);
+  };
+}
+
+function requiredText(value, name, max) {
+  if (typeof value !== 'string' || !value.trim() || value.length > max) throw refused(400, `${name} is invalid`);
+  return value;
+}
+
+function optionalText(value, name, max) {
+  if (value === null || value === undefined) return null;
+  return requiredText(value, name, max);
+}
 
 /** A changed record's `updatedAt`: now, or a millisecond past the one it replaces (its tag must change). */
 function nextUpdatedAt({ updatedAt }) {
