@@ -174,8 +174,8 @@ router.post('/cms/forms/submission/:id/relations/:fieldName/connect', (ctx) => {
   const { tenantId } = ctx.state;
   const { id, fieldName } = ctx.params;
   if (!ID.test(id)) throw refused(400, 'Invalid submission id');
-  const { relatedSubmissionId } = ctx.request.body;
   if (!skip.has('ajv')) checkConnect(ctx.request.body);
+  const { relatedSubmissionId } = ctx.request.body;
   const submission = submissions.get(`${tenantId}\0${id}`);
   if (!submission) throw refused(404, 'Submission not found');
   const relation = relationFieldsIn(forms.get(`${tenantId}\0${submission.formId}`)).get(fieldName);
