@@ -7,6 +7,7 @@
 import type { ReactionTotals } from '../reactions/reaction.js';
 import type { ReactionTotalsStore, TargetTotals } from '../reactions/reactions.ports.js';
 import { setBounded } from '../shared/bounded-map.js';
+import { collectPage } from './keyset-index.js';
 import { SnapshotTable } from './snapshot-table.js';
 import { tenantKey } from './tenant-key.js';
 
@@ -40,13 +41,10 @@ export class MemoryReactionTotals<T extends CountedRecord> implements ReactionTo
    */
   async listTotals(tenantId: string, afterId: string | null, limit: number): Promise<TargetTotals[]> {
     const ids = this.#idsInOrder(tenantId);
-    const page: TargetTotals[] = [];
-    for (let at = afterId === null ? 0 : firstAfter(ids, afterId); at < ids.length && page.length < limit; at += 1) {
-      const record = this.records.get(tenantKey(tenantId, ids[at]!));
-      if (record) page.push({ id: record.id, likes: record.likes, dislikes: record.dislikes });
-    }
+    const from = afterId === null ? 0 : firstAfter(ids, afterId);
+    const page = collectPage(idsFrom(ids, from), (id) => this.records.get(tenantKey(tenantId, id)), { after: null, limit });
     if (page.length < limit) this.#passes.delete(tenantId);
-    return page;
+    return page.map(({ id, likes, dislikes }) => ({ id, likes, dislikes }));
   }
 
   #idsInOrder(tenantId: string): readonly string[] {
@@ -62,6 +60,11 @@ export class MemoryReactionTotals<T extends CountedRecord> implements ReactionTo
 
 /** Tenants whose pass may be under way at once: a recount goes through them one at a time. */
 const PASSES_KEPT = 4;
+
+/** `ids` from index `from` on, read one at a time as a page takes them. */
+function* idsFrom(ids: readonly string[], from: number): Generator<string> {
+  for (let at = from; at < ids.length; at += 1) yield ids[at]!;
+}
 
 /** The index of the first id in `ids` (sorted) greater than `afterId`. */
 function firstAfter(ids: readonly string[], afterId: string): number {
