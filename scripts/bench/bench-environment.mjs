@@ -4,7 +4,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiKeysSetting, BENCH_JWT_SECRET, BenchClient, benchTenants } from './bench-client.mjs';
-import { servedRoutes } from './operations.mjs';
+import { referenceRoute } from './constant-envelope.mjs';
+import { OPERATIONS, servedRoutes } from './operations.mjs';
 import { PINNING, ROOT, startPinned, startService } from './processes.mjs';
 
 export const RESULTS_DIR = join(ROOT, 'bench-results');
@@ -53,4 +54,20 @@ export async function startBenchService({ providerUrl, tenantCount = 4, logName 
   const document = await (await fetch(`${service.origin}${service.basePath}/openapi.json`)).json();
   const clients = tenants.map((tenant) => new BenchClient({ origin: service.origin, basePath: service.basePath, tenant }));
   return { ...service, logFile, tenants, clients, served: servedRoutes(document) };
+}
+
+/**
+ * The fake provider and a bench service seeded for the operation named `name` (`tag` keeps its
+ * records apart): the requests a connection sends, and the references' route table, one row per
+ * request from the service's answer. What was started is pushed onto `stoppers`.
+ */
+export async function seededOperation(name, tag, stoppers) {
+  const provider = await startFakeProvider();
+  stoppers.push(provider.stop);
+  const service = await startBenchService({ providerUrl: provider.baseUrl });
+  stoppers.push(service.stop);
+  const operation = OPERATIONS.find((op) => op.name === name);
+  const requests = [await operation.seed(service.clients[0], { user: 'bench-user', tag })].flat();
+  const samples = await service.clients[0].sendSequence(requests);
+  return { provider, service, requests, table: requests.map((request, i) => referenceRoute(request, samples[i])) };
 }

@@ -9,10 +9,8 @@
 // "DELETE /articles/delete/{id}" (the create + delete pairs), "POST /ai/translate".
 import { join } from 'node:path';
 import { BENCH_JWT_SECRET } from './bench-client.mjs';
-import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
-import { referenceRoute } from './constant-envelope.mjs';
+import { RESULTS_DIR, seededOperation } from './bench-environment.mjs';
 import { interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
-import { OPERATIONS } from './operations.mjs';
 import { PINNING, scratchFile, startKoaCallReference, startPinned, startReference } from './processes.mjs';
 
 const CONNECT = 'POST /forms/submission/{id}/relations/{fieldName}/connect';
@@ -28,14 +26,7 @@ if (!SERVED.includes(name)) {
 
 const stoppers = [];
 try {
-  const provider = await startFakeProvider();
-  stoppers.push(provider.stop);
-  const service = await startBenchService({ providerUrl: provider.baseUrl });
-  stoppers.push(service.stop);
-  const operation = OPERATIONS.find((op) => op.name === name);
-  const requests = [await operation.seed(service.clients[0], { user: 'bench-user', tag: 'minimum' })].flat();
-  const samples = await service.clients[0].sendSequence(requests);
-  const table = requests.map((request, i) => referenceRoute(request, samples[i]));
+  const { provider, service, requests, table } = await seededOperation(name, 'minimum', stoppers);
   const koa = await startReference('koa', 'reference-koa.mjs', table);
   stoppers.push(koa.stop);
   const targets = [{ label: 'service', origin: service.origin, pid: service.pid }, { label: 'koa', origin: koa.origin, pid: koa.pid }];

@@ -4,21 +4,13 @@
 // ratio a service with no cost of its own beyond the call would reach. npm run bench measures
 // translate against this floor in every run; this script shows the three side by side alone.
 //   node scripts/bench/translate-floor.mjs
-import { startBenchService, startFakeProvider } from './bench-environment.mjs';
+import { seededOperation } from './bench-environment.mjs';
 import { interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
-import { OPERATIONS } from './operations.mjs';
 import { startKoaCallReference, startReference } from './processes.mjs';
 
 const stoppers = [];
 try {
-  const provider = await startFakeProvider();
-  stoppers.push(provider.stop);
-  const service = await startBenchService({ providerUrl: provider.baseUrl });
-  stoppers.push(service.stop);
-  const operation = OPERATIONS.find((op) => op.name === 'POST /ai/translate');
-  const request = await operation.seed(service.clients[0], { user: 'bench-user', tag: 'floor' });
-  const [sample] = await service.clients[0].sendSequence([request]);
-  const table = [{ method: request.method, path: request.path, status: sample.status, bytes: sample.bytes }];
+  const { provider, service, requests, table } = await seededOperation('POST /ai/translate', 'floor', stoppers);
   const koa = await startReference('koa', 'reference-koa.mjs', table);
   stoppers.push(koa.stop);
   const call = await startKoaCallReference(table, provider.baseUrl);
@@ -28,7 +20,7 @@ try {
     { label: 'koa', origin: koa.origin, pid: koa.pid },
     { label: 'koa + call', origin: call.origin, pid: call.pid },
   ];
-  const results = await interleavedRuns(targets, request);
+  const results = await interleavedRuns(targets, requests);
   for (const [label, result] of Object.entries(results)) {
     const s = summarise(result.runs);
     process.stdout.write(`${label.padEnd(11)} ${Math.round(s.rps)} req/s, CPU ${s.cpuPerRequest?.toFixed(0)} µs/req${result.problems.length ? ` (${result.problems.join('; ')})` : ''}\n`);
