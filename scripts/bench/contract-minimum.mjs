@@ -11,16 +11,14 @@ import { join } from 'node:path';
 import { BENCH_JWT_SECRET } from './bench-client.mjs';
 import { RESULTS_DIR, seededOperation } from './bench-environment.mjs';
 import { interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
-import { PINNING, scratchFile, startKoaCallReference, startPinned, startReference } from './processes.mjs';
+import { MINIMUM_OPERATIONS, minimumSeed } from './minimum-seed.mjs';
+import { PINNING, startKoaCallReference, startPinned, startReference } from './processes.mjs';
 
-const CONNECT = 'POST /forms/submission/{id}/relations/{fieldName}/connect';
-const FORM_UPDATE = 'PATCH /forms/update/{id}';
-const SERVED = ['POST /forms/create', FORM_UPDATE, 'PATCH /articles/update/{id}', 'PATCH /categories/update/{id}', 'PATCH /authors/update/{id}', CONNECT, 'DELETE /articles/delete/{id}', 'POST /ai/translate'];
 const args = process.argv.slice(2);
-const name = args[0] && !args[0].startsWith('--') ? args[0] : SERVED[0];
+const name = args[0] && !args[0].startsWith('--') ? args[0] : MINIMUM_OPERATIONS[0];
 const variants = ['', ...args.flatMap((arg, i) => (args[i - 1] === '--without' ? [arg] : []))];
-if (!SERVED.includes(name)) {
-  process.stderr.write(`usage: contract-minimum.mjs ["<operation>"] [--without <parts> ...]; operations: ${SERVED.join(', ')}\n`);
+if (!MINIMUM_OPERATIONS.includes(name)) {
+  process.stderr.write(`usage: contract-minimum.mjs ["<operation>"] [--without <parts> ...]; operations: ${MINIMUM_OPERATIONS.join(', ')}\n`);
   process.exit(1);
 }
 
@@ -37,7 +35,7 @@ try {
   }
   // The connect's and the form update's minimum hold the records the service's seed made: the
   // sources, the related submissions and their form; the form being updated.
-  const seed = name === CONNECT ? await seededRecords(service.clients[0], requests[0]) : name === FORM_UPDATE ? await seededForm(service.clients[0], requests[0]) : undefined;
+  const seed = await minimumSeed(name, service.clients[0], requests[0]);
   for (const without of variants) {
     const minimum = await startPinned({
       name: `minimum${without ? ` without ${without}` : ''}`,
@@ -60,26 +58,13 @@ try {
   const results = await interleavedRuns(targets, requests);
   process.stdout.write(`${name}, ${new Date().toISOString()}\n`);
   for (const { label } of targets) {
-    const { rps, cpuPerRequest } = summarise(results[label].runs);
+    const { rps, cpuPerRequest, systemShare, faultsPerRequest, helperShare } = summarise(results[label].runs);
+    // Where the CPU went, when /proc could be read: the kernel's share, fresh pages a request, the helper threads' share.
+    const split = systemShare === undefined ? '' : ` (kernel ${Math.round(systemShare * 100)}%, ${faultsPerRequest.toFixed(2)} faults/req, helpers ${Math.round(helperShare * 100)}%)`;
     const ratios = label === 'koa' ? '' : ` · ÷ koa ${pairedRatio(results[label].runs, results.koa.runs).toFixed(2)}${results.floor && label !== 'floor' ? ` · ÷ floor ${pairedRatio(results[label].runs, results.floor.runs).toFixed(2)}` : ''}`;
     const problems = [...results[label].problems, ...results[label].disturbed];
-    process.stdout.write(`${label.padEnd(40)} ${String(Math.round(rps)).padStart(6)} req/s · CPU ${cpuPerRequest?.toFixed(0)} µs/req${ratios}${problems.length ? ` (${problems.join('; ')})` : ''}\n`);
+    process.stdout.write(`${label.padEnd(40)} ${String(Math.round(rps)).padStart(6)} req/s · CPU ${cpuPerRequest?.toFixed(0)} µs/req${split}${ratios}${problems.length ? ` (${problems.join('; ')})` : ''}\n`);
   }
 } finally {
   await Promise.all(stoppers.map((stop) => stop().catch(() => {})));
-}
-
-/** A scratch file of the submissions a connect's turns name and their forms, as the service holds them. */
-async function seededRecords(api, { cycle }) {
-  const ids = [...new Set(cycle.flatMap(({ source, related }) => [source, related]))];
-  const submissions = await Promise.all(ids.map(async (id) => (await api.call('GET', `/forms/submission/${id}`)).submission));
-  const formIds = [...new Set(submissions.map(({ formId }) => formId))];
-  const forms = await Promise.all(formIds.map(async (id) => (await api.call('GET', `/forms/getById/${id}`)).form));
-  return scratchFile('minimum-seed', { tenantId: api.tenant.tenantId, forms, submissions });
-}
-
-/** A scratch file of the form a form update's request names, as the service holds it. */
-async function seededForm(api, { path }) {
-  const { form } = await api.call('GET', `/forms/getById/${path.split('/').pop()}`);
-  return scratchFile('minimum-seed', { tenantId: api.tenant.tenantId, forms: [form], submissions: [] });
 }

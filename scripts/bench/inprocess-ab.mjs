@@ -3,7 +3,7 @@
 // generator), alternating, so machine noise hits all three alike. It reports time per request
 // without the socket syscalls, i.e. only the JavaScript each side runs: where our own cost
 // shows most clearly. Not a budget check (the budgets are on real sockets, in bench.mjs).
-//   taskset -c 0 node scripts/bench/inprocess-ab.mjs [--only <name part>]
+//   taskset -c 0 node scripts/bench/inprocess-ab.mjs [--only <name part>] [--minimum]
 // Sequences with captures (create + delete pairs) run as load-generator.mjs runs them: the id
 // comes from the service's answer, the references get the fallback.
 // AB_REPS (default 5) alternations of AB_REQUESTS (default 30000) requests per side; the
@@ -19,11 +19,15 @@ import { KoaAppToken } from '../../packages/server/dist/container/http.module.js
 import { apiKeysSetting, BENCH_JWT_SECRET, BenchClient, benchTenants } from './bench-client.mjs';
 import { RESULTS_DIR, startFakeProvider } from './bench-environment.mjs';
 import { median } from './interleaved-runs.mjs';
+import { MINIMUM_OPERATIONS, minimumSeed } from './minimum-seed.mjs';
 import { missingRoutes, OPERATIONS, servedRoutes } from './operations.mjs';
 import { bareHandler, referenceKoaApp } from './reference-apps.mjs';
 import { fillTemplates } from './request-templates.mjs';
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+// --minimum: the rows the contract's least answers (reference-minimum.mjs, decision 0843) also
+// on it, a fresh instance of it per row, in this process too (MINIMUM_SKIP leaves its parts out).
+const withMinimum = process.argv.includes('--minimum');
 const REQUESTS = Number(process.env.AB_REQUESTS ?? 30_000);
 const REPS = Number(process.env.AB_REPS ?? 5);
 // AB_CLOCK=cpu: time a side by the process's CPU time instead of the wall clock, for a machine
@@ -61,15 +65,19 @@ const api = new BenchClient({ origin: service.url, basePath: '/cms', tenant: ten
 const served = servedRoutes(await (await fetch(`${service.url}/cms/openapi.json`)).json());
 const serviceServer = createServer(service.container.get(KoaAppToken).callback());
 
-process.stdout.write(`| operation | service µs/req | Koa µs/req | bare µs/req | Koa ÷ service | paired |\n|---|---:|---:|---:|---:|---:|\n`);
+const minimumColumns = withMinimum ? [' minimum µs/req | minimum ÷ service |', '---:|---:|'] : ['', ''];
+process.stdout.write(`| operation | service µs/req | Koa µs/req | bare µs/req | Koa ÷ service | paired |${minimumColumns[0]}\n|---|---:|---:|---:|---:|---:|${minimumColumns[1]}\n`);
+let minimums = 0;
 for (const operation of OPERATIONS) {
   if ((only && !operation.name.includes(only)) || missingRoutes(operation, served).length) continue;
+  if (withMinimum && !MINIMUM_OPERATIONS.includes(operation.name)) continue;
   const requests = [await operation.seed(api, { user: 'ab-user', tag: 'ab' })].flat();
   const samples = await api.sendSequence(requests);
   const table = requests.map((request, i) => ({ method: request.method, path: request.path.split('?')[0], status: samples[i].status, bytes: samples[i].bytes }));
   const targets = { service: serviceServer, koa: createServer(referenceKoaApp(table).callback()), bare: createServer(bareHandler(table)) };
+  if (withMinimum) targets.minimum = createServer((await minimumFor(operation.name, requests[0])).callback());
   const raw = requests.map(rawRequest);
-  const times = { service: [], koa: [], bare: [] };
+  const times = Object.fromEntries(Object.keys(targets).map((label) => [label, []]));
   for (const server of Object.values(targets)) await drive(server, raw, REQUESTS / 3);
   for (let rep = 0; rep < REPS; rep++) for (const [label, server] of Object.entries(targets)) times[label].push(await drive(server, raw, REQUESTS));
   // A service answer the operation does not expect (a 500 under concurrency) means the row measured something else.
@@ -81,11 +89,26 @@ for (const operation of OPERATIONS) {
   // The ratio of each repetition's neighbouring runs, then their median: noise that lasts
   // seconds hits a pair alike, where it would move the two medians apart.
   const paired = median(times.service.map((micros, rep) => times.koa[rep] / micros));
-  process.stdout.write(`| ${operation.label ?? operation.name} | ${s.toFixed(1)} | ${k.toFixed(1)} | ${b.toFixed(1)} | ${(k / s).toFixed(2)} | ${paired.toFixed(2)} |\n`);
+  const minimum = withMinimum ? ` ${median(times.minimum).toFixed(1)} | ${median(times.service.map((micros, rep) => times.minimum[rep] / micros)).toFixed(2)} |` : '';
+  process.stdout.write(`| ${operation.label ?? operation.name} | ${s.toFixed(1)} | ${k.toFixed(1)} | ${b.toFixed(1)} | ${(k / s).toFixed(2)} | ${paired.toFixed(2)} |${minimum}\n`);
 }
 await service.stop();
 await provider.stop();
 process.exit(0);
+
+/** A fresh instance of the contract's least for one row (its module loaded anew), holding what the row's seed made. */
+async function minimumFor(name, firstRequest) {
+  const seed = await minimumSeed(name, api, firstRequest);
+  Object.assign(process.env, {
+    MINIMUM_KEYS: JSON.stringify(tenants),
+    MINIMUM_JWT_SECRET: BENCH_JWT_SECRET,
+    MINIMUM_LOG: join(RESULTS_DIR, 'inprocess-minimum-requests.log'),
+    MINIMUM_SEED: seed ?? '',
+    AI_BASE_URL: provider.baseUrl,
+  });
+  const { minimumApp } = await import(`./reference-minimum.mjs?row=${++minimums}`);
+  return minimumApp;
+}
 
 /**
  * The request's bytes, or for a templated one (`{{seq}}`: unique form slugs, `{{round}}`: one

@@ -26,9 +26,11 @@
 // etag, log, uuid, headers, bearer, trace. (Answers set their content type directly, as the
 // service does: Koa's `ctx.type` looks the type up on every answer.)
 // (Without `keep`, a create + delete pair's deletes find nothing: 404s, which the run reports.)
-// Run by contract-minimum.mjs. Prints `listening <port>`.
+// Run by contract-minimum.mjs (prints `listening <port>`); imported by inprocess-ab.mjs --minimum
+// (the settings read from the environment then are the importer's).
 import { createHmac, hash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { openSync, readFileSync, write } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import Router from '@koa/router';
 import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
@@ -325,6 +327,12 @@ app.use(async (ctx, next) => {
 });
 app.use(bodyParser());
 app.use(router.routes());
-const server = app.listen(0, '127.0.0.1', () => process.stdout.write(`listening ${server.address().port}\n`));
-server.keepAliveTimeout = 65_000;
-process.on('SIGTERM', () => process.exit(0));
+
+/** The minimum's Koa app, for a driver that loads it in its own process (inprocess-ab.mjs --minimum). */
+export const minimumApp = app;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const server = app.listen(0, '127.0.0.1', () => process.stdout.write(`listening ${server.address().port}\n`));
+  server.keepAliveTimeout = 65_000;
+  process.on('SIGTERM', () => process.exit(0));
+}
