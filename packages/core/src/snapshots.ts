@@ -4,7 +4,7 @@
  * JSON once: decision 0616), and for a service writing its own in-memory adapter on the same
  * seam as core's (`SnapshotTable`, decision 0721). Domain code needs none of it.
  */
-export { isDeeplyFrozen, isPlainContainer, viewPerSnapshot } from './shared/frozen-snapshots.js';
+export { isDeeplyFrozen, isPlainContainer, viewPerSnapshot, type SnapshotView } from './shared/frozen-snapshots.js';
 export { SnapshotTable, type RowSlot } from './memory/snapshot-table.js';
 export { JsonSnapshotTable } from './memory/json-snapshot-table.js';
 export { noteWrittenText, takeWrittenText } from './shared/written-texts.js';

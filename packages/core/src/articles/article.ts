@@ -1,6 +1,6 @@
 /** Articles, with their reaction totals stored on the record so reading them is one lookup. */
 import { visibleTotals } from '../reactions/reaction.js';
-import { viewPerSnapshot } from '../shared/frozen-snapshots.js';
+import { viewPerSnapshot, type SnapshotView } from '../shared/frozen-snapshots.js';
 
 export const ARTICLE_TITLE_MAX = 500;
 /** Large enough for any article that fits in a 1 MiB request body. */
@@ -34,7 +34,7 @@ export function filedUnder(categoryId: string, parentId: string | null): Pick<Ar
 }
 
 /** What callers receive of an article: one shared frozen view per stored snapshot (`viewPerSnapshot`). */
-export const toArticleView = viewPerSnapshot(({ tenantId: _tenantId, ...view }: Article): ArticleView => ({ ...view, ...visibleTotals(view) }));
+export const toArticleView: SnapshotView<Article, ArticleView> = viewPerSnapshot(({ tenantId: _tenantId, ...view }: Article): ArticleView => ({ ...view, ...visibleTotals(view) }));
 
 /** The data of both article reaction operations: the article's totals after the change. */
 export interface ArticleReactionTotals {

@@ -1,5 +1,5 @@
 /** Categories: top-level ones and one level of sub-categories; either can switch reactions off. */
-import { viewPerSnapshot } from '../shared/frozen-snapshots.js';
+import { viewPerSnapshot, type SnapshotView } from '../shared/frozen-snapshots.js';
 
 export const CATEGORY_NAME_MAX = 100;
 
@@ -17,4 +17,4 @@ export interface Category {
 export type CategoryView = Omit<Category, 'tenantId'>;
 
 /** What callers receive of a category: one shared frozen view per stored snapshot (`viewPerSnapshot`). */
-export const toCategoryView = viewPerSnapshot(({ tenantId: _tenantId, ...view }: Category): CategoryView => view);
+export const toCategoryView: SnapshotView<Category, CategoryView> = viewPerSnapshot(({ tenantId: _tenantId, ...view }: Category): CategoryView => view);

@@ -53,7 +53,7 @@ export class CreateArticle {
     };
     return this.events.around({ tenantId, type: 'article.created', witness: { kind: 'article', id: article.id }, trace: caller.trace }, async () => {
       await this.articles.insert(article);
-      const view = toArticleView(await settleArticleReferences(this.articles, references, article));
+      const view = toArticleView.fresh(await settleArticleReferences(this.articles, references, article));
       return { result: view, data: view };
     });
   }

@@ -39,6 +39,6 @@ export class CreateCategory {
     // Refused after all (its parent was given a parent meanwhile): it goes as a delete would take
     // it, since for a moment it stood and an article may have been filed under it (decision 0763).
     const takeBack = () => deleteDetached(this.categories, this.articles, category.tenantId, category.id);
-    return toCategoryView(await settleNesting(this.categories, category, { couldHaveChildren: false, takeBack }));
+    return toCategoryView.fresh(await settleNesting(this.categories, category, { couldHaveChildren: false, takeBack }));
   }
 }

@@ -60,7 +60,7 @@ export class UpdateArticle {
         this.events.around(updatedEvent(caller, 'article.updated', 'article', id, next.updatedAt), async () => {
           if (!(await this.articles.update(next, expected))) return { result: false };
           await settleArticleReferences(this.articles, references, next);
-          stored = toArticleView((await this.articles.findById(caller.tenantId, id)) ?? next);
+          stored = toArticleView.fresh((await this.articles.findById(caller.tenantId, id)) ?? next);
           return { result: true, data: stored };
         }),
     });

@@ -65,7 +65,7 @@ export class UpdateCategory {
     // when nothing moved: retrying a move that failed after its write finishes it.
     const named = patchOf(body, CATEGORY_INPUT_KEYS).parentId !== undefined;
     if (named || settled.parentId !== parentBefore) await this.#fileArticles(settled);
-    return toCategoryView(settled);
+    return toCategoryView.fresh(settled);
   }
 
   /**

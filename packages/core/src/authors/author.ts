@@ -1,5 +1,5 @@
 /** An author record: who wrote articles. Deleting one keeps its articles, with `authorId: null`. */
-import { viewPerSnapshot } from '../shared/frozen-snapshots.js';
+import { viewPerSnapshot, type SnapshotView } from '../shared/frozen-snapshots.js';
 
 export const AUTHOR_NAME_MAX = 200;
 export const AUTHOR_BIO_MAX = 5000;
@@ -19,4 +19,4 @@ export interface Author {
 export type AuthorView = Omit<Author, 'tenantId'>;
 
 /** One shared frozen view per stored snapshot (`viewPerSnapshot`). */
-export const toAuthorView = viewPerSnapshot(({ tenantId: _tenantId, ...view }: Author): AuthorView => view);
+export const toAuthorView: SnapshotView<Author, AuthorView> = viewPerSnapshot(({ tenantId: _tenantId, ...view }: Author): AuthorView => view);

@@ -37,6 +37,6 @@ export class CreateAuthor {
       updatedAt: now,
     };
     await this.authors.insert(author);
-    return toAuthorView(author);
+    return toAuthorView.fresh(author);
   }
 }

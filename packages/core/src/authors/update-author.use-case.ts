@@ -42,6 +42,6 @@ export class UpdateAuthor {
       }),
       write: (next, expected) => this.authors.update(next, expected),
     });
-    return toAuthorView(author);
+    return toAuthorView.fresh(author);
   }
 }

@@ -38,7 +38,7 @@ export class ApproveComment {
       const now = nextUpdatedAt(current.updatedAt, this.clock.now());
       const approval = await this.comments.approve(caller.tenantId, id, user.id, now);
       if (!approval) throw notFound();
-      const view = toCommentView(approval.comment);
+      const view = toCommentView.fresh(approval.comment);
       // Approved already (the store says so: two approvals may share a millisecond): no event.
       return approval.changed ? { result: view, data: view } : { result: view };
     });

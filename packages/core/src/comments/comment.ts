@@ -3,7 +3,7 @@
  * (by an admin or editor) it takes reactions, whose totals are stored on the comment.
  */
 import { visibleTotals, type ReactionType } from '../reactions/reaction.js';
-import { viewPerSnapshot } from '../shared/frozen-snapshots.js';
+import { viewPerSnapshot, type SnapshotView } from '../shared/frozen-snapshots.js';
 
 export const COMMENT_CONTENT_MAX = 5000;
 export const COMMENT_AUTHOR_NAME_MAX = 100;
@@ -44,7 +44,7 @@ export interface CommentView {
 }
 
 /** What callers receive of a comment: one shared frozen view per stored snapshot (`viewPerSnapshot`). */
-export const toCommentView = viewPerSnapshot((comment: Comment): CommentView => {
+export const toCommentView: SnapshotView<Comment, CommentView> = viewPerSnapshot((comment: Comment): CommentView => {
   const { id, articleId, content, authorName, status, userId, createdAt, updatedAt } = comment;
   return { id, articleId, content, authorName, status, createdBy: userId, ...visibleTotals(comment), createdAt, updatedAt };
 });

@@ -79,7 +79,7 @@ export class CreateComment {
         await this.comments.delete(comment.tenantId, comment.id);
         throw articleNotFound();
       }
-      const view = toCommentView(comment);
+      const view = toCommentView.fresh(comment);
       return { result: view, data: view };
     });
   }

@@ -18,7 +18,7 @@ import { findField } from './form.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { findSubmissionOrThrow, requireSubmissionId, submissionNotFound } from './find-submission.js';
 import { goneIds, holdsRelated, idsOf, relatedIdCount, relationValue } from './relation-holders.js';
-import { RELATION_CAP, RELATION_TOTAL_CAP, writtenSubmissionView, type Submission, type SubmissionView } from './submission.js';
+import { RELATION_CAP, RELATION_TOTAL_CAP, submissionView, type Submission, type SubmissionView } from './submission.js';
 import { requireTenantId } from '../tenancy/tenant.js';
 
 /** What connect and disconnect take (§2.5, §6.5): the submission, its relation field, the other submission. */
@@ -127,7 +127,7 @@ export class ConnectRelation {
         await this.#withdraw(tenantId, submissionId, fieldName, relatedId, result.status === 'connected' ? result.replaced : undefined);
         throw relatedSubmissionNotFound();
       }
-      const view = writtenSubmissionView(result.submission);
+      const view = submissionView.fresh(result.submission);
       // A connect already made changed nothing: no event (decision 0780).
       return result.status === 'connected' ? { result: view, data: view } : { result: view };
     });

@@ -17,7 +17,7 @@ import { findRelationField, relatedOfOtherForm, relationRequest, type RelationIn
 import { submissionNotFound } from './find-submission.js';
 import type { FormRepository, SubmissionRepository } from './forms.ports.js';
 import { holdsRelated } from './relation-holders.js';
-import { writtenSubmissionView, type SubmissionView } from './submission.js';
+import { submissionView, type SubmissionView } from './submission.js';
 import { nextUpdatedAt } from '../shared/entity-tag.js';
 
 export class DisconnectRelation {
@@ -47,7 +47,7 @@ export class DisconnectRelation {
       const now = nextUpdatedAt(submission.updatedAt, this.clock.now());
       const after = await this.submissions.disconnectRelation({ tenantId, submissionId, fieldName, relatedId, now });
       if (!after) throw submissionNotFound();
-      const view = writtenSubmissionView(after.submission);
+      const view = submissionView.fresh(after.submission);
       // Not connected sends no event (the store says so: a racing write may share `now`).
       return after.changed ? { result: view, data: view } : { result: view };
     });

@@ -2,7 +2,7 @@
  * What a form's end users may see: the form without its tenant, its notification settings
  * (recipient addresses), its creator and the CAPTCHA threshold (which would help a bot).
  */
-import { viewPerSnapshot } from '../shared/frozen-snapshots.js';
+import { viewPerSnapshot, type SnapshotView } from '../shared/frozen-snapshots.js';
 import type { Form, FormCaptcha } from './form.js';
 
 export type PublicForm = Omit<Form, 'tenantId' | 'notifications' | 'createdBy' | 'captcha'> & {
@@ -10,7 +10,7 @@ export type PublicForm = Omit<Form, 'tenantId' | 'notifications' | 'createdBy' |
 };
 
 /** The public view of a stored form; one shared frozen view per stored snapshot (`viewPerSnapshot`). */
-export const formPublicView = viewPerSnapshot((form: Form): PublicForm => {
+export const formPublicView: SnapshotView<Form, PublicForm> = viewPerSnapshot((form: Form): PublicForm => {
   const { id, slug, title, description, submitButtonText, isActive, visibility, sections, captcha, flow, createdAt, updatedAt } = form;
   return {
     id,

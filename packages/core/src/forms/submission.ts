@@ -1,5 +1,5 @@
 /** Form submissions: what is stored, and the view callers receive (everything but the tenant). */
-import { viewPerSnapshot } from '../shared/frozen-snapshots.js';
+import { viewPerSnapshot, type SnapshotView } from '../shared/frozen-snapshots.js';
 
 /** Field name → the related submission id (single-value) or ids in connect order (multi-value). */
 export type SubmissionRelations = Record<string, string | string[]>;
@@ -39,9 +39,9 @@ export const RELATION_CAP = 500;
 export const RELATION_TOTAL_CAP = 50_000;
 
 /**
- * What a write answers of the submission it stored: a fresh view. The snapshot is new, so a
- * shared view would only add work on every write (a weak-map entry and a registration, which
- * the collector pays for); the next read makes the shared one.
+ * A submission's view, built afresh: what `submissionView` works out once per snapshot, and what
+ * `submissionView.fresh` hands a write's answer (a shared view of a snapshot just stored would
+ * only add work to the write: decision 0844).
  */
 export function writtenSubmissionView(submission: Submission): SubmissionView {
   const { id, formId, values, relations, submittedBy, createdAt, updatedAt } = submission;
@@ -49,4 +49,4 @@ export function writtenSubmissionView(submission: Submission): SubmissionView {
 }
 
 /** What callers receive of a submission: one shared frozen view per stored snapshot (`viewPerSnapshot`). */
-export const submissionView = viewPerSnapshot(writtenSubmissionView);
+export const submissionView: SnapshotView<Submission, SubmissionView> = viewPerSnapshot(writtenSubmissionView);

@@ -100,7 +100,7 @@ export class SubmitForm {
           await this.submissions.delete(caller.tenantId, submission.id);
           throw new DomainError(ErrorCodes.FORM_NOT_FOUND, 'Form not found');
         }
-        const stored = submissionView(submission);
+        const stored = submissionView.fresh(submission);
         return { result: stored, data: stored };
       },
     );

@@ -66,6 +66,28 @@ describe('viewPerSnapshot', () => {
     });
   });
 
+  describe('fresh, for the answer of a write', () => {
+    it('builds a snapshot\'s view without freezing or remembering it, so a later read works out its own', () => {
+      const snapshot = frozenCopy(record('Written'));
+      const [answered, again] = [toView.fresh(snapshot), toView.fresh(snapshot)];
+      expect(answered).to.deep.equal({ id: 'r1', title: { en: 'Written' }, updatedAt: new Date(0), extra: { shown: true } });
+      expect(again).to.not.equal(answered);
+      expect(Object.isFrozen(answered)).to.equal(false);
+      const read = toView(snapshot);
+      expect(read).to.not.equal(answered);
+      expect(read).to.deep.equal(answered);
+      expect(isDeeplyFrozen(read)).to.equal(true);
+      expect(calls).to.deep.equal(['Written', 'Written', 'Written']);
+    });
+
+    it('hands out the view a read already worked out for the snapshot', () => {
+      const snapshot = frozenCopy(record('Read'));
+      const read = toView(snapshot);
+      expect(toView.fresh(snapshot)).to.equal(read);
+      expect(calls).to.deep.equal(['Read']);
+    });
+  });
+
   describe('when the record can change (a fresh document, or frozen only on the outside)', () => {
     it('works a fresh, unfrozen view out on every call', () => {
       const fresh = record('Fresh');
