@@ -48,9 +48,9 @@ export interface SnapshotView<R extends object, V extends object> {
   /**
    * For the answer of a write, about the snapshot it just stored: the view, neither frozen nor
    * remembered (or the one a read already remembered). That snapshot may never be read; freezing
-   * its view and keeping it took 4-10 µs off every update that answered a stored snapshot, in a
-   * process of its own (decision 0844). A later read works its own view out once, as for any
-   * snapshot it meets first.
+   * its view and keeping it cost each update that answered a stored snapshot 2-10 µs of
+   * JavaScript (decision 0844). A later read works its own view out once, as for any snapshot it
+   * meets first.
    */
   readonly fresh: (record: R) => V;
 }
