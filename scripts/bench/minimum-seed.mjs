@@ -3,8 +3,8 @@
 // the form update), as a scratch file for MINIMUM_SEED. The other rows make their own records.
 import { scratchFile } from './processes.mjs';
 
-export const CONNECT = 'POST /forms/submission/{id}/relations/{fieldName}/connect';
-export const FORM_UPDATE = 'PATCH /forms/update/{id}';
+const CONNECT = 'POST /forms/submission/{id}/relations/{fieldName}/connect';
+const FORM_UPDATE = 'PATCH /forms/update/{id}';
 /** The rows the minimum answers. */
 export const MINIMUM_OPERATIONS = ['POST /forms/create', FORM_UPDATE, 'PATCH /articles/update/{id}', 'PATCH /categories/update/{id}', 'PATCH /authors/update/{id}', CONNECT, 'DELETE /articles/delete/{id}', 'POST /ai/translate'];
 
