@@ -18,6 +18,7 @@ import { settleUnreadBody, type EarlyAnswerPolicy } from './early-answers.js';
 import type { ErrorResponder } from './error-response.js';
 import { HttpErrorCodes, HttpProblem } from './http-error-codes.js';
 import { hasBody } from './json-body.js';
+import type { RequestLineLogger } from './json-logger.js';
 import type { ServingState } from './serving-state.js';
 import { UNMATCHED_ROUTE, type ServiceMetrics } from './service-metrics.js';
 import { headerRepeated, methodOf, pathOf } from './request-head.js';
@@ -46,7 +47,8 @@ export interface EdgeOptions {
 }
 
 export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
-  const { answerError, requestLogger, earlyAnswers, serving, metrics, fixedPaths, logger } = options;
+  const { answerError, earlyAnswers, serving, metrics, fixedPaths, logger } = options;
+  const logRequest = requestLineWriter(options.requestLogger);
   return async (ctx, next) => {
     const started = performance.now();
     serving.enter();
@@ -92,21 +94,26 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
       const method = methodOf(ctx);
       const status = ctx.res.statusCode; // what `ctx.status` reads
       metrics?.observeRequest(method, route ?? UNMATCHED_ROUTE, status, durationMs / 1000);
-      requestLogger?.info('request', {
-        method,
-        route,
-        status,
-        durationMs: Math.round(durationMs * 100) / 100,
-        requestId,
-        // The request's span: this layer's, or the OpenTelemetry SDK's when one is registered.
-        traceId: ctx.state.trace.traceId,
-        tenant: ctx.state.tenantId ?? null,
-      });
+      // The request's span in the line: this layer's, or the OpenTelemetry SDK's when one is registered.
+      logRequest?.(method, route, status, Math.round(durationMs * 100) / 100, requestId, ctx.state.trace.traceId, ctx.state.tenantId ?? null);
     }
   };
 }
 
 const LEFT_AS_IT_IS = () => {};
+
+type RequestLineWriter = RequestLineLogger['request'];
+
+/**
+ * How the one line per request is written: through the logger's own `request` where it has one
+ * (the service's `JsonLineLogger`: the values now, the text with the log's batch), else as
+ * `info('request', { method, route, status, durationMs, requestId, traceId, tenant })`.
+ */
+function requestLineWriter(logger: Logger | RequestLineLogger | undefined): RequestLineWriter | undefined {
+  if (logger === undefined) return undefined;
+  if ('request' in logger && typeof logger.request === 'function') return logger.request.bind(logger);
+  return (method, route, status, durationMs, requestId, traceId, tenant) => logger.info('request', { method, route, status, durationMs, requestId, traceId, tenant });
+}
 
 function isHttp11(req: IncomingMessage): boolean {
   return req.httpVersionMajor === 1 && req.httpVersionMinor === 1;

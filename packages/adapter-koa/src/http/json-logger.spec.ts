@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { JsonLineLogger } from './json-logger.js';
+import { JsonLineLogger, LINE_SLOTS, type LineFormat, type LineSlot } from './json-logger.js';
 
 describe('JsonLineLogger', () => {
   const capture = (minimum?: 'debug' | 'info' | 'warn' | 'error') => {
@@ -77,6 +77,65 @@ describe('JsonLineLogger', () => {
         for (const level of levels) logger[level](level);
         expect(lines.map((line) => JSON.parse(line).msg), minimum).to.deep.equal(levels.slice(rank));
       }
+    });
+  });
+
+  describe('the request line (request)', () => {
+    const requestValues = fc.tuple(
+      fc.oneof(fc.constantFrom('GET', 'POST', 'DELETE'), fc.string()),
+      fc.oneof(fc.constant(null), fc.constantFrom('/cms/forms/getById/:id', '/healthz'), fc.string({ unit: 'grapheme' })),
+      fc.integer({ min: 100, max: 599 }),
+      fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.constant(0.01)),
+      fc.oneof(fc.uuid(), fc.string(), fc.constantFrom('a"b', 'back\\slash', '\u2028', '\ud800')),
+      fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 32, maxLength: 32 }),
+      fc.oneof(fc.constant(null), fc.constantFrom('acme', 'bench-1'), fc.string()),
+    );
+    const withoutTime = (line: string) => line.replace(/^\{"time":"[^"]+",/, '{');
+
+    it('writes the text info("request", fields) writes, to an output that writes lines only', () => {
+      fc.assert(
+        fc.property(requestValues, ([method, route, status, durationMs, requestId, traceId, tenant]) => {
+          const { lines, logger } = capture();
+          logger.request(method, route, status, durationMs, requestId, traceId, tenant);
+          logger.info('request', { method, route, status, durationMs, requestId, traceId, tenant });
+          expect(lines).to.have.length(2);
+          expect(withoutTime(lines[0]!)).to.equal(withoutTime(lines[1]!));
+          expect(JSON.parse(lines[0]!).time).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it('hands an output that can write later the time and the values, and the same text is made from them', () => {
+      fc.assert(
+        fc.property(requestValues, ([method, route, status, durationMs, requestId, traceId, tenant]) => {
+          const kept: Array<{ format: LineFormat; slots: LineSlot[] }> = [];
+          const written: string[] = [];
+          const logger = new JsonLineLogger({ write: (line: string) => written.push(line), writeLater: (format, ...slots) => kept.push({ format, slots }) });
+          const before = Date.now();
+          logger.request(method, route, status, durationMs, requestId, traceId, tenant);
+          expect(written, 'nothing written at once').to.deep.equal([]);
+          expect(kept).to.have.length(1);
+          const { format, slots } = kept[0]!;
+          expect(slots).to.have.length(LINE_SLOTS);
+          expect(slots.slice(1)).to.deep.equal([method, route, status, durationMs, requestId, traceId, tenant]);
+          expect(slots[0]).to.be.within(before, Date.now());
+          logger.info('request', { method, route, status, durationMs, requestId, traceId, tenant });
+          const text = format.text(['before', ...slots, 'after'], 1);
+          expect(withoutTime(text)).to.equal(withoutTime(written[0]!));
+          expect(JSON.parse(text).time).to.equal(new Date(slots[0] as number).toISOString());
+        }),
+        { numRuns: 200 },
+      );
+    });
+
+    it('writes nothing when info is below the minimum', () => {
+      const kept: unknown[] = [];
+      const { lines, logger } = capture('warn');
+      logger.request('GET', '/healthz', 200, 0.1, 'r', 't', null);
+      new JsonLineLogger({ write: () => kept.push('line'), writeLater: () => kept.push('later') }, 'error').request('GET', null, 404, 0.1, 'r', 't', null);
+      expect(lines).to.deep.equal([]);
+      expect(kept).to.deep.equal([]);
     });
   });
 });

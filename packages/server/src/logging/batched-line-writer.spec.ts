@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
+import type { LineFormat, LineSlot } from '@cms/adapter-koa';
 import { BatchedLineWriter } from './batched-line-writer.js';
 
 describe('BatchedLineWriter', () => {
@@ -50,6 +51,40 @@ describe('BatchedLineWriter', () => {
       expect(process.listenerCount('exit')).to.equal(before + 1);
       other.detach();
       expect(process.listenerCount('exit')).to.equal(before);
+    });
+  });
+
+  describe('when a line is given as its values (writeLater)', () => {
+    /** A format that writes its eight values joined by `|`, and counts the texts it made. */
+    const joined = (estimate: number): LineFormat & { made: number } => {
+      const format = {
+        estimate,
+        made: 0,
+        text(slots: readonly LineSlot[], at: number) {
+          format.made += 1;
+          return `${slots.slice(at, at + 8).join('|')}\n`;
+        },
+      };
+      return format;
+    };
+
+    it('makes its text only when the batch is handed over, in its place among the lines written', () => {
+      const format = joined(1);
+      writer.write('a\n');
+      writer.writeLater(format, 1, 'x', null, 4, 5, 6, 7, 'eight');
+      writer.write('b\n');
+      writer.writeLater(format, 'n', 2, 3, 4, 5, 6, 7, 8);
+      expect(format.made).to.equal(0);
+      clock.tick(50);
+      expect(chunks).to.deep.equal(['a\n1|x||4|5|6|7|eight\nb\nn|2|3|4|5|6|7|8\n']);
+      expect(format.made).to.equal(2);
+    });
+
+    it('counts its estimate towards maxBytes', () => {
+      writer.writeLater(joined(12), 1, 2, 3, 4, 5, 6, 7, 8);
+      expect(chunks).to.deep.equal([]);
+      writer.writeLater(joined(12), 8, 7, 6, 5, 4, 3, 2, 1);
+      expect(chunks).to.deep.equal(['1|2|3|4|5|6|7|8\n8|7|6|5|4|3|2|1\n']);
     });
   });
 });
