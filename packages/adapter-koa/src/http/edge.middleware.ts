@@ -18,7 +18,7 @@ import { settleUnreadBody, type EarlyAnswerPolicy } from './early-answers.js';
 import type { ErrorResponder } from './error-response.js';
 import { HttpErrorCodes, HttpProblem } from './http-error-codes.js';
 import { hasBody } from './json-body.js';
-import type { RequestLineLogger } from './json-logger.js';
+import { JsonLineLogger, type RequestLineLogger } from './json-logger.js';
 import type { ServingState } from './serving-state.js';
 import { UNMATCHED_ROUTE, type ServiceMetrics } from './service-metrics.js';
 import { headerRepeated, methodOf, pathOf } from './request-head.js';
@@ -105,13 +105,14 @@ const LEFT_AS_IT_IS = () => {};
 type RequestLineWriter = RequestLineLogger['request'];
 
 /**
- * How the one line per request is written: through the logger's own `request` where it has one
- * (the service's `JsonLineLogger`: the values now, the text with the log's batch), else as
- * `info('request', { method, route, status, durationMs, requestId, traceId, tenant })`.
+ * How the one line per request is written: through the service's `JsonLineLogger`'s own `request`
+ * (the values now, the text with the log's batch), else as `info('request', { method, route,
+ * status, durationMs, requestId, traceId, tenant })`. Told apart by its class: another logger's
+ * method of that name may mean something else.
  */
-function requestLineWriter(logger: Logger | RequestLineLogger | undefined): RequestLineWriter | undefined {
+function requestLineWriter(logger: Logger | undefined): RequestLineWriter | undefined {
   if (logger === undefined) return undefined;
-  if ('request' in logger && typeof logger.request === 'function') return logger.request.bind(logger);
+  if (logger instanceof JsonLineLogger) return logger.request.bind(logger);
   return (method, route, status, durationMs, requestId, traceId, tenant) => logger.info('request', { method, route, status, durationMs, requestId, traceId, tenant });
 }
 

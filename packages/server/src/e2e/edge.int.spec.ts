@@ -432,6 +432,25 @@ describe('HTTP edge with public-key tokens and logs', () => {
     }
   });
 
+  it("writes the line through info('request') to an embedder's logger, even one with a request method of its own", async () => {
+    class LoggerWithRequest extends CapturingLogger {
+      readonly requestCalls: unknown[][] = [];
+      request(...args: unknown[]): void {
+        this.requestCalls.push(args);
+      }
+    }
+    const requests = new LoggerWithRequest();
+    const api = await startTestService({}, { requestLogger: requests });
+    try {
+      await api.call('GET', '/reports/dashboardConfig', { headers: { 'x-user-id': 'u1', 'x-request-id': 'own-request-1' } });
+      expect(requests.requestCalls).to.deep.equal([]);
+      expect(requests.lines).to.have.length(1);
+      expect(requests.lines[0]).to.include({ level: 'info', message: 'request', method: 'GET', route: '/cms/reports/dashboardConfig', status: 200, requestId: 'own-request-1', tenant: 'tenant-a' });
+    } finally {
+      await api.stop();
+    }
+  });
+
   it('answers a storage failure with the operation’s 500 message, no internals, and logs it under the request id', async () => {
     const errors = new CapturingLogger();
     const api = await startTestService({}, { logger: errors });
