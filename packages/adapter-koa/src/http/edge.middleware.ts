@@ -18,7 +18,7 @@ import { settleUnreadBody, type EarlyAnswerPolicy } from './early-answers.js';
 import type { ErrorResponder } from './error-response.js';
 import { HttpErrorCodes, HttpProblem } from './http-error-codes.js';
 import { hasBody } from './json-body.js';
-import { JsonLineLogger, type RequestLineLogger } from './json-logger.js';
+import { JsonLineLogger } from './json-logger.js';
 import type { ServingState } from './serving-state.js';
 import { UNMATCHED_ROUTE, type ServiceMetrics } from './service-metrics.js';
 import { headerRepeated, methodOf, pathOf } from './request-head.js';
@@ -102,7 +102,7 @@ export function edgeMiddleware(options: EdgeOptions): Middleware<CmsState> {
 
 const LEFT_AS_IT_IS = () => {};
 
-type RequestLineWriter = RequestLineLogger['request'];
+type RequestLineWriter = JsonLineLogger['request'];
 
 /**
  * How the one line per request is written: through the service's `JsonLineLogger`'s own `request`

@@ -45,12 +45,7 @@ const REQUEST_LINE: LineFormat = {
     `{"time":"${isoAt(slots[at] as number)}","level":"info","msg":"request","method":${jsonValue(slots[at + 1])},"route":${jsonValue(slots[at + 2])},"status":${jsonValue(slots[at + 3])},"durationMs":${jsonValue(slots[at + 4])},"requestId":${jsonValue(slots[at + 5])},"traceId":${jsonValue(slots[at + 6])},"tenant":${jsonValue(slots[at + 7])}}\n`,
 };
 
-/** A logger that also writes the edge's request line, from its values (`JsonLineLogger`). */
-export interface RequestLineLogger extends Logger {
-  request(method: string, route: string | null, status: number, durationMs: number, requestId: string, traceId: string, tenant: string | null): void;
-}
-
-export class JsonLineLogger implements RequestLineLogger {
+export class JsonLineLogger implements Logger {
   constructor(
     private readonly out: LineOutput,
     private readonly minimum: LogLevel = 'info',
