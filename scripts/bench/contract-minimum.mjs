@@ -8,11 +8,10 @@
 // categories, authors), "POST /forms/submission/{id}/relations/{fieldName}/connect",
 // "DELETE /articles/delete/{id}" (the create + delete pairs), "POST /ai/translate".
 import { join } from 'node:path';
-import { BENCH_JWT_SECRET } from './bench-client.mjs';
 import { RESULTS_DIR, seededOperation } from './bench-environment.mjs';
 import { interleavedRuns, pairedRatio, summarise } from './interleaved-runs.mjs';
-import { MINIMUM_OPERATIONS, minimumSeed } from './minimum-seed.mjs';
-import { PINNING, startKoaCallReference, startPinned, startReference } from './processes.mjs';
+import { MINIMUM_OPERATIONS, minimumSeed, startMinimum } from './minimum-seed.mjs';
+import { startKoaCallReference, startReference } from './processes.mjs';
 
 const args = process.argv.slice(2);
 const name = args[0] && !args[0].startsWith('--') ? args[0] : MINIMUM_OPERATIONS[0];
@@ -37,23 +36,16 @@ try {
   // sources, the related submissions and their form; the form being updated.
   const seed = await minimumSeed(name, service.clients[0], requests[0]);
   for (const without of variants) {
-    const minimum = await startPinned({
+    const minimum = await startMinimum({
       name: `minimum${without ? ` without ${without}` : ''}`,
-      cpu: PINNING.serverCpu,
-      script: join(import.meta.dirname, 'reference-minimum.mjs'),
-      env: {
-        NODE_ENV: 'production',
-        MINIMUM_SKIP: without,
-        MINIMUM_KEYS: JSON.stringify(service.tenants),
-        MINIMUM_JWT_SECRET: BENCH_JWT_SECRET,
-        MINIMUM_LOG: join(RESULTS_DIR, 'minimum-requests.log'),
-        AI_BASE_URL: provider.baseUrl,
-        ...(seed ? { MINIMUM_SEED: seed } : {}),
-      },
-      ready: /listening (\d+)/,
+      skip: without,
+      tenants: service.tenants,
+      providerUrl: provider.baseUrl,
+      log: join(RESULTS_DIR, 'minimum-requests.log'),
+      seed,
     });
     stoppers.push(minimum.stop);
-    targets.push({ label: minimum.name, origin: `http://127.0.0.1:${minimum.match[1]}`, pid: minimum.pid });
+    targets.push({ label: minimum.name, origin: minimum.origin, pid: minimum.pid });
   }
   const results = await interleavedRuns(targets, requests);
   process.stdout.write(`${name}, ${new Date().toISOString()}\n`);

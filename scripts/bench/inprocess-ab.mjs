@@ -19,7 +19,7 @@ import { KoaAppToken } from '../../packages/server/dist/container/http.module.js
 import { apiKeysSetting, BENCH_JWT_SECRET, BenchClient, benchTenants } from './bench-client.mjs';
 import { RESULTS_DIR, startFakeProvider } from './bench-environment.mjs';
 import { median } from './interleaved-runs.mjs';
-import { MINIMUM_OPERATIONS, minimumSeed } from './minimum-seed.mjs';
+import { MINIMUM_OPERATIONS, minimumSeed, minimumSettings } from './minimum-seed.mjs';
 import { missingRoutes, OPERATIONS, servedRoutes } from './operations.mjs';
 import { bareHandler, referenceKoaApp } from './reference-apps.mjs';
 import { fillTemplates } from './request-templates.mjs';
@@ -99,13 +99,7 @@ process.exit(0);
 /** A fresh instance of the contract's least for one row (its module loaded anew), holding what the row's seed made. */
 async function minimumFor(name, firstRequest) {
   const seed = await minimumSeed(name, api, firstRequest);
-  Object.assign(process.env, {
-    MINIMUM_KEYS: JSON.stringify(tenants),
-    MINIMUM_JWT_SECRET: BENCH_JWT_SECRET,
-    MINIMUM_LOG: join(RESULTS_DIR, 'inprocess-minimum-requests.log'),
-    MINIMUM_SEED: seed ?? '',
-    AI_BASE_URL: provider.baseUrl,
-  });
+  Object.assign(process.env, minimumSettings({ tenants, providerUrl: provider.baseUrl, log: join(RESULTS_DIR, 'inprocess-minimum-requests.log'), seed }));
   const { minimumApp } = await import(`./reference-minimum.mjs?row=${++minimums}`);
   return minimumApp;
 }

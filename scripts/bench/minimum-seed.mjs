@@ -1,7 +1,10 @@
 // What the contract's least (reference-minimum.mjs) must hold before it answers a row: the
 // records the service's seed made, for the rows that act on seeded records (the relation connect,
 // the form update), as a scratch file for MINIMUM_SEED. The other rows make their own records.
-import { scratchFile } from './processes.mjs';
+// And the minimum started in a process of its own, as contract-minimum.mjs and profile.mjs load it.
+import { join } from 'node:path';
+import { BENCH_JWT_SECRET } from './bench-client.mjs';
+import { PINNING, scratchFile, startPinned } from './processes.mjs';
 
 const CONNECT = 'POST /forms/submission/{id}/relations/{fieldName}/connect';
 const FORM_UPDATE = 'PATCH /forms/update/{id}';
@@ -28,4 +31,22 @@ async function seededRecords(api, { cycle }) {
 async function seededForm(api, { path }) {
   const { form } = await api.call('GET', `/forms/getById/${path.split('/').pop()}`);
   return scratchFile('minimum-seed', { tenantId: api.tenant.tenantId, forms: [form], submissions: [] });
+}
+
+/** The settings the minimum reads: the bench tenants' keys, the JWT secret, its log, the provider, the seed file. */
+export function minimumSettings({ tenants, providerUrl, log, seed }) {
+  return { MINIMUM_KEYS: JSON.stringify(tenants), MINIMUM_JWT_SECRET: BENCH_JWT_SECRET, MINIMUM_LOG: log, AI_BASE_URL: providerUrl, MINIMUM_SEED: seed ?? '' };
+}
+
+/** The minimum in its own process on the server core (`skip`: MINIMUM_SKIP), with `{ origin }` added. */
+export async function startMinimum({ name = 'minimum', skip = '', nodeArgs = [], log, ...settings }) {
+  const started = await startPinned({
+    name,
+    cpu: PINNING.serverCpu,
+    nodeArgs,
+    script: join(import.meta.dirname, 'reference-minimum.mjs'),
+    env: { NODE_ENV: 'production', MINIMUM_SKIP: skip, ...minimumSettings({ ...settings, log }) },
+    ready: /listening (\d+)/,
+  });
+  return { ...started, origin: `http://127.0.0.1:${started.match[1]}` };
 }

@@ -11,12 +11,11 @@
 // the load, --requests the count printed).
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { BENCH_JWT_SECRET } from './bench-client.mjs';
 import { RESULTS_DIR, startBenchService, startFakeProvider } from './bench-environment.mjs';
 import { referenceRoute } from './constant-envelope.mjs';
-import { MINIMUM_OPERATIONS, minimumSeed } from './minimum-seed.mjs';
+import { MINIMUM_OPERATIONS, minimumSeed, startMinimum } from './minimum-seed.mjs';
 import { missingRoutes, OPERATIONS } from './operations.mjs';
-import { PINNING, runLoad, startKoaCallReference, startPinned, startReference } from './processes.mjs';
+import { runLoad, startKoaCallReference, startReference } from './processes.mjs';
 
 const FLAGS = ['--koa', '--floor', '--minimum'];
 const profileFloor = process.argv.includes('--floor');
@@ -48,7 +47,8 @@ try {
     origin = koa.origin;
   }
   if (profileMinimum) {
-    koa = await startMinimum(await minimumSeed(name, service.clients[0], requests[0]), service.tenants, provider.baseUrl, profiling);
+    const seed = await minimumSeed(name, service.clients[0], requests[0]);
+    koa = await startMinimum({ nodeArgs: profiling, tenants: service.tenants, providerUrl: provider.baseUrl, log: join(RESULTS_DIR, 'minimum-requests.log'), seed });
     origin = koa.origin;
   }
   const started = microsNow();
@@ -70,26 +70,6 @@ process.stdout.write(`profile: ${newest}\n`);
 /** The monotonic clock in µs, as V8 stamps a profile's samples (both read CLOCK_MONOTONIC on Linux). */
 function microsNow() {
   return Number(process.hrtime.bigint() / 1000n);
-}
-
-/** The contract's least, profiled, holding what the row's seed made (as contract-minimum.mjs starts it). */
-async function startMinimum(seed, tenants, providerUrl, nodeArgs) {
-  const started = await startPinned({
-    name: 'minimum',
-    cpu: PINNING.serverCpu,
-    nodeArgs,
-    script: join(import.meta.dirname, 'reference-minimum.mjs'),
-    env: {
-      NODE_ENV: 'production',
-      MINIMUM_KEYS: JSON.stringify(tenants),
-      MINIMUM_JWT_SECRET: BENCH_JWT_SECRET,
-      MINIMUM_LOG: join(RESULTS_DIR, 'minimum-requests.log'),
-      AI_BASE_URL: providerUrl,
-      ...(seed ? { MINIMUM_SEED: seed } : {}),
-    },
-    ready: /listening (\d+)/,
-  });
-  return { ...started, origin: `http://127.0.0.1:${started.match[1]}` };
 }
 
 /**
