@@ -9,7 +9,7 @@ import { PINNING, scratchFile, startPinned } from './processes.mjs';
 const CONNECT = 'POST /forms/submission/{id}/relations/{fieldName}/connect';
 const FORM_UPDATE = 'PATCH /forms/update/{id}';
 /** The rows the minimum answers. */
-export const MINIMUM_OPERATIONS = ['POST /forms/create', FORM_UPDATE, 'PATCH /articles/update/{id}', 'PATCH /categories/update/{id}', 'PATCH /authors/update/{id}', CONNECT, 'DELETE /articles/delete/{id}', 'POST /ai/translate'];
+export const MINIMUM_OPERATIONS = ['POST /forms/create', FORM_UPDATE, 'PATCH /articles/update/{id}', 'PATCH /categories/update/{id}', 'PATCH /authors/update/{id}', CONNECT, 'DELETE /articles/delete/{id}', 'POST /ai/translate', 'PUT /ai/repurpose/template'];
 
 /** The MINIMUM_SEED file for operation `name`, whose first request is `request`, read from the service through `api`; undefined when the row needs none. */
 export async function minimumSeed(name, api, request) {

@@ -1,9 +1,9 @@
-// Reference 4, the contract's least (decision 0843): a Koa app that answers eight of the rows
+// Reference 4, the contract's least (decision 0843): a Koa app that answers nine of the rows
 // that miss their budget (POST /forms/create, the four PATCHes, the relation connect, the article
-// create + delete pairs, POST /ai/translate) doing only what the contract asks of them, with none
-// of the service's layers (no container, use case, port, storage seam, metrics registry, webhook
-// staging, turn-taking of writers, list index, Host or compression check). What it does per
-// request:
+// create + delete pairs, POST /ai/translate, PUT /ai/repurpose/template) doing only what the
+// contract asks of them, with none of the service's layers (no container, use case, port, storage
+// seam, metrics registry, webhook staging, turn-taking of writers, list index, Host or compression
+// check). What it does per request:
 // - Koa, @koa/router and koa-bodyparser, as the Koa reference has them;
 // - one edge middleware: the request id (the caller's if safe, else a UUID), a trace context, the
 //   §8 headers, the error envelope, a count per route and status, one log line written in batches;
@@ -20,6 +20,9 @@
 // - the connect and the form update: on the records the service's seed made (MINIMUM_SEED: a file
 //   of them); the connect makes §2.5's checks in their order, the relation written unless it
 //   already holds the id; the other PATCHes' records are made by their first request;
+// - the template PUT: the user (the token's subject, else `x-user-id`), the body's schema, its
+//   language one of the tenant's, the tenant's template (made with the defaults by the first
+//   request) with the given members over it, kept and answered with its tag;
 // - translate: the quota read before the provider call and added to after it, the call through
 //   the service's own provider adapter with the child `traceparent`, as the floor makes it.
 // MINIMUM_SKIP (comma-separated) leaves parts out, to see what each costs: ajv, normalize, keep,
@@ -38,10 +41,12 @@ import { OpenAiChatTranslationProvider } from '../../packages/adapter-ai/dist/in
 import { translateBodySchema } from '../../packages/adapter-koa/dist/ai/translate.schemas.js';
 import { createArticleBodySchema, createCategoryBodySchema } from '../../packages/adapter-koa/dist/articles/articles.schemas.js';
 import { createAuthorBodySchema } from '../../packages/adapter-koa/dist/authors/authors.schemas.js';
+import { repurposeTemplatePatchSchema } from '../../packages/adapter-koa/dist/repurpose/repurpose.schemas.js';
 import { connectBodySchema, createFormBodySchema } from '../../packages/adapter-koa/dist/forms/forms.schemas.js';
 import { partialBodySchema } from '../../packages/adapter-koa/dist/http/record-schemas.js';
 import { SchemaValidator } from '../../packages/adapter-koa/dist/routing/schema-validator.js';
 import { normalizeFormInput } from '../../packages/core/dist/forms/normalize-form-input.js';
+import { defaultRepurposeTemplate } from '../../packages/core/dist/repurpose/repurpose-template.js';
 import { newId } from '../../packages/core/dist/shared/ids.js';
 import { childSpanOf } from '../../packages/core/dist/shared/trace-context.js';
 
@@ -58,6 +63,7 @@ const checkTranslate = schemas.compile(translateBodySchema, 'body');
 const checkConnect = schemas.compile(connectBodySchema, 'body');
 const checkArticle = schemas.compile(createArticleBodySchema, 'body');
 const checkFormChange = schemas.compile(partialBodySchema(createFormBodySchema), 'body');
+const checkTemplateChange = schemas.compile(repurposeTemplatePatchSchema, 'body');
 const FORM_KEYS = ['title', 'slug', 'sections', 'description', 'submitButtonText', 'isActive', 'visibility', 'captcha', 'notifications', 'flow'];
 const provider = process.env.AI_BASE_URL && new OpenAiChatTranslationProvider({ baseUrl: process.env.AI_BASE_URL, apiKey: 'bench-provider-key', model: 'bench-model', timeoutMs: 30_000 });
 const SECRET = process.env.MINIMUM_JWT_SECRET ?? '';
@@ -71,6 +77,7 @@ const articleTexts = new Map(); // tenant \0 id → JSON text
 const commentsOfArticle = new Map(); // tenant \0 article id → comment ids (none in the bench)
 const reactionsOfArticle = new Map(); // tenant \0 article id → reactions (none in the bench)
 const tokensUsed = new Map(); // tenant \0 month → tokens
+const templates = new Map(); // tenant → repurpose template
 const seed = process.env.MINIMUM_SEED ? JSON.parse(readFileSync(process.env.MINIMUM_SEED, 'utf8')) : { tenantId: '', forms: [], submissions: [] };
 const withDates = (record) => ({ ...record, createdAt: new Date(record.createdAt), updatedAt: new Date(record.updatedAt) });
 const forms = new Map(seed.forms.map((form) => [`${seed.tenantId}\0${form.id}`, withDates(form)]));
@@ -79,11 +86,18 @@ const relationFieldsOf = new Map(); // form id → its relation fields by name
 const counts = new Map(); // method route status → requests
 
 const log = openSync(process.env.MINIMUM_LOG ?? '/dev/null', 'a');
+// Each request's line waits as its eight values and is made with its batch, as the service's
+// (decision 0845): the least way to write it.
+const LINE_VALUES = 8;
 let lines = [];
+const lineText = (v, at) =>
+  `{"time":"${new Date(v[at]).toISOString()}","level":"info","msg":"request","method":"${v[at + 1]}","route":"${v[at + 2]}","status":${v[at + 3]},"durationMs":${v[at + 4]},"requestId":"${v[at + 5]}","traceId":"${v[at + 6]}","tenant":"${v[at + 7]}"}\n`;
 setInterval(() => {
   if (!lines.length) return;
-  const text = lines.join('');
+  const values = lines;
   lines = [];
+  let text = '';
+  for (let at = 0; at < values.length; at += LINE_VALUES) text += lineText(values, at);
   write(log, text, () => {});
 }, 50).unref();
 
@@ -209,6 +223,35 @@ router.post('/cms/ai/translate', async (ctx) => {
   ctx.res.setHeader('content-type', JSON_TYPE);
   ctx.body = JSON.stringify({ success: true, statusCode: 200, message: 'OK', data: { content: result.content, tokens: { used, remaining: Math.max(0, TOKEN_LIMIT - used), limit: TOKEN_LIMIT } } });
 });
+router.put('/cms/ai/repurpose/template', (ctx) => {
+  const { tenantId } = ctx.state;
+  const user = ctx.req.headers.authorization === undefined ? ctx.req.headers['x-user-id'] : bearerClaims(ctx).sub;
+  if (typeof user !== 'string' || user === '') throw refused(400, 'Missing userId');
+  const body = ctx.request.body;
+  if (!skip.has('ajv')) checkTemplateChange(body);
+  const language = body.defaults?.language;
+  if (language !== undefined && language !== null && !LANGUAGES.includes(language)) throw refused(400, 'defaults.language is not a language of the tenant');
+  const current = templates.get(tenantId) ?? defaultRepurposeTemplate(tenantId, new Date());
+  let platforms = current.platforms;
+  if (body.platforms) {
+    platforms = { ...platforms };
+    for (const name of Object.keys(body.platforms)) if (body.platforms[name]) platforms[name] = withGiven(platforms[name], body.platforms[name]);
+  }
+  const defaults = body.defaults ? withGiven(current.defaults, body.defaults) : current.defaults;
+  const template = { ...current, defaults, platforms, updatedBy: user, updatedAt: nextUpdatedAt(current) };
+  const data = JSON.stringify(template);
+  if (!skip.has('keep')) templates.set(tenantId, template);
+  if (!skip.has('etag')) ctx.res.setHeader('etag', `"${hash('sha256', data, 'base64url')}"`);
+  ctx.res.setHeader('content-type', JSON_TYPE);
+  ctx.body = `{"success":true,"statusCode":200,"message":"Repurpose template updated","data":${data}}`;
+});
+
+/** `record` with the members `given` holds over it (a `null` leaves a member as it is). */
+function withGiven(record, given) {
+  const merged = { ...record };
+  for (const name of Object.keys(given)) if (given[name] !== null) merged[name] = given[name];
+  return merged;
+}
 
 /**
  * A PATCH of a small record behind an editor's bearer token (§6.3 without If-Match): the id, the
@@ -273,8 +316,14 @@ function relationFieldsIn(form) {
   return fields;
 }
 
-/** The bearer token's claims: its HS256 signature checked once, expiry, tenant and role every time. */
+/** A bearer token of the tenant's editor or admin. */
 function requireEditor(ctx) {
+  const claims = bearerClaims(ctx);
+  if (claims.role !== 'admin' && claims.role !== 'editor') throw refused(403, 'Forbidden');
+}
+
+/** The bearer token's claims: its HS256 signature checked once, its expiry and tenant every time. */
+function bearerClaims(ctx) {
   const header = ctx.req.headers.authorization ?? '';
   if (!header.startsWith('Bearer ')) throw refused(401, 'Unauthorized');
   const token = header.slice(7);
@@ -288,7 +337,8 @@ function requireEditor(ctx) {
     claimsOfToken.set(token, claims);
   }
   if (claims.exp !== undefined && claims.exp * 1000 <= Date.now()) throw refused(401, 'Unauthorized');
-  if (claims.tenant !== ctx.state.tenantId || (claims.role !== 'admin' && claims.role !== 'editor')) throw refused(403, 'Forbidden');
+  if (claims.tenant !== ctx.state.tenantId) throw refused(403, 'Forbidden');
+  return claims;
 }
 
 const app = new Koa();
@@ -321,7 +371,7 @@ app.use(async (ctx, next) => {
     counts.set(counted, (counts.get(counted) ?? 0) + 1);
     const durationMs = Math.round((performance.now() - started) * 100) / 100;
     if (!skip.has('log')) {
-      lines.push(`{"time":"${new Date().toISOString()}","level":"info","msg":"request","method":"${ctx.method}","route":"${route}","status":${status},"durationMs":${durationMs},"requestId":"${requestId}","traceId":"${ctx.state.trace?.traceId}","tenant":"${ctx.state.tenantId}"}\n`);
+      lines.push(Date.now(), ctx.method, route, status, durationMs, requestId, ctx.state.trace?.traceId, ctx.state.tenantId);
     }
   }
 });
