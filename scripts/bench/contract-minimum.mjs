@@ -6,7 +6,8 @@
 //   node scripts/bench/contract-minimum.mjs ["<operation>"] [--without ajv,normalize ...]
 // Operations: "POST /forms/create" (the default), "PATCH /<kind>/update/{id}" (forms, articles,
 // categories, authors), "POST /forms/submission/{id}/relations/{fieldName}/connect",
-// "DELETE /articles/delete/{id}" (the create + delete pairs), "POST /ai/translate",
+// "DELETE /articles/delete/{id}" and "DELETE /authors/delete/{id}" (the create + delete pairs),
+// "DELETE /forms/submission/{id}" (the submit + erase pairs), "POST /ai/translate",
 // "PUT /ai/repurpose/template".
 import { join } from 'node:path';
 import { RESULTS_DIR, seededOperation } from './bench-environment.mjs';

@@ -8,13 +8,15 @@ import { PINNING, scratchFile, startPinned } from './processes.mjs';
 
 const CONNECT = 'POST /forms/submission/{id}/relations/{fieldName}/connect';
 const FORM_UPDATE = 'PATCH /forms/update/{id}';
+const ERASURE = 'DELETE /forms/submission/{id}';
 /** The rows the minimum answers. */
-export const MINIMUM_OPERATIONS = ['POST /forms/create', FORM_UPDATE, 'PATCH /articles/update/{id}', 'PATCH /categories/update/{id}', 'PATCH /authors/update/{id}', CONNECT, 'DELETE /articles/delete/{id}', 'POST /ai/translate', 'PUT /ai/repurpose/template'];
+export const MINIMUM_OPERATIONS = ['POST /forms/create', FORM_UPDATE, 'PATCH /articles/update/{id}', 'PATCH /categories/update/{id}', 'PATCH /authors/update/{id}', CONNECT, 'DELETE /articles/delete/{id}', 'POST /ai/translate', 'PUT /ai/repurpose/template', 'DELETE /authors/delete/{id}', ERASURE];
 
 /** The MINIMUM_SEED file for operation `name`, whose first request is `request`, read from the service through `api`; undefined when the row needs none. */
 export async function minimumSeed(name, api, request) {
   if (name === CONNECT) return seededRecords(api, request);
-  if (name === FORM_UPDATE) return seededForm(api, request);
+  if (name === FORM_UPDATE) return seededForm(api, request.path.split('/').pop());
+  if (name === ERASURE) return seededForm(api, /\/forms\/([^/]+)\/submit$/.exec(request.path)[1]); // the pair's submit
   return undefined;
 }
 
@@ -27,9 +29,9 @@ async function seededRecords(api, { cycle }) {
   return scratchFile('minimum-seed', { tenantId: api.tenant.tenantId, forms, submissions });
 }
 
-/** A scratch file of the form a form update's request names, as the service holds it. */
-async function seededForm(api, { path }) {
-  const { form } = await api.call('GET', `/forms/getById/${path.split('/').pop()}`);
+/** A scratch file of the form `id`, as the service holds it. */
+async function seededForm(api, id) {
+  const { form } = await api.call('GET', `/forms/getById/${id}`);
   return scratchFile('minimum-seed', { tenantId: api.tenant.tenantId, forms: [form], submissions: [] });
 }
 

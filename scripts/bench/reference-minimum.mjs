@@ -1,9 +1,9 @@
-// Reference 4, the contract's least (decision 0843): a Koa app that answers nine of the rows
+// Reference 4, the contract's least (decision 0843): a Koa app that answers eleven of the rows
 // that miss their budget (POST /forms/create, the four PATCHes, the relation connect, the article
-// create + delete pairs, POST /ai/translate, PUT /ai/repurpose/template) doing only what the
-// contract asks of them, with none of the service's layers (no container, use case, port, storage
-// seam, metrics registry, webhook staging, turn-taking of writers, list index, Host or compression
-// check). What it does per request:
+// and the author create + delete pairs, the submit + erase pairs, POST /ai/translate, PUT
+// /ai/repurpose/template) doing only what the contract asks of them, with none of the service's layers (no container, use case, port,
+// storage seam, metrics registry, webhook staging, turn-taking of writers, list index, Host or
+// compression check). What it does per request:
 // - Koa, @koa/router and koa-bodyparser, as the Koa reference has them;
 // - one edge middleware: the request id (the caller's if safe, else a UUID), a trace context, the
 //   §8 headers, the error envelope, a count per route and status, one log line written in batches;
@@ -16,7 +16,12 @@
 //   rather than written again;
 // - the record kept in a Map (a created one as its JSON text, a form's slug unique per tenant), a
 //   SHA-256 entity tag on its answer;
-// - the article delete: its comments' and reactions' entries looked up and dropped with it;
+// - the article delete: its comments' and reactions' entries looked up and dropped with it; the
+//   author delete: its articles' entries looked up, their author set to null (none in the bench);
+// - the submit: §2.5's order of checks on the seeded form, its values checked by the service's own
+//   rules (`validateSubmissionValues`, borrowed), the submission kept (no CAPTCHA: a form asking
+//   for one is answered 500; no notification jobs: the bench's form sends none); the erasure: the
+//   submissions whose relations hold it looked up and its id taken out (none in the bench);
 // - the connect and the form update: on the records the service's seed made (MINIMUM_SEED: a file
 //   of them); the connect makes §2.5's checks in their order, the relation written unless it
 //   already holds the id; the other PATCHes' records are made by their first request;
@@ -46,6 +51,7 @@ import { connectBodySchema, createFormBodySchema } from '../../packages/adapter-
 import { partialBodySchema } from '../../packages/adapter-koa/dist/http/record-schemas.js';
 import { SchemaValidator } from '../../packages/adapter-koa/dist/routing/schema-validator.js';
 import { normalizeFormInput } from '../../packages/core/dist/forms/normalize-form-input.js';
+import { validateSubmissionValues } from '../../packages/core/dist/forms/validate-submission-values.js';
 import { defaultRepurposeTemplate } from '../../packages/core/dist/repurpose/repurpose-template.js';
 import { newId } from '../../packages/core/dist/shared/ids.js';
 import { childSpanOf } from '../../packages/core/dist/shared/trace-context.js';
@@ -62,6 +68,7 @@ const checkForm = schemas.compile(createFormBodySchema, 'body');
 const checkTranslate = schemas.compile(translateBodySchema, 'body');
 const checkConnect = schemas.compile(connectBodySchema, 'body');
 const checkArticle = schemas.compile(createArticleBodySchema, 'body');
+const checkAuthor = schemas.compile(createAuthorBodySchema, 'body');
 const checkFormChange = schemas.compile(partialBodySchema(createFormBodySchema), 'body');
 const checkTemplateChange = schemas.compile(repurposeTemplatePatchSchema, 'body');
 const FORM_KEYS = ['title', 'slug', 'sections', 'description', 'submitButtonText', 'isActive', 'visibility', 'captcha', 'notifications', 'flow'];
@@ -76,6 +83,9 @@ const slugs = new Set(); // tenant \0 slug
 const articleTexts = new Map(); // tenant \0 id → JSON text
 const commentsOfArticle = new Map(); // tenant \0 article id → comment ids (none in the bench)
 const reactionsOfArticle = new Map(); // tenant \0 article id → reactions (none in the bench)
+const authorTexts = new Map(); // tenant \0 id → JSON text
+const articlesOfAuthor = new Map(); // tenant \0 author id → article ids (none in the bench)
+const relationHolders = new Map(); // tenant \0 submission id → ids of the submissions whose relations hold it (none in the bench)
 const tokensUsed = new Map(); // tenant \0 month → tokens
 const templates = new Map(); // tenant → repurpose template
 const seed = process.env.MINIMUM_SEED ? JSON.parse(readFileSync(process.env.MINIMUM_SEED, 'utf8')) : { tenantId: '', forms: [], submissions: [] };
@@ -161,19 +171,14 @@ router.patch('/cms/articles/update/:id', smallRecordUpdate('article', {
   changes: (body, current) => ({ title: requiredText(body.title ?? current.title, 'title', 200) }),
   view: ({ tenantId, ...view }) => view,
 }));
-router.post('/cms/articles/create', (ctx) => {
-  if (!skip.has('bearer')) requireEditor(ctx);
-  const { tenantId } = ctx.state;
-  const body = ctx.request.body;
-  if (!skip.has('ajv')) checkArticle(body);
-  const title = requiredText(body.title, 'title', 200);
-  const now = new Date();
-  const id = newId(now, tenantId);
-  const view = { id, title, content: body.content ?? '', authorId: null, categoryId: null, subCategoryId: null, reactionsEnabled: body.reactionsEnabled ?? true, likes: 0, dislikes: 0, createdAt: now, updatedAt: now };
-  const data = JSON.stringify(view);
-  if (!skip.has('keep')) articleTexts.set(`${tenantId}\0${id}`, data);
-  answer(ctx, 201, 'Article created successfully', 'article', data);
-});
+router.post('/cms/articles/create', editorCreate('article', {
+  check: checkArticle,
+  texts: articleTexts,
+  view: (body, id, now) => {
+    const title = requiredText(body.title, 'title', 200);
+    return { id, title, content: body.content ?? '', authorId: null, categoryId: null, subCategoryId: null, reactionsEnabled: body.reactionsEnabled ?? true, likes: 0, dislikes: 0, createdAt: now, updatedAt: now };
+  },
+}));
 router.delete('/cms/articles/delete/:id', (ctx) => {
   if (!skip.has('bearer')) requireEditor(ctx);
   const { id } = ctx.params;
@@ -183,8 +188,62 @@ router.delete('/cms/articles/delete/:id', (ctx) => {
   commentsOfArticle.delete(key);
   reactionsOfArticle.delete(key);
   articleTexts.delete(key);
-  ctx.res.setHeader('content-type', JSON_TYPE);
-  ctx.body = '{"success":true,"statusCode":200,"message":"Article deleted successfully","data":null}';
+  answerDeleted(ctx, 'Article');
+});
+router.post('/cms/authors/create', editorCreate('author', {
+  check: checkAuthor,
+  texts: authorTexts,
+  view: (body, id, now) => {
+    const name = requiredText(body.name, 'name', 200);
+    return { id, name, email: body.email ?? null, bio: body.bio ?? null, avatarUrl: body.avatarUrl ?? null, createdAt: now, updatedAt: now };
+  },
+}));
+router.delete('/cms/authors/delete/:id', (ctx) => {
+  if (!skip.has('bearer')) requireEditor(ctx);
+  const key = `${ctx.state.tenantId}\0${ctx.params.id}`;
+  if (!ID.test(ctx.params.id) || !authorTexts.has(key)) throw refused(404, 'Author not found');
+  for (const articleId of articlesOfAuthor.get(key) ?? []) {
+    const articleKey = `${ctx.state.tenantId}\0${articleId}`;
+    articleTexts.set(articleKey, JSON.stringify({ ...JSON.parse(articleTexts.get(articleKey)), authorId: null }));
+  }
+  articlesOfAuthor.delete(key);
+  authorTexts.delete(key);
+  answerDeleted(ctx, 'Author');
+});
+router.post('/cms/forms/:id/submit', (ctx) => {
+  const { tenantId } = ctx.state;
+  const { id } = ctx.params;
+  if (!ID.test(id)) throw refused(400, 'Invalid form id');
+  const form = forms.get(`${tenantId}\0${id}`);
+  if (!form) throw refused(404, 'Form not found');
+  if (!form.isActive) throw refused(403, 'Form is not active');
+  if (form.visibility === 'internal') throw refused(403, 'Form is internal');
+  if (form.captcha.enabled) throw new Error('the minimum checks no CAPTCHA');
+  const values = skip.has('ajv') ? ctx.request.body.values : validateSubmissionValues(form, ctx.request.body);
+  const now = new Date();
+  const submission = { id: newId(now, tenantId), formId: id, values, relations: {}, submittedBy: ctx.req.headers['x-user-id'] ?? null, createdAt: now, updatedAt: now };
+  if (!skip.has('keep')) submissions.set(`${tenantId}\0${submission.id}`, submission);
+  answer(ctx, 201, 'Form submitted successfully', 'submission', JSON.stringify(submission));
+});
+router.delete('/cms/forms/submission/:id', (ctx) => {
+  if (!skip.has('bearer')) requireEditor(ctx);
+  const { tenantId } = ctx.state;
+  const { id } = ctx.params;
+  if (!ID.test(id)) throw refused(400, 'Invalid submission id');
+  const key = `${tenantId}\0${id}`;
+  if (!submissions.has(key)) throw refused(404, 'Submission not found');
+  for (const holderId of relationHolders.get(key) ?? []) {
+    const holder = submissions.get(`${tenantId}\0${holderId}`);
+    const relations = Object.fromEntries(
+      Object.entries(holder.relations)
+        .map(([field, held]) => [field, Array.isArray(held) ? held.filter((related) => related !== id) : held])
+        .filter(([, held]) => held !== id),
+    );
+    submissions.set(`${tenantId}\0${holderId}`, { ...holder, relations, updatedAt: nextUpdatedAt(holder) });
+  }
+  relationHolders.delete(key);
+  submissions.delete(key);
+  answerDeleted(ctx, 'Submission');
 });
 router.post('/cms/forms/submission/:id/relations/:fieldName/connect', (ctx) => {
   const { tenantId } = ctx.state;
@@ -254,6 +313,25 @@ function withGiven(record, given) {
 }
 
 /**
+ * A create behind an editor's bearer token: the body's schema, the record's view (its rules
+ * applied), kept as its JSON text in `texts` and answered with its tag.
+ */
+function editorCreate(kind, { check, texts, view }) {
+  const message = `${kind[0].toUpperCase()}${kind.slice(1)} created successfully`;
+  return (ctx) => {
+    if (!skip.has('bearer')) requireEditor(ctx);
+    const { tenantId } = ctx.state;
+    const body = ctx.request.body;
+    if (!skip.has('ajv')) check(body);
+    const now = new Date();
+    const id = newId(now, tenantId);
+    const data = JSON.stringify(view(body, id, now));
+    if (!skip.has('keep')) texts.set(`${tenantId}\0${id}`, data);
+    answer(ctx, 201, message, kind, data);
+  };
+}
+
+/**
  * A PATCH of a small record behind an editor's bearer token (§6.3 without If-Match): the id, the
  * stored record (the service's seed made it; here the first request does), the body's schema and
  * keys, the changed members' rules, the record kept and answered with its tag.
@@ -289,6 +367,12 @@ function requiredText(value, name, max) {
 function optionalText(value, name, max) {
   if (value === null || value === undefined) return null;
   return requiredText(value, name, max);
+}
+
+/** A delete's answer: `<Kind> deleted successfully`, no data. */
+function answerDeleted(ctx, kind) {
+  ctx.res.setHeader('content-type', JSON_TYPE);
+  ctx.body = `{"success":true,"statusCode":200,"message":"${kind} deleted successfully","data":null}`;
 }
 
 /** A changed record's `updatedAt`: now, or a millisecond past the one it replaces (its tag must change). */
