@@ -1,15 +1,15 @@
 // Reference 4, the contract's least (decision 0843): a Koa app that answers eleven of the rows
 // that miss their budget (POST /forms/create, the four PATCHes, the relation connect, the article
 // and the author create + delete pairs, the submit + erase pairs, POST /ai/translate, PUT
-// /ai/repurpose/template) doing only what the contract asks of them, with none of the service's layers (no container, use case, port,
-// storage seam, metrics registry, webhook staging, turn-taking of writers, list index, Host or
-// compression check). What it does per request:
+// /ai/repurpose/template) doing only what the contract asks of them, with none of the service's
+// layers (no container, use case, port, storage seam, metrics registry, webhook staging,
+// turn-taking of writers, list index, Host or compression check). What it does per request:
 // - Koa, @koa/router and koa-bodyparser, as the Koa reference has them;
 // - one edge middleware: the request id (the caller's if safe, else a UUID), a trace context, the
 //   §8 headers, the error envelope, a count per route and status, one log line written in batches;
 // - the API key looked up by its remembered digest; where the route takes an editor (the article,
-//   category and author writes), the bearer token's claims remembered after one HS256 check, its
-//   expiry, tenant and role checked every time;
+//   category and author writes, the erasure), the bearer token's claims remembered after one
+//   HS256 check, its expiry, tenant and role checked every time;
 // - the body checked by the service's own JSON Schema (AJV, as the service compiles it), and for
 //   forms create and update the service's create rules (`normalizeFormInput`, on the stored form
 //   with the change over it for an update): the rules a minimum cannot leave out, borrowed
@@ -204,7 +204,8 @@ router.delete('/cms/authors/delete/:id', (ctx) => {
   if (!ID.test(ctx.params.id) || !authorTexts.has(key)) throw refused(404, 'Author not found');
   for (const articleId of articlesOfAuthor.get(key) ?? []) {
     const articleKey = `${ctx.state.tenantId}\0${articleId}`;
-    articleTexts.set(articleKey, JSON.stringify({ ...JSON.parse(articleTexts.get(articleKey)), authorId: null }));
+    const text = articleTexts.get(articleKey); // an article deleted since is no longer there
+    if (text !== undefined) articleTexts.set(articleKey, JSON.stringify({ ...JSON.parse(text), authorId: null }));
   }
   articlesOfAuthor.delete(key);
   authorTexts.delete(key);
