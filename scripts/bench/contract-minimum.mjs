@@ -34,8 +34,9 @@ try {
     stoppers.push(floor.stop);
     targets.push({ label: 'floor', origin: floor.origin, pid: floor.pid });
   }
-  // The connect's and the form update's minimum hold the records the service's seed made: the
-  // sources, the related submissions and their form; the form being updated.
+  // The connect's, the form update's and the submit + erase pairs' minimum hold the records the
+  // service's seed made: the sources, the related submissions and their form; the form being
+  // updated; the form submitted to.
   const seed = await minimumSeed(name, service.clients[0], requests[0]);
   for (const without of variants) {
     const minimum = await startMinimum({

@@ -1,6 +1,6 @@
 // What the contract's least (reference-minimum.mjs) must hold before it answers a row: the
 // records the service's seed made, for the rows that act on seeded records (the relation connect,
-// the form update), as a scratch file for MINIMUM_SEED. The other rows make their own records.
+// the form update, the submit + erase pairs' form), as a scratch file for MINIMUM_SEED. The other rows make their own records.
 // And the minimum started in a process of its own, as contract-minimum.mjs and profile.mjs load it.
 import { join } from 'node:path';
 import { BENCH_JWT_SECRET } from './bench-client.mjs';
@@ -41,13 +41,13 @@ export function minimumSettings({ tenants, providerUrl, log, seed }) {
 }
 
 /** The minimum in its own process on the server core (`skip`: MINIMUM_SKIP), with `{ origin }` added. */
-export async function startMinimum({ name = 'minimum', skip = '', nodeArgs = [], log, ...settings }) {
+export async function startMinimum({ name = 'minimum', skip = '', nodeArgs = [], ...settings }) {
   const started = await startPinned({
     name,
     cpu: PINNING.serverCpu,
     nodeArgs,
     script: join(import.meta.dirname, 'reference-minimum.mjs'),
-    env: { NODE_ENV: 'production', MINIMUM_SKIP: skip, ...minimumSettings({ ...settings, log }) },
+    env: { NODE_ENV: 'production', MINIMUM_SKIP: skip, ...minimumSettings(settings) },
     ready: /listening (\d+)/,
   });
   return { ...started, origin: `http://127.0.0.1:${started.match[1]}` };

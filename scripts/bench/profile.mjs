@@ -33,7 +33,7 @@ mkdirSync(dir, { recursive: true });
 const provider = await startFakeProvider();
 const profiling = ['--cpu-prof', '--cpu-prof-dir', dir];
 const service = await startBenchService({ providerUrl: provider.baseUrl, nodeArgs: profileKoa || profileMinimum ? [] : profiling });
-let koa;
+let reference; // the Koa reference, the floor or the minimum, when one is profiled instead of the service
 let load; // the monotonic clock (µs) when the load started and ended: the profile's timestamps are on it
 try {
   const missing = missingRoutes(operation, service.served);
@@ -43,20 +43,20 @@ try {
   if (profileKoa) {
     const samples = await service.clients[0].sendSequence(requests);
     const routeTable = requests.map((request, i) => referenceRoute(request, samples[i]));
-    koa = profileFloor ? await startKoaCallReference(routeTable, provider.baseUrl, profiling) : await startReference('koa-reference', 'reference-koa.mjs', routeTable, profiling);
-    origin = koa.origin;
+    reference = profileFloor ? await startKoaCallReference(routeTable, provider.baseUrl, profiling) : await startReference('koa-reference', 'reference-koa.mjs', routeTable, profiling);
+    origin = reference.origin;
   }
   if (profileMinimum) {
     const seed = await minimumSeed(name, service.clients[0], requests[0]);
-    koa = await startMinimum({ nodeArgs: profiling, tenants: service.tenants, providerUrl: provider.baseUrl, log: join(RESULTS_DIR, 'minimum-requests.log'), seed });
-    origin = koa.origin;
+    reference = await startMinimum({ nodeArgs: profiling, tenants: service.tenants, providerUrl: provider.baseUrl, log: join(RESULTS_DIR, 'minimum-requests.log'), seed });
+    origin = reference.origin;
   }
   const started = microsNow();
   const result = await runLoad({ url: origin, connections: 10, durationSeconds: Number(seconds), requests });
   load = { started, ended: microsNow(), requests: result.requests };
   process.stdout.write(`${name}${profileFloor ? ' (translate floor)' : profileKoa ? ' (Koa reference)' : profileMinimum ? ' (the contract\'s least)' : ''}: ${result.rps} req/s, ${result.requests} requests, p99 ${result.latencyMs.p99} ms, statuses ${JSON.stringify(result.statuses)}\n`);
 } finally {
-  await koa?.stop();
+  await reference?.stop();
   await service.stop();
   await provider.stop();
 }

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
-import type { LineFormat, LineSlot } from '@cms/adapter-koa';
+import { LINE_SLOTS, type LineFormat, type LineSlot } from '@cms/adapter-koa';
 import { BatchedLineWriter } from './batched-line-writer.js';
 
 describe('BatchedLineWriter', () => {
@@ -55,14 +55,14 @@ describe('BatchedLineWriter', () => {
   });
 
   describe('when a line is given as its values (writeLater)', () => {
-    /** A format that writes its eight values joined by `|`, and counts the texts it made. */
+    /** A format that writes its `LINE_SLOTS` values joined by `|`, and counts the texts it made. */
     const joined = (estimate: number): LineFormat & { made: number } => {
       const format = {
         estimate,
         made: 0,
         text(slots: readonly LineSlot[], at: number) {
           format.made += 1;
-          return `${slots.slice(at, at + 8).join('|')}\n`;
+          return `${slots.slice(at, at + LINE_SLOTS).join('|')}\n`;
         },
       };
       return format;
