@@ -1,6 +1,7 @@
 // What the contract's least (reference-minimum.mjs) must hold before it answers a row: the
 // records the service's seed made, for the rows that act on seeded records (the relation connect,
-// the form update, the submit + erase pairs' form), as a scratch file for MINIMUM_SEED. The other rows make their own records.
+// the form update, the submit + erase pairs' form), as a scratch file for MINIMUM_SEED. The other
+// rows make their own records.
 // And the minimum started in a process of its own, as contract-minimum.mjs and profile.mjs load it.
 import { join } from 'node:path';
 import { BENCH_JWT_SECRET } from './bench-client.mjs';
