@@ -210,7 +210,8 @@ function answerTagged(ctx: Context, route: RouteDefinition, data: unknown): Know
   // A read's tag and text are kept with a frozen record for the next reads; a write's are not.
   const reading = route.method === 'GET';
   let text: string | undefined;
-  const tag = route.etagView ? entityTag(route.etagView(record), undefined, false) : entityTag(record, () => (text = recordJson(record, reading)), reading);
+  // A record tagged as another view (a created webhook's answer, `taggedAs`) never asks for its text here.
+  const tag = entityTag(record, () => (text = recordJson(record, reading)), reading);
   ctx.res.setHeader('ETag', tag);
   if (!reading || !noneMatchHolds(uncodedTags(ctx.req.headers['if-none-match'] || undefined), tag)) return text === undefined ? undefined : { value: record, text };
   ctx.status = 304;

@@ -109,11 +109,6 @@ export interface RouteDefinition<B = any, P = any, Q = any> {
    * on a GET a matching `If-None-Match` answers 304 without a body.
    */
   readonly etag?: string | true;
-  /**
-   * What of that record the tag covers, when the answer shows more than a read of it does (a
-   * webhook's create answer adds its one-time secret): so the tag equals the tag of later reads.
-   */
-  readonly etagView?: (record: object) => object;
   /** The route hands `If-Match` to its use case (412 `Precondition failed` when it does not hold). */
   readonly ifMatch?: boolean;
   /** The 500 message of this operation (default `Server Error`). */

@@ -22,11 +22,6 @@ export interface WebhookUseCases {
 
 const admin = { rule: WEBHOOK_ADMIN } as const;
 
-/** The create answer's webhook as every later read shows it: its tag is theirs, and says nothing of the secret. */
-function withoutSecret(webhook: object): object {
-  const { secret: _secret, ...view } = webhook as Record<string, unknown>;
-  return view;
-}
 const byId = { params: idParamsSchema('id'), invalidParams: 'INVALID_WEBHOOK_ID' } as const;
 
 export function webhookRoutes({ create, list, get, update, remove, deliveries }: WebhookUseCases): RouteModule {
@@ -41,7 +36,6 @@ export function webhookRoutes({ create, list, get, update, remove, deliveries }:
       body: createWebhookBodySchema,
       success: { status: 201, message: 'Webhook created successfully', data: createdWebhookDataSchema },
       etag: 'webhook',
-      etagView: withoutSecret,
       errors: ['WEBHOOK_URL_NOT_ALLOWED', 'WEBHOOK_LIMIT_REACHED'],
       handler: async ({ caller, body }) => ({ webhook: await create.execute(caller, body) }),
     }),

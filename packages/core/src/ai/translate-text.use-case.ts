@@ -1,6 +1,9 @@
 /**
  * Translates a text for a tenant and charges the provider's tokens to the tenant's month.
  * Order: input (400) → provider configured (503) → quota (429) → provider (502/504) → charge.
+ * Built with `new` (not by `createCore`, which checks its use cases' callers and inputs at its
+ * door), it checks its caller and its text itself: an embedder's bad call is `VALIDATION_FAILED`,
+ * never a `TypeError`, and never text with a lone surrogate sent to the provider (decision 0822).
  * The quota is checked before the call, so concurrent calls near the limit may all pass and
  * overshoot it; every call's tokens are still counted (the ledger adds atomically).
  */
@@ -15,6 +18,8 @@ import { aiNotConfigured, aiProviderFailed, type TranslationProvider, type Trans
 import { exceedsCharacters, requireKnownKeys } from '../shared/shape-rules.js';
 import type { Caller } from '../shared/caller.js';
 import type { TraceContext } from '../shared/trace-context.js';
+import { isWellFormedText, MALFORMED_TEXT } from '../shared/well-formed-text.js';
+import { requireTenantId } from '../tenancy/tenant.js';
 
 const TRANSLATE_KEYS: ReadonlySet<string> = new Set(['text', 'targetLanguage', 'sourceLanguage']);
 
@@ -48,7 +53,9 @@ export class TranslateText {
 
   /** The caller's trace context is passed on to the provider call. */
   async execute(caller: Caller, input: TranslateTextInput): Promise<TranslatedText> {
+    if (typeof caller !== 'object' || caller === null) throw validationError('caller', 'must be an object');
     const { tenantId, trace } = caller;
+    requireTenantId(tenantId); // it charges the tenant's month
     const request = this.#requestOf(tenantId, input, trace);
     if (!this.provider.configured) throw aiNotConfigured();
     // The month is fixed when the call starts: the month whose quota let it through pays for it.
@@ -75,6 +82,7 @@ export class TranslateText {
     requireKnownKeys(input, '', TRANSLATE_KEYS);
     const { text, targetLanguage, sourceLanguage } = input;
     if (typeof text !== 'string') throw validationError('text', 'must be a string');
+    if (!isWellFormedText(text)) throw validationError('text', MALFORMED_TEXT);
     if (text.trim() === '') throw validationError('text', 'must not be blank');
     if (exceedsCharacters(text, TRANSLATION_TEXT_MAX)) {
       throw validationError('text', `must NOT have more than ${TRANSLATION_TEXT_MAX} characters`);

@@ -9,7 +9,10 @@
  * (CONTRACT §1.3-1.4): a user id that is not one counts as no user, a guest id that is not one
  * as no guest id, so an embedding service gets the answers an HTTP caller would
  * (`MISSING_USER_ID`, `UNAUTHORIZED`, `GUEST_ID_MISSING`), and no such id becomes a stored author
- * or a rate-limit key. Text that is
+ * or a rate-limit key. A tenant id that is not a string (a number, a Symbol, an object) is read
+ * as `''`, which names no tenant: a read finds nothing and a write is `VALIDATION_FAILED` at
+ * `tenantId`, as for a string that is not a tenant id, and nothing ever turns it into text (a
+ * Symbol cannot be; `123` would have become another tenant's `'123'`). Text that is
  * not well-formed Unicode (a lone surrogate, in a value or a key) is `VALIDATION_FAILED` naming
  * where, as over HTTP (decision 0822): MongoDB would store it changed. It is looked for first; a
  * deferred member (`Deferred<T>`) once the use case reads it.
@@ -42,14 +45,23 @@ export function checkedInput<T extends UseCase>(useCase: T): T {
   return useCase;
 }
 
-/** The caller, or a copy without the user or the guest id that is not a well-formed id. */
+/** The caller, or a copy without the user or the guest id that is not a well-formed id, and with `''` for a tenant id that is not a string. */
 function callerWithValidIds(caller: object): object {
-  const { user, guest } = caller as Partial<Caller>;
+  const { tenantId, user, guest } = caller as Partial<Caller>;
+  const badTenant = typeof tenantId !== 'string';
   const badUser = user !== undefined && !isId(user?.id, USER_ID_PATTERN);
   const badGuest = guest?.id !== undefined && !isId(guest.id, GUEST_ID_PATTERN);
-  if (!badUser && !badGuest) return caller;
-  return { ...caller, ...(badUser ? { user: undefined } : {}), ...(badGuest ? { guest: { ...guest, id: undefined } } : {}) };
+  if (!badTenant && !badUser && !badGuest) return caller;
+  return {
+    ...caller,
+    ...(badTenant ? { tenantId: NO_TENANT } : {}),
+    ...(badUser ? { user: undefined } : {}),
+    ...(badGuest ? { guest: { ...guest, id: undefined } } : {}),
+  };
 }
+
+/** A tenant id no tenant can have (the pattern needs a character): the stand-in for one that is not a string. */
+const NO_TENANT = '';
 
 const isId = (id: unknown, pattern: RegExp): boolean => typeof id === 'string' && pattern.test(id);
 

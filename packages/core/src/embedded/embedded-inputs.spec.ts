@@ -15,6 +15,11 @@ import { anonymousCaller, guestCaller, userCaller } from '../testing/callers.js'
 import { domainErrorOf } from '../testing/expect-domain-error.js';
 import type { Caller } from '../shared/caller.js';
 import type { WebhookSender } from '../webhooks/webhooks.ports.js';
+import { entityTag } from '../shared/entity-tag.js';
+import { GetAiUsage } from '../ai/get-ai-usage.use-case.js';
+import { TranslateText } from '../ai/translate-text.use-case.js';
+import { MemoryAiUsageLedger } from '../memory/memory-ai-usage-ledger.js';
+import { StaticLanguageCatalog } from '../shared/languages.js';
 
 const editor = userCaller('acme', 'ed-1', 'editor');
 const setup = () => createCore({ captcha: new StaticCaptchaVerifier() });
@@ -289,5 +294,138 @@ describe('Webhook event lists', () => {
       const refusal = await domainErrorOf(core.webhooks!.create.execute(admin, { url: 'https://a.example/', events: events as never }));
       expect(refusal.issues?.[0]?.path, String(events)).to.equal('events[1]');
     }
+  });
+});
+
+/**
+ * A second fuzz of every entry point embedding.md names (2026-12-06, decision 0801's addendum of
+ * that day): what it found reached the store unchecked or a raw `TypeError`.
+ */
+describe('What a second fuzz of the embedded core found', () => {
+  const admin = userCaller('acme', 'ad-1', 'admin');
+  const withWebhooks = () => createCore({ captcha: new StaticCaptchaVerifier(), webhooks: { sender: { send: async () => ({ statusCode: 200 }) }, urlGuard: { isAllowed: async () => true } } });
+  const notPlain = (): unknown[] => [new Map([['name', 'Changed']]), new Date(0), Object(7), new (class Changes {})()];
+
+  it('refuses changes that are not a plain object in every update, as a bad body, changing nothing', async () => {
+    const core = withWebhooks();
+    const author = await core.authors.create.execute(editor, { name: 'Ada' });
+    const category = await core.articles.createCategory.execute(editor, { name: 'News' });
+    const article = await core.articles.create.execute(userCaller('acme', 'au-1', 'author'), { title: 'T', content: 'C' });
+    const form = await core.forms.create.execute(editor, { title: { en: 'F' }, slug: 'f', ...oneField });
+    const webhook = await core.webhooks!.create.execute(admin, { url: 'https://hooks.example/a', events: ['*'] });
+    const updates = [
+      ['authors', () => core.authors.get.execute(editor, { id: author.id }), (changes: unknown) => core.authors.update.execute(editor, { id: author.id, changes })],
+      ['categories', () => core.articles.getCategory.execute(editor, { id: category.id }), (changes: unknown) => core.articles.updateCategory.execute(editor, { id: category.id, changes })],
+      ['articles', () => core.articles.get.execute(editor, { id: article.id }), (changes: unknown) => core.articles.update.execute(editor, { id: article.id, changes })],
+      ['forms', () => core.forms.get.execute(editor, { id: form.id }), (changes: unknown) => core.forms.update.execute(editor, { id: form.id, changes })],
+      ['webhooks', () => core.webhooks!.get.execute(admin, { id: webhook.id }), (changes: unknown) => core.webhooks!.update.execute(admin, { id: webhook.id, changes: changes as never })],
+    ] as const;
+    for (const [kind, read, update] of updates) {
+      const before = await read();
+      for (const changes of notPlain()) {
+        const refusal = await domainErrorOf(update(changes));
+        expect([refusal.code, refusal.issues?.[0]?.message], `${kind} ${String(changes)}`).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'must be an object']);
+      }
+      expect(await read(), kind).to.deep.equal(before);
+    }
+  });
+
+  it('refuses a create member or submission values that are not a plain object, storing nothing', async () => {
+    const core = setup();
+    const text = new Map([['en', 'Hello']]);
+    const creates: Array<[Record<string, unknown>, string]> = [
+      [{ description: text, ...oneField }, 'description'],
+      [{ sections: [{ title: text, fields: oneField.sections[0]!.fields }] }, 'sections[0].title'],
+      [{ sections: [{ fields: [{ ...oneField.sections[0]!.fields[0]!, placeholder: text }] }] }, 'sections[0].fields[0].placeholder'],
+    ];
+    for (const [members, path] of creates) {
+      const refusal = await domainErrorOf(core.forms.create.execute(editor, { title: { en: 'F' }, slug: 'f', ...members } as never));
+      expect([refusal.code, refusal.issues?.[0]], path).to.deep.equal([ErrorCodes.VALIDATION_FAILED, { path, message: 'must be an object' }]);
+    }
+    expect((await core.forms.list.execute(editor, {})).forms).to.deep.equal([]);
+    const form = await core.forms.create.execute(editor, { title: { en: 'F' }, slug: 'f', ...oneField });
+    for (const values of notPlain()) {
+      const refusal = await domainErrorOf(core.forms.submit.execute(editor, { formId: form.id, submission: { values }, mode: 'internal' } as never));
+      expect([refusal.code, refusal.issues?.[0]], String(values)).to.deep.equal([ErrorCodes.VALIDATION_FAILED, { path: 'submission.values', message: 'must be an object' }]);
+    }
+    expect((await core.forms.listSubmissions.execute(editor, { formId: form.id })).submissions).to.deep.equal([]);
+  });
+
+  it('reads a tenant id that is not a string as no tenant: reads find nothing, writes are refused at tenantId, never a TypeError', async () => {
+    const core = setup();
+    await core.tenancy.manage.createTenant('123');
+    const theirs = await core.authors.create.execute(userCaller('123', 'ed-1', 'editor'), { name: 'Theirs' });
+    for (const tenantId of [Symbol('acme'), Object.create(null), 123, { toString: () => '123' }]) {
+      const caller = { ...editor, tenantId } as never as Caller;
+      const label = typeof tenantId === 'symbol' ? 'a Symbol' : String(Object.getPrototypeOf(tenantId) === null ? 'a null-prototype object' : tenantId);
+      expect((await domainErrorOf(core.authors.get.execute(caller, { id: theirs.id }))).code, label).to.equal(ErrorCodes.AUTHOR_NOT_FOUND);
+      expect((await core.authors.list.execute(caller, {})).authors, label).to.deep.equal([]);
+      expect((await domainErrorOf(core.authors.remove.execute(caller, { id: theirs.id }))).code, label).to.equal(ErrorCodes.AUTHOR_NOT_FOUND);
+      const refusal = await domainErrorOf(core.authors.create.execute(caller, { name: 'Mine' }));
+      expect([refusal.code, refusal.issues?.[0]?.path], label).to.deep.equal([ErrorCodes.VALIDATION_FAILED, 'tenantId']);
+    }
+    expect((await core.authors.list.execute(userCaller('123', 'ed-1', 'editor'), {})).authors.map((author) => author.name)).to.deep.equal(['Theirs']);
+  });
+
+  it('finds no form by a slug that is not a string, one that reads as a slug included', async () => {
+    const core = setup();
+    await core.forms.create.execute(editor, { title: { en: 'C' }, slug: 'contact', ...oneField });
+    for (const slug of [Symbol('contact'), Object.create(null), ['contact'], { toString: () => 'contact' }, 42]) {
+      expect((await domainErrorOf(core.forms.getBySlug.execute(editor, { slug } as never))).code, typeof slug).to.equal(ErrorCodes.FORM_NOT_FOUND);
+    }
+    expect((await core.forms.getBySlug.execute(editor, { slug: 'contact' })).slug).to.equal('contact');
+  });
+
+  it('authenticates no key that is not a string, and none with a lone surrogate, which registerKey refuses too', async () => {
+    const core = setup();
+    await core.tenancy.manage.createTenant('acme');
+    await core.tenancy.manage.registerKey('acme', 'operator-key-\uFFFD');
+    for (const key of [['operator-key-\uFFFD'], { toString: () => 'operator-key-\uFFFD' }, Object('operator-key-\uFFFD'), 123, 'operator-key-\uD800', 'operator-key-\uDBFF']) {
+      expect((await domainErrorOf(core.tenancy.authenticate.execute(key as never))).code, typeof key === 'string' ? escape(key) : String(key)).to.equal(ErrorCodes.UNAUTHORIZED);
+    }
+    expect((await core.tenancy.authenticate.execute('operator-key-\uFFFD')).tenantId).to.equal('acme');
+    expect((await domainErrorOf(core.tenancy.manage.registerKey('acme', 'operator-key-\uD800'))).issues?.[0]).to.deep.equal({ path: 'key', message: 'is not well-formed Unicode text (it holds a lone surrogate)' });
+    expect((await domainErrorOf(core.tenancy.manage.registerKey('acme', 'k'.repeat(513)))).issues?.[0]).to.deep.equal({ path: 'key', message: 'must be at most 512 characters' });
+    await core.tenancy.manage.registerKey('acme', 'k'.repeat(512));
+    expect((await core.tenancy.authenticate.execute('k'.repeat(512))).tenantId).to.equal('acme');
+  });
+
+  it("tags a created webhook's answer as its reads are, so the tag works as ifMatch and covers no secret", async () => {
+    const core = withWebhooks();
+    const created = await core.webhooks!.create.execute(admin, { url: 'https://hooks.example/a', events: ['*'] });
+    expect(JSON.parse(JSON.stringify(created))).to.have.property('secret', created.secret); // the answer still shows it, once
+    const read = await core.webhooks!.get.execute(admin, { id: created.id });
+    expect(entityTag(created)).to.equal(entityTag(read));
+    const { secret: _secret, ...withoutSecret } = created;
+    expect(entityTag(created)).to.equal(entityTag(withoutSecret));
+    const updated = await core.webhooks!.update.execute(admin, { id: created.id, changes: { description: 'x' }, ifMatch: entityTag(created) });
+    expect(updated.description).to.equal('x');
+    expect((await domainErrorOf(core.webhooks!.update.execute(admin, { id: created.id, changes: { description: 'y' }, ifMatch: entityTag(created) }))).code).to.equal(ErrorCodes.PRECONDITION_FAILED);
+  });
+
+  it('checks the caller and the text of TranslateText and the arguments of GetAiUsage, built with new as embedding.md says', async () => {
+    const core = setup();
+    await core.tenancy.manage.createTenant('acme');
+    const asked: string[] = [];
+    const provider = { configured: true, translate: async ({ text }: { text: string }) => (asked.push(text), { content: text, totalTokens: 5 }) };
+    const ledger = new MemoryAiUsageLedger();
+    const policy = { defaultMonthlyTokenLimit: 100 };
+    const translate = new TranslateText(provider, ledger, core.stores.tenants, new StaticLanguageCatalog(), policy, core.clock);
+    const usage = new GetAiUsage(ledger, core.stores.tenants, policy, core.clock);
+    for (const caller of [null, undefined, 'acme']) {
+      expect((await domainErrorOf(translate.execute(caller as never, { text: 'hi', targetLanguage: 'fr' }))).issues?.[0]?.path, String(caller)).to.equal('caller');
+    }
+    for (const tenantId of [Symbol('acme'), undefined, 'Acme!']) {
+      const refusal = await domainErrorOf(translate.execute({ ...editor, tenantId } as never, { text: 'hi', targetLanguage: 'fr' }));
+      expect(refusal.issues?.[0]?.path, String(tenantId)).to.equal('tenantId');
+      expect((await domainErrorOf(usage.execute(tenantId as never))).issues?.[0]?.path, String(tenantId)).to.equal('tenantId');
+    }
+    const refusal = await domainErrorOf(translate.execute(editor, { text: 'a\uD800', targetLanguage: 'fr' }));
+    expect(refusal.issues?.[0]).to.deep.equal({ path: 'text', message: 'is not well-formed Unicode text (it holds a lone surrogate)' });
+    expect((await domainErrorOf(usage.execute('acme', Symbol('2026-01') as never))).issues?.[0]?.path).to.equal('month');
+    expect(asked).to.deep.equal([]);
+    expect((await usage.execute('acme')).used).to.equal(0);
+    expect((await translate.execute(editor, { text: 'hi', targetLanguage: 'fr' })).content).to.equal('hi');
+    expect((await usage.execute('acme')).used).to.equal(5);
   });
 });

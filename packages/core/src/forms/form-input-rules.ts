@@ -9,6 +9,7 @@ import { EMAIL_MAX, MAIL_ADDRESS_PATTERN } from '../shared/input-rules.js';
 import {
   checkOptionalFlag,
   isAbsent,
+  isJsonObject,
   pathTo,
   requireKnownKeys,
   requireList,
@@ -51,7 +52,7 @@ export function localizedTextChecker(languages: readonly string[], keeps?: (lang
     // Keys reach `result` only once they are tenant languages, never `__proto__`.
     const result: LocalizedText = {};
     if (!required && isAbsent(value)) return result;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw validationError(path, 'must be an object');
+    if (!isJsonObject(value)) throw validationError(path, 'must be an object');
     let count = 0;
     for (const language in value) {
       if (!Object.hasOwn(value, language)) continue;

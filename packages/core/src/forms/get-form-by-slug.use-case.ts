@@ -16,7 +16,7 @@ export class GetFormBySlug {
 
   /** Throws `FORM_NOT_FOUND`. */
   async execute(caller: Caller, { slug }: GetFormBySlugInput): Promise<Form> {
-    const form = SLUG.test(slug) ? await this.forms.findBySlug(caller.tenantId, slug) : null;
+    const form = typeof slug === 'string' && SLUG.test(slug) ? await this.forms.findBySlug(caller.tenantId, slug) : null;
     if (!form) throw new DomainError(ErrorCodes.FORM_NOT_FOUND, 'Form not found');
     return form;
   }

@@ -6,7 +6,7 @@
  */
 import { validationError } from '../shared/domain-error.js';
 import { isMailAddress } from '../shared/input-rules.js';
-import { exceedsCharacters } from '../shared/shape-rules.js';
+import { exceedsCharacters, isJsonObject } from '../shared/shape-rules.js';
 import { fieldsOf, type FieldType, type Form, type FormField } from './form.js';
 
 /** The longest string any field accepts. */
@@ -14,8 +14,6 @@ export const MAX_VALUE_LENGTH = 10_000;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const unanswered = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -25,11 +23,11 @@ const unanswered = (value: unknown) => value === undefined || value === null || 
  */
 export function validateSubmissionValues(form: Form, body: unknown, at = ''): Record<string, unknown> {
   const under = at === '' ? '' : `${at}.`;
-  if (!isObject(body)) throw validationError(at, 'must be an object');
+  if (!isJsonObject(body)) throw validationError(at, 'must be an object');
   for (const key of Object.keys(body)) if (key !== 'values') throw validationError(under + key, 'is not allowed');
   const values = body.values;
   if (values === undefined || values === null) throw validationError(`${under}values`, 'is required');
-  if (!isObject(values)) throw validationError(`${under}values`, 'must be an object');
+  if (!isJsonObject(values)) throw validationError(`${under}values`, 'must be an object');
 
   const fields = new Map(fieldsOf(form).map((field) => [field.name, field]));
   for (const [name, value] of Object.entries(values)) {

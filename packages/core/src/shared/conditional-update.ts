@@ -8,6 +8,7 @@
  */
 import { DomainError, validationError } from './domain-error.js';
 import { checkIfMatch, namesVersion, preconditionFailed } from './entity-tag.js';
+import { isJsonObject } from './shape-rules.js';
 
 /**
  * A change of one record (§6.3): its id as the caller gave it, the `changes` as sent (a strict
@@ -53,7 +54,8 @@ export function conditionalUpdate<R extends { readonly updatedAt: Date }>(body: 
 
 async function updateRounds<R extends { readonly updatedAt: Date }>(body: unknown, request: UpdateRequest, steps: UpdateSteps<R>): Promise<R> {
   const named = namesVersion(request.ifMatch);
-  const empty = body === undefined || body === null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+  // Only a plain object can be `{}`: a Map or a Date handed in by embedding code is a bad body (400), not a no-op.
+  const empty = body === undefined || body === null || (isJsonObject(body) && Object.keys(body).length === 0);
   for (let attempt = 1; ; attempt += 1) {
     if (attempt > 1) await pause(attempt);
     const current = await steps.read();
@@ -104,7 +106,7 @@ function pause(attempt: number): Promise<void> {
  */
 export function patchOf(body: unknown, allowed: readonly string[]): Readonly<Record<string, unknown>> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw validationError('', 'must be an object');
+  if (!isJsonObject(body)) throw validationError('', 'must be an object');
   for (const key of Object.keys(body)) if (!allowed.includes(key)) throw validationError(key, 'is not allowed');
   return body as Record<string, unknown>;
 }

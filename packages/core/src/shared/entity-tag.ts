@@ -13,6 +13,21 @@ import { ErrorCodes } from './error-codes.js';
 /** Tags of frozen views (the embedded store shares one per stored snapshot) are worked out once. */
 const knownTags = new WeakMap<object, string>();
 
+/** Where `taggedAs` keeps the view a view is tagged as: a symbol, which JSON leaves out. */
+const TAGGED_AS = Symbol('cms.taggedAs');
+
+/**
+ * `view`, tagged as `tagView` is: its entity tag is `tagView`'s, wherever it is worked out (the
+ * HTTP adapter's `ETag`, an embedder's `entityTag(view)`), while its JSON stays its own. For an
+ * answer that carries more than later reads of the record show: a created webhook's carries its
+ * secret, once, and its tag is the one its reads answer, which says nothing of the secret
+ * (decision 0784). Returns `view`.
+ */
+export function taggedAs<V extends object>(view: V, tagView: object): V {
+  Object.defineProperty(view, TAGGED_AS, { value: tagView });
+  return view;
+}
+
 /**
  * The tag of a view. `text`, when given, answers the view's JSON text (an adapter that writes
  * the same text into the answer passes its own, so the view is serialised once per answer).
@@ -22,6 +37,8 @@ const knownTags = new WeakMap<object, string>();
 export function entityTag(view: object, text?: () => string, remember = true): string {
   const known = knownTags.get(view);
   if (known !== undefined) return known;
+  const tagView = (view as { readonly [TAGGED_AS]?: object })[TAGGED_AS];
+  if (tagView !== undefined) return entityTag(tagView, undefined, remember);
   // One-shot `hash`: cheaper per call than createHash().update().digest().
   const tag = `"${hash('sha256', text ? text() : JSON.stringify(view), 'base64url').slice(0, 27)}"`;
   if (remember && Object.isFrozen(view)) knownTags.set(view, tag);

@@ -8,7 +8,8 @@
 
 export const MALFORMED_TEXT = 'is not well-formed Unicode text (it holds a lone surrogate)';
 
-const wellFormed = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+/** No lone surrogate in the text (`String.prototype.isWellFormed`, which ES2023's types do not know yet). */
+export const isWellFormedText = (text: string): boolean => (text as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 /** A member's path below `path`: `sections` at the root (`''`), `body.sections` below `body`. */
 const memberPath = (path: string, key: string): string => (path === '' ? key : `${path}.${key}`);
@@ -51,9 +52,9 @@ export function firstPath(value: unknown, rootPath: string, found: (node: unknow
 /** The path of the first string of `value`, a key or a value, that is not well-formed Unicode; a key is named with its surrogate escaped. */
 export function malformedTextPath(value: unknown, rootPath = ''): string | undefined {
   return firstPath(value, rootPath, (node, path) => {
-    if (typeof node === 'string') return wellFormed(node) ? undefined : path;
+    if (typeof node === 'string') return isWellFormedText(node) ? undefined : path;
     if (!isContainer(node) || Array.isArray(node)) return undefined;
-    const key = Object.keys(node).find((name) => !wellFormed(name));
+    const key = Object.keys(node).find((name) => !isWellFormedText(name));
     return key === undefined ? undefined : memberPath(path, JSON.stringify(key).slice(1, -1));
   });
 }

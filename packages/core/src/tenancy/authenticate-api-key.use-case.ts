@@ -1,5 +1,6 @@
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
+import { isWellFormedText } from '../shared/well-formed-text.js';
 import { hashApiKey } from './api-key-secret.js';
 import type { ApiKeyRepository } from './tenancy.ports.js';
 
@@ -19,13 +20,20 @@ export class AuthenticateApiKey {
 
   constructor(private readonly keys: ApiKeyRepository) {}
 
+  /**
+   * Anything but a string of 1 to `API_KEY_MAX_LENGTH` characters is no key (an embedder may pass
+   * what its framework parsed: `?apiKey[]=x` is an array); so is text that is not well-formed
+   * Unicode, which hashing would turn into another key's (a lone surrogate becomes U+FFFD), and
+   * which `registerKey` refuses to register.
+   */
   async execute(rawKey: string | undefined): Promise<ApiKeyPrincipal> {
-    if (!rawKey || rawKey.length > API_KEY_MAX_LENGTH) throw new DomainError(ErrorCodes.UNAUTHORIZED, 'Unauthorized');
-    const hash = this.#digests.get(rawKey) ?? hashApiKey(rawKey);
+    if (typeof rawKey !== 'string' || rawKey === '' || rawKey.length > API_KEY_MAX_LENGTH) throw unauthorized();
+    const hash = this.#digests.get(rawKey) ?? (isWellFormedText(rawKey) ? hashApiKey(rawKey) : undefined);
+    if (hash === undefined) throw unauthorized();
     const key = await this.keys.findByHash(hash);
     if (!key || key.revokedAt !== null || key.hash !== hash) {
       this.#digests.delete(rawKey);
-      throw new DomainError(ErrorCodes.UNAUTHORIZED, 'Unauthorized');
+      throw unauthorized();
     }
     this.#remember(rawKey, hash);
     return { tenantId: key.tenantId, keyId: key.id };
@@ -37,6 +45,8 @@ export class AuthenticateApiKey {
     this.#digests.set(rawKey, hash);
   }
 }
+
+const unauthorized = (): DomainError => new DomainError(ErrorCodes.UNAUTHORIZED, 'Unauthorized');
 
 /** The longest key a request may present: longer is refused unread (and `CMS_API_KEYS` refuses to configure one). */
 export const API_KEY_MAX_LENGTH = 512;

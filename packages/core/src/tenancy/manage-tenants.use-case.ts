@@ -7,8 +7,9 @@ import { DomainError, validationError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
 import { canonicalId, isWellFormedId, newId } from '../shared/ids.js';
 import { isMailAddress } from '../shared/input-rules.js';
-import { MALFORMED_TEXT, malformedTextPath } from '../shared/well-formed-text.js';
+import { isWellFormedText, MALFORMED_TEXT, malformedTextPath } from '../shared/well-formed-text.js';
 import { generateApiKey, hashApiKey } from './api-key-secret.js';
+import { API_KEY_MAX_LENGTH } from './authenticate-api-key.use-case.js';
 import type { ApiKeyRepository, TenantRepository } from './tenancy.ports.js';
 import { isValidTenantId, TENANT_ID_WORDS, type ApiKey, type Tenant } from './tenant.js';
 
@@ -65,6 +66,9 @@ export class ManageTenants {
   /** Registers a key chosen by the operator (CMS_API_KEYS); idempotent for the same key. */
   async registerKey(tenantId: string, key: string, name = 'configured'): Promise<ApiKey> {
     if (typeof key !== 'string' || key === '') throw validationError('key', 'must be a non-empty string');
+    // What `AuthenticateApiKey` would never accept is not registered either.
+    if (!isWellFormedText(key)) throw validationError('key', MALFORMED_TEXT);
+    if (key.length > API_KEY_MAX_LENGTH) throw validationError('key', `must be at most ${API_KEY_MAX_LENGTH} characters`);
     requireDisplayName(name);
     await this.#requireTenant(tenantId);
     const hash = hashApiKey(key);

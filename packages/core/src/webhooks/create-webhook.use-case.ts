@@ -7,6 +7,7 @@ import type { Caller } from '../shared/caller.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/domain-error.js';
 import { ErrorCodes } from '../shared/error-codes.js';
+import { taggedAs } from '../shared/entity-tag.js';
 import { newId } from '../shared/ids.js';
 import { optionalFlag, optionalText } from '../shared/input-rules.js';
 import { WEBHOOK_ADMIN } from './webhook.js';
@@ -61,6 +62,8 @@ export class CreateWebhook {
       updatedAt: now,
     };
     await this.webhooks.insert(webhook);
-    return { ...toWebhookView(webhook), secret: webhook.secret };
+    // The answer alone shows the secret; its tag is its reads' (decision 0784).
+    const view = toWebhookView(webhook);
+    return taggedAs({ ...view, secret: webhook.secret }, view);
   }
 }
