@@ -238,7 +238,8 @@ describe('cms-admin', () => {
       ['an extra argument', ['tenant', 'create', 'a', 'b'], 'cms-admin: expected: cms-admin tenant create <tenantId> [--name <name>]'],
       ['an unknown option', ['tenant', 'create', 'acme', '--colour', 'red'], "cms-admin: Unknown option '--colour'"],
       ['--name where it does not apply', ['apikey', 'list', 'acme', '--name', 'x'], 'cms-admin: --name does not apply to "apikey list"'],
-      ['a limit that is not a number', ['tenant', 'set-ai-limit', 'acme', 'lots'], 'cms-admin: the limit must be a whole number of tokens or "default"'],
+      ['a limit that is not a number', ['tenant', 'set-ai-limit', 'acme', 'lots'], 'cms-admin: the limit must be a whole number of tokens from 0 to 9007199254740991, or "default"'],
+      ['a limit past the largest whole number', ['tenant', 'set-ai-limit', 'acme', '9007199254740992'], 'cms-admin: the limit must be a whole number of tokens from 0 to 9007199254740991, or "default"'],
     ];
     for (const [name, line, message] of cases) {
       it(`exits 2 for ${name}, with the usage`, async () => {
@@ -246,6 +247,7 @@ describe('cms-admin', () => {
         expect(result.code).to.equal(AdminExit.usage);
         expect(result.stderr.split('\n')[0]).to.contain(message);
         expect(result.stderr).to.contain('Usage: cms-admin <command>');
+        expect(opened, 'found before the database is opened').to.deep.equal([]);
       });
     }
 

@@ -271,7 +271,9 @@ function parseCommandLine(argv: readonly string[]): { command: Command; args: st
   // What can be told wrong without the store is, before it is opened.
   if (command.tenantFirst) usageOf(() => requireTenantId(args[0]));
   if (values.month !== undefined && !USAGE_MONTH_PATTERN.test(values.month)) throw new UsageError('--month must be a month such as 2026-01');
-  if (key === 'tenant set-ai-limit' && args[1] !== 'default' && !/^\d+$/.test(args[1]!)) throw new UsageError('the limit must be a whole number of tokens or "default"');
+  if (key === 'tenant set-ai-limit' && args[1] !== 'default' && !(/^\d+$/.test(args[1]!) && Number.isSafeInteger(Number(args[1])))) {
+    throw new UsageError(`the limit must be a whole number of tokens from 0 to ${Number.MAX_SAFE_INTEGER}, or "default"`);
+  }
   return { command, args, options: { name: values.name, month: values.month } };
 }
 
