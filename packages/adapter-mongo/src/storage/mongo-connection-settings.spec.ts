@@ -8,6 +8,8 @@ describe('mongoConnectionStringProblem', () => {
         'mongodb://127.0.0.1:27017',
         'mongodb://admin:p%40ss@db1,db2:27018/cms_prod?replicaSet=rs0&serverSelectionTimeoutMS=2000',
         'mongodb+srv://admin:pw@cluster0.example.net/cms',
+        'mongodb://%2Ftmp%2Fmongodb-27017.sock/cms',
+        'mongodb://[::1]:27017,db2/cms',
       ]) {
         expect(mongoConnectionStringProblem(uri), uri).to.equal(undefined);
       }
@@ -22,6 +24,9 @@ describe('mongoConnectionStringProblem', () => {
       ['mongodb://db.local/cms?bogusOption=1', /^option bogusoption is not supported$/],
       ['mongodb://db.local/cms?serverSelectionTimeoutMS=soon', /serverSelectionTimeoutMS.*soon/],
       ['mongodb+srv://admin:hunter2-pw@cluster0.example.net:27017/cms', /^mongodb\+srv URI cannot have port number$/],
+      // The driver takes these, and fails only when it connects: refused here in our words.
+      ['mongodb://admin:hunter2-pw@db1,/cms', /^its host list has an empty entry \(a comma with no host before or after it\)$/],
+      ['mongodb://,db1:27018/cms', /^its host list has an empty entry/],
     ];
     for (const [uri, reason] of cases) {
       it(`gives the driver's reason for ${uri}`, () => {

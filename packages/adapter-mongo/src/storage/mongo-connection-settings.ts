@@ -15,7 +15,9 @@ const FORBIDDEN_IN_DATABASE_NAMES = new Set(['/', '\\', '.', '"', '$', ' ', '\0'
  * Why the driver refuses `uri`, or undefined when it accepts it. The parsing is the driver's own
  * (`new MongoClient` parses and checks every option, and opens nothing until `connect`). The
  * reason given is that of the string with its secrets masked, so it cannot quote them; when only
- * the masked string parses, the secrets are what is malformed.
+ * the masked string parses, the secrets are what is malformed. An empty entry in the host list
+ * (`db1,/cms`, `,db1`) the driver takes, and fails on only when it connects ("Unable to parse
+ * :27017 with URL"): it is refused here.
  */
 export function mongoConnectionStringProblem(uri: string): string | undefined {
   if (driverRefusal(uri) === undefined) return undefined;
@@ -68,12 +70,15 @@ export function mongoWriteConcernProblem(uri: string): string | undefined {
 }
 
 function driverRefusal(uri: string): string | undefined {
+  let client: MongoClient;
   try {
-    new MongoClient(uri);
-    return undefined;
+    client = new MongoClient(uri);
   } catch (error) {
     return (error as Error).message;
   }
+  // A Unix socket's entry has a path and no host name; any other entry needs its host name.
+  const empty = client.options.hosts.some((host) => host.socketPath === undefined && !host.host);
+  return empty ? 'its host list has an empty entry (a comma with no host before or after it)' : undefined;
 }
 
 /**
