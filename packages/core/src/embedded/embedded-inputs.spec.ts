@@ -303,7 +303,8 @@ describe('Webhook event lists', () => {
  */
 describe('What a second fuzz of the embedded core found', () => {
   const admin = userCaller('acme', 'ad-1', 'admin');
-  const withWebhooks = () => createCore({ captcha: new StaticCaptchaVerifier(), webhooks: { sender: { send: async () => ({ statusCode: 200 }) }, urlGuard: { isAllowed: async () => true } } });
+  const webhooks = { sender: { send: async () => ({ statusCode: 200 }) }, urlGuard: { isAllowed: async () => true } };
+  const withWebhooks = () => createCore({ captcha: new StaticCaptchaVerifier(), webhooks });
   const notPlain = (): unknown[] => [new Map([['name', 'Changed']]), new Date(0), Object(7), new (class Changes {})()];
 
   it('refuses changes that are not a plain object in every update, as a bad body, changing nothing', async () => {
@@ -313,12 +314,21 @@ describe('What a second fuzz of the embedded core found', () => {
     const article = await core.articles.create.execute(userCaller('acme', 'au-1', 'author'), { title: 'T', content: 'C' });
     const form = await core.forms.create.execute(editor, { title: { en: 'F' }, slug: 'f', ...oneField });
     const webhook = await core.webhooks!.create.execute(admin, { url: 'https://hooks.example/a', events: ['*'] });
+    // Each kind: how to read the record, and how to update it with `changes`.
     const updates = [
       ['authors', () => core.authors.get.execute(editor, { id: author.id }), (changes: unknown) => core.authors.update.execute(editor, { id: author.id, changes })],
-      ['categories', () => core.articles.getCategory.execute(editor, { id: category.id }), (changes: unknown) => core.articles.updateCategory.execute(editor, { id: category.id, changes })],
+      [
+        'categories',
+        () => core.articles.getCategory.execute(editor, { id: category.id }),
+        (changes: unknown) => core.articles.updateCategory.execute(editor, { id: category.id, changes }),
+      ],
       ['articles', () => core.articles.get.execute(editor, { id: article.id }), (changes: unknown) => core.articles.update.execute(editor, { id: article.id, changes })],
       ['forms', () => core.forms.get.execute(editor, { id: form.id }), (changes: unknown) => core.forms.update.execute(editor, { id: form.id, changes })],
-      ['webhooks', () => core.webhooks!.get.execute(admin, { id: webhook.id }), (changes: unknown) => core.webhooks!.update.execute(admin, { id: webhook.id, changes: changes as never })],
+      [
+        'webhooks',
+        () => core.webhooks!.get.execute(admin, { id: webhook.id }),
+        (changes: unknown) => core.webhooks!.update.execute(admin, { id: webhook.id, changes: changes as never }),
+      ],
     ] as const;
     for (const [kind, read, update] of updates) {
       const before = await read();
@@ -384,7 +394,8 @@ describe('What a second fuzz of the embedded core found', () => {
       expect((await domainErrorOf(core.tenancy.authenticate.execute(key as never))).code, typeof key === 'string' ? escape(key) : String(key)).to.equal(ErrorCodes.UNAUTHORIZED);
     }
     expect((await core.tenancy.authenticate.execute('operator-key-\uFFFD')).tenantId).to.equal('acme');
-    expect((await domainErrorOf(core.tenancy.manage.registerKey('acme', 'operator-key-\uD800'))).issues?.[0]).to.deep.equal({ path: 'key', message: 'is not well-formed Unicode text (it holds a lone surrogate)' });
+    const malformed = await domainErrorOf(core.tenancy.manage.registerKey('acme', 'operator-key-\uD800'));
+    expect(malformed.issues?.[0]).to.deep.equal({ path: 'key', message: 'is not well-formed Unicode text (it holds a lone surrogate)' });
     expect((await domainErrorOf(core.tenancy.manage.registerKey('acme', 'k'.repeat(513)))).issues?.[0]).to.deep.equal({ path: 'key', message: 'must be at most 512 characters' });
     await core.tenancy.manage.registerKey('acme', 'k'.repeat(512));
     expect((await core.tenancy.authenticate.execute('k'.repeat(512))).tenantId).to.equal('acme');
@@ -400,7 +411,8 @@ describe('What a second fuzz of the embedded core found', () => {
     expect(entityTag(created)).to.equal(entityTag(withoutSecret));
     const updated = await core.webhooks!.update.execute(admin, { id: created.id, changes: { description: 'x' }, ifMatch: entityTag(created) });
     expect(updated.description).to.equal('x');
-    expect((await domainErrorOf(core.webhooks!.update.execute(admin, { id: created.id, changes: { description: 'y' }, ifMatch: entityTag(created) }))).code).to.equal(ErrorCodes.PRECONDITION_FAILED);
+    const stale = await domainErrorOf(core.webhooks!.update.execute(admin, { id: created.id, changes: { description: 'y' }, ifMatch: entityTag(created) }));
+    expect(stale.code, 'the created answer’s tag is stale once the webhook changed').to.equal(ErrorCodes.PRECONDITION_FAILED);
   });
 
   it('checks the caller and the text of TranslateText and the arguments of GetAiUsage, built with new as embedding.md says', async () => {
