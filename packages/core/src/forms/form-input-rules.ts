@@ -9,11 +9,11 @@ import { EMAIL_MAX, MAIL_ADDRESS_PATTERN } from '../shared/input-rules.js';
 import {
   checkOptionalFlag,
   isAbsent,
-  isJsonObject,
   pathTo,
   requireKnownKeys,
   requireList,
   requireNumberIn,
+  requireObject,
   requireOneOf,
   requireString,
   type JsonObject,
@@ -52,7 +52,7 @@ export function localizedTextChecker(languages: readonly string[], keeps?: (lang
     // Keys reach `result` only once they are tenant languages, never `__proto__`.
     const result: LocalizedText = {};
     if (!required && isAbsent(value)) return result;
-    if (!isJsonObject(value)) throw validationError(path, 'must be an object');
+    requireObject(value, path);
     let count = 0;
     for (const language in value) {
       if (!Object.hasOwn(value, language)) continue;

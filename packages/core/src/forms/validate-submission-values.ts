@@ -6,7 +6,7 @@
  */
 import { validationError } from '../shared/domain-error.js';
 import { isMailAddress } from '../shared/input-rules.js';
-import { exceedsCharacters, isJsonObject } from '../shared/shape-rules.js';
+import { exceedsCharacters, requireObject } from '../shared/shape-rules.js';
 import { fieldsOf, type FieldType, type Form, type FormField } from './form.js';
 
 /** The longest string any field accepts. */
@@ -23,11 +23,11 @@ const unanswered = (value: unknown) => value === undefined || value === null || 
  */
 export function validateSubmissionValues(form: Form, body: unknown, at = ''): Record<string, unknown> {
   const under = at === '' ? '' : `${at}.`;
-  if (!isJsonObject(body)) throw validationError(at, 'must be an object');
+  requireObject(body, at);
   for (const key of Object.keys(body)) if (key !== 'values') throw validationError(under + key, 'is not allowed');
   const values = body.values;
   if (values === undefined || values === null) throw validationError(`${under}values`, 'is required');
-  if (!isJsonObject(values)) throw validationError(`${under}values`, 'must be an object');
+  requireObject(values, `${under}values`);
 
   const fields = new Map(fieldsOf(form).map((field) => [field.name, field]));
   for (const [name, value] of Object.entries(values)) {

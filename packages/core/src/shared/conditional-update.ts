@@ -8,7 +8,7 @@
  */
 import { DomainError, validationError } from './domain-error.js';
 import { checkIfMatch, namesVersion, preconditionFailed } from './entity-tag.js';
-import { isJsonObject } from './shape-rules.js';
+import { isJsonObject, requireObject } from './shape-rules.js';
 
 /**
  * A change of one record (§6.3): its id as the caller gave it, the `changes` as sent (a strict
@@ -106,7 +106,7 @@ function pause(attempt: number): Promise<void> {
  */
 export function patchOf(body: unknown, allowed: readonly string[]): Readonly<Record<string, unknown>> {
   if (body === undefined || body === null) return {};
-  if (!isJsonObject(body)) throw validationError('', 'must be an object');
+  requireObject(body, '');
   for (const key of Object.keys(body)) if (!allowed.includes(key)) throw validationError(key, 'is not allowed');
   return body as Record<string, unknown>;
 }

@@ -8,7 +8,7 @@ import { conditionalUpdate, type UpdateRequest } from '../shared/conditional-upd
 import { DomainError, validationError } from '../shared/domain-error.js';
 import { nextUpdatedAt } from '../shared/entity-tag.js';
 import { ErrorCodes } from '../shared/error-codes.js';
-import { isJsonObject } from '../shared/shape-rules.js';
+import { requireObject } from '../shared/shape-rules.js';
 import { optionalFlag, optionalText, wellFormedIdOr } from '../shared/input-rules.js';
 import { WEBHOOK_ADMIN } from './webhook.js';
 import { requireRole } from '../shared/require-user.js';
@@ -74,7 +74,7 @@ const UPDATABLE = ['url', 'events', 'description', 'enabled'];
 
 function strictPartialBody(body: unknown): CreateWebhookInput {
   if (body === undefined) return {};
-  if (!isJsonObject(body)) throw validationError('changes', 'must be an object');
+  requireObject(body, 'changes');
   const unknown = Object.keys(body).find((key) => !UPDATABLE.includes(key));
   if (unknown !== undefined) throw validationError(`changes.${unknown}`, 'is not a property a webhook update accepts');
   return body as CreateWebhookInput;
